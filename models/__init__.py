@@ -1,0 +1,1 @@
+"""Pure computation for tslab: numpy and networkx only, never Qt (a test enforces it)."""

@@ -1,0 +1,32 @@
+"""Built-in scenarios (resources/presets/*.toml), each citing the sources of its numbers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tslab.models.scenario import Scenario, ScenarioError, load_scenario
+
+PRESET_DIR = Path(__file__).resolve().parent.parent / "resources" / "presets"
+DEFAULT_PRESET = "classroom-7b"
+# Lecture order: the classroom default first, then dense systems, then MoE systems.
+ORDER = ("classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2")
+
+
+def preset_names() -> list[str]:
+    found = {path.stem for path in PRESET_DIR.glob("*.toml")}
+    return [name for name in ORDER if name in found] + sorted(found - set(ORDER))
+
+
+def preset_path(name: str) -> Path:
+    path = PRESET_DIR / f"{name}.toml"
+    if name not in preset_names():
+        raise ScenarioError(f"unknown preset {name!r} (choose from {', '.join(preset_names())})")
+    return path
+
+
+def load_preset(name: str) -> Scenario:
+    return load_scenario(preset_path(name))
+
+
+def default_scenario() -> Scenario:
+    """The built-in scenario used when no --scenario or --preset is given."""
+    return load_preset(DEFAULT_PRESET)

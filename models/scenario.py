@@ -1,0 +1,440 @@
+"""The one scenario every tab reads: model shape, precisions, parallelism, activations, cluster.
+
+A `Scenario` is a frozen tree of dataclasses, one per TOML section (DESIGN.md, "Scenario").
+Files carry `schema_version = 1`, load without eval or pickle, and save atomically. Every key
+has a type and a range here, so a bad file or a bad ``--set`` names the key it concerns.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+PRECISIONS = ("fp32", "bf16", "fp16", "fp8")
+BYTES_PER_ELEMENT = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
+SCHEDULE_KINDS = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
+NAMED_ORDERS = ("megatron", "torchtitan", "picotron")
+AXES = ("tp", "cp", "ep", "dp", "pp")
+
+
+class ScenarioError(ValueError):
+    """A scenario file or override that cannot be used; the message names the file or key."""
+
+
+def _spec(default: Any, *, low: float | None = None, high: float | None = None,
+          choices: tuple[str, ...] | None = None, pattern: str | None = None):
+    """A dataclass field with the range its value must stay in."""
+    return field(default=default, metadata={"low": low, "high": high, "choices": choices,
+                                            "pattern": pattern})
+
+
+def _list(default: list[str]):
+    return field(default_factory=lambda: list(default), metadata={})
+
+
+@dataclass(frozen=True)
+class Model:
+    """Transformer shape; MoE keys stay 0 for a dense model.
+
+    `params` > 0 replaces the shape-derived dense parameter count (ZeRO's Ψ); activations still
+    follow the shape. `attention = "mla"` uses DeepSeek-V2/V3's latent attention projections."""
+    name: str = "llama-7b-class"
+    layers: int = _spec(32, low=1, high=100_000)
+    hidden: int = _spec(4096, low=1, high=10_000_000)
+    heads: int = _spec(32, low=1, high=100_000)
+    kv_heads: int = _spec(32, low=1, high=100_000)
+    head_dim: int = _spec(0, low=0, high=100_000)  # 0 = hidden / heads
+    ffn_hidden: int = _spec(11008, low=1, high=100_000_000)
+    vocab: int = _spec(32000, low=1, high=100_000_000)
+    seq_len: int = _spec(4096, low=1, high=1 << 30)
+    micro_batch: int = _spec(1, low=1, high=1 << 20)
+    tied_embeddings: bool = False
+    mlp: str = _spec("swiglu", choices=("gelu", "swiglu"))
+    dropout: bool = False
+    params: int = _spec(0, low=0, high=1e16)
+    attention: str = _spec("mha", choices=("mha", "mla"))
+    q_lora_rank: int = _spec(0, low=0, high=10_000_000)
+    kv_lora_rank: int = _spec(0, low=0, high=10_000_000)
+    qk_rope_head_dim: int = _spec(0, low=0, high=100_000)
+    v_head_dim: int = _spec(0, low=0, high=100_000)  # 0 = head_dim
+    experts: int = _spec(0, low=0, high=1_000_000)
+    top_k: int = _spec(0, low=0, high=1_000_000)
+    expert_ffn_hidden: int = _spec(0, low=0, high=100_000_000)
+    shared_experts: int = _spec(0, low=0, high=1_000_000)
+    first_dense_layers: int = _spec(0, low=0, high=100_000)
+
+
+@dataclass(frozen=True)
+class Precision:
+    """Storage precision of each model state and of saved activations."""
+    params: str = _spec("bf16", choices=PRECISIONS)
+    grads: str = _spec("bf16", choices=PRECISIONS)
+    master: str = _spec("fp32", choices=PRECISIONS)
+    optimizer: str = _spec("fp32", choices=PRECISIONS)
+    activations: str = _spec("bf16", choices=PRECISIONS)
+
+
+@dataclass(frozen=True)
+class Optimizer:
+    kind: str = _spec("adam", choices=("adam", "muon", "sgd"))
+
+
+@dataclass(frozen=True)
+class Parallel:
+    """Parallel degrees. `order` lists mesh axes, first varying fastest, or names a framework."""
+    tp: int = _spec(1, low=1, high=1 << 20)
+    pp: int = _spec(1, low=1, high=1 << 20)
+    vpp: int = _spec(1, low=1, high=1 << 10)
+    dp: int = _spec(8, low=1, high=1 << 24)
+    cp: int = _spec(1, low=1, high=1 << 20)
+    ep: int = _spec(1, low=1, high=1 << 20)
+    etp: int = _spec(1, low=1, high=1 << 20)
+    sp: bool = False
+    zero: int = _spec(1, low=0, high=3)
+    order: str = _spec("megatron", pattern=r"(megatron|torchtitan|picotron|[a-z]+(-[a-z]+)*)")
+
+
+@dataclass(frozen=True)
+class Activation:
+    """How saved activations are kept: recomputed, stored in FP8, offloaded to CPU or a peer GPU."""
+    recompute: str = _spec("none", choices=("none", "selective", "full"))
+    flash_attention: bool = True
+    fp8_fraction: float = _spec(0.0, low=0.0, high=1.0)
+    cpu_offload_fraction: float = _spec(0.0, low=0.0, high=1.0)
+    remote_offload_fraction: float = _spec(0.0, low=0.0, high=1.0)
+
+
+@dataclass(frozen=True)
+class Offload:
+    """Where whole model-state items live (ZeRO-Offload / ZeRO-Infinity, Pipeline ZeRO-2)."""
+    optimizer: str = _spec("gpu", choices=("gpu", "cpu", "nvme"))
+    params: str = _spec("gpu", choices=("gpu", "cpu", "nvme"))
+    grads: str = _spec("gpu", choices=("gpu", "cpu"))
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Nodes and GPUs; `hbm_gib = 0` takes the capacity of `gpu` from the catalogue."""
+    nodes: int = _spec(1, low=1, high=1 << 20)
+    gpus_per_node: int = _spec(8, low=1, high=1 << 10)
+    gpu: str = _spec("h100", choices=("h100", "h800", "h200", "b200", "a100-40", "a100-80", "custom"))
+    hbm_gib: float = _spec(0.0, low=0.0, high=1 << 20)
+    intra_bw_gbps: float = _spec(400.0, low=0.0, high=1e9)   # GB/s per GPU, NVLink
+    inter_bw_gbps: float = _spec(50.0, low=0.0, high=1e9)    # GB/s per GPU, IB / RoCE
+    intra_latency_us: float = _spec(3.0, low=0.0, high=1e9)
+    inter_latency_us: float = _spec(10.0, low=0.0, high=1e9)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Pipeline schedule and its op durations (arbitrary time units)."""
+    kind: str = _spec("1f1b", choices=SCHEDULE_KINDS)
+    microbatches: int = _spec(8, low=1, high=1 << 20)
+    f: float = _spec(1.0, low=0.0, high=1e9)
+    b: float = _spec(2.0, low=0.0, high=1e9)
+    w: float = _spec(1.0, low=0.0, high=1e9)
+    fb: float = _spec(3.0, low=0.0, high=1e9)
+    p2p: float = _spec(0.0, low=0.0, high=1e9)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Allowances the byte ledger adds on top of states and activations."""
+    fragmentation: float = _spec(0.05, low=0.0, high=1.0)  # share of the GPU tier lost to the allocator
+    comm_buffers: bool = True
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where a preset's numbers come from, and which values are assumptions of the lab."""
+    refs: list[str] = _list([])
+    assumptions: list[str] = _list([])
+
+
+@dataclass(frozen=True)
+class Scenario:
+    title: str = "Classroom default"
+    model: Model = field(default_factory=Model)
+    precision: Precision = field(default_factory=Precision)
+    optimizer: Optimizer = field(default_factory=Optimizer)
+    parallel: Parallel = field(default_factory=Parallel)
+    activation: Activation = field(default_factory=Activation)
+    offload: Offload = field(default_factory=Offload)
+    cluster: Cluster = field(default_factory=Cluster)
+    schedule: Schedule = field(default_factory=Schedule)
+    memory: Memory = field(default_factory=Memory)
+    sources: Sources = field(default_factory=Sources)
+
+    def get(self, key: str) -> Any:
+        section, _, name = key.partition(".")
+        return getattr(getattr(self, section), name) if name else getattr(self, section)
+
+    def replace(self, **changes: Any) -> "Scenario":
+        """A copy with dotted keys changed: ``s.replace(**{"parallel.tp": 8})``; values checked."""
+        return with_values(self, changes)
+
+    @property
+    def world_size(self) -> int:
+        return self.cluster.nodes * self.cluster.gpus_per_node
+
+
+SECTIONS: dict[str, type] = {f.name: type(getattr(Scenario(), f.name))
+                             for f in dataclasses.fields(Scenario) if f.name != "title"}
+
+
+def keys() -> list[str]:
+    """Every settable dotted key, in file order."""
+    return ["title"] + [f"{section}.{f.name}" for section, cls in SECTIONS.items()
+                        for f in dataclasses.fields(cls)]
+
+
+def _field(key: str) -> dataclasses.Field:
+    section, _, name = key.partition(".")
+    cls = SECTIONS.get(section)
+    fields = {f.name: f for f in dataclasses.fields(cls)} if cls else {}
+    if name not in fields:
+        raise ScenarioError(f"unknown key {key}")
+    return fields[name]
+
+
+def _kind(f: dataclasses.Field) -> str:
+    """The declared type of a field as a name: int, float, bool, str or list."""
+    return f.type if isinstance(f.type, str) and f.type in ("int", "float", "bool", "str") else \
+        "list" if "list" in str(f.type) else str(f.type)
+
+
+def coerce(key: str, value: Any) -> Any:
+    """Check one value for `key` (type, range, choice) and return it in the key's type."""
+    if key == "title":
+        if not isinstance(value, str):
+            raise ScenarioError(f"title must be a string, not {value!r}")
+        return value
+    f = _field(key)
+    kind, meta = _kind(f), f.metadata
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise ScenarioError(f"{key} must be true or false, not {value!r}")
+    elif kind == "int":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                (isinstance(value, float) and (not math.isfinite(value) or value != int(value))):
+            raise ScenarioError(f"{key} must be a whole number, not {value!r}")
+        value = int(value)
+    elif kind == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ScenarioError(f"{key} must be a number, not {value!r}")
+        value = float(value)
+    elif kind == "str":
+        if not isinstance(value, str):
+            raise ScenarioError(f"{key} must be a string, not {value!r}")
+    elif kind == "list":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ScenarioError(f"{key} must be a list of strings")
+        return list(value)
+    low, high = meta.get("low"), meta.get("high")
+    if low is not None and value < low:
+        raise ScenarioError(f"{key} = {value} is below its minimum {low:g}")
+    if high is not None and value > high:
+        raise ScenarioError(f"{key} = {value} is above its maximum {high:g}")
+    choices = meta.get("choices")
+    if choices and value not in choices:
+        raise ScenarioError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+    pattern = meta.get("pattern")
+    if pattern and not re.fullmatch(pattern, value):
+        raise ScenarioError(f"{key} = {value!r} is not a valid value")
+    return value
+
+
+def with_values(scenario: Scenario, values: dict[str, Any]) -> Scenario:
+    """A copy of `scenario` with each dotted key set to its checked value."""
+    by_section: dict[str, dict[str, Any]] = {}
+    top: dict[str, Any] = {}
+    for key, value in values.items():
+        value = coerce(key, value)
+        section, _, name = key.partition(".")
+        if name:
+            by_section.setdefault(section, {})[name] = value
+        else:
+            top[section] = value
+    for section, changes in by_section.items():
+        top[section] = dataclasses.replace(getattr(scenario, section), **changes)
+    return dataclasses.replace(scenario, **top)
+
+
+def parse_value(text: str) -> Any:
+    """A command-line value as TOML would read it: 8, 7.5e9, true, "x" or a bare word."""
+    text = text.strip()
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text.replace("_", ""))
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
+        return text[1:-1]
+    return text
+
+
+def apply_overrides(scenario: Scenario, assignments: list[str]) -> Scenario:
+    """Apply ``--set KEY=VALUE`` strings in order; a bad one raises an error naming its key."""
+    values: dict[str, Any] = {}
+    for assignment in assignments:
+        key, eq, text = assignment.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ScenarioError(f"--set expects KEY=VALUE, got {assignment!r}")
+        if key not in ("title",):
+            _field(key)  # unknown key → error naming it
+        value = parse_value(text)
+        if key != "title" and _kind(_field(key)) == "str" and not isinstance(value, str):
+            value = text.strip()
+        values[key] = value
+    return with_values(scenario, values)
+
+
+# ---------------------------------------------------------------------------------------------
+# TOML files
+
+def _line_of(text: str, section: str, key: str | None) -> int | None:
+    """1-based line of `key` in `[section]` (or of the section header) in TOML `text`."""
+    current = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        header = re.fullmatch(r"\[\s*([A-Za-z0-9_.-]+)\s*\]", stripped)
+        if header:
+            current = header.group(1)
+            if key is None and current == section:
+                return number
+            continue
+        if key is not None and current == section and re.match(rf"{re.escape(key)}\s*=", stripped):
+            return number
+    return None
+
+
+def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str = "") -> Scenario:
+    """Build a Scenario from parsed TOML, with errors that name the origin, line and key."""
+    def where(section: str, key: str | None = None) -> str:
+        line = _line_of(text, section, key) if text else None
+        return f"{origin}, line {line}" if line else origin
+
+    version = data.get("schema_version", SCHEMA_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ScenarioError(f"{where('', 'schema_version')}: schema_version must be a whole number")
+    if version > SCHEMA_VERSION:
+        raise ScenarioError(f"{origin}: schema_version {version} is newer than this tslab reads "
+                            f"({SCHEMA_VERSION}); update tslab to open it")
+    if version < 1:
+        raise ScenarioError(f"{origin}: schema_version {version} is not valid")
+    values: dict[str, Any] = {}
+    for name, content in data.items():
+        if name == "schema_version":
+            continue
+        if name == "title":
+            try:
+                values["title"] = coerce("title", content)
+            except ScenarioError as exc:
+                raise ScenarioError(f"{where('', name)}: {exc}") from None
+            continue
+        if name not in SECTIONS:
+            # A [table] header or a top-level `name = …` line, whichever the file has.
+            at = where(name) if text and _line_of(text, name, None) else where('', name)
+            raise ScenarioError(f"{at}: unknown key {name}")
+        if not isinstance(content, dict):
+            raise ScenarioError(f"{where('', name)}: {name} must be a table [{name}]")
+        for key, value in content.items():
+            dotted = f"{name}.{key}"
+            try:
+                coerce(dotted, value)
+            except ScenarioError as exc:
+                raise ScenarioError(f"{where(name, key)}: {exc}") from None
+            values[dotted] = value
+    return with_values(Scenario(), values)
+
+
+def load_scenario(path: str | os.PathLike) -> Scenario:
+    """Read a scenario TOML file; every problem raises ScenarioError naming the file."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: not a UTF-8 text file") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{path}: invalid TOML: {exc}") from None
+    return scenario_from_dict(data, str(path), text)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else "0.0"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    escaped = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    # TOML basic strings allow no control characters but tab: write the others as \uXXXX.
+    escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c.group()):04x}", escaped)
+    return f'"{escaped}"'
+
+
+def scenario_to_toml(scenario: Scenario) -> str:
+    """The scenario as TOML text, every key written, loadable by `load_scenario`."""
+    lines = [f"schema_version = {SCHEMA_VERSION}", f"title = {_toml_value(scenario.title)}"]
+    for section in SECTIONS:
+        lines += ["", f"[{section}]"]
+        part = getattr(scenario, section)
+        lines += [f"{f.name} = {_toml_value(getattr(part, f.name))}" for f in dataclasses.fields(part)]
+    return "\n".join(lines) + "\n"
+
+
+def atomic_write(path: str | os.PathLike, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file and a rename: the old file survives a failure."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        try:
+            mode = path.stat().st_mode & 0o777  # keep the permissions of the file replaced
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
+    """Save as TOML atomically; raises ScenarioError if the file cannot be written."""
+    try:
+        atomic_write(path, scenario_to_toml(scenario).encode("utf-8"))
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot save ({exc.strerror or exc})") from None
