@@ -1,0 +1,211 @@
+"""The `tslab` command (DESIGN.md, "Command line").
+
+Compute commands (`presets`, `scenario`, `memory`) never import Qt; `gui` and `export` import it
+lazily. User errors print one line `tslab: error: …` and exit with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from tslab import __version__
+
+TABS = ("memory",)
+FORMATS = ("png", "svg", "pdf")
+EXIT_USAGE = 2
+
+
+class UserError(Exception):
+    """Bad input from the user: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UserError(message)
+
+
+def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+    source = parser.add_mutually_exclusive_group(required=required)
+    source.add_argument("--scenario", metavar="FILE", help="scenario TOML file")
+    source.add_argument("--preset", metavar="NAME", help="built-in preset (see `tslab presets`)")
+    parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
+                        help="override a dotted scenario key, e.g. parallel.tp=8 (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tslab", description="Training Systems Lab: memory, parallelism, pipeline "
+                     "schedules and communication of large-scale LLM training.")
+    parser.add_argument("--version", action="version", version=f"tslab {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    gui = sub.add_parser("gui", help="open the desktop app (default)")
+    _scenario_options(gui)
+    gui.add_argument("--tab", choices=TABS, default=None, help="tab to show first")
+    gui.add_argument("--lang", choices=("zh", "en"), default=None, help="UI language (default: system locale)")
+    gui.add_argument("--present", action="store_true", help="presentation mode: full screen, large type")
+
+    sub.add_parser("presets", help="list built-in presets: NAME<TAB>title")
+
+    scenario = sub.add_parser("scenario", help="write a scenario as TOML")
+    _scenario_options(scenario, required=True)
+    scenario.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
+
+    memory = sub.add_parser("memory", help="per-GPU memory ledger of the most-loaded rank")
+    _scenario_options(memory)
+    memory.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+
+    export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
+    _scenario_options(export)
+    export.add_argument("--tab", choices=TABS + ("all",), required=True)
+    export.add_argument("--format", choices=FORMATS, required=True)
+    export.add_argument("--out", metavar="PATH", required=True,
+                        help="output file (a directory for --tab all)")
+    export.add_argument("--scale", type=float, default=1.0, help="device-pixel scale of PNG output")
+    export.add_argument("--lang", choices=("zh", "en"), default="en")
+    return parser
+
+
+def resolve_scenario(args: argparse.Namespace, *, check: bool = True):
+    """The scenario named by --scenario / --preset (or the default), with --set applied and checked."""
+    from tslab.models.presets import default_scenario, load_preset
+    from tslab.models.scenario import ScenarioError, apply_overrides, load_scenario
+    from tslab.models.validation import validate
+
+    try:
+        if getattr(args, "scenario", None):
+            scenario = load_scenario(args.scenario)
+        elif getattr(args, "preset", None):
+            scenario = load_preset(args.preset)
+        else:
+            scenario = default_scenario()
+        scenario = apply_overrides(scenario, getattr(args, "overrides", []) or [])
+    except ScenarioError as exc:
+        raise UserError(str(exc)) from None
+    if check:
+        problems = validate(scenario)
+        bad = [str(p) for p in problems if p.severity == "error"]
+        if bad:
+            raise UserError("invalid scenario: " + "; ".join(bad))
+        for problem in problems:
+            print(f"tslab: warning: {problem}", file=sys.stderr)
+    return scenario
+
+
+def cmd_presets(args: argparse.Namespace) -> int:
+    from tslab.models.presets import load_preset, preset_names
+    for name in preset_names():
+        print(f"{name}\t{load_preset(name).title}")
+    return 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from tslab.models.scenario import ScenarioError, save_scenario, scenario_to_toml
+    scenario = resolve_scenario(args)
+    if args.out:
+        try:
+            save_scenario(scenario, args.out)
+        except ScenarioError as exc:
+            raise UserError(str(exc)) from None
+    else:
+        sys.stdout.write(scenario_to_toml(scenario))
+    return 0
+
+
+def format_ledger(ledger) -> str:
+    """A plain-text ledger for the terminal."""
+    from tslab.models.memory import gib
+    rows = [f"{ledger.scenario.title}", f"most-loaded GPU: pipeline rank {ledger.rank}", ""]
+    width = max(len(item.name) for item in ledger.items)
+    for item in ledger.items:
+        share = item.bytes / ledger.total if ledger.total else 0
+        rows.append(f"{item.name:<{width}}  {gib(item.bytes):>12}  {share:6.1%}  {item.tier:<6}  {item.formula}")
+    rows += ["", f"{'GPU tier':<{width}}  {gib(ledger.gpu_bytes):>12}  of {gib(ledger.capacity_bytes)}"]
+    oom = ledger.first_oom
+    rows.append(f"first OOM: {oom[1]}" if oom else "fits: no item crosses the GPU capacity")
+    return "\n".join(rows)
+
+
+def cmd_memory(args: argparse.Namespace) -> int:
+    from tslab.models.memory import memory_ledger
+    ledger = memory_ledger(resolve_scenario(args))
+    if args.json:
+        json.dump(ledger.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(format_ledger(ledger))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    if not args.scale > 0 or args.scale > 16:
+        raise UserError(f"--scale must be in (0, 16], not {args.scale}")
+    scenario = resolve_scenario(args)
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless by design, display or not
+    from tslab.desktop.export import ExportError, export_tabs
+    tabs = list(TABS) if args.tab == "all" else [args.tab]
+    try:
+        written = export_tabs(scenario, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang)
+    except ExportError as exc:
+        raise UserError(str(exc)) from None
+    for path in written:
+        print(path)
+    return 0
+
+
+def has_display() -> bool:
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform and not platform.startswith(("xcb", "wayland")):
+        return True  # offscreen, minimal, vnc … need no display server
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    scenario = resolve_scenario(args, check=False)  # the GUI shows problems in its banner
+    if not has_display():
+        raise UserError("no display found (DISPLAY and WAYLAND_DISPLAY are unset): run `xvfb-run tslab` "
+                        "for a virtual display, or `tslab export --tab all --format png --out DIR` to "
+                        "render figures without one")
+    from tslab.desktop.app import StartupError, run_gui
+    try:
+        return run_gui(scenario, tab=args.tab, lang=args.lang, present=args.present,
+                       scenario_path=getattr(args, "scenario", None))
+    except StartupError as exc:
+        raise UserError(str(exc)) from None
+
+
+COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
+            "export": cmd_export}
+
+
+def main(argv: list[str] | None = None) -> int:
+    multiprocessing.freeze_support()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("--version", "-h", "--help")):
+        argv.insert(0, "gui")
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command or "gui"](args)
+    except UserError as exc:
+        print(f"tslab: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug, not a user error: one clear line, details on request
+        if os.environ.get("TSLAB_DEBUG"):
+            raise
+        print(f"tslab: error: internal error: {type(exc).__name__}: {exc} "
+              f"(set TSLAB_DEBUG=1 for a traceback)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
