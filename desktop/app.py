@@ -1,0 +1,81 @@
+"""QApplication set-up and the GUI entry point."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+SETTINGS_ENV = "TSLAB_CONFIG_DIR"  # tests and portable installs point QSettings here
+
+
+class StartupError(Exception):
+    """The GUI cannot start; the message says what is missing."""
+
+
+def check_xcb() -> None:
+    """Fail with a clear message when Qt's xcb platform plugin cannot load its libraries
+    (Qt's own message blames xcb-cursor0 whatever is missing)."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if not sys.platform.startswith("linux") or (platform and not platform.startswith("xcb")):
+        return
+    if not os.environ.get("DISPLAY") and os.environ.get("WAYLAND_DISPLAY"):
+        return
+    import PySide6
+    plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    if not plugin.exists():
+        return
+    import ctypes
+    try:
+        ctypes.CDLL(str(plugin), mode=os.RTLD_LAZY)
+    except OSError as exc:
+        missing = str(exc).split(":")[0]
+        raise StartupError(
+            f"Qt's xcb platform plugin cannot load ({missing}); install the system packages listed "
+            f"in README.md (make run installs them), or use `tslab export` without a window") from None
+
+
+# Benign messages of Qt's offscreen platform, not worth a user's attention.
+QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()",)
+
+
+def _qt_messages(mode, context, message: str) -> None:
+    if not message.startswith(QUIET_QT_MESSAGES):
+        sys.stderr.write(message + "\n")
+
+
+def create_application(argv: list[str] | None = None, lang: str | None = None):
+    """The QApplication with tslab's name, settings location, translations and chart style."""
+    from PySide6.QtCore import QCoreApplication, QSettings, qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    from tslab.desktop.i18n import install_translators
+    from tslab.views.charts import configure_pyqtgraph
+
+    QCoreApplication.setOrganizationName("tslab")
+    QCoreApplication.setApplicationName("Training Systems Lab")
+    config = os.environ.get(SETTINGS_ENV)
+    if config:
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, config)
+    if QApplication.instance() is None:
+        qInstallMessageHandler(_qt_messages)
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    app._tslab_translators = install_translators(app, lang)  # keep them alive with the app
+    configure_pyqtgraph()
+    return app
+
+
+def run_gui(scenario, *, tab: str | None = None, lang: str | None = None, present: bool = False,
+            scenario_path: str | None = None) -> int:
+    """Open the main window on `scenario` and run the event loop."""
+    check_xcb()
+    app = create_application(None, lang)
+    from tslab.desktop.main_window import MainWindow
+    window = MainWindow(scenario, path=scenario_path or "")
+    if tab:
+        window.select_tab(tab)
+    if present:
+        window.set_presentation(True)
+    else:
+        window.show()
+    return app.exec()

@@ -1,0 +1,307 @@
+"""Main window: one tab per capability, menus, preset picker, validation banner, status bar."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
+                               QToolBar, QVBoxLayout, QWidget)
+
+from tslab import __version__
+from tslab.models.memory import gib
+from tslab.models.presets import load_preset, preset_names
+from tslab.models.scenario import Scenario, ScenarioError, atomic_write, load_scenario, save_scenario
+from tslab.views.banner import ValidationBanner
+from tslab.views.memory_tab import MemoryTab
+from tslab.views.scenario_model import ScenarioModel
+
+MAX_RECENT = 8
+PRESENT_FONT_SCALE = 1.35
+
+
+def _as_list(value) -> list[str]:
+    """QSettings returns a str, a list or None depending on platform and count: coerce."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(v) for v in value if v]
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, scenario: Scenario | None = None, path: str = "", parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = ScenarioModel(scenario or Scenario(), self)
+        if path:
+            self.model.set_scenario(self.model.scenario, path=str(Path(path).resolve()))
+        self.settings = QSettings()
+        self._normal_font: QFont | None = None
+
+        self.tabs = QTabWidget(self)
+        self.memory_tab = MemoryTab(self.model, self.tabs)
+        self.tab_keys = ["memory"]
+        self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
+
+        self.banner = ValidationBanner(self)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.setSpacing(4)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+        self._build_toolbar()
+        self._build_menus()
+        self.status_summary = QLabel(self)
+        self.statusBar().addPermanentWidget(self.status_summary)
+        self.statusBar().addPermanentWidget(QLabel(self.tr("Deterministic teaching model, not a benchmark"), self))
+
+        self.model.problemsChanged.connect(self.banner.show_problems)
+        self.model.scenarioChanged.connect(self._scenario_changed)
+        self.model.pathChanged.connect(lambda _: self._update_title())
+        self.model.modifiedChanged.connect(lambda _: self._update_title())
+        self.banner.show_problems(self.model.problems)
+        self._select_matching_preset()
+        self._scenario_changed(self.model.scenario)
+        self._restore_geometry()
+        self._update_title()
+
+    # ---------------------------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar(self.tr("Scenario"), self)
+        bar.setObjectName("scenarioToolbar")
+        bar.setMovable(False)
+        bar.addWidget(QLabel(self.tr("Preset:") + " ", bar))
+        self.preset_box = QComboBox(bar)
+        self.preset_box.setMinimumContentsLength(40)
+        self.preset_box.addItem(self.tr("(custom scenario)"), "")
+        self.presets = {name: load_preset(name) for name in preset_names()}
+        for name, preset in self.presets.items():
+            self.preset_box.addItem(preset.title, name)
+        self.preset_box.activated.connect(self._preset_chosen)
+        bar.addWidget(self.preset_box)
+        self.addToolBar(bar)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.open_action = file_menu.addAction(self.tr("&Open Scenario…"), QKeySequence.StandardKey.Open,
+                                               self.open_dialog)
+        self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        self.save_action = file_menu.addAction(self.tr("&Save Scenario"), QKeySequence.StandardKey.Save, self.save)
+        file_menu.addAction(self.tr("Save Scenario &As…"), QKeySequence.StandardKey.SaveAs, self.save_as)
+        file_menu.addSeparator()
+        export_menu = file_menu.addMenu(self.tr("&Export Current Tab"))
+        self.export_actions = {}
+        for fmt, label in (("png", self.tr("PNG image (2× scale)…")), ("svg", self.tr("SVG vector image…")),
+                           ("pdf", self.tr("PDF document…"))):
+            action = export_menu.addAction(label, lambda fmt=fmt: self.export_dialog(fmt))
+            self.export_actions[fmt] = action
+        file_menu.addSeparator()
+        file_menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
+
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        self.present_action = QAction(self.tr("&Presentation Mode"), self, checkable=True)
+        self.present_action.setShortcut(QKeySequence("F5"))
+        self.present_action.toggled.connect(self.set_presentation)
+        view_menu.addAction(self.present_action)
+
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.tr("&About Training Systems Lab"), self.about)
+        self._fill_recent()
+
+    # ---------------------------------------------------------------------------------------------
+    def select_tab(self, key: str) -> None:
+        if key in self.tab_keys:
+            self.tabs.setCurrentIndex(self.tab_keys.index(key))
+
+    def current_tab_key(self) -> str:
+        return self.tab_keys[self.tabs.currentIndex()]
+
+    def _scenario_changed(self, scenario: Scenario) -> None:
+        ledger = self.memory_tab.ledger
+        if ledger is None:
+            self.status_summary.setText(self.tr("Invalid scenario: see the banner"))
+        else:
+            oom = ledger.first_oom
+            state = self.tr("OOM") if oom else self.tr("fits")
+            self.status_summary.setText(self.tr("Most-loaded GPU: {used} of {capacity} — {state}").format(
+                used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), state=state))
+        index = self.preset_box.currentIndex()
+        name = self.preset_box.itemData(index)
+        if name and self.presets[name] != scenario:
+            self.preset_box.setCurrentIndex(0)
+
+    def _select_matching_preset(self) -> None:
+        for index in range(1, self.preset_box.count()):
+            if self.presets[self.preset_box.itemData(index)] == self.model.scenario:
+                self.preset_box.setCurrentIndex(index)
+                return
+
+    def _update_title(self) -> None:
+        name = Path(self.model.path).name if self.model.path else self.model.scenario.title
+        app_name = self.tr("Training Systems Lab")
+        self.setWindowTitle(f"{'*' if self.model.modified else ''}{name} — {app_name}")
+
+    def _preset_chosen(self, index: int) -> None:
+        name = self.preset_box.itemData(index)
+        if not name or not self.maybe_save():
+            return
+        self.model.set_scenario(self.presets[name])
+        self.preset_box.setCurrentIndex(index)
+        self.statusBar().showMessage(self.tr("Loaded preset {name}").format(name=name), 4000)
+
+    # ---------------------------------------------------------------------------------------------
+    # Files
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open Scenario"), self._last_dir(),
+                                              self.tr("Scenario files (*.toml);;All files (*)"))
+        if path:
+            self.open_path(path)
+
+    def open_path(self, path: str) -> bool:
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as exc:
+            QMessageBox.warning(self, self.tr("Cannot open scenario"), str(exc))
+            self._forget_recent(path)
+            return False
+        self.model.set_scenario(scenario, path=str(Path(path).resolve()))
+        self.preset_box.setCurrentIndex(0)
+        self._remember_recent(str(Path(path).resolve()))
+        self.statusBar().showMessage(self.tr("Opened {path}").format(path=path), 4000)
+        return True
+
+    def save(self) -> bool:
+        if not self.model.path:
+            return self.save_as()
+        return self.save_to(self.model.path)
+
+    def save_as(self) -> bool:
+        suggested = self.model.path or str(Path(self._last_dir()) / "scenario.toml")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save Scenario"), suggested,
+                                              self.tr("Scenario files (*.toml)"))
+        if not path:
+            return False
+        if not path.endswith(".toml"):
+            path += ".toml"
+        return self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        try:
+            save_scenario(self.model.scenario, path)
+        except ScenarioError as exc:
+            QMessageBox.warning(self, self.tr("Cannot save scenario"), str(exc))
+            return False
+        self.model.mark_saved(str(Path(path).resolve()))
+        self._remember_recent(str(Path(path).resolve()))
+        self.statusBar().showMessage(self.tr("Saved {path}").format(path=path), 4000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask before unsaved edits are replaced; False means the user cancelled."""
+        if not self.model.modified:
+            return True
+        answer = QMessageBox.question(
+            self, self.tr("Unsaved changes"), self.tr("The scenario has unsaved changes. Save them first?"),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def export_dialog(self, fmt: str) -> None:
+        key = self.current_tab_key()
+        suggested = str(Path(self._last_dir()) / f"{key}.{fmt}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export Figure"), suggested, f"{fmt.upper()} (*.{fmt})")
+        if path:
+            self.export_to(path, fmt)
+
+    def export_to(self, path: str, fmt: str) -> bool:
+        from tslab.desktop.export import ExportError, export_tab  # QtSvg and XML only when exporting
+        try:
+            data = export_tab(self.model.scenario, self.current_tab_key(), fmt, scale=2.0 if fmt == "png" else 1.0)
+            atomic_write(path, data)
+        except (ExportError, OSError) as exc:
+            QMessageBox.warning(self, self.tr("Cannot export"), str(exc))
+            return False
+        self.statusBar().showMessage(self.tr("Exported {path}").format(path=path), 4000)
+        return True
+
+    def _last_dir(self) -> str:
+        recent = self.recent_files()
+        return str(Path(recent[0]).parent) if recent else str(Path.home())
+
+    def recent_files(self) -> list[str]:
+        return _as_list(self.settings.value("recentFiles"))
+
+    def _remember_recent(self, path: str) -> None:
+        files = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self._fill_recent()
+
+    def _forget_recent(self, path: str) -> None:
+        resolved = str(Path(path).resolve())
+        self.settings.setValue("recentFiles", [p for p in self.recent_files() if p not in (path, resolved)])
+        self._fill_recent()
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for path in files:
+            self.recent_menu.addAction(path, lambda path=path: self.maybe_save() and self.open_path(path))
+        self.recent_menu.setEnabled(bool(files))
+
+    # ---------------------------------------------------------------------------------------------
+    # Window state
+    def _restore_geometry(self) -> None:
+        geometry = self.settings.value("geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty() and self.restoreGeometry(geometry):
+            return
+        screen = QApplication.primaryScreen()
+        available = screen.availableGeometry() if screen else None
+        if available is not None:
+            self.resize(min(1500, available.width()), min(940, available.height()))
+        else:
+            self.resize(1500, 940)
+
+    def set_presentation(self, on: bool) -> None:
+        """Full screen with larger type, for a lecture hall projector (F5 toggles, Esc leaves)."""
+        if self.present_action.isChecked() != on:
+            self.present_action.setChecked(on)
+            return
+        app = QApplication.instance()
+        if on:
+            self._normal_font = QFont(app.font())
+            font = QFont(app.font())
+            font.setPointSizeF(font.pointSizeF() * PRESENT_FONT_SCALE)
+            app.setFont(font)
+            self.showFullScreen()
+        else:
+            if self._normal_font is not None:
+                app.setFont(self._normal_font)
+            self.showNormal()
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.present_action.isChecked():
+            self.set_presentation(False)
+            return
+        super().keyPressEvent(event)
+
+    def about(self) -> None:
+        QMessageBox.about(self, self.tr("About Training Systems Lab"), self.tr(
+            "<b>Training Systems Lab</b> {version}<br>Where every byte, bubble and collective of large-scale "
+            "LLM training goes.<br>Every number is a deterministic teaching model with its formula and "
+            "primary source; it is not a benchmark of a real cluster.").format(version=__version__))
+
+    def closeEvent(self, event) -> None:
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if not self.isFullScreen():
+            self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.sync()
+        super().closeEvent(event)

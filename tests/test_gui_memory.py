@@ -1,0 +1,154 @@
+"""The Memory tab and the main window, driven like a user would (offscreen)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from tslab.desktop.main_window import MainWindow
+from tslab.models.memory import memory_ledger
+from tslab.models.presets import load_preset
+from tslab.models.scenario import load_scenario
+from tslab.views.memory_tab import MemoryTab
+from tslab.views.scenario_model import ScenarioModel
+
+
+@pytest.fixture
+def tab(qtbot):
+    model = ScenarioModel(load_preset("classroom-7b"))
+    widget = MemoryTab(model)
+    qtbot.addWidget(widget)
+    widget.resize(1400, 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow(load_preset("classroom-7b"))
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.model.mark_saved(win.model.path)  # nothing to ask about on close
+    win.close()
+    win.deleteLater()
+
+
+def stack_width_gib(tab: MemoryTab) -> float:
+    return sum(s.x1 - s.x0 for s in tab.figure.stack_segments)
+
+
+def test_edit_input_redraws_chart_and_oom_marker(tab, qtbot):
+    before = stack_width_gib(tab)
+    assert tab.ledger.first_oom is None
+    assert before == pytest.approx(tab.ledger.gpu_bytes / 2**30)
+
+    # ZeRO-2 shards the gradients over 8 ranks: the bar gets shorter by 7/8 of the gradients.
+    grads = tab.ledger.group_bytes("grads")
+    editor = tab.form.editors["parallel.zero"]
+    editor.widget.setValue(2)
+    assert tab.model.scenario.parallel.zero == 2
+    after = stack_width_gib(tab)
+    assert after < before
+    assert tab.ledger.group_bytes("grads") == pytest.approx(grads / 8, rel=1e-6)
+
+    # A longer micro-batch pushes the activations over 80 GiB: the OOM item is marked.
+    tab.form.editors["model.micro_batch"].widget.setValue(8)
+    oom = tab.ledger.first_oom
+    assert oom is not None and oom[0].key == "activations"
+    oom_segments = [s for s in tab.figure.stack_segments if s.key == "activations"]
+    assert oom_segments
+    texts = [item.toPlainText() for item in tab.figure.stack.getPlotItem().items if hasattr(item, "toPlainText")]
+    assert any("first OOM" in text for text in texts)
+    assert "Out of memory" in tab.figure.subtitle.text()
+    row = [r for r in range(tab.table.rowCount()) if tab.table.item(r, 0).text() == "Activations"][0]
+    assert tab.table.item(row, 0).background().color().name() == "#ffd9d9"
+
+    # Back to one micro-batch of 1: it fits again and the marker is gone.
+    tab.form.editors["model.micro_batch"].widget.setValue(1)
+    assert tab.ledger.first_oom is None
+    assert "Out of memory" not in tab.figure.subtitle.text()
+
+
+def test_slider_edit_is_rate_limited_but_lands(tab, qtbot):
+    slider = tab.form.editors["activation.cpu_offload_fraction"].widget
+    slider.setSliderDown(True)
+    for value in range(0, 51, 5):
+        slider.setValue(value)
+    slider.setSliderDown(False)
+    qtbot.waitUntil(lambda: tab.model.scenario.activation.cpu_offload_fraction == pytest.approx(0.5))
+    assert tab.ledger.tier_bytes("cpu") > 0
+
+
+def test_invalid_edit_shows_reasons_not_a_crash(window, qtbot):
+    editors = window.memory_tab.form.editors
+    editors["parallel.tp"].widget.setValue(3)
+    assert window.banner.isVisible()
+    assert "parallel.tp" in window.banner.label.text()
+    assert window.memory_tab.ledger is None
+    assert "Invalid scenario" in window.memory_tab.figure.subtitle.text()
+    editors["parallel.tp"].widget.setValue(1)
+    assert window.memory_tab.ledger is not None
+    assert not window.banner.isVisible()
+
+
+def test_preset_picker_loads_preset(window, qtbot):
+    box = window.preset_box
+    index = box.findData("deepseek-v3")
+    box.setCurrentIndex(index)
+    box.activated.emit(index)
+    assert window.model.scenario == load_preset("deepseek-v3")
+    expected = memory_ledger(load_preset("deepseek-v3"))
+    assert window.memory_tab.ledger.gpu_bytes == expected.gpu_bytes
+    assert window.banner.isVisible()  # 61 layers over 16 stages: an uneven-split warning
+
+
+def test_save_and_open_round_trip(window, tmp_path, qtbot):
+    window.memory_tab.form.editors["parallel.zero"].widget.setValue(3)
+    assert window.model.modified and window.windowTitle().startswith("*")
+    path = tmp_path / "mine.toml"
+    assert window.save_to(str(path))
+    assert not window.model.modified
+    assert load_scenario(path) == window.model.scenario
+    assert str(path.resolve()) in window.recent_files()
+
+    window.model.set_scenario(load_preset("gpt3-175b"))
+    assert window.open_path(str(path))
+    assert window.model.scenario.parallel.zero == 3
+
+
+def test_corrupt_file_is_reported_and_nothing_lost(window, tmp_path, qtbot, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *args: shown.append(args[2]))
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[model\nlayers = = 3\n")
+    before = window.model.scenario
+    assert not window.open_path(str(bad))
+    assert shown and "bad.toml" in shown[0] and "line 1" in shown[0]
+    assert window.model.scenario == before
+
+
+def test_export_from_menu_writes_files(window, tmp_path):
+    for fmt in ("png", "svg", "pdf"):
+        path = tmp_path / f"memory.{fmt}"
+        assert window.export_to(str(path), fmt)
+        assert path.stat().st_size > 1000
+    assert (tmp_path / "memory.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_presentation_mode_toggles(window, qtbot):
+    from PySide6.QtWidgets import QApplication
+    size = QApplication.font().pointSizeF()
+    window.set_presentation(True)
+    assert window.present_action.isChecked() and window.isFullScreen()
+    assert QApplication.font().pointSizeF() == pytest.approx(size * 1.35)
+    window.set_presentation(False)
+    assert not window.isFullScreen()
+    assert QApplication.font().pointSizeF() == pytest.approx(size)
+
+
+def test_tab_runs_alone_module_has_main():
+    from tslab.views import memory_tab
+    assert callable(memory_tab.main)

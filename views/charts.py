@@ -1,0 +1,226 @@
+"""Shared chart helpers: one palette, one plot style, bar charts with hover tooltips."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QCursor, QFont, QPen
+from PySide6.QtWidgets import QToolTip, QWidget
+
+# Okabe–Ito colour-blind-safe palette plus neutrals, one colour per ledger item everywhere.
+ITEM_COLOURS = {
+    "params": "#0072B2",
+    "grads": "#E69F00",
+    "master": "#009E73",
+    "optimizer": "#CC79A7",
+    "activations": "#D55E00",
+    "activations_fp8": "#F0A97A",
+    "activations_cpu": "#8C8C8C",
+    "activations_remote": "#B0B0B0",
+    "logits": "#A0522D",
+    "comm_buffers": "#56B4E9",
+    "grad_buffer": "#F0E442",
+    "fragmentation": "#C8C8C8",
+}
+TIER_COLOURS = {"gpu": "#0072B2", "cpu": "#E69F00", "remote": "#009E73", "nvme": "#CC79A7"}
+CAPACITY_COLOUR = "#C00000"
+TEXT_COLOUR = "#202020"
+
+
+def colour(key: str) -> QColor:
+    return QColor(ITEM_COLOURS.get(key, TIER_COLOURS.get(key, "#777777")))
+
+
+def configure_pyqtgraph() -> None:
+    """Global pyqtgraph options: white background, antialiasing, row-major images, no OpenGL
+    (offscreen renders of GL widgets come out black)."""
+    pg.setConfigOptions(background="w", foreground=TEXT_COLOUR, antialias=True,
+                        imageAxisOrder="row-major", useOpenGL=False)
+
+
+def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = "") -> pg.PlotWidget:
+    """A PlotWidget in the lab's style: no mouse panning, light grid, labelled axes."""
+    plot = pg.PlotWidget(parent, background="w", enableMenu=False)  # no menu: half the set-up time
+    item = plot.getPlotItem()
+    item.hideButtons()
+    item.getViewBox().setMouseEnabled(False, False)
+    item.showGrid(x=True, y=False, alpha=0.15)
+    font = QFont()
+    font.setPointSizeF(9)
+    for name in ("left", "bottom"):
+        axis = item.getAxis(name)
+        axis.setTextPen(pg.mkPen(TEXT_COLOUR))
+        axis.setPen(pg.mkPen("#888888"))
+        axis.setStyle(tickFont=font)
+    if left:
+        item.setLabel("left", left)
+    if bottom:
+        item.setLabel("bottom", bottom)
+    return plot
+
+
+@dataclass
+class Segment:
+    """One rectangle of a bar chart, with what to say about it on hover."""
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+    key: str
+    tooltip: str
+
+
+class HoverTips:
+    """Shows a segment's tooltip while the mouse is over it (pyqtgraph items have no tooltips)."""
+
+    def __init__(self, plot: pg.PlotWidget):
+        self.plot = plot
+        self.segments: list[Segment] = []
+        self._shown: Segment | None = None
+        plot.scene().sigMouseMoved.connect(self._moved)
+
+    def set_segments(self, segments: Sequence[Segment]) -> None:
+        self.segments = list(segments)
+
+    def segment_at(self, point: QPointF) -> Segment | None:
+        for segment in self.segments:
+            if segment.x0 <= point.x() <= segment.x1 and segment.y0 <= point.y() <= segment.y1:
+                return segment
+        return None
+
+    def _moved(self, scene_pos: QPointF) -> None:
+        view = self.plot.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            segment = None
+        else:
+            segment = self.segment_at(view.mapSceneToView(scene_pos))
+        if segment is None:
+            if self._shown is not None:
+                QToolTip.hideText()
+            self._shown = None
+            return
+        if segment is not self._shown:
+            QToolTip.showText(QCursor.pos(), segment.tooltip, self.plot)
+            self._shown = segment
+
+
+class BarChart:
+    """A plot whose bars, text labels and reference lines are persistent items updated in place:
+    a redraw sets arrays and texts instead of creating graphics items (which costs milliseconds)."""
+
+    def __init__(self, plot: pg.PlotWidget):
+        self.plot = plot
+        self.tips = HoverTips(plot)
+        self.segments: list[Segment] = []
+        self.bars: pg.BarGraphItem | None = None
+        self.labels: list[pg.TextItem] = []
+        self.lines: dict[str, pg.InfiniteLine] = {}
+
+    def set_segments(self, segments: Sequence[Segment], *, highlight: str | None = None) -> None:
+        """Draw filled rectangles; segments whose key is `highlight` get a thick red outline."""
+        self.segments = list(segments)
+        self.tips.set_segments(self.segments)
+        if not self.segments:
+            if self.bars is not None:
+                self.bars.hide()
+            return
+        opts = dict(x0=[s.x0 for s in self.segments], x1=[s.x1 for s in self.segments],
+                    y0=[s.y0 for s in self.segments], y1=[s.y1 for s in self.segments],
+                    brushes=[colour(s.key) for s in self.segments],
+                    pens=[pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else pg.mkPen("w", width=1)
+                          for s in self.segments])
+        if self.bars is None:
+            self.bars = pg.BarGraphItem(**opts)
+            self.plot.addItem(self.bars)
+        else:
+            self.bars.setOpts(**opts)
+            self.bars.show()
+
+    def set_labels(self, labels: Sequence[tuple]) -> list[pg.TextItem]:
+        """Show (x, y, text, options) labels, reusing text items; options as for `text`."""
+        while len(self.labels) < len(labels):
+            self.labels.append(text(self.plot, 0, 0, ""))
+        for item, (x, y, content, options) in zip(self.labels, labels):
+            style_text(item, content, **options)
+            item.setPos(x, y)
+            item.show()
+        for item in self.labels[len(labels):]:
+            item.hide()
+        return self.labels[:len(labels)]
+
+    def set_line(self, name: str, value: float | None, label: str = "", *, vertical: bool = True) -> None:
+        """A dashed red reference line (capacity); None hides it."""
+        line = self.lines.get(name)
+        if value is None:
+            if line is not None:
+                line.hide()
+            return
+        if line is None:
+            line = self.lines[name] = capacity_line(self.plot, value, label, vertical=vertical)
+        line.setValue(value)
+        line.label.setFormat(label)
+        line.show()
+
+    def clear(self) -> None:
+        self.set_segments([])
+        self.set_labels([])
+        for name in self.lines:
+            self.set_line(name, None)
+
+
+def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool = False,
+               colour_: str = TEXT_COLOUR, size: float = 9) -> None:
+    font = QFont()
+    font.setPointSizeF(size)
+    font.setBold(bold)
+    item.setFont(font)
+    item.setColor(QColor(colour_))
+    item.setAnchor(anchor)
+    item.setText(content)
+
+
+def bars(plot: pg.PlotWidget, segments: Sequence[Segment], *, oom_key: str | None = None) -> None:
+    """Draw segments as filled rectangles; the OOM segment gets a thick red outline."""
+    for segment in segments:
+        pen = pg.mkPen(CAPACITY_COLOUR, width=3) if segment.key == oom_key else pg.mkPen("w", width=1)
+        item = pg.BarGraphItem(x0=[segment.x0], x1=[segment.x1], y0=[segment.y0], y1=[segment.y1],
+                               brush=colour(segment.key), pen=pen)
+        plot.addItem(item)
+
+
+def capacity_line(plot: pg.PlotWidget, value: float, label: str, *, vertical: bool = True) -> pg.InfiniteLine:
+    line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0,
+                           pen=pg.mkPen(CAPACITY_COLOUR, width=2, style=Qt.PenStyle.DashLine),
+                           label=label, labelOpts={"position": 0.92 if vertical else 0.9,
+                                                   "color": CAPACITY_COLOUR, "fill": (255, 255, 255, 210),
+                                                   "anchors": [(1, 0.5), (1, 0.5)] if vertical else [(0, 1), (0, 1)]})
+    plot.addItem(line)
+    return line
+
+
+def text(plot: pg.PlotWidget, x: float, y: float, content: str, *, anchor=(0, 0.5), bold: bool = False,
+         colour_: str = TEXT_COLOUR, size: float = 9) -> pg.TextItem:
+    item = pg.TextItem(content, color=colour_, anchor=anchor)
+    font = QFont()
+    font.setPointSizeF(size)
+    font.setBold(bold)
+    item.setFont(font)
+    item.setPos(x, y)
+    plot.addItem(item)
+    return item
+
+
+def category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
+                  positions: Sequence[float] | None = None) -> None:
+    axis = plot.getPlotItem().getAxis(side)
+    positions = positions if positions is not None else range(len(labels))
+    axis.setTicks([list(zip(positions, labels)), []])
+
+
+def outline_pen(colour_: str, width: float = 1) -> QPen:
+    return pg.mkPen(colour_, width=width)
+
+
+Formatter = Callable[[float], str]

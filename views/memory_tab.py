@@ -1,0 +1,498 @@
+"""Memory Ledger tab: where every byte of the most-loaded GPU goes, and what runs out first.
+
+Run alone with ``python -m tslab.views.memory_tab [PRESET]``.
+"""
+from __future__ import annotations
+
+import sys
+
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QScrollArea, QSizePolicy,
+                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from tslab.models.hardware import GPUS
+from tslab.models.memory import GROUPS, OOM_TEMPLATE, TIERS, MemoryLedger, gib, memory_ledger
+from tslab.views import charts
+from tslab.views.scenario_form import Field, ScenarioForm
+from tslab.views.scenario_model import ScenarioModel
+from tslab.views.texts import ledger_name, translate_problem
+
+GIB = float(1 << 30)
+
+
+def tier_names() -> dict[str, str]:
+    return {"gpu": QCoreApplication.translate("MemoryFigure", "GPU"),
+            "cpu": QCoreApplication.translate("MemoryFigure", "CPU"),
+            "remote": QCoreApplication.translate("MemoryFigure", "Remote GPU"),
+            "nvme": QCoreApplication.translate("MemoryFigure", "NVMe")}
+
+
+def group_names() -> dict[str, str]:
+    return {"params": ledger_name("Parameters"), "grads": ledger_name("Gradients"),
+            "master": ledger_name("Master weights"), "optimizer": ledger_name("Optimizer states"),
+            "activations": ledger_name("Activations"),
+            "buffers": QCoreApplication.translate("MemoryFigure", "Buffers")}
+
+
+def oom_text(ledger: MemoryLedger) -> str | None:
+    oom = ledger.first_oom
+    if oom is None:
+        return None
+    item = oom[0]
+    used = 0
+    for other in ledger.items:
+        if other is item:
+            break
+        if other.tier == "gpu":
+            used += other.bytes
+    return QCoreApplication.translate("ledger", OOM_TEMPLATE).format(
+        name=ledger_name(item.name), before=gib(used), item=gib(item.bytes), after=gib(used + item.bytes),
+        capacity=gib(ledger.capacity_bytes), total=gib(ledger.gpu_bytes))
+
+
+def item_tooltip(ledger: MemoryLedger, item) -> str:
+    share = item.bytes / ledger.total if ledger.total else 0.0
+    source = QCoreApplication.translate("MemoryFigure", "Source")
+    return (f"<b>{ledger_name(item.name)}</b>: {gib(item.bytes)} ({share:.1%}) — {tier_names()[item.tier]}"
+            f"<br><i>{item.formula}</i><br>{source}: {item.source}")
+
+
+class MemoryFigure(QWidget):
+    """The exportable figure: stacked bar of the most-loaded GPU with the capacity line and the
+    OOM item, the tiers, ZeRO 0–3 side by side and the GPU tier of every pipeline rank."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(self.backgroundRole(), QColor("white"))
+        palette.setColor(self.foregroundRole(), QColor(charts.TEXT_COLOUR))
+        self.setPalette(palette)
+        self.ledger: MemoryLedger | None = None
+
+        self.title = QLabel(self)
+        font = self.title.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.subtitle = QLabel(self)
+        self.subtitle.setWordWrap(True)
+        self.subtitle.setTextFormat(Qt.TextFormat.RichText)
+
+        self.stack = charts.make_plot(self, bottom=self.tr("GiB on the most-loaded GPU"))
+        self.stack.setMinimumHeight(150)
+        self.stack.getPlotItem().getAxis("left").setTicks([[(0, "")], []])
+        self.stack_chart = charts.BarChart(self.stack)
+        self.stack_names = charts.BarChart(self.stack)  # item names inside wide segments
+        self.stack.getPlotItem().getViewBox().sigResized.connect(lambda *_: self._place_stack_labels())
+        self.legend = QLabel(self)
+        self.legend.setWordWrap(True)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+
+        self.tiers = charts.make_plot(self, left=self.tr("GiB"))
+        self.zero = charts.make_plot(self, left=self.tr("GiB of model states"))
+        self.ranks = charts.make_plot(self, left=self.tr("GiB on the GPU"))
+        for plot in (self.tiers, self.zero, self.ranks):
+            plot.getPlotItem().showGrid(x=False, y=True, alpha=0.15)
+            plot.setMinimumHeight(170)
+        self.tiers_chart = charts.BarChart(self.tiers)
+        self.zero_chart = charts.BarChart(self.zero)
+        self.ranks_chart = charts.BarChart(self.ranks)
+        self.zero_outline = pg.QtWidgets.QGraphicsRectItem()
+        self.zero_outline.setPen(pg.mkPen(charts.TEXT_COLOUR, width=2, style=Qt.PenStyle.DotLine))
+        self.zero.addItem(self.zero_outline)
+        charts.category_axis(self.tiers, "bottom", [tier_names()[t] for t in TIERS])
+        self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
+        self.zero_title = QLabel(self.tr("ZeRO stages 0–3, same rank"), self)
+        self.ranks_title = QLabel(self.tr("GPU tier of each pipeline rank"), self)
+        self.caption = QLabel(self.tr("Deterministic teaching model of byte counts, not a benchmark of a real "
+                                      "cluster. Hover any bar for its formula and source."), self)
+        self.caption.setWordWrap(True)
+        small = self.caption.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.caption.setFont(small)
+        self.caption.setStyleSheet("color: #555555")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.subtitle)
+        layout.addWidget(self.stack, 3)
+        layout.addWidget(self.legend)
+        row = QHBoxLayout()
+        for heading, plot in ((self.tiers_title, self.tiers), (self.zero_title, self.zero),
+                              (self.ranks_title, self.ranks)):
+            column = QVBoxLayout()
+            heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            bold = heading.font()
+            bold.setBold(True)
+            heading.setFont(bold)
+            column.addWidget(heading)
+            column.addWidget(plot, 1)
+            row.addLayout(column, 1)
+        layout.addLayout(row, 4)
+        layout.addWidget(self.caption)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 720)
+
+
+    # -----------------------------------------------------------------------------------------
+    def show_invalid(self, title: str, reasons: list[str]) -> None:
+        self.ledger = None
+        self.title.setText(title)
+        self.subtitle.setText("<span style='color:#C00000'>" + self.tr("Invalid scenario — nothing to draw:")
+                              + "</span> " + "; ".join(reasons))
+        for chart in (self.stack_chart, self.stack_names, self.tiers_chart, self.zero_chart, self.ranks_chart):
+            chart.clear()
+        self.zero_outline.hide()
+        self.legend.setText("")
+
+    def show_ledger(self, ledger: MemoryLedger) -> None:
+        self.ledger = ledger
+        scenario = ledger.scenario
+        self.title.setText(scenario.title)
+        pp = scenario.parallel.pp
+        gpu = GPUS[scenario.cluster.gpu].label if scenario.cluster.gpu in GPUS else scenario.cluster.gpu
+        summary = self.tr("Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})").format(
+            rank=ledger.rank, pp=pp, used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), gpu=gpu)
+        oom = oom_text(ledger)
+        if oom:
+            summary += "<br><span style='color:#C00000; font-weight:bold'>" + self.tr("Out of memory") + \
+                       ":</span> " + oom
+        else:
+            free = ledger.capacity_bytes - ledger.gpu_bytes
+            summary += " · <span style='color:#007a3d; font-weight:bold'>" + \
+                       self.tr("fits, {free} free").format(free=gib(free)) + "</span>"
+        self.subtitle.setText(summary)
+        self._draw_stack(ledger)
+        self._draw_tiers(ledger)
+        self._draw_zero(ledger)
+        self._draw_ranks(ledger)
+
+    @property
+    def stack_segments(self) -> list[charts.Segment]:
+        return self.stack_chart.segments
+
+    @property
+    def oom_key(self) -> str | None:
+        oom = self.ledger.first_oom if self.ledger else None
+        return oom[0].key if oom else None
+
+    def _draw_stack(self, ledger: MemoryLedger) -> None:
+        segments, x = [], 0.0
+        for item in ledger.items:
+            if item.tier != "gpu" or not item.bytes:
+                continue
+            width = item.bytes / GIB
+            segments.append(charts.Segment(x, x + width, -0.4, 0.4, item.key, item_tooltip(ledger, item)))
+            x += width
+        oom_key = self.oom_key
+        self.stack_chart.set_segments(segments, highlight=oom_key)
+        self.stack_chart.set_line("capacity", ledger.capacity_bytes / GIB,
+                                  self.tr("capacity {value}").format(value=gib(ledger.capacity_bytes)))
+        marker = []
+        for segment in segments:
+            if segment.key == oom_key:
+                name = ledger_name(ledger.first_oom[0].name)
+                marker.append((segment.x0, 0.62, "▼ " + self.tr("first OOM: {name}").format(name=name),
+                               {"bold": True, "colour_": charts.CAPACITY_COLOUR}))
+        self.stack_chart.set_labels(marker)
+        self.stack.setXRange(0, max(x, ledger.capacity_bytes / GIB) * 1.04, padding=0)
+        self.stack.setYRange(-0.75, 0.95, padding=0)
+        self._place_stack_labels()
+        swatches = []
+        for item in ledger.items:
+            if item.bytes:
+                tier = "" if item.tier == "gpu" or item.group == "activations" else f" ({tier_names()[item.tier]})"
+                swatches.append(f"<span style='color:{charts.ITEM_COLOURS.get(item.key, '#777')}'>■</span>&nbsp;"
+                                f"{ledger_name(item.name)}{tier} {item.bytes / GIB:.1f}")
+        self.legend.setText(self.tr("GiB:") + " &nbsp; " + " &nbsp; ".join(swatches))
+
+    def _place_stack_labels(self) -> None:
+        """Item names inside the segments wide enough, at the bar's current width in pixels."""
+        if self.ledger is None:
+            self.stack_names.set_labels([])
+            return
+        view = self.stack.getPlotItem().getViewBox()
+        (x0, x1), _ = view.viewRange()
+        pixels_per_gib = view.width() / max(x1 - x0, 1e-9)
+        metrics = QFontMetrics(QFont())
+        names = {item.key: ledger_name(item.name) for item in self.ledger.items}
+        labels = []
+        for segment in self.stack_segments:
+            name = names[segment.key]
+            if (segment.x1 - segment.x0) * pixels_per_gib > metrics.horizontalAdvance(name) * 0.95 + 10:
+                labels.append(((segment.x0 + segment.x1) / 2, 0, name,
+                               {"anchor": (0.5, 0.5), "colour_": "#ffffff", "size": 8.5}))
+        self.stack_names.set_labels(labels)
+
+    def _draw_tiers(self, ledger: MemoryLedger) -> None:
+        segments, labels = [], []
+        for index, tier in enumerate(TIERS):
+            y = 0.0
+            for item in ledger.items:
+                if item.tier == tier and item.bytes:
+                    height = item.bytes / GIB
+                    segments.append(charts.Segment(index - 0.35, index + 0.35, y, y + height, item.key,
+                                                   item_tooltip(ledger, item)))
+                    y += height
+            labels.append((index, y, f"{y:.1f}", {"anchor": (0.5, 1)}))
+        self.tiers_chart.set_segments(segments)
+        self.tiers_chart.set_labels(labels)
+        capacity = ledger.capacity_bytes / GIB
+        self.tiers_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
+        self.tiers.setXRange(-0.6, len(TIERS) - 0.4, padding=0)
+        self.tiers.setYRange(0, max([s.y1 for s in segments] + [capacity]) * 1.15, padding=0)
+
+    def _draw_zero(self, ledger: MemoryLedger) -> None:
+        names = group_names()
+        current = ledger.scenario.parallel.zero
+        total_label = self.tr("Total model states")
+        segments, labels = [], []
+        for stage, groups in ledger.zero_groups.items():
+            y = 0.0
+            for group in ("params", "grads", "master", "optimizer"):
+                height = groups.get(group, 0) / GIB
+                if height:
+                    tip = (f"<b>ZeRO-{stage}</b>: {names[group]} {groups[group] / GIB:.2f} GiB"
+                           f"<br>{total_label}: {sum(groups.values()) / GIB:.2f} GiB")
+                    segments.append(charts.Segment(stage - 0.35, stage + 0.35, y, y + height, group, tip))
+                    y += height
+            labels.append((stage, y, f"{y:.1f}", {"anchor": (0.5, 1), "bold": stage == current}))
+        self.zero_chart.set_segments(segments)
+        self.zero_chart.set_labels(labels)
+        top = max([s.y1 for s in segments] + [1e-9])
+        self.zero_outline.setRect(current - 0.42, 0, 0.84, sum(ledger.zero_groups[current].values()) / GIB)
+        self.zero_outline.show()
+        charts.category_axis(self.zero, "bottom",
+                             [f"ZeRO-{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
+        self.zero.setXRange(-0.6, 3.6, padding=0)
+        self.zero.setYRange(0, top * 1.18, padding=0)
+
+    def _draw_ranks(self, ledger: MemoryLedger) -> None:
+        values = [v / GIB for v in ledger.rank_gpu_bytes]
+        segments = []
+        for rank, value in enumerate(values):
+            key = "activations" if rank == ledger.rank else "params"
+            tip = self.tr("Pipeline rank {rank}: {value} on the GPU").format(rank=rank, value=gib(ledger.rank_gpu_bytes[rank]))
+            segments.append(charts.Segment(rank - 0.38, rank + 0.38, 0, value, key, tip))
+        self.ranks_chart.set_segments(segments)
+        capacity = ledger.capacity_bytes / GIB
+        self.ranks_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
+        step = max(1, len(values) // 8)
+        charts.category_axis(self.ranks, "bottom", [str(r) for r in range(0, len(values), step)],
+                             list(range(0, len(values), step)))
+        self.ranks.setXRange(-0.6, max(len(values), 4) - 0.4, padding=0)  # a lone rank keeps a slim bar
+        self.ranks.setYRange(0, max(values + [capacity]) * 1.12, padding=0)
+
+
+class LedgerTable(QTableWidget):
+    """The ledger as a table: item, tier, bytes, share, formula; hover for the source.
+
+    Cells are reused between updates and column widths recomputed only when the rows change
+    (ResizeToContents on every edit costs more than the whole ledger)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, 5, parent)
+        self.setHorizontalHeaderLabels([self.tr("Item"), self.tr("Tier"), self.tr("GiB"), self.tr("Share"),
+                                        self.tr("Formula")])
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setAlternatingRowColors(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setWordWrap(False)
+        self._row_keys: list[str] = []
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        cell = self.item(row, column)
+        if cell is None:
+            cell = QTableWidgetItem()
+            if column in (2, 3):
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(row, column, cell)
+        return cell
+
+    def show_ledger(self, ledger: MemoryLedger | None) -> None:
+        if ledger is None:
+            self.setRowCount(0)
+            self._row_keys = []
+            return
+        items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
+        oom = ledger.first_oom
+        names = tier_names()
+        self.setUpdatesEnabled(False)
+        try:
+            self.setRowCount(len(items) + 1)
+            bold = QFont(self.font())
+            bold.setBold(True)
+            white, red = QBrush(), QBrush(QColor("#ffd9d9"))
+            for row, item in enumerate(items):
+                share = item.bytes / ledger.total if ledger.total else 0.0
+                tip = item_tooltip(ledger, item)
+                cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
+                         item.formula)
+                for column, content in enumerate(cells):
+                    cell = self._cell(row, column)
+                    cell.setText(content)
+                    cell.setToolTip(tip)
+                    cell.setBackground(red if oom and oom[0] is item else white)
+                    if column == 0:
+                        cell.setForeground(QBrush(charts.colour(item.key)))
+                        cell.setFont(bold)
+            total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
+                         self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
+                                                                                 capacity=gib(ledger.capacity_bytes)))
+            for column, content in enumerate(total_row):
+                cell = self._cell(len(items), column)
+                cell.setText(content)
+                cell.setToolTip("")
+                cell.setBackground(white)
+                cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
+                cell.setFont(bold)
+            keys = [item.key for item in items]
+            if keys != self._row_keys:
+                self._row_keys = keys
+                for column in range(4):
+                    self.resizeColumnToContents(column)
+        finally:
+            self.setUpdatesEnabled(True)
+
+
+class MemoryTab(QWidget):
+    """Inputs on the left; the figure and the ledger table on the right. Edits recompute at once
+    (the ledger takes well under a frame); sliders are rate-limited while dragged."""
+
+    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self.form = ScenarioForm(model, self._groups(), self)
+        scroll = QScrollArea(self)
+        scroll.setWidget(self.form)
+        scroll.setWidgetResizable(True)
+        scroll.setMinimumWidth(330)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.figure = MemoryFigure(self)
+        self.table = LedgerTable(self)
+        right = QSplitter(Qt.Orientation.Vertical, self)
+        right.addWidget(self.figure)
+        right.addWidget(self.table)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        split = QSplitter(Qt.Orientation.Horizontal, self)
+        split.addWidget(scroll)
+        split.addWidget(right)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setSizes([360, 1000])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+        self.ledger: MemoryLedger | None = None
+        model.scenarioChanged.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self, *_: object) -> None:
+        errors = self.model.errors
+        scenario = self.model.scenario
+        if errors:
+            self.ledger = None
+            reasons = [translate_problem(problem) for problem in errors]
+            self.figure.show_invalid(scenario.title, reasons)
+            self.table.show_ledger(None)
+            return
+        self.ledger = memory_ledger(scenario)
+        self.figure.show_ledger(self.ledger)
+        self.table.show_ledger(self.ledger)
+
+    def export_widget(self) -> QWidget:
+        return self.figure
+
+    def _groups(self) -> list[tuple[str, list[Field]]]:
+        recompute = (("none", self.tr("none")), ("selective", self.tr("selective")), ("full", self.tr("full")))
+        optimizers = (("adam", self.tr("Adam (2 states)")), ("muon", self.tr("Muon (1 state)")),
+                      ("sgd", self.tr("SGD momentum (1 state)")))
+        placement = (("gpu", self.tr("GPU")), ("cpu", self.tr("CPU")), ("nvme", self.tr("NVMe")))
+        kinds = (("gpipe", "GPipe"), ("1f1b", "1F1B"), ("interleaved", self.tr("Interleaved 1F1B")),
+                 ("zb-h1", "ZB-H1"), ("zb-h2", "ZB-H2"), ("zbv", "ZB-V"), ("dualpipe", "DualPipe"),
+                 ("dualpipev", "DualPipeV"))
+        gpus = tuple((name, gpu.label) for name, gpu in GPUS.items()) + (("custom", self.tr("Custom")),)
+        return [
+            (self.tr("Model"), [
+                Field("model.params", self.tr("Parameters Ψ (0 = from shape)"),
+                      self.tr("A dense parameter count to use directly, as in the ZeRO paper's Ψ"),
+                      scale=1e9, suffix=" B", decimals=2),
+                Field("model.layers", self.tr("Layers")),
+                Field("model.hidden", self.tr("Hidden size h")),
+                Field("model.heads", self.tr("Attention heads a")),
+                Field("model.kv_heads", self.tr("KV heads (GQA)")),
+                Field("model.ffn_hidden", self.tr("FFN hidden")),
+                Field("model.vocab", self.tr("Vocabulary V")),
+                Field("model.seq_len", self.tr("Sequence length s")),
+                Field("model.micro_batch", self.tr("Micro-batch size b")),
+                Field("model.mlp", self.tr("MLP"), choices=(("gelu", "GeLU"), ("swiglu", "SwiGLU"))),
+                Field("model.dropout", self.tr("Dropout")),
+                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
+                Field("model.top_k", self.tr("Experts per token K")),
+            ]),
+            (self.tr("Precision and optimizer"), [
+                Field("precision.params", self.tr("Parameters")),
+                Field("precision.grads", self.tr("Gradients")),
+                Field("precision.master", self.tr("Master weights")),
+                Field("precision.optimizer", self.tr("Optimizer states")),
+                Field("precision.activations", self.tr("Activations")),
+                Field("optimizer.kind", self.tr("Optimizer"), choices=optimizers),
+            ]),
+            (self.tr("Parallelism and ZeRO"), [
+                Field("parallel.tp", self.tr("Tensor parallel TP")),
+                Field("parallel.sp", self.tr("Sequence parallel (with TP)")),
+                Field("parallel.pp", self.tr("Pipeline parallel PP")),
+                Field("parallel.vpp", self.tr("Virtual stages per rank v")),
+                Field("parallel.dp", self.tr("Data parallel DP")),
+                Field("parallel.cp", self.tr("Context parallel CP")),
+                Field("parallel.ep", self.tr("Expert parallel EP")),
+                Field("parallel.zero", self.tr("ZeRO stage")),
+                Field("schedule.kind", self.tr("Pipeline schedule"), choices=kinds),
+                Field("schedule.microbatches", self.tr("Micro-batches m")),
+            ]),
+            (self.tr("Activations"), [
+                Field("activation.recompute", self.tr("Recomputation"), choices=recompute),
+                Field("activation.flash_attention", self.tr("FlashAttention")),
+                Field("activation.fp8_fraction", self.tr("Stored in FP8"), suffix="%"),
+                Field("activation.cpu_offload_fraction", self.tr("Offloaded to CPU"), suffix="%"),
+                Field("activation.remote_offload_fraction", self.tr("Offloaded to a remote GPU"), suffix="%"),
+                Field("offload.optimizer", self.tr("Optimizer and master on"), choices=placement),
+                Field("offload.params", self.tr("Parameters on"), choices=placement),
+                Field("offload.grads", self.tr("Gradients on"), choices=placement[:2]),
+            ]),
+            (self.tr("GPU and allowances"), [
+                Field("cluster.gpu", self.tr("GPU"), choices=gpus),
+                Field("cluster.hbm_gib", self.tr("HBM override (0 = catalogue)"), suffix=" GiB", decimals=0),
+                Field("cluster.nodes", self.tr("Nodes")),
+                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
+                Field("memory.fragmentation", self.tr("Allocator fragmentation"), suffix="%"),
+                Field("memory.comm_buffers", self.tr("Communication buffers")),
+            ]),
+        ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the Memory tab alone on a preset (default: the classroom scenario)."""
+    from PySide6.QtWidgets import QApplication
+    from tslab.models.presets import DEFAULT_PRESET, load_preset
+    argv = sys.argv[1:] if argv is None else argv
+    app = QApplication.instance() or QApplication([])
+    charts.configure_pyqtgraph()
+    model = ScenarioModel(load_preset(argv[0] if argv else DEFAULT_PRESET))
+    tab = MemoryTab(model)
+    tab.resize(1400, 860)
+    tab.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
