@@ -1,0 +1,164 @@
+"""One export API for the menu and the CLI: a tab's figure as PNG, SVG or PDF bytes, headless.
+
+The figure widget is painted through QPainter onto a QImage (PNG, with an explicit device-pixel
+ratio), a QSvgGenerator (SVG) or a QPdfWriter (PDF). pyqtgraph's own SVGExporter is not used: in
+pyqtgraph 0.14.0 it breaks on Qt ≥ 6.11 (closed paths end in " Z", pyqtgraph issue #3495), while
+Qt's SVG generator writes what the widget paints, so the SVG shows the same picture as the PNG.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF, Qt
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication, QWidget
+
+from tslab.desktop.svg_fix import flatten_svg
+from tslab.models.scenario import Scenario, atomic_write
+
+FORMATS = ("png", "svg", "pdf")
+EXPORT_SIZE = QSize(1400, 860)  # logical pixels of an exported figure (16:9-ish, slide friendly)
+SVG_DPI = 96
+
+
+class ExportError(Exception):
+    """The figure could not be written; the message says why."""
+
+
+def _prepare(widget: QWidget, size: QSize) -> None:
+    """Lay the widget out at `size` without showing it on screen."""
+    widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+    widget.resize(size)
+    widget.show()
+    widget.ensurePolished()
+    QApplication.processEvents()
+    widget.resize(size)
+    QApplication.processEvents()
+
+
+def render_png(widget: QWidget, scale: float = 1.0) -> QImage:
+    """The widget as an image of size × scale pixels, drawn at device-pixel ratio `scale`."""
+    size = widget.size()
+    image = QImage(round(size.width() * scale), round(size.height() * scale), QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(scale)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    try:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        widget.render(painter, QPoint())
+    finally:
+        painter.end()
+    return image
+
+
+def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "") -> bytes:
+    """Render an already laid-out widget as PNG, SVG or PDF bytes."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    size = widget.size()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if fmt == "png":
+        if not render_png(widget, scale).save(buffer, "PNG"):
+            raise ExportError("PNG encoding failed")
+    elif fmt == "svg":
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setSize(size)
+        generator.setViewBox(QRect(0, 0, size.width(), size.height()))
+        generator.setResolution(SVG_DPI)
+        generator.setTitle(title or "tslab figure")
+        generator.setDescription("Training Systems Lab — deterministic teaching model")
+        painter = QPainter(generator)
+        try:
+            painter.fillRect(QRect(0, 0, size.width(), size.height()), QColor("white"))
+            widget.render(painter, QPoint())
+        finally:
+            painter.end()
+    else:
+        writer = QPdfWriter(buffer)
+        writer.setTitle(title or "tslab figure")
+        writer.setCreator("Training Systems Lab")
+        writer.setResolution(SVG_DPI)
+        points = QSizeF(size.width() * 72 / SVG_DPI, size.height() * 72 / SVG_DPI)
+        writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize.Unit.Point, "figure"),
+                                         QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+        painter = QPainter(writer)
+        try:
+            target = writer.pageLayout().paintRectPixels(writer.resolution())
+            factor = min(target.width() / size.width(), target.height() / size.height())
+            painter.scale(factor, factor)
+            widget.render(painter, QPoint())
+        finally:
+            painter.end()
+    buffer.close()
+    if fmt == "svg":
+        return flatten_svg(bytes(data.data()))
+    return bytes(data.data())
+
+
+def tab_figure(scenario: Scenario, tab: str) -> QWidget:
+    """A standalone figure widget of `tab` for `scenario`, laid out at EXPORT_SIZE."""
+    from tslab.views import charts
+    from tslab.views.memory_tab import MemoryTab
+    from tslab.views.scenario_model import ScenarioModel
+
+    charts.configure_pyqtgraph()
+    if tab != "memory":
+        raise ExportError(f"no figure for tab {tab!r}")
+    host = MemoryTab(ScenarioModel(scenario))
+    figure = host.export_widget()
+    figure.setParent(None)
+    figure._host = host  # keep the tab (and its model) alive as long as the figure
+    if host.ledger is None:
+        raise ExportError("invalid scenario: " + "; ".join(str(p) for p in host.model.errors))
+    _prepare(figure, EXPORT_SIZE)
+    return figure
+
+
+def export_tab(scenario: Scenario, tab: str, fmt: str, scale: float = 1.0) -> bytes:
+    figure = tab_figure(scenario, tab)
+    try:
+        return figure_bytes(figure, fmt, scale, title=scenario.title)
+    finally:
+        figure.close()
+        figure.deleteLater()
+
+
+def ensure_app(lang: str = "en") -> QApplication:
+    """A QApplication for headless rendering (offscreen unless a platform was chosen)."""
+    app = QApplication.instance()
+    if app is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        from tslab.desktop.app import create_application
+        app = create_application([], lang)
+    return app
+
+
+def export_tabs(scenario: Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
+                lang: str = "en") -> list[Path]:
+    """Write each tab's figure; `out` is the file for one tab, or a directory for several."""
+    ensure_app(lang)
+    if len(tabs) > 1 or out.is_dir():
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ExportError(f"{out}: cannot create directory ({exc.strerror or exc})") from None
+        targets = [(tab, out / f"{tab}.{fmt}") for tab in tabs]
+    else:
+        if not out.parent.exists():
+            raise ExportError(f"{out.parent}: no such directory")
+        targets = [(tabs[0], out)]
+    written = []
+    for tab, path in targets:
+        data = export_tab(scenario, tab, fmt, scale)
+        try:
+            atomic_write(path, data)
+        except OSError as exc:
+            raise ExportError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        written.append(path)
+    return written

@@ -1,0 +1,159 @@
+"""Headless export: PNG at any scale, SVG that renders like the PNG, PDF; the CLI for every preset."""
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QByteArray, QSize
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
+
+from tslab.desktop.export import EXPORT_SIZE, export_tab
+from tslab.desktop.svg_fix import flatten_svg
+from tslab.models.presets import load_preset, preset_names
+from tslab.views.charts import ITEM_COLOURS
+
+W, H = EXPORT_SIZE.width(), EXPORT_SIZE.height()
+
+
+def to_array(image: QImage) -> np.ndarray:
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
+    return raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).copy()
+
+
+def png_array(data: bytes) -> np.ndarray:
+    image = QImage()
+    assert image.loadFromData(data, "PNG")
+    return to_array(image)
+
+
+def has_colour(pixels: np.ndarray, hex_colour: str, tolerance: int = 6, minimum: int = 500) -> bool:
+    target = np.array(QColor(hex_colour).getRgb()[:3])
+    return int((np.abs(pixels.astype(int) - target).max(axis=2) <= tolerance).sum()) >= minimum
+
+
+@pytest.fixture(scope="module")
+def classroom_png(qapp) -> bytes:
+    return export_tab(load_preset("classroom-7b"), "memory", "png", scale=1.0)
+
+
+def test_png_size_scale_and_content(qapp, classroom_png):
+    pixels = png_array(classroom_png)
+    assert pixels.shape == (H, W, 3)
+    assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 50  # not blank
+    for key in ("params", "grads", "master", "optimizer", "activations"):
+        assert has_colour(pixels, ITEM_COLOURS[key]), key
+    double = png_array(export_tab(load_preset("classroom-7b"), "memory", "png", scale=2.0))
+    assert double.shape == (2 * H, 2 * W, 3)
+    assert has_colour(double, ITEM_COLOURS["params"], minimum=4 * 500)
+
+
+def render_svg(data: bytes) -> np.ndarray:
+    renderer = QSvgRenderer(QByteArray(data))
+    assert renderer.isValid()
+    image = QImage(QSize(W, H), QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return to_array(image)
+
+
+def test_svg_renders_like_the_png(qapp, classroom_png):
+    data = export_tab(load_preset("classroom-7b"), "memory", "svg")
+    root = ET.fromstring(data)
+    assert root.tag.endswith("svg")
+    assert root.get("viewBox") == f"0 0 {W} {H}"
+    svg, png = render_svg(data), png_array(classroom_png)
+    difference = np.abs(svg.astype(int) - png.astype(int))
+    assert difference.mean() < 2.0, f"mean difference {difference.mean():.2f} of 255"
+    assert (difference.max(axis=2) > 64).mean() < 0.01  # under 1% of pixels differ visibly
+
+
+def test_svg_has_no_data_space_transforms_left(qapp):
+    """Geometry is flattened into page coordinates, so renderers other than Qt's draw it right."""
+    data = export_tab(load_preset("deepseek-v3"), "memory", "svg")
+    ns = "{http://www.w3.org/2000/svg}"
+    for group in ET.fromstring(data).iter(f"{ns}g"):
+        if any(child.tag in (f"{ns}rect", f"{ns}polyline") for child in group):
+            transform = group.get("transform", "matrix(1,0,0,1,0,0)")
+            values = [float(v) for v in transform[7:-1].split(",")]
+            assert values[:4] in ([1, 0, 0, 1], [0, -1, 1, 0]), transform
+
+
+def test_flatten_svg_moves_transform_into_coordinates():
+    svg = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+           b'<g fill="red" transform="matrix(10,0,0,-20,5,90)"><rect x="0" y="0" width="2" height="1"/>'
+           b'<polyline points="0,0 1,1"/><path d="M0,0 L1,0 L1,1 Z"/></g>'
+           b'<g transform="matrix(2,0,0,2,0,0)"><text>keep</text></g></svg>')
+    root = ET.fromstring(flatten_svg(svg))
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = list(root.iter(f"{ns}g"))
+    assert "transform" not in groups[0].attrib
+    rect = groups[0].find(f"{ns}rect")
+    assert (rect.get("x"), rect.get("y"), rect.get("width"), rect.get("height")) == ("5", "70", "20", "20")
+    assert groups[0].find(f"{ns}polyline").get("points") == "5,90 15,70"
+    assert groups[0].find(f"{ns}path").get("d") == "M5,90 L15,90 L15,70 Z"
+    assert groups[1].get("transform") == "matrix(2,0,0,2,0,0)"  # text groups are left alone
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="librsvg2-bin is not installed")
+def test_svg_renders_in_librsvg(qapp, classroom_png, tmp_path):
+    """librsvg (GNOME, and close to what browsers and slide tools do) draws the same bars."""
+    path = tmp_path / "memory.svg"
+    path.write_bytes(export_tab(load_preset("classroom-7b"), "memory", "svg"))
+    out = tmp_path / "rsvg.png"
+    subprocess.run(["rsvg-convert", "-w", str(W), "-h", str(H), "-b", "white", str(path), "-o", str(out)],
+                   check=True)
+    rsvg, png = png_array(out.read_bytes()), png_array(classroom_png)
+    for key in ("params", "grads", "optimizer", "activations"):
+        ours = (np.abs(png.astype(int) - QColor(ITEM_COLOURS[key]).getRgb()[:3]).max(axis=2) <= 6).sum()
+        theirs = (np.abs(rsvg.astype(int) - QColor(ITEM_COLOURS[key]).getRgb()[:3]).max(axis=2) <= 6).sum()
+        assert theirs == pytest.approx(ours, rel=0.05), key
+
+
+def test_pdf(qapp, tmp_path):
+    data = export_tab(load_preset("classroom-7b"), "memory", "pdf")
+    assert data.startswith(b"%PDF-") and len(data) > 10_000
+    if shutil.which("pdftoppm"):
+        (tmp_path / "m.pdf").write_bytes(data)
+        subprocess.run(["pdftoppm", "-png", "-r", "48", "-singlefile", str(tmp_path / "m.pdf"), str(tmp_path / "m")],
+                       check=True)
+        pixels = png_array((tmp_path / "m.png").read_bytes())
+        assert pixels.shape[1] > pixels.shape[0]  # landscape, like the figure
+        assert has_colour(pixels, ITEM_COLOURS["params"], tolerance=12, minimum=50)
+
+
+def tslab(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    return subprocess.run([sys.executable, "-m", "tslab", *args], capture_output=True, text=True, env=env,
+                          timeout=120, **kwargs)
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_cli_exports_every_preset(preset, tmp_path):
+    result = tslab("export", "--preset", preset, "--tab", "all", "--format", "png", "--out", str(tmp_path),
+                   "--scale", "2")
+    assert result.returncode == 0, result.stderr
+    data = (tmp_path / "memory.png").read_bytes()
+    assert data.startswith(b"\x89PNG") and struct.unpack(">II", data[16:24]) == (2 * W, 2 * H)
+
+
+def test_cli_export_errors_are_one_line(tmp_path):
+    bad = tslab("export", "--set", "parallel.tp=3", "--tab", "memory", "--format", "png", "--out",
+                str(tmp_path / "x.png"))
+    missing = tslab("export", "--tab", "memory", "--format", "png", "--out", str(tmp_path / "no" / "x.png"))
+    for result, must in ((bad, "parallel.tp"), (missing, "no such directory")):
+        lines = result.stderr.strip().splitlines()
+        assert result.returncode == 2 and len(lines) == 1, result.stderr
+        assert lines[0].startswith("tslab: error: ") and must in lines[0]
+    assert not (tmp_path / "x.png").exists()
