@@ -1,0 +1,134 @@
+"""The Simplified Chinese catalogue covers every UI string, is current, and is what the UI shows."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QWidget
+
+ROOT = Path(__file__).resolve().parent.parent
+TS = ROOT / "resources" / "translations" / "tslab_zh_CN.ts"
+QM = TS.with_suffix(".qm")
+BIN = Path(QCoreApplication.applicationFilePath() or "").parent
+SOURCES = sorted(p for folder in ("models", "views", "desktop") for p in (ROOT / folder).rglob("*.py"))
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def tool(name: str) -> str:
+    import sys
+    candidate = Path(sys.executable).parent / name
+    found = str(candidate) if candidate.exists() else shutil.which(name)
+    assert found, f"{name} not found (it comes with PySide6-Essentials)"
+    return found
+
+
+def messages(path: Path) -> dict[tuple[str, str], ET.Element]:
+    root = ET.parse(path).getroot()
+    return {(context.findtext("name"), message.findtext("source")): message.find("translation")
+            for context in root.iter("context") for message in context.iter("message")}
+
+
+def test_catalogue_is_current(tmp_path):
+    """lupdate over today's sources finds exactly the strings the committed .ts holds."""
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([tool("pyside6-lupdate"), *map(str, SOURCES), "-no-obsolete", "-ts", str(fresh)],
+                   check=True, capture_output=True)
+    current, committed = set(messages(fresh)), set(messages(TS))
+    assert current - committed == set(), "strings missing from the .ts: run `make translations`"
+    assert committed - current == set(), "stale strings in the .ts: run `make translations`"
+    assert len(current) > 150
+
+
+def test_every_message_is_translated_with_its_placeholders():
+    for (context, source), translation in messages(TS).items():
+        assert translation is not None and translation.get("type") is None, (context, source)
+        text = translation.text or ""
+        assert text.strip(), (context, source)
+        assert sorted(PLACEHOLDER.findall(source)) == sorted(PLACEHOLDER.findall(text)), (source, text)
+        words = re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}|<[^>]*>", "", source))
+        if len(words) >= 2:  # a phrase, not a name such as FlashAttention
+            assert CJK.search(text), f"not translated into Chinese: {source!r} → {text!r}"
+
+
+def test_compiled_catalogue_matches_source(tmp_path):
+    compiled = tmp_path / "check.qm"
+    subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(compiled)], check=True, capture_output=True)
+    assert compiled.read_bytes() == QM.read_bytes(), "the .qm is stale: run `make translations`"
+
+
+def visible_texts(widget: QWidget) -> list[str]:
+    texts = []
+    for child in [widget, *widget.findChildren(QWidget)]:
+        if isinstance(child, (QLabel, QAbstractButton)) and child.text():
+            texts.append(child.text())
+        if isinstance(child, QGroupBox):
+            texts.append(child.title())
+        if isinstance(child, QTabWidget):
+            texts += [child.tabText(i) for i in range(child.count())]
+        if isinstance(child, QComboBox):
+            texts += [child.itemText(i) for i in range(child.count())]
+    return texts
+
+
+# Words that stay as they are in Chinese: formats, method and product names; acronyms (all
+# capitals) and single-letter symbols are allowed too.
+KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "Dropout", "GPipe", "DualPipe", "DualPipeV",
+        "FlashAttention", "ZeRO", "GiB", "NVMe"}
+
+
+def is_untranslatable(text: str) -> bool:
+    words = re.findall(r"[A-Za-z][A-Za-z0-9]*", re.sub(r"<[^>]*>|&", "", text))
+    return all(w in KEEP or w.isupper() or len(w) == 1 or any(c.isdigit() for c in w) for w in words)
+
+
+def english_texts(qtbot) -> list[str]:
+    """Visible texts of a fresh main window that are neither Chinese nor allowed as they are."""
+    from tslab.desktop.main_window import MainWindow
+    from tslab.models.presets import load_preset, preset_names
+    window = MainWindow(load_preset("kimi-k2"))
+    window.show()
+    qtbot.waitExposed(window)
+    # Data, not UI text: preset titles from the preset files, recent file paths.
+    titles = {load_preset(name).title for name in preset_names()} | set(window.recent_files())
+    texts = visible_texts(window)
+    texts += [a.text() for menu in window.menuBar().findChildren(type(window.recent_menu))
+              for a in menu.actions() if a.text() and not a.menu()]
+    texts += [window.memory_tab.table.horizontalHeaderItem(i).text()
+              for i in range(window.memory_tab.table.columnCount())]
+    texts += [window.memory_tab.table.item(r, 0).text() for r in range(window.memory_tab.table.rowCount())]
+    texts.append(window.memory_tab.figure.subtitle.text())
+    assert len(texts) > 100
+    window.model.mark_saved(window.model.path)
+    window.close()
+    return [t for t in texts if t not in titles and not CJK.search(t) and not is_untranslatable(t)]
+
+
+def test_chinese_ui_shows_no_english_sentence(qapp, qtbot):
+    assert len(english_texts(qtbot)) > 50  # the check sees the English UI as English
+    translator = QTranslator()
+    assert translator.load(str(QM))
+    QCoreApplication.installTranslator(translator)
+    try:
+        english = english_texts(qtbot)
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    assert not english, f"untranslated in the Chinese UI: {english}"
+
+
+def test_language_option_selects_catalogue(qapp):
+    from tslab.desktop.i18n import install_translators
+    installed = install_translators(qapp, "zh")
+    try:
+        assert installed
+        assert QCoreApplication.translate("MainWindow", "Memory Ledger") != "Memory Ledger"
+    finally:
+        for translator in installed:
+            QCoreApplication.removeTranslator(translator)
+    assert install_translators(qapp, "en") == []
+    assert QCoreApplication.translate("MainWindow", "Memory Ledger") == "Memory Ledger"
