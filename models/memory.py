@@ -457,13 +457,22 @@ def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
     ]
 
 
-def _activations(s: Scenario, layout: RankLayout) -> tuple[list[LedgerItem], int, float, str]:
+def layer_bytes(s: Scenario) -> tuple[dict[bool, float], dict[bool, float]]:
+    """Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and
+    with every element in FP8 (1 B + a 4 B scale per 128; 1-byte masks and FP32 statistics
+    stay as they are)."""
+    element = BYTES_PER_ELEMENT[s.precision.activations]
+    terms = {moe: layer_activation_terms(s, moe) for moe in (False, True)}
+    return ({moe: terms_bytes(t, element) for moe, t in terms.items()},
+            {moe: terms_bytes(t, 1 + FP8_SCALE_OVERHEAD) for moe, t in terms.items()})
+
+
+def _activations(s: Scenario, layout: RankLayout, kinds: tuple[dict[bool, float], dict[bool, float]]
+                 ) -> tuple[list[LedgerItem], int, float, str]:
     """Saved activations of one GPU at the schedule's peak, split into GPU / FP8 / CPU / remote."""
     m, act = s.model, s.activation
     element = BYTES_PER_ELEMENT[s.precision.activations]
-    per_kind = {moe: terms_bytes(layer_activation_terms(s, moe), element) for moe in (False, True)}
-    # FP8 shrinks the elements to 1 B + a 4 B scale per 128; 1-byte masks and FP32 statistics stay as they are.
-    fp8_per_kind = {moe: terms_bytes(layer_activation_terms(s, moe), 1 + FP8_SCALE_OVERHEAD) for moe in (False, True)}
+    per_kind, fp8_per_kind = kinds
     layers = [layer for r in layout.layers for layer in r]
     base = sum(per_kind[is_moe_layer(s, layer)] for layer in layers)
     base_fp8 = sum(fp8_per_kind[is_moe_layer(s, layer)] for layer in layers)
@@ -544,10 +553,10 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
     return items
 
 
-def _rank_ledger(s: Scenario, layout: RankLayout) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
+def _rank_ledger(s: Scenario, layout: RankLayout, kinds) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
     st = _rank_params(s, layout)
     items = _states(s, st, s.parallel.zero)
-    acts, per_layer, held, held_formula = _activations(s, layout)
+    acts, per_layer, held, held_formula = _activations(s, layout, kinds)
     items += acts
     gpu = sum(item.bytes for item in items if item.tier == "gpu")
     items += _buffers(s, st, layout, gpu)
@@ -557,7 +566,8 @@ def _rank_ledger(s: Scenario, layout: RankLayout) -> tuple[list[LedgerItem], _Ra
 def memory_ledger(s: Scenario) -> MemoryLedger:
     """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes)."""
     layouts = pipeline_layout(s)
-    ledgers = [_rank_ledger(s, layout) for layout in layouts]
+    kinds = layer_bytes(s)
+    ledgers = [_rank_ledger(s, layout, kinds) for layout in layouts]
     gpu_totals = [sum(item.bytes for item in items if item.tier == "gpu") for items, *_ in ledgers]
     rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
     items, st, per_layer, held, held_formula = ledgers[rank]

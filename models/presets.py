@@ -1,6 +1,7 @@
 """Built-in scenarios (resources/presets/*.toml), each citing the sources of its numbers."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from tslab.models.scenario import Scenario, ScenarioError, load_scenario
@@ -23,7 +24,9 @@ def preset_path(name: str) -> Path:
     return path
 
 
+@functools.lru_cache(maxsize=None)
 def load_preset(name: str) -> Scenario:
+    """A built-in scenario (parsed once per process; Scenario is immutable)."""
     return load_scenario(preset_path(name))
 
 

@@ -27,6 +27,7 @@ ITEM_COLOURS = {
 TIER_COLOURS = {"gpu": "#0072B2", "cpu": "#E69F00", "remote": "#009E73", "nvme": "#CC79A7"}
 CAPACITY_COLOUR = "#C00000"
 TEXT_COLOUR = "#202020"
+AXIS_PEN = "#888888"
 
 
 def colour(key: str) -> QColor:
@@ -47,13 +48,8 @@ def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = ""
     item.hideButtons()
     item.getViewBox().setMouseEnabled(False, False)
     item.showGrid(x=True, y=False, alpha=0.15)
-    font = QFont()
-    font.setPointSizeF(9)
-    for name in ("left", "bottom"):
-        axis = item.getAxis(name)
-        axis.setTextPen(pg.mkPen(TEXT_COLOUR))
-        axis.setPen(pg.mkPen("#888888"))
-        axis.setStyle(tickFont=font)
+    for name in ("left", "bottom"):  # tick text takes the foreground colour set at start-up
+        item.getAxis(name).setPen(AXIS_PEN)
     if left:
         item.setLabel("left", left)
     if bottom:
@@ -116,6 +112,7 @@ class BarChart:
         self.segments: list[Segment] = []
         self.bars: pg.BarGraphItem | None = None
         self.labels: list[pg.TextItem] = []
+        self._styles: list[tuple | None] = []
         self.lines: dict[str, pg.InfiniteLine] = {}
 
     def set_segments(self, segments: Sequence[Segment], *, highlight: str | None = None) -> None:
@@ -142,8 +139,12 @@ class BarChart:
         """Show (x, y, text, options) labels, reusing text items; options as for `text`."""
         while len(self.labels) < len(labels):
             self.labels.append(text(self.plot, 0, 0, ""))
-        for item, (x, y, content, options) in zip(self.labels, labels):
-            style_text(item, content, **options)
+            self._styles.append(None)
+        for index, (item, (x, y, content, options)) in enumerate(zip(self.labels, labels)):
+            style = (content, tuple(sorted(options.items())))
+            if style != self._styles[index]:  # restyling re-lays out rich text: only on change
+                style_text(item, content, **options)
+                self._styles[index] = style
             item.setPos(x, y)
             item.show()
         for item in self.labels[len(labels):]:
@@ -159,9 +160,20 @@ class BarChart:
             return
         if line is None:
             line = self.lines[name] = capacity_line(self.plot, value, label, vertical=vertical)
-        line.setValue(value)
-        line.label.setFormat(label)
+        if line.value() != value:
+            line.setValue(value)
+        if line.label.format != label:
+            line.label.setFormat(label)
         line.show()
+
+    def settle(self) -> None:
+        """Apply the new view range and text transforms now rather than inside the next paint
+        (pyqtgraph does both lazily in paint, which schedules a second paint of the chart)."""
+        self.plot.getPlotItem().getViewBox().prepareForPaint()
+        texts = [label for label in self.labels if label.isVisible()]
+        texts += [line.label for line in self.lines.values() if line.isVisible()]
+        for item in texts:
+            item.updateTransform()
 
     def clear(self) -> None:
         self.set_segments([])

@@ -59,6 +59,12 @@ def item_tooltip(ledger: MemoryLedger, item) -> str:
             f"<br><i>{item.formula}</i><br>{source}: {item.source}")
 
 
+def set_text(label: QLabel, text: str) -> None:
+    """Change a label only when its text changes: a new text re-lays out the whole figure."""
+    if label.text() != text:
+        label.setText(text)
+
+
 class MemoryFigure(QWidget):
     """The exportable figure: stacked bar of the most-loaded GPU with the capacity line and the
     OOM item, the tiers, ZeRO 0–3 side by side and the GPU tier of every pipeline rank."""
@@ -80,6 +86,9 @@ class MemoryFigure(QWidget):
         self.subtitle = QLabel(self)
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)
+        two_lines = 2 * self.subtitle.fontMetrics().lineSpacing() + 4
+        self.subtitle.setFixedHeight(two_lines)  # a changed text must not re-lay out the charts
+        self.subtitle.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.stack = charts.make_plot(self, bottom=self.tr("GiB on the most-loaded GPU"))
         self.stack.setMinimumHeight(150)
@@ -90,6 +99,8 @@ class MemoryFigure(QWidget):
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setFixedHeight(two_lines)
+        self.legend.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.tiers = charts.make_plot(self, left=self.tr("GiB"))
         self.zero = charts.make_plot(self, left=self.tr("GiB of model states"))
@@ -142,18 +153,18 @@ class MemoryFigure(QWidget):
     # -----------------------------------------------------------------------------------------
     def show_invalid(self, title: str, reasons: list[str]) -> None:
         self.ledger = None
-        self.title.setText(title)
-        self.subtitle.setText("<span style='color:#C00000'>" + self.tr("Invalid scenario — nothing to draw:")
+        set_text(self.title, title)
+        set_text(self.subtitle, "<span style='color:#C00000'>" + self.tr("Invalid scenario — nothing to draw:")
                               + "</span> " + "; ".join(reasons))
         for chart in (self.stack_chart, self.stack_names, self.tiers_chart, self.zero_chart, self.ranks_chart):
             chart.clear()
         self.zero_outline.hide()
-        self.legend.setText("")
+        set_text(self.legend, "")
 
     def show_ledger(self, ledger: MemoryLedger) -> None:
         self.ledger = ledger
         scenario = ledger.scenario
-        self.title.setText(scenario.title)
+        set_text(self.title, scenario.title)
         pp = scenario.parallel.pp
         gpu = GPUS[scenario.cluster.gpu].label if scenario.cluster.gpu in GPUS else scenario.cluster.gpu
         summary = self.tr("Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})").format(
@@ -166,11 +177,13 @@ class MemoryFigure(QWidget):
             free = ledger.capacity_bytes - ledger.gpu_bytes
             summary += " · <span style='color:#007a3d; font-weight:bold'>" + \
                        self.tr("fits, {free} free").format(free=gib(free)) + "</span>"
-        self.subtitle.setText(summary)
+        set_text(self.subtitle, summary)
         self._draw_stack(ledger)
         self._draw_tiers(ledger)
         self._draw_zero(ledger)
         self._draw_ranks(ledger)
+        for chart in (self.stack_chart, self.stack_names, self.tiers_chart, self.zero_chart, self.ranks_chart):
+            chart.settle()  # one paint per chart and edit, not two
 
     @property
     def stack_segments(self) -> list[charts.Segment]:
@@ -209,7 +222,7 @@ class MemoryFigure(QWidget):
                 tier = "" if item.tier == "gpu" or item.group == "activations" else f" ({tier_names()[item.tier]})"
                 swatches.append(f"<span style='color:{charts.ITEM_COLOURS.get(item.key, '#777')}'>■</span>&nbsp;"
                                 f"{ledger_name(item.name)}{tier} {item.bytes / GIB:.1f}")
-        self.legend.setText(self.tr("GiB:") + " &nbsp; " + " &nbsp; ".join(swatches))
+        set_text(self.legend, self.tr("GiB:") + " &nbsp; " + " &nbsp; ".join(swatches))
 
     def _place_stack_labels(self) -> None:
         """Item names inside the segments wide enough, at the bar's current width in pixels."""
@@ -325,42 +338,39 @@ class LedgerTable(QTableWidget):
         items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
         oom = ledger.first_oom
         names = tier_names()
-        self.setUpdatesEnabled(False)
-        try:
+        if self.rowCount() != len(items) + 1:
             self.setRowCount(len(items) + 1)
-            bold = QFont(self.font())
-            bold.setBold(True)
-            white, red = QBrush(), QBrush(QColor("#ffd9d9"))
-            for row, item in enumerate(items):
-                share = item.bytes / ledger.total if ledger.total else 0.0
-                tip = item_tooltip(ledger, item)
-                cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
-                         item.formula)
-                for column, content in enumerate(cells):
-                    cell = self._cell(row, column)
-                    cell.setText(content)
-                    cell.setToolTip(tip)
-                    cell.setBackground(red if oom and oom[0] is item else white)
-                    if column == 0:
-                        cell.setForeground(QBrush(charts.colour(item.key)))
-                        cell.setFont(bold)
-            total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
-                         self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
-                                                                                 capacity=gib(ledger.capacity_bytes)))
-            for column, content in enumerate(total_row):
-                cell = self._cell(len(items), column)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        white, red = QBrush(), QBrush(QColor("#ffd9d9"))
+        for row, item in enumerate(items):
+            share = item.bytes / ledger.total if ledger.total else 0.0
+            tip = item_tooltip(ledger, item)
+            cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
+                     item.formula)
+            for column, content in enumerate(cells):
+                cell = self._cell(row, column)
                 cell.setText(content)
-                cell.setToolTip("")
-                cell.setBackground(white)
-                cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
-                cell.setFont(bold)
-            keys = [item.key for item in items]
-            if keys != self._row_keys:
-                self._row_keys = keys
-                for column in range(4):
-                    self.resizeColumnToContents(column)
-        finally:
-            self.setUpdatesEnabled(True)
+                cell.setToolTip(tip)
+                cell.setBackground(red if oom and oom[0] is item else white)
+                if column == 0:
+                    cell.setForeground(QBrush(charts.colour(item.key)))
+                    cell.setFont(bold)
+        total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
+                     self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
+                                                                             capacity=gib(ledger.capacity_bytes)))
+        for column, content in enumerate(total_row):
+            cell = self._cell(len(items), column)
+            cell.setText(content)
+            cell.setToolTip("")
+            cell.setBackground(white)
+            cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
+            cell.setFont(bold)
+        keys = [item.key for item in items]
+        if keys != self._row_keys:
+            self._row_keys = keys
+            for column in range(4):
+                self.resizeColumnToContents(column)
 
 
 class MemoryTab(QWidget):

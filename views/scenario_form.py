@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -28,6 +29,7 @@ class Field:
     decimals: int = 2
 
 
+@functools.cache
 def _meta(key: str) -> dataclasses.Field:
     section, _, name = key.partition(".")
     return {f.name: f for f in dataclasses.fields(sc.SECTIONS[section])}[name]
@@ -48,8 +50,7 @@ class FieldEditor(QWidget):
         meta, kind = _meta(spec.key), _kind(spec.key)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self._throttle = QTimer(self, singleShot=True, interval=DRAG_INTERVAL_MS)
-        self._throttle.timeout.connect(self._emit)
+        self._throttle: QTimer | None = None  # only sliders need one
         self.kind = kind
         choices = spec.choices or tuple((c, c) for c in (meta.metadata.get("choices") or ()))
         if kind == "bool":
@@ -67,6 +68,8 @@ class FieldEditor(QWidget):
             self._percent = QLabel(self)
             self._percent.setMinimumWidth(38)
             self._percent.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self._throttle = QTimer(self, singleShot=True, interval=DRAG_INTERVAL_MS)
+            self._throttle.timeout.connect(self._emit)
             self.widget.valueChanged.connect(self._slid)
             self.widget.sliderReleased.connect(self._emit)
             layout.addWidget(self._percent)
@@ -103,7 +106,9 @@ class FieldEditor(QWidget):
         return round(value) if self.kind == "int" else value
 
     def set_value(self, value: Any) -> None:
-        """Show `value` without emitting an edit."""
+        """Show `value` without emitting an edit (and without a repaint when it is shown already)."""
+        if value == self.value():
+            return
         w = self.widget
         w.blockSignals(True)
         try:
@@ -134,7 +139,8 @@ class FieldEditor(QWidget):
             self._emit()
 
     def _emit(self, *_: Any) -> None:
-        self._throttle.stop()
+        if self._throttle is not None:
+            self._throttle.stop()
         self.edited.emit(self.spec.key, self.value())
 
 
