@@ -78,4 +78,17 @@ def run_gui(scenario, *, tab: str | None = None, lang: str | None = None, presen
         window.set_presentation(True)
     else:
         window.show()
+    quit_on_interrupt(app, window)
     return app.exec()
+
+
+def quit_on_interrupt(app, window) -> None:
+    """Ctrl-C in the terminal closes the window (asking about unsaved edits) instead of being
+    ignored: Python runs signal handlers only between bytecodes, so a timer wakes it up."""
+    import signal
+    from PySide6.QtCore import QTimer
+
+    signal.signal(signal.SIGINT, lambda *_: window.close())
+    app._tslab_wakeup = QTimer(app, interval=250)
+    app._tslab_wakeup.timeout.connect(lambda: None)
+    app._tslab_wakeup.start()

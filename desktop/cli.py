@@ -149,7 +149,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from tslab.desktop.export import ExportError, export_tabs
     tabs = list(TABS) if args.tab == "all" else [args.tab]
     try:
-        written = export_tabs(scenario, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang)
+        written = export_tabs(scenario, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang,
+                              directory=args.tab == "all")
     except ExportError as exc:
         raise UserError(str(exc)) from None
     for path in written:

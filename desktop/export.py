@@ -140,10 +140,11 @@ def ensure_app(lang: str = "en") -> QApplication:
 
 
 def export_tabs(scenario: Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
-                lang: str = "en") -> list[Path]:
-    """Write each tab's figure; `out` is the file for one tab, or a directory for several."""
+                lang: str = "en", directory: bool = False) -> list[Path]:
+    """Write each tab's figure; `out` is the file for one tab, or a directory (TAB.FORMAT inside)
+    for several tabs, for `directory=True` (--tab all) and when it already is one."""
     ensure_app(lang)
-    if len(tabs) > 1 or out.is_dir():
+    if directory or len(tabs) > 1 or out.is_dir():
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -7,7 +7,6 @@ import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -157,3 +156,10 @@ def test_cli_export_errors_are_one_line(tmp_path):
         assert result.returncode == 2 and len(lines) == 1, result.stderr
         assert lines[0].startswith("tslab: error: ") and must in lines[0]
     assert not (tmp_path / "x.png").exists()
+
+
+def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
+    out = tmp_path / "figures"  # does not exist yet: --tab all creates it
+    result = tslab("export", "--tab", "all", "--format", "svg", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.is_dir() and (out / "memory.svg").read_bytes().lstrip().startswith(b"<?xml")

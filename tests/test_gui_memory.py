@@ -1,7 +1,6 @@
 """The Memory tab and the main window, driven like a user would (offscreen)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox

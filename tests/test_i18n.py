@@ -7,14 +7,12 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QGroupBox, QLabel, QTabWidget, QWidget
 
 ROOT = Path(__file__).resolve().parent.parent
 TS = ROOT / "resources" / "translations" / "tslab_zh_CN.ts"
 QM = TS.with_suffix(".qm")
-BIN = Path(QCoreApplication.applicationFilePath() or "").parent
 SOURCES = sorted(p for folder in ("models", "views", "desktop") for p in (ROOT / folder).rglob("*.py"))
 CJK = re.compile(r"[\u4e00-\u9fff]")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")

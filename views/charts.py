@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QCursor, QFont, QPen
+from PySide6.QtGui import QColor, QCursor, QFont
 from PySide6.QtWidgets import QToolTip, QWidget
 
 # Okabe–Ito colour-blind-safe palette plus neutrals, one colour per ledger item everywhere.
@@ -193,15 +193,6 @@ def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool =
     item.setText(content)
 
 
-def bars(plot: pg.PlotWidget, segments: Sequence[Segment], *, oom_key: str | None = None) -> None:
-    """Draw segments as filled rectangles; the OOM segment gets a thick red outline."""
-    for segment in segments:
-        pen = pg.mkPen(CAPACITY_COLOUR, width=3) if segment.key == oom_key else pg.mkPen("w", width=1)
-        item = pg.BarGraphItem(x0=[segment.x0], x1=[segment.x1], y0=[segment.y0], y1=[segment.y1],
-                               brush=colour(segment.key), pen=pen)
-        plot.addItem(item)
-
-
 def capacity_line(plot: pg.PlotWidget, value: float, label: str, *, vertical: bool = True) -> pg.InfiniteLine:
     line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0,
                            pen=pg.mkPen(CAPACITY_COLOUR, width=2, style=Qt.PenStyle.DashLine),
@@ -229,10 +220,3 @@ def category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
     axis = plot.getPlotItem().getAxis(side)
     positions = positions if positions is not None else range(len(labels))
     axis.setTicks([list(zip(positions, labels)), []])
-
-
-def outline_pen(colour_: str, width: float = 1) -> QPen:
-    return pg.mkPen(colour_, width=width)
-
-
-Formatter = Callable[[float], str]

@@ -1,0 +1,180 @@
+"""Speed of tslab against its targets, with baselines measured in the same run.
+
+    python benchmarks/bench.py [--runs N]
+
+Prints one table:
+- `tslab memory --json`, whole process (target < 0.5 s), next to `python -c pass` as the floor;
+- edit → redraw latency in the Memory tab: a spin-box edit through the recomputed ledger until
+  every chart has painted (target < 16 ms), for a small and a large preset;
+- start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
+  PySide6 + pyqtgraph window with one plot as the floor.
+Medians over N runs; a noisy shared machine moves single numbers, so the ratios are the point.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import textwrap
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# As on a user's machine, modules load from cached bytecode: PYTHONDONTWRITEBYTECODE (set in
+# some sandboxes) would recompile every tslab module in every measured start.
+ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+ENV["QT_QPA_PLATFORM"] = os.environ.get("QT_QPA_PLATFORM", "offscreen")
+
+FLOOR_WINDOW = textwrap.dedent("""
+    import sys, time
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QMainWindow
+    import pyqtgraph as pg
+    class Painted(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                print("painted", flush=True)
+                QApplication.instance().exit(0)
+            return False
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    plot = pg.PlotWidget()
+    plot.plot([1, 2, 3], [3, 1, 2])
+    window.setCentralWidget(plot)
+    window.resize(1400, 900)
+    spy = Painted()
+    plot.viewport().installEventFilter(spy)
+    window.show()
+    app.exec()
+""")
+
+TSLAB_WINDOW = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QEvent, QObject
+    from tslab.desktop.app import create_application
+    from tslab.models.presets import default_scenario
+    app = create_application(sys.argv[:1], "en")
+    from tslab.desktop.main_window import MainWindow
+    from PySide6.QtWidgets import QApplication
+    class Painted(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                print("painted", flush=True)
+                QApplication.instance().exit(0)
+            return False
+    window = MainWindow(default_scenario())
+    window.resize(1400, 900)
+    spy = Painted()
+    window.memory_tab.figure.stack.viewport().installEventFilter(spy)
+    window.show()
+    app.exec()
+    window.model.mark_saved("")
+""")
+
+
+def wall(argv: list[str], until: str | None = None) -> float:
+    """Seconds from spawning a process until it exits (or prints `until`)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=ENV, cwd=ROOT)
+    if until:
+        for line in process.stdout:
+            if line.strip() == until:
+                elapsed = time.perf_counter() - start
+                process.wait(timeout=60)
+                return elapsed
+        raise RuntimeError(f"{argv} never printed {until!r}")
+    process.communicate(timeout=60)
+    if process.returncode:
+        raise RuntimeError(f"{argv} exited {process.returncode}")
+    return time.perf_counter() - start
+
+
+def median_of(runs: int, measure) -> float:
+    measure()  # warm the file cache
+    return statistics.median(measure() for _ in range(runs))
+
+
+def edit_latency(preset: str, edits: int) -> tuple[float, float]:
+    """Median and 90th-percentile seconds from a spin-box edit until every chart of the figure
+    has painted the new ledger (paint events counted on the charts' viewports)."""
+    from PySide6.QtCore import QEvent, QObject
+    from tslab.desktop.app import create_application
+    from tslab.models.presets import load_preset
+    from tslab.views.memory_tab import MemoryTab
+    from tslab.views.scenario_model import ScenarioModel
+
+    class PaintCounter(QObject):
+        def __init__(self):
+            super().__init__()
+            self.painted: set[int] = set()
+
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                self.painted.add(id(obj))
+            return False
+
+    app = create_application(["bench"], "en")
+    tab = MemoryTab(ScenarioModel(load_preset(preset)))
+    tab.resize(1500, 950)
+    tab.show()
+    app.processEvents()
+    counter = PaintCounter()
+    figure = tab.figure
+    viewports = [plot.viewport() for plot in (figure.stack, figure.tiers, figure.zero, figure.ranks)]
+    for viewport in viewports:
+        viewport.installEventFilter(counter)
+    spin = tab.form.editors["schedule.microbatches"].widget
+    base = spin.value()
+    times = []
+    for i in range(edits):
+        counter.painted.clear()
+        start = time.perf_counter()
+        spin.setValue(base + 1 + i % 2)  # recompute the ledger and update the charts …
+        while len(counter.painted) < len(viewports):  # … until the event loop has painted them
+            app.processEvents()
+        times.append(time.perf_counter() - start)
+    tab.close()
+    times.sort()
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    runs = parser.parse_args().runs
+    python = sys.executable
+    subprocess.run([python, "-m", "compileall", "-q", "models", "views", "desktop", "__init__.py"],
+                   cwd=ROOT, env=ENV, check=True)
+    rows = []
+
+    floor_proc = median_of(runs, lambda: wall([python, "-c", "pass"]))
+    memory_cli = median_of(runs, lambda: wall([python, "-m", "tslab", "memory", "--json"]))
+    memory_big = median_of(runs, lambda: wall([python, "-m", "tslab", "memory", "--preset", "deepseek-v3", "--json"]))
+    rows.append(("python -c pass (floor)", floor_proc, "", ""))
+    rows.append(("tslab memory --json (default)", memory_cli, "< 0.5 s", "ok" if memory_cli < 0.5 else "MISSED"))
+    rows.append(("tslab memory --json (deepseek-v3)", memory_big, "< 0.5 s", "ok" if memory_big < 0.5 else "MISSED"))
+
+    for preset in ("classroom-7b", "deepseek-v3"):
+        median, p90 = edit_latency(preset, 60)
+        rows.append((f"edit → redraw, median ({preset})", median, "< 16 ms", "ok" if median < 0.016 else "MISSED"))
+        rows.append((f"edit → redraw, p90 ({preset})", p90, "", ""))
+
+    floor = median_of(runs, lambda: wall([python, "-c", FLOOR_WINDOW], until="painted"))
+    ours = median_of(runs, lambda: wall([python, "-c", TSLAB_WINDOW], until="painted"))
+    rows.append(("bare PySide6 + pyqtgraph window to first paint (floor)", floor, "", ""))
+    rows.append(("tslab main window to first paint", ours, "≤ 1.3× floor",
+                 f"{ours / floor:.2f}× " + ("ok" if ours <= 1.3 * floor else "MISSED")))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measurement':<{width}}  {'median':>10}  {'target':<13} result")
+    print("-" * (width + 40))
+    for name, seconds, target, verdict in rows:
+        shown = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+        print(f"{name:<{width}}  {shown:>10}  {target:<13} {verdict}")
+    print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; Python {sys.version.split()[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
