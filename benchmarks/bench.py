@@ -26,17 +26,22 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 ENV["QT_QPA_PLATFORM"] = os.environ.get("QT_QPA_PLATFORM", "offscreen")
 
-FLOOR_WINDOW = textwrap.dedent("""
-    import sys, time
+# Both windows print "painted" at their plot's first paint event and quit.
+PAINTED = textwrap.dedent("""
+    import sys
     from PySide6.QtCore import QEvent, QObject
-    from PySide6.QtWidgets import QApplication, QMainWindow
-    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
     class Painted(QObject):
         def eventFilter(self, obj, event):
             if event.type() == QEvent.Type.Paint:
                 print("painted", flush=True)
                 QApplication.instance().exit(0)
             return False
+""")
+
+FLOOR_WINDOW = PAINTED + textwrap.dedent("""
+    from PySide6.QtWidgets import QMainWindow
+    import pyqtgraph as pg
     app = QApplication(sys.argv[:1])
     window = QMainWindow()
     plot = pg.PlotWidget()
@@ -49,20 +54,11 @@ FLOOR_WINDOW = textwrap.dedent("""
     app.exec()
 """)
 
-TSLAB_WINDOW = textwrap.dedent("""
-    import sys
-    from PySide6.QtCore import QEvent, QObject
+TSLAB_WINDOW = PAINTED + textwrap.dedent("""
     from tslab.desktop.app import create_application
     from tslab.models.presets import default_scenario
     app = create_application(sys.argv[:1], "en")
     from tslab.desktop.main_window import MainWindow
-    from PySide6.QtWidgets import QApplication
-    class Painted(QObject):
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint:
-                print("painted", flush=True)
-                QApplication.instance().exit(0)
-            return False
     window = MainWindow(default_scenario())
     window.resize(1400, 900)
     spy = Painted()

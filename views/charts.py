@@ -35,9 +35,10 @@ def colour(key: str) -> QColor:
 
 
 def configure_pyqtgraph() -> None:
-    """Global pyqtgraph options: white background, antialiasing, row-major images, no OpenGL
+    """Global pyqtgraph options: white background, no antialiasing (every shape is an axis-aligned
+    rectangle or line, and painting is a fifth faster without it), row-major images, no OpenGL
     (offscreen renders of GL widgets come out black)."""
-    pg.setConfigOptions(background="w", foreground=TEXT_COLOUR, antialias=True,
+    pg.setConfigOptions(background="w", foreground=TEXT_COLOUR, antialias=False,
                         imageAxisOrder="row-major", useOpenGL=False)
 
 
