@@ -3,7 +3,8 @@
 #
 #   packaging/install-system-deps.sh [--test] [--python PYTHON]
 #
-#   --test           also install xvfb and xauth (real-window tests)
+#   --test           also install what the tests use: xvfb and xauth (real-window test),
+#                    librsvg2-bin and poppler-utils (exported SVG and PDF rendered by other tools)
 #   --python PYTHON  also install pythonX.Y-venv when PYTHON is the distribution's Python,
 #                    so that `PYTHON -m venv` works (use it before creating .venv)
 #
@@ -21,10 +22,10 @@ WINDOW=(libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-ke
         libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0)
 # Chinese UI text (otherwise CJK characters show as boxes).
 FONTS=(fonts-wqy-microhei)
-# Real-window tests under a virtual X server.
-TEST=(xvfb xauth)
+# Tests: a real window under a virtual X server; exported SVG and PDF read back by librsvg and poppler.
+TEST=(xvfb xauth librsvg2-bin poppler-utils)
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
 
 want=("${OFFSCREEN[@]}" "${WINDOW[@]}" "${FONTS[@]}")
 python=""

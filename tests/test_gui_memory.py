@@ -151,3 +151,18 @@ def test_presentation_mode_toggles(window, qtbot):
 def test_tab_runs_alone_module_has_main():
     from tslab.views import memory_tab
     assert callable(memory_tab.main)
+
+
+def test_hover_shows_formula_and_source(tab, qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QToolTip
+    chart = tab.figure.stack_chart
+    params = next(s for s in chart.segments if s.key == "params")
+    view = tab.figure.stack.getPlotItem().getViewBox()
+    scene_pos = view.mapViewToScene(QPointF((params.x0 + params.x1) / 2, 0))
+    tab.figure.stack.scene().sigMouseMoved.emit(scene_pos)
+    qtbot.waitUntil(QToolTip.isVisible)
+    text = QToolTip.text()
+    assert "Parameters" in text and "Ψ_rank × 2 B (bf16)" in text and "ZeRO (SC'20)" in text
+    tab.figure.stack.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(-100, 5)))  # off every bar
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
