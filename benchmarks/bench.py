@@ -4,6 +4,7 @@
 
 Prints one table:
 - `tslab memory --json`, whole process (target < 0.5 s), next to `python -c pass` as the floor;
+- the mesh groups of every axis for 16,384 GPUs, in process (target < 200 ms);
 - edit → redraw latency in the Memory tab: a spin-box edit through the recomputed ledger until
   every chart has painted (target < 16 ms), for a small and a large preset;
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
@@ -91,6 +92,24 @@ def median_of(runs: int, measure) -> float:
     return statistics.median(measure() for _ in range(runs))
 
 
+def mesh_groups(runs: int) -> float:
+    """Median seconds of `build_mesh` for DeepSeek-V3 scaled to 16,384 GPUs (2,048 nodes × 8, dp 1024):
+    the groups of all nine GROUP_AXES, each rank's group index, validation and cross-node warnings."""
+    from tslab.models.mesh import GROUP_AXES, build_mesh
+    from tslab.models.presets import load_preset
+
+    s = load_preset("deepseek-v3").replace(**{"cluster.nodes": 2048, "parallel.dp": 1024})
+    mesh = build_mesh(s)
+    assert s.world_size == 16384 and not mesh.errors and all(mesh.groups[a].size == 16384 for a in GROUP_AXES)
+
+    def once() -> float:
+        start = time.perf_counter()
+        build_mesh(s)
+        return time.perf_counter() - start
+
+    return median_of(max(runs, 15), once)
+
+
 def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     """Median and 90th-percentile seconds from a spin-box edit until every chart of the figure
     has painted the new ledger (paint events counted on the charts' viewports)."""
@@ -150,6 +169,8 @@ def main() -> int:
     rows.append(("python -c pass (floor)", floor_proc, "", ""))
     rows.append(("tslab memory --json (default)", memory_cli, "< 0.5 s", "ok" if memory_cli < 0.5 else "MISSED"))
     rows.append(("tslab memory --json (deepseek-v3)", memory_big, "< 0.5 s", "ok" if memory_big < 0.5 else "MISSED"))
+    mesh = mesh_groups(runs)
+    rows.append(("mesh groups, 16,384 GPUs (all axes)", mesh, "< 200 ms", "ok" if mesh < 0.2 else "MISSED"))
 
     for preset in ("classroom-7b", "deepseek-v3"):
         median, p90 = edit_latency(preset, 60)

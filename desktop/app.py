@@ -35,7 +35,7 @@ def check_xcb() -> None:
 
 
 # Benign messages of Qt's offscreen platform, not worth a user's attention.
-QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()",)
+QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
 
 
 def _qt_messages(mode, context, message: str) -> None:
@@ -79,7 +79,22 @@ def run_gui(scenario, *, tab: str | None = None, lang: str | None = None, presen
     else:
         window.show()
     quit_on_interrupt(app, window)
+    sys.excepthook = lambda kind, value, tb: report_bug(window, kind, value, tb)
     return app.exec()
+
+
+def report_bug(window, kind, value, tb) -> None:
+    """An exception in a Qt callback is a bug, not a reason to lose the user's work: print it,
+    say so in a dialog, and keep running."""
+    import traceback
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    traceback.print_exception(kind, value, tb, file=sys.stderr)
+    QMessageBox.warning(window, QCoreApplication.translate("App", "Internal error"),
+                        QCoreApplication.translate("App", "Something went wrong: {error}\nThe scenario is "
+                                                   "unchanged; save it and report the details printed in the "
+                                                   "terminal.").format(error=f"{kind.__name__}: {value}"))
 
 
 def quit_on_interrupt(app, window) -> None:

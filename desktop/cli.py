@@ -1,6 +1,6 @@
 """The `tslab` command (DESIGN.md, "Command line").
 
-Compute commands (`presets`, `scenario`, `memory`) never import Qt; `gui` and `export` import it
+Compute commands (`presets`, `scenario`, `memory`, `mesh`) never import Qt; `gui` and `export` import it
 lazily. User errors print one line `tslab: error: …` and exit with status 2.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from tslab import __version__
 
-TABS = ("memory",)
+TABS = ("memory", "mesh")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
 
@@ -58,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
     memory = sub.add_parser("memory", help="per-GPU memory ledger of the most-loaded rank")
     _scenario_options(memory)
     memory.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+
+    mesh = sub.add_parser("mesh", help="device mesh: TP/CP/DP/PP/EP groups, cross-node groups, traffic")
+    _scenario_options(mesh)
+    mesh.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
 
     export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
     _scenario_options(export)
@@ -141,10 +145,65 @@ def cmd_memory(args: argparse.Namespace) -> int:
     return 0
 
 
+def format_mesh(scenario, mesh, rows) -> str:
+    """A plain-text mesh summary: sizes, order, groups per axis, problems and the traffic table."""
+    from tslab.models.mesh import GROUP_AXES
+
+    def size(n: int) -> str:
+        for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+            if n >= scale:
+                return f"{n / scale:.2f} {unit}"
+        return f"{n} B"
+
+    dims = ", ".join(f"{axis} {value}" for axis, value in mesh.dims.items())
+    lines = [scenario.title,
+             f"{mesh.world_size} GPUs = {mesh.nodes} node{'s' if mesh.nodes != 1 else ''} × "
+             f"{mesh.gpus_per_node}; order {mesh.order}",
+             f"dims: {dims}", "",
+             f"{'axis':<6}  {'groups':>7}  {'size':>5}  {'cross-node':>10}  {'max nodes':>9}"]
+    for axis in GROUP_AXES:
+        spans = mesh.nodes_spanned(axis)
+        lines.append(f"{axis:<6}  {len(spans):>7}  {mesh.groups[axis].shape[1]:>5}  "
+                     f"{int((spans > 1).sum()):>10}  {int(spans.max()) if spans.size else 0:>9}")
+    for label, problems in (("error", mesh.errors), ("warning", mesh.warnings)):
+        if problems:
+            lines.append("")
+            lines += [f"{label}: {problem}" for problem in problems]
+    lines += ["", "traffic per optimizer step on the most-loaded rank (ring algorithms; a teaching model):"]
+    if mesh.errors:
+        lines.append("  not computed: the topology has errors")
+    elif not rows:
+        lines.append("  none: every parallel degree is 1")
+    else:
+        lines.append(f"{'axis':<4}  {'collective':<27}  {'calls':>7}  {'per call':>12}  {'sent':>12}  "
+                     f"{'group':>5}  {'network':<10}  when")
+        for row in rows:
+            network = f"{row.max_nodes} nodes" if row.cross_node else "intra-node"
+            lines.append(f"{row.axis:<4}  {row.collective:<27}  {row.calls_per_step:>7,}  {size(row.bytes_per_call):>12}  "
+                         f"{size(row.bytes_per_step):>12}  {row.group_size:>5}  {network:<10}  {row.when}")
+    return "\n".join(lines)
+
+
+def cmd_mesh(args: argparse.Namespace) -> int:
+    from tslab.models.mesh import build_mesh, traffic
+    # Topology errors are part of the answer ("errors" in the JSON), not a failed command; only
+    # field-level problems (a bad --set, an unreadable file) exit 2.
+    scenario = resolve_scenario(args, check=False)
+    mesh = build_mesh(scenario)
+    if args.json:
+        # One dumps call (the C encoder) rather than json.dump's many small writes: 16k GPUs × 9 axes.
+        sys.stdout.write(json.dumps(mesh.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
+    else:
+        print(format_mesh(scenario, mesh, [] if mesh.errors else traffic(scenario, mesh)))
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if not args.scale > 0 or args.scale > 16:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
-    scenario = resolve_scenario(args)
+    # Each tab judges the scenario itself: the mesh draws what it can of an invalid topology
+    # (with the reasons), the memory ledger refuses one.
+    scenario = resolve_scenario(args, check=False)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless by design, display or not
     from tslab.desktop.export import ExportError, export_tabs
     tabs = list(TABS) if args.tab == "all" else [args.tab]
@@ -182,7 +241,7 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
-            "export": cmd_export}
+            "mesh": cmd_mesh, "export": cmd_export}
 
 
 def main(argv: list[str] | None = None) -> int:

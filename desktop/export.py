@@ -103,20 +103,25 @@ def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "")
 
 def tab_figure(scenario: Scenario, tab: str) -> QWidget:
     """A standalone figure widget of `tab` for `scenario`, laid out at EXPORT_SIZE."""
+    from tslab.desktop.tabs import TAB_KEYS, tab_class
     from tslab.views import charts
-    from tslab.views.memory_tab import MemoryTab
     from tslab.views.scenario_model import ScenarioModel
 
     charts.configure_pyqtgraph()
-    if tab != "memory":
+    if tab not in TAB_KEYS:
         raise ExportError(f"no figure for tab {tab!r}")
-    host = MemoryTab(ScenarioModel(scenario))
+    host = tab_class(tab)(ScenarioModel(scenario))
+    problem = host.export_error()
+    if problem:
+        host.deleteLater()
+        raise ExportError(problem)
     figure = host.export_widget()
     figure.setParent(None)
     figure._host = host  # keep the tab (and its model) alive as long as the figure
-    if host.ledger is None:
-        raise ExportError("invalid scenario: " + "; ".join(str(p) for p in host.model.errors))
     _prepare(figure, EXPORT_SIZE)
+    if hasattr(host, "fit_to_size"):  # views that frame their content to the final size
+        host.fit_to_size()
+        QApplication.processEvents()
     return figure
 
 

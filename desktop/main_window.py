@@ -13,6 +13,7 @@ from tslab.models.memory import gib
 from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write, load_scenario, save_scenario
 from tslab.views.banner import ValidationBanner
+from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory_tab import MemoryTab
 from tslab.views.scenario_model import ScenarioModel
 
@@ -39,9 +40,16 @@ class MainWindow(QMainWindow):
         self._normal_font: QFont | None = None
 
         self.tabs = QTabWidget(self)
+        self.tab_keys = list(TAB_KEYS)
         self.memory_tab = MemoryTab(self.model, self.tabs)
-        self.tab_keys = ["memory"]
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
+        # Other tabs are built when first shown: start-up pays only for the visible one.
+        self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
+        for key, title in (("mesh", self.tr("Parallel Mesh")),):
+            holder = QWidget(self.tabs)
+            QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
+            self.tabs.addTab(holder, title)
+        self.tabs.currentChanged.connect(lambda index: self.page(self.tab_keys[index]))
 
         self.banner = ValidationBanner(self)
         central = QWidget(self)
@@ -112,6 +120,19 @@ class MainWindow(QMainWindow):
         self._fill_recent()
 
     # ---------------------------------------------------------------------------------------------
+    def page(self, key: str) -> QWidget:
+        """The tab widget for `key`, built on first use."""
+        if key not in self._pages:
+            holder = self.tabs.widget(self.tab_keys.index(key))
+            page = tab_class(key)(self.model, holder)
+            holder.layout().addWidget(page)
+            self._pages[key] = page
+        return self._pages[key]
+
+    @property
+    def mesh_tab(self) -> QWidget:
+        return self.page("mesh")
+
     def select_tab(self, key: str) -> None:
         if key in self.tab_keys:
             self.tabs.setCurrentIndex(self.tab_keys.index(key))

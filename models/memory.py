@@ -420,6 +420,13 @@ def _rank_params(s: Scenario, layout: RankLayout) -> _RankStates:
     return _RankStates(dense, expert, largest)
 
 
+def rank_parameters(s: Scenario, layout: RankLayout) -> tuple[int, int]:
+    """(dense, expert) parameters one GPU of this pipeline rank holds — the ledger's Ψ_rank, split
+    into what ZeRO shards over dp·cp (dense) and over the expert-data-parallel group (experts)."""
+    st = _rank_params(s, layout)
+    return st.dense, st.expert
+
+
 def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
     """Parameters, gradients, master weights and optimizer states of one GPU at ZeRO stage `zero`."""
     p, pr, off = s.parallel, s.precision, s.offload

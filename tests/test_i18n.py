@@ -77,7 +77,8 @@ def visible_texts(widget: QWidget) -> list[str]:
 # Words that stay as they are in Chinese: formats, method and product names; acronyms (all
 # capitals) and single-letter symbols are allowed too.
 KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "Dropout", "GPipe", "DualPipe", "DualPipeV",
-        "FlashAttention", "ZeRO", "GiB", "NVMe"}
+        "FlashAttention", "ZeRO", "GiB", "NVMe", "megatron", "torchtitan", "picotron",
+        "tp", "cp", "ep", "dp", "pp", "etp", "edp"}  # framework names and axis names
 
 
 def is_untranslatable(text: str) -> bool:
@@ -92,6 +93,8 @@ def english_texts(qtbot) -> list[str]:
     window = MainWindow(load_preset("kimi-k2"))
     window.show()
     qtbot.waitExposed(window)
+    for key in window.tab_keys:  # build every tab (they are created on first view)
+        window.select_tab(key)
     # Data, not UI text: preset titles from the preset files, recent file paths.
     titles = {load_preset(name).title for name in preset_names()} | set(window.recent_files())
     texts = visible_texts(window)
@@ -101,6 +104,10 @@ def english_texts(qtbot) -> list[str]:
               for i in range(window.memory_tab.table.columnCount())]
     texts += [window.memory_tab.table.item(r, 0).text() for r in range(window.memory_tab.table.rowCount())]
     texts.append(window.memory_tab.figure.subtitle.text())
+    texts += [window.mesh_tab.figure.table.horizontalHeaderItem(i).text()
+              for i in range(window.mesh_tab.figure.table.columnCount())]
+    texts += [window.mesh_tab.figure.table.item(r, c).text() for r in range(window.mesh_tab.figure.table.rowCount())
+              for c in (1, 5, 6)]
     assert len(texts) > 100
     window.model.mark_saved(window.model.path)
     window.close()

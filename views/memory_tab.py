@@ -422,6 +422,12 @@ class MemoryTab(QWidget):
     def export_widget(self) -> QWidget:
         return self.figure
 
+    def export_error(self) -> str | None:
+        """Why the figure cannot be drawn (an invalid scenario), or None."""
+        if self.ledger is not None:
+            return None
+        return "invalid scenario: " + "; ".join(str(p) for p in self.model.errors)
+
     def _groups(self) -> list[tuple[str, list[Field]]]:
         recompute = (("none", self.tr("none")), ("selective", self.tr("selective")), ("full", self.tr("full")))
         optimizers = (("adam", self.tr("Adam (2 states)")), ("muon", self.tr("Muon (1 state)")),

@@ -2,39 +2,54 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>App</name>
+    <message>
+        <location filename="../../desktop/app.py" line="94"/>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/app.py" line="95"/>
+        <source>Something went wrong: {error}
+The scenario is unchanged; save it and report the details printed in the terminal.</source>
+        <translation>出错了：{error}
+场景没有改变；请保存场景，并报告终端中打印的详细信息。</translation>
+    </message>
+</context>
+<context>
     <name>LedgerTable</name>
     <message>
-        <location filename="../../views/memory_tab.py" line="300"/>
+        <location filename="../../views/memory_tab.py" line="313"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="300"/>
+        <location filename="../../views/memory_tab.py" line="313"/>
         <source>Tier</source>
         <translation>层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="300"/>
+        <location filename="../../views/memory_tab.py" line="313"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="300"/>
+        <location filename="../../views/memory_tab.py" line="313"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="301"/>
+        <location filename="../../views/memory_tab.py" line="314"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="347"/>
+        <location filename="../../views/memory_tab.py" line="359"/>
         <source>Total (all tiers)</source>
         <translation>合计（所有层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="348"/>
+        <location filename="../../views/memory_tab.py" line="360"/>
         <source>GPU tier {gpu} of capacity {capacity}</source>
         <translation>GPU 层级 {gpu}，容量 {capacity}</translation>
     </message>
@@ -42,202 +57,207 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="44"/>
+        <location filename="../../desktop/main_window.py" line="45"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="59"/>
+        <location filename="../../desktop/main_window.py" line="48"/>
+        <source>Parallel Mesh</source>
+        <translation>并行网格</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="67"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="73"/>
+        <location filename="../../desktop/main_window.py" line="81"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="76"/>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="79"/>
+        <location filename="../../desktop/main_window.py" line="87"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="88"/>
+        <location filename="../../desktop/main_window.py" line="96"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="97"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="91"/>
+        <location filename="../../desktop/main_window.py" line="99"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="92"/>
+        <location filename="../../desktop/main_window.py" line="100"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="93"/>
+        <location filename="../../desktop/main_window.py" line="101"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="95"/>
+        <location filename="../../desktop/main_window.py" line="103"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="97"/>
+        <location filename="../../desktop/main_window.py" line="105"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="97"/>
+        <location filename="../../desktop/main_window.py" line="105"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="98"/>
+        <location filename="../../desktop/main_window.py" line="106"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="102"/>
+        <location filename="../../desktop/main_window.py" line="110"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="112"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="113"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="110"/>
+        <location filename="../../desktop/main_window.py" line="118"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="111"/>
+        <location filename="../../desktop/main_window.py" line="119"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="125"/>
+        <location filename="../../desktop/main_window.py" line="146"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="128"/>
+        <location filename="../../desktop/main_window.py" line="149"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="128"/>
+        <location filename="../../desktop/main_window.py" line="149"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="129"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="144"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="153"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="181"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="182"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="169"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="196"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="206"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="197"/>
+        <location filename="../../desktop/main_window.py" line="218"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="201"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="209"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="209"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="219"/>
+        <location filename="../../desktop/main_window.py" line="240"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="229"/>
+        <location filename="../../desktop/main_window.py" line="250"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="231"/>
+        <location filename="../../desktop/main_window.py" line="252"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="295"/>
+        <location filename="../../desktop/main_window.py" line="316"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="296"/>
+        <location filename="../../desktop/main_window.py" line="317"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -275,93 +295,93 @@
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="84"/>
+        <location filename="../../views/memory_tab.py" line="93"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="94"/>
+        <location filename="../../views/memory_tab.py" line="105"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="95"/>
+        <location filename="../../views/memory_tab.py" line="106"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="96"/>
+        <location filename="../../views/memory_tab.py" line="107"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="107"/>
+        <location filename="../../views/memory_tab.py" line="118"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="108"/>
+        <location filename="../../views/memory_tab.py" line="119"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="109"/>
+        <location filename="../../views/memory_tab.py" line="120"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="110"/>
+        <location filename="../../views/memory_tab.py" line="121"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="146"/>
+        <location filename="../../views/memory_tab.py" line="157"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="159"/>
+        <location filename="../../views/memory_tab.py" line="170"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="163"/>
+        <location filename="../../views/memory_tab.py" line="174"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="168"/>
+        <location filename="../../views/memory_tab.py" line="179"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="195"/>
+        <location filename="../../views/memory_tab.py" line="208"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="200"/>
+        <location filename="../../views/memory_tab.py" line="213"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="212"/>
+        <location filename="../../views/memory_tab.py" line="225"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="246"/>
-        <location filename="../../views/memory_tab.py" line="284"/>
+        <location filename="../../views/memory_tab.py" line="259"/>
+        <location filename="../../views/memory_tab.py" line="297"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="253"/>
+        <location filename="../../views/memory_tab.py" line="266"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="280"/>
+        <location filename="../../views/memory_tab.py" line="293"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
@@ -369,296 +389,551 @@
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory_tab.py" line="416"/>
+        <location filename="../../views/memory_tab.py" line="432"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="416"/>
+        <location filename="../../views/memory_tab.py" line="432"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="416"/>
+        <location filename="../../views/memory_tab.py" line="432"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="417"/>
+        <location filename="../../views/memory_tab.py" line="433"/>
         <source>Adam (2 states)</source>
         <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="417"/>
+        <location filename="../../views/memory_tab.py" line="433"/>
         <source>Muon (1 state)</source>
         <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="418"/>
+        <location filename="../../views/memory_tab.py" line="434"/>
         <source>SGD momentum (1 state)</source>
         <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="419"/>
-        <location filename="../../views/memory_tab.py" line="473"/>
+        <location filename="../../views/memory_tab.py" line="435"/>
+        <location filename="../../views/memory_tab.py" line="489"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="419"/>
+        <location filename="../../views/memory_tab.py" line="435"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="419"/>
+        <location filename="../../views/memory_tab.py" line="435"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="420"/>
+        <location filename="../../views/memory_tab.py" line="436"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="423"/>
+        <location filename="../../views/memory_tab.py" line="439"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="425"/>
+        <location filename="../../views/memory_tab.py" line="441"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="426"/>
+        <location filename="../../views/memory_tab.py" line="442"/>
         <source>Parameters Ψ (0 = from shape)</source>
         <translation>参数量 Ψ（0 = 按形状推算）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="427"/>
+        <location filename="../../views/memory_tab.py" line="443"/>
         <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
         <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="429"/>
+        <location filename="../../views/memory_tab.py" line="445"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="430"/>
+        <location filename="../../views/memory_tab.py" line="446"/>
         <source>Hidden size h</source>
         <translation>隐藏维度 h</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="431"/>
+        <location filename="../../views/memory_tab.py" line="447"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="432"/>
+        <location filename="../../views/memory_tab.py" line="448"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="433"/>
+        <location filename="../../views/memory_tab.py" line="449"/>
         <source>FFN hidden</source>
         <translation>FFN 隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="434"/>
+        <location filename="../../views/memory_tab.py" line="450"/>
         <source>Vocabulary V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="435"/>
+        <location filename="../../views/memory_tab.py" line="451"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="436"/>
+        <location filename="../../views/memory_tab.py" line="452"/>
         <source>Micro-batch size b</source>
         <translation>微批大小 b</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="437"/>
+        <location filename="../../views/memory_tab.py" line="453"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="438"/>
+        <location filename="../../views/memory_tab.py" line="454"/>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="439"/>
+        <location filename="../../views/memory_tab.py" line="455"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="440"/>
+        <location filename="../../views/memory_tab.py" line="456"/>
         <source>Experts per token K</source>
         <translation>每 Token 专家数 K</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="442"/>
+        <location filename="../../views/memory_tab.py" line="458"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="443"/>
+        <location filename="../../views/memory_tab.py" line="459"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="444"/>
+        <location filename="../../views/memory_tab.py" line="460"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="445"/>
+        <location filename="../../views/memory_tab.py" line="461"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="446"/>
+        <location filename="../../views/memory_tab.py" line="462"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="447"/>
-        <location filename="../../views/memory_tab.py" line="462"/>
+        <location filename="../../views/memory_tab.py" line="463"/>
+        <location filename="../../views/memory_tab.py" line="478"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="448"/>
+        <location filename="../../views/memory_tab.py" line="464"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="450"/>
+        <location filename="../../views/memory_tab.py" line="466"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="451"/>
+        <location filename="../../views/memory_tab.py" line="467"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="452"/>
+        <location filename="../../views/memory_tab.py" line="468"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="453"/>
+        <location filename="../../views/memory_tab.py" line="469"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="454"/>
+        <location filename="../../views/memory_tab.py" line="470"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="455"/>
+        <location filename="../../views/memory_tab.py" line="471"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="456"/>
+        <location filename="../../views/memory_tab.py" line="472"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="457"/>
+        <location filename="../../views/memory_tab.py" line="473"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="458"/>
+        <location filename="../../views/memory_tab.py" line="474"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="459"/>
+        <location filename="../../views/memory_tab.py" line="475"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="460"/>
+        <location filename="../../views/memory_tab.py" line="476"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="463"/>
+        <location filename="../../views/memory_tab.py" line="479"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="464"/>
+        <location filename="../../views/memory_tab.py" line="480"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="465"/>
+        <location filename="../../views/memory_tab.py" line="481"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="466"/>
+        <location filename="../../views/memory_tab.py" line="482"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="467"/>
+        <location filename="../../views/memory_tab.py" line="483"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="468"/>
+        <location filename="../../views/memory_tab.py" line="484"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="469"/>
+        <location filename="../../views/memory_tab.py" line="485"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="470"/>
+        <location filename="../../views/memory_tab.py" line="486"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="472"/>
+        <location filename="../../views/memory_tab.py" line="488"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="474"/>
+        <location filename="../../views/memory_tab.py" line="490"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="475"/>
+        <location filename="../../views/memory_tab.py" line="491"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="476"/>
+        <location filename="../../views/memory_tab.py" line="492"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="477"/>
+        <location filename="../../views/memory_tab.py" line="493"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="478"/>
+        <location filename="../../views/memory_tab.py" line="494"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
+    </message>
+</context>
+<context>
+    <name>MeshFigure</name>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="317"/>
+        <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
+        <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="336"/>
+        <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
+        <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="339"/>
+        <source>Groups that leave a node: {axes}</source>
+        <translation>跨节点的组：{axes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="341"/>
+        <source>Invalid topology:</source>
+        <translation>拓扑无效：</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="346"/>
+        <source>per-layer traffic over the inter-node network: {axes}</source>
+        <translation>逐层通信走节点间网络：{axes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="357"/>
+        <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
+        <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="361"/>
+        <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
+        <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
+    </message>
+</context>
+<context>
+    <name>MeshTab</name>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="228"/>
+        <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
+        <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="230"/>
+        <source>GPU {rank}</source>
+        <translation>GPU {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="231"/>
+        <source>node {node}, local {local}</source>
+        <translation>节点 {node}，节点内序号 {local}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="241"/>
+        <source>{count} nodes</source>
+        <translation>{count} 个节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="387"/>
+        <source>no comparison</source>
+        <translation>不对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="393"/>
+        <source>Colour by the groups of</source>
+        <translation>按以下维度的组着色</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="396"/>
+        <source>Compare with the order of</source>
+        <translation>与以下框架的 rank 顺序对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="403"/>
+        <location filename="../../views/mesh_tab.py" line="476"/>
+        <source>Click a GPU to pin its coordinates and groups here.</source>
+        <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="457"/>
+        <source>order {order}</source>
+        <translation>顺序 {order}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="461"/>
+        <source>order {order} ({name})</source>
+        <translation>顺序 {order}（{name}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="499"/>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="500"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="501"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="502"/>
+        <source>NVLink GB/s per GPU</source>
+        <translation>每 GPU NVLink 带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="503"/>
+        <source>Inter-node GB/s per GPU</source>
+        <translation>每 GPU 节点间带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="505"/>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="506"/>
+        <source>Tensor parallel TP</source>
+        <translation>张量并行 TP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="507"/>
+        <source>Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="508"/>
+        <source>Context parallel CP</source>
+        <translation>上下文并行 CP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="509"/>
+        <source>Pipeline parallel PP</source>
+        <translation>流水线并行 PP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="510"/>
+        <source>Virtual stages per rank v</source>
+        <translation>每 rank 虚拟流水线阶段数 v</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="511"/>
+        <source>Data parallel DP</source>
+        <translation>数据并行 DP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="512"/>
+        <source>Expert parallel EP</source>
+        <translation>专家并行 EP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="513"/>
+        <source>Expert tensor parallel ETP</source>
+        <translation>专家张量并行 ETP</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="514"/>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="515"/>
+        <source>Rank order</source>
+        <translation>Rank 顺序</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="517"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="518"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="519"/>
+        <source>Attention heads a</source>
+        <translation>注意力头数 a</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="520"/>
+        <source>KV heads (GQA)</source>
+        <translation>KV 头数（GQA）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="521"/>
+        <source>Routed experts E (0 = dense)</source>
+        <translation>路由专家数 E（0 = 稠密）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="522"/>
+        <source>Sequence length s</source>
+        <translation>序列长度 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="523"/>
+        <source>Micro-batches m</source>
+        <translation>微批数 m</translation>
+    </message>
+</context>
+<context>
+    <name>TrafficTable</name>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="252"/>
+        <source>Axis</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="252"/>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="252"/>
+        <source>Group</source>
+        <translation>组大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="253"/>
+        <source>Per call</source>
+        <translation>每次调用</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="253"/>
+        <source>Sent per step</source>
+        <translation>每步发送</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="253"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="254"/>
+        <source>When</source>
+        <translation>何时发生</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="266"/>
+        <source>crosses nodes (up to {n})</source>
+        <translation>跨节点（最多 {n} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh_tab.py" line="267"/>
+        <source>inside a node</source>
+        <translation>节点内</translation>
     </message>
 </context>
 <context>
@@ -682,64 +957,194 @@
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="442"/>
+        <location filename="../../models/memory.py" line="449"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="444"/>
+        <location filename="../../models/memory.py" line="451"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="447"/>
+        <location filename="../../models/memory.py" line="454"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="452"/>
+        <location filename="../../models/memory.py" line="459"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="485"/>
+        <location filename="../../models/memory.py" line="501"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="488"/>
+        <location filename="../../models/memory.py" line="504"/>
         <source>Activations stored in FP8</source>
         <translation>以 FP8 存储的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="493"/>
+        <location filename="../../models/memory.py" line="509"/>
         <source>Activations offloaded to CPU</source>
         <translation>卸载到 CPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="496"/>
+        <location filename="../../models/memory.py" line="512"/>
         <source>Activations on a remote GPU</source>
         <translation>位于远端 GPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="500"/>
+        <location filename="../../models/memory.py" line="516"/>
         <source>Output logits (FP32)</source>
         <translation>输出 logits（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="530"/>
+        <location filename="../../models/memory.py" line="546"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="535"/>
+        <location filename="../../models/memory.py" line="551"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="540"/>
+        <location filename="../../models/memory.py" line="556"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
+    </message>
+</context>
+<context>
+    <name>mesh</name>
+    <message>
+        <location filename="../../models/mesh.py" line="229"/>
+        <source>order {order} does not list cp, but cp = {cp}: the context-parallel axis has no place in the mesh</source>
+        <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="237"/>
+        <source>Ulysses degree cp = {cp} exceeds the {kv} KV heads: Ulysses all-to-all hands each rank whole heads (Ring attention has no such limit)</source>
+        <translation>Ulysses 并行度 cp = {cp} 超过了 {kv} 个 KV 头：Ulysses 的 all-to-all 让每个 rank 持有完整的头（Ring Attention 没有这一限制）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="247"/>
+        <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
+        <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="271"/>
+        <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
+        <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线 stage 放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="287"/>
+        <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
+        <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个 micro-batch 的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="294"/>
+        <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
+        <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个 micro-batch 的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="303"/>
+        <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
+        <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="421"/>
+        <source>12 per layer per micro-batch (2 all-gathers and 2 reduce-scatters in each of forward, recomputed forward and backward)</source>
+        <translation>每层每个 micro-batch 12 次（前向、重计算前向和反向各 2 次 all-gather 与 2 次 reduce-scatter）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="424"/>
+        <source>8 per layer per micro-batch (2 all-gathers and 2 reduce-scatters forward, the same backward)</source>
+        <translation>每层每个 micro-batch 8 次（前向 2 次 all-gather 与 2 次 reduce-scatter，反向相同）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="426"/>
+        <source>all-gather + reduce-scatter</source>
+        <translation>all-gather + reduce-scatter（全收集 + 规约分散）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="431"/>
+        <source>6 per layer per micro-batch (2 forward, 2 recomputed forward, 2 backward)</source>
+        <translation>每层每个 micro-batch 6 次（前向 2 次、重计算前向 2 次、反向 2 次）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="433"/>
+        <source>4 per layer per micro-batch (2 forward, 2 backward)</source>
+        <translation>每层每个 micro-batch 4 次（前向 2 次、反向 2 次）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="434"/>
+        <location filename="../../models/mesh.py" line="504"/>
+        <source>all-reduce</source>
+        <translation>all-reduce（全规约）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="452"/>
+        <source>4(cp − 1) per layer per micro-batch (K/V passes in forward and recomputed forward, K/V and dK/dV passes backward)</source>
+        <translation>每层每个 micro-batch 4(cp − 1) 次（前向与重计算前向传递 K/V，反向传递 K/V 与 dK/dV）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="454"/>
+        <source>3(cp − 1) per layer per micro-batch (cp − 1 K/V passes forward; cp − 1 K/V and cp − 1 dK/dV passes backward)</source>
+        <translation>每层每个 micro-batch 3(cp − 1) 次（前向 cp − 1 次 K/V 传递；反向 cp − 1 次 K/V 与 cp − 1 次 dK/dV 传递）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="456"/>
+        <location filename="../../models/mesh.py" line="483"/>
+        <source>send/recv</source>
+        <translation>send/recv（点对点收发）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="469"/>
+        <source>6 per MoE layer per micro-batch (dispatch and combine in forward, recomputed forward and backward)</source>
+        <translation>每个 MoE 层每个 micro-batch 6 次（前向、重计算前向和反向各一次 dispatch 与 combine）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="471"/>
+        <source>4 per MoE layer per micro-batch (dispatch and combine, forward and backward)</source>
+        <translation>每个 MoE 层每个 micro-batch 4 次（dispatch 与 combine，前向和反向）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="473"/>
+        <source>all-to-all</source>
+        <translation>all-to-all（全交换）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="484"/>
+        <source>per micro-batch per stage boundary (activation forward, gradient backward)</source>
+        <translation>每个 micro-batch、每个 stage 边界（前向传激活，反向传梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="505"/>
+        <source>per optimizer step</source>
+        <translation>每个优化器步</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="511"/>
+        <source>per optimizer step (reduce-scatter gradients, all-gather updated parameters)</source>
+        <translation>每个优化器步（reduce-scatter 梯度，all-gather 更新后的参数）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="516"/>
+        <source>reduce-scatter per micro-batch, all-gather per optimizer step</source>
+        <translation>每个 micro-batch 一次 reduce-scatter，每个优化器步一次 all-gather</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="520"/>
+        <source>per micro-batch (all-gather parameters forward and backward, reduce-scatter gradients)</source>
+        <translation>每个 micro-batch（前向和反向各 all-gather 一次参数，reduce-scatter 梯度）</translation>
+    </message>
+    <message>
+        <location filename="../../models/mesh.py" line="523"/>
+        <source>reduce-scatter + all-gather</source>
+        <translation>reduce-scatter + all-gather（规约分散 + 全收集）</translation>
     </message>
 </context>
 <context>

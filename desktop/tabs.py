@@ -1,0 +1,16 @@
+"""The tabs of the app, in order: key (used by --tab) → widget class. Imported on use."""
+from __future__ import annotations
+
+TAB_KEYS = ("memory", "mesh")
+
+
+def tab_class(key: str) -> type:
+    """The QWidget class of tab `key`; each takes a ScenarioModel and offers `export_widget()`
+    and `export_error()` (None when its figure can be drawn)."""
+    if key == "memory":
+        from tslab.views.memory_tab import MemoryTab
+        return MemoryTab
+    if key == "mesh":
+        from tslab.views.mesh_tab import MeshTab
+        return MeshTab
+    raise KeyError(key)
