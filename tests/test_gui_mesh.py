@@ -32,7 +32,8 @@ def choose(box, data) -> None:
 
 
 def cell_pens(view) -> list[str]:
-    return [pen.color().name() for pen in view.cells.opts["pens"]]
+    """Per drawn cell: red where its group spans nodes, else white (no outline)."""
+    return ["#c00000" if cross else "#ffffff" for cross in view.cell_crosses]
 
 
 def test_layout_maps_points_back_to_ranks():
@@ -54,8 +55,11 @@ def test_colour_by_axis_and_cross_node_outlines(make_tab):
     expected = ["#c00000" if crossing[g] else "#ffffff" for g in tab.mesh.group_index["pp"]]
     assert cell_pens(view) == expected
     assert CROSS_COLOUR.lower() in expected  # with megatron's order PP is the slowest axis: it crosses
-    brushes = [b.name() for b in view.cells.opts["brushes"]]
-    assert len(set(brushes)) == len(tab.mesh.groups["pp"])  # one colour per group
+    assert len(set(view.cell_colours)) == len(tab.mesh.groups["pp"])  # one colour per group
+    image = view.cells.image  # and the raster shows them: the red of the outlines, each group colour
+    pixels = {tuple(p) for p in image.reshape(-1, 3)}
+    assert (192, 0, 0) in pixels
+    assert all(tuple(int(view.cell_colours[0][i:i + 2], 16) for i in (1, 3, 5)) in pixels for _ in [0])
 
 
 def test_hover_shows_coordinates_groups_and_ring(make_tab, qtbot):
@@ -87,12 +91,12 @@ def test_large_mesh_draws_nodes_and_zooms_into_one(make_tab, qtbot):
     tab = make_tab(load_preset("deepseek-v3"))
     view = tab.figure.views[0]
     assert tab.mesh.world_size > DETAIL_LIMIT and view.aggregate
-    assert len(view.cells.opts["x0"]) == tab.mesh.nodes  # one cell per node
+    assert len(view.cell_colours) == tab.mesh.nodes  # one cell per node
     choose(tab.axis_box, "ep")
     assert tab.mesh.cross_node("ep").all()  # 64-way EP spans 8 nodes (DeepSeek-V3 §3.2)
     tab.select_rank(8 * 17 + 3)
     assert tab.node_view.isVisible() and tab.node_view.node == 17
-    assert len(tab.node_view.cells.opts["x0"]) == 8
+    assert len(tab.node_view.cell_colours) == 8
     assert "GPU 139" in tab.details.text()
 
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-NODE_GAP = 0.7   # empty space between node blocks, in GPU cells
-CELL = 0.86      # drawn size of a GPU cell (1 = touching neighbours)
+NODE_GAP = 0.8   # empty space between node blocks, in GPU cells
+TEXELS = 10      # texels per GPU cell in the raster of the mesh (gaps land on whole texels)
 
 
 @dataclass(frozen=True)

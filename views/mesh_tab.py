@@ -16,7 +16,7 @@ from tslab.models.memory import gib
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.mesh_layout import CELL, MeshLayout
+from tslab.views.mesh_layout import TEXELS, MeshLayout
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 from tslab.views.texts import translate_problem
@@ -51,14 +51,17 @@ class MeshView(pg.PlotWidget):
         view = item.getViewBox()
         view.setAspectLocked(True)
         view.setMouseEnabled(True, True)
-        self.frames = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush="#EEEEEE", pen=pg.mkPen("#BBBBBB"))
-        self.cells = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0])
+        # Node frames and GPU cells are one raster (TEXELS per cell, drawn without smoothing):
+        # panning and zooming then paint one image, not thousands of rectangles.
+        self.cells = pg.ImageItem(axisOrder="row-major")
+        self.cell_colours: list[str] = []          # per drawn cell (GPU, or node when aggregated)
+        self.cell_crosses = np.zeros(0, dtype=bool)  # per drawn cell: its group spans nodes
         self.ring = pg.PlotDataItem(pen=pg.mkPen("#202020", width=2.5))
         self.ring.setZValue(10)
         self.focus = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush=None,
                                      pen=pg.mkPen("#202020", width=3))
         self.focus.setZValue(11)
-        for graphic in (self.frames, self.cells, self.ring, self.focus):
+        for graphic in (self.cells, self.ring, self.focus):
             self.addItem(graphic)
         self.mesh: Mesh | None = None
         self.layout_: MeshLayout | None = None
@@ -98,12 +101,6 @@ class MeshView(pg.PlotWidget):
             self.layout_.nodes, self.layout_.gpus_per_node)
         self.layout_ = layout
         self.aggregate = node is None and mesh.world_size > DETAIL_LIMIT
-        nodes = np.arange(layout.nodes)
-        fx, fy = layout.node_origin(nodes)
-        gap = (layout.block_width - layout.cols) / 2
-        self.frames.setOpts(x0=fx + gap * 0.35, y0=fy + gap * 0.35, width=np.full(layout.nodes, layout.block_width - gap * 0.7),
-                            height=np.full(layout.nodes, layout.block_height - gap * 0.7))
-        self.frames.setVisible(not self.aggregate)
         self._draw_cells()
         self._hovered = None
         self.ring.setData([], [])
@@ -111,43 +108,57 @@ class MeshView(pg.PlotWidget):
         if refit:
             self.fit()
 
-    def colours_for(self, index: np.ndarray) -> list[QColor]:
-        """A colour per group index; −1 (a GPU outside every group of an invalid mesh) is grey."""
-        palette = [QColor(c) for c in GROUP_COLOURS]
-        grey = QColor("#D0D0D0")
-        return [palette[i % len(palette)] if i >= 0 else grey for i in index]
+    @staticmethod
+    def colours_for(index: np.ndarray) -> np.ndarray:
+        """RGB per group index (n, 3); −1 (a GPU outside every group of an invalid mesh) is grey."""
+        palette = np.array([QColor(c).getRgb()[:3] for c in GROUP_COLOURS], dtype=np.uint8)
+        rgb = palette[np.asarray(index) % len(palette)]
+        rgb[np.asarray(index) < 0] = (208, 208, 208)
+        return rgb
 
     def _draw_cells(self) -> None:
         mesh, layout, axis = self.mesh, self.layout_, self.axis
         groups = mesh.groups.get(axis)
-        world = mesh.world_size
         if groups is None or groups.size == 0:
-            self.cells.setOpts(x0=[], y0=[], width=[], height=[])
-            return
-        crossing = mesh.cross_node(axis)
-        group_of = mesh.group_index[axis]
-        if groups.shape[1] == 1:  # every GPU is its own group: nothing to tell apart
-            group_of = np.where(group_of >= 0, 0, -1)
+            group_of = np.full(mesh.world_size, -1)
             crossing = np.zeros(1, dtype=bool)
-        thin = pg.mkPen("w", width=1)
-        thick = pg.mkPen(CROSS_COLOUR, width=2)
+        else:
+            crossing = mesh.cross_node(axis)
+            group_of = mesh.group_index[axis]
+            if groups.shape[1] == 1:  # every GPU is its own group: nothing to tell apart
+                group_of = np.where(group_of >= 0, 0, -1)
+                crossing = np.zeros(1, dtype=bool)
+        t = TEXELS
+        image = np.full((round(layout.height * t), round(layout.width * t), 3), 255, dtype=np.uint8)
         if self.aggregate:  # one cell per node, coloured as its first GPU, red if any of its groups crosses
-            firsts = np.arange(layout.nodes) * layout.gpus_per_node
-            x, y = layout.node_origin(np.arange(layout.nodes))
+            index = group_of[np.arange(layout.nodes) * layout.gpus_per_node]
             node_groups = group_of.reshape(layout.nodes, layout.gpus_per_node)
             crosses = (crossing[node_groups] & (node_groups >= 0)).any(axis=1)
-            self.cells.setOpts(x0=x + 0.1, y0=y + 0.1, width=np.full(layout.nodes, layout.block_width - 0.2),
-                               height=np.full(layout.nodes, layout.block_height - 0.2),
-                               brushes=self.colours_for(group_of[firsts]),
-                               pens=[thick if c else thin for c in crosses])
-            return
-        count = world if self.node is None else layout.gpus_per_node
-        x, y = layout.cell_origin(np.arange(count))
-        shown = group_of[self.offset:self.offset + count]
-        margin = (1 - CELL) / 2
-        self.cells.setOpts(x0=x + margin, y0=y + margin, width=np.full(count, CELL), height=np.full(count, CELL),
-                           brushes=self.colours_for(shown),
-                           pens=[thick if g >= 0 and crossing[g] else thin for g in shown])
+            x, y = layout.node_origin(np.arange(layout.nodes))
+            w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2
+        else:
+            count = mesh.world_size if self.node is None else layout.gpus_per_node
+            index = group_of[self.offset:self.offset + count]
+            crosses = (index >= 0) & crossing[np.maximum(index, 0)]
+            nodes = np.arange(layout.nodes)  # light node frames behind the cells
+            fx, fy = layout.node_origin(nodes)
+            for x0, y0 in zip(np.round(fx * t).astype(int), np.round(fy * t).astype(int)):
+                image[y0 + 2:y0 + round(layout.block_height * t) - 2,
+                      x0 + 2:x0 + round(layout.block_width * t) - 2] = (232, 232, 232)
+            x, y = layout.cell_origin(np.arange(count))
+            w = h = t
+            margin = 1
+        colours = self.colours_for(index)
+        red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)
+        for x0, y0, colour, cross in zip(np.round(x * t).astype(int), np.round(y * t).astype(int), colours, crosses):
+            cell = image[y0 + margin:y0 + h - margin, x0 + margin:x0 + w - margin]
+            cell[:] = red if cross else colour
+            if cross:  # a 2-texel red border around the group colour
+                cell[2:-2, 2:-2] = colour
+        self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
+        self.cell_crosses = np.asarray(crosses, dtype=bool)
+        self.cells.setImage(image, autoLevels=False, levels=(0, 255))
+        self.cells.setRect(0, 0, layout.width, layout.height)
 
     # ------------------------------------------------------------------------------------------
     def rank_at_scene(self, scene_pos: QPointF) -> int | None:
