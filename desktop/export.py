@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF, Qt
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QWidget
 
 from tslab.desktop.svg_fix import flatten_svg
 from tslab.models.scenario import Scenario, atomic_write
@@ -54,10 +54,21 @@ def render_png(widget: QWidget, scale: float = 1.0) -> QImage:
     return image
 
 
+def _vector_ready(widget: QWidget) -> None:
+    """Turn off the pixmap caches of graphics views and items (axes are cached for fast
+    redraws) so that SVG and PDF get vector shapes, not embedded bitmaps."""
+    for view in widget.findChildren(QGraphicsView):
+        view.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        for item in view.scene().items():
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
+
 def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "") -> bytes:
     """Render an already laid-out widget as PNG, SVG or PDF bytes."""
     if fmt not in FORMATS:
         raise ExportError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    if fmt != "png":
+        _vector_ready(widget)
     size = widget.size()
     data = QByteArray()
     buffer = QBuffer(data)

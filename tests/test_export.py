@@ -163,3 +163,13 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
     result = tslab("export", "--tab", "all", "--format", "svg", "--out", str(out))
     assert result.returncode == 0, result.stderr
     assert out.is_dir() and (out / "memory.svg").read_bytes().lstrip().startswith(b"<?xml")
+
+
+@pytest.mark.parametrize("tab", ["memory", "mesh"])
+def test_svg_holds_vector_shapes_not_bitmaps(qapp, tab):
+    """Pixmap caches (axes) and the mesh raster speed up the screen; exports must stay vector."""
+    data = export_tab(load_preset("deepseek-v3"), tab, "svg")
+    root = ET.fromstring(data)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert not list(root.iter(f"{ns}image"))
+    assert len(list(root.iter(f"{ns}rect"))) + len(list(root.iter(f"{ns}polygon"))) > 50

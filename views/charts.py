@@ -50,7 +50,10 @@ def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = ""
     item.getViewBox().setMouseEnabled(False, False)
     item.showGrid(x=True, y=False, alpha=0.15)
     for name in ("left", "bottom"):  # tick text takes the foreground colour set at start-up
-        item.getAxis(name).setPen(AXIS_PEN)
+        axis = item.getAxis(name)
+        axis.setPen(AXIS_PEN)
+        # Axes change only with the range: repaint them from a cached pixmap, not their picture.
+        axis.setCacheMode(axis.CacheMode.DeviceCoordinateCache)
     if left:
         item.setLabel("left", left)
     if bottom:

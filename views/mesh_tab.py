@@ -55,6 +55,7 @@ class MeshView(pg.PlotWidget):
         # panning and zooming then paint one image, not thousands of rectangles.
         self.cells = pg.ImageItem(axisOrder="row-major")
         self.cell_colours: list[str] = []          # per drawn cell (GPU, or node when aggregated)
+        self.vector_cells: pg.BarGraphItem | None = None  # the cells as rectangles, for exports
         self.cell_crosses = np.zeros(0, dtype=bool)  # per drawn cell: its group spans nodes
         self.ring = pg.PlotDataItem(pen=pg.mkPen("#202020", width=2.5))
         self.ring.setZValue(10)
@@ -157,8 +158,26 @@ class MeshView(pg.PlotWidget):
                 cell[2:-2, 2:-2] = colour
         self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
         self.cell_crosses = np.asarray(crosses, dtype=bool)
+        self._cell_rects = (x + margin / t, y + margin / t, w / t - 2 * margin / t, h / t - 2 * margin / t)
         self.cells.setImage(image, autoLevels=False, levels=(0, 255))
         self.cells.setRect(0, 0, layout.width, layout.height)
+        if self.vector_cells is not None:
+            self.use_vector_cells()
+
+    def use_vector_cells(self) -> None:
+        """Draw the cells as rectangles instead of the raster: slower to pan, but SVG and PDF
+        exports then hold vector shapes (the export path calls it)."""
+        x, y, w, h = self._cell_rects
+        count = len(self.cell_colours)
+        pens = [pg.mkPen(CROSS_COLOUR, width=2) if cross else pg.mkPen(None) for cross in self.cell_crosses]
+        opts = dict(x0=x, y0=y, width=np.full(count, w), height=np.full(count, h),
+                    brushes=[QColor(c) for c in self.cell_colours], pens=pens)
+        if self.vector_cells is None:
+            self.vector_cells = pg.BarGraphItem(**opts)
+            self.addItem(self.vector_cells)
+        else:
+            self.vector_cells.setOpts(**opts)
+        self.cells.hide()
 
     # ------------------------------------------------------------------------------------------
     def rank_at_scene(self, scene_pos: QPointF) -> int | None:
@@ -388,7 +407,7 @@ class MeshTab(QWidget):
         scroll = QScrollArea(self)
         scroll.setWidget(self.form)
         scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(300)
+        scroll.setMinimumWidth(340)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.axis_box = QComboBox(self)
@@ -443,7 +462,7 @@ class MeshTab(QWidget):
         split.addWidget(scroll)
         split.addWidget(right)
         split.setStretchFactor(1, 1)
-        split.setSizes([330, 1100])
+        split.setSizes([360, 1100])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(split)
@@ -495,9 +514,10 @@ class MeshTab(QWidget):
         return self.figure
 
     def fit_to_size(self) -> None:
-        """Frame every mesh in its view (after the figure got its export size)."""
+        """Export only: vector cells, and every mesh framed in its view at the export size."""
         for view in self.figure.views:
             if not view.parentWidget().isHidden():
+                view.use_vector_cells()
                 view.fit()
 
     def export_error(self) -> str | None:
