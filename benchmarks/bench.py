@@ -5,6 +5,8 @@
 Prints one table:
 - `tslab memory --json`, whole process (target < 0.5 s), next to `python -c pass` as the floor;
 - the mesh groups of every axis for 16,384 GPUs, in process (target < 200 ms);
+- a pipeline schedule, interleaved 1F1B with p = 64, m = 1024, v = 2 (262,144 ops): generate +
+  simulate in process, median of 3 (target < 1 s);
 - edit → redraw latency in the Memory tab: a spin-box edit through the recomputed ledger until
   every chart has painted (target < 16 ms), for a small and a large preset;
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
@@ -108,6 +110,20 @@ def mesh_groups(runs: int) -> float:
         return time.perf_counter() - start
 
     return median_of(max(runs, 15), once)
+
+
+def schedule_sim(runs: int = 3) -> float:
+    """Median seconds to generate and simulate interleaved 1F1B, p = 64, m = 1024, v = 2 (262,144 ops)."""
+    from tslab.models.pipeline import simulate
+
+    def once() -> float:
+        start = time.perf_counter()
+        sim = simulate("interleaved-1f1b", 64, 1024, 2)
+        elapsed = time.perf_counter() - start
+        assert sim.makespan > 0
+        return elapsed
+
+    return median_of(runs, once)
 
 
 def mesh_drawing(gpus: int, frames: int) -> tuple[float, float]:
@@ -231,6 +247,9 @@ def main() -> int:
     rows.append(("tslab memory --json (deepseek-v3)", memory_big, "< 0.5 s", "ok" if memory_big < 0.5 else "MISSED"))
     mesh = mesh_groups(runs)
     rows.append(("mesh groups, 16,384 GPUs (all axes)", mesh, "< 200 ms", "ok" if mesh < 0.2 else "MISSED"))
+    schedule = schedule_sim(3)
+    rows.append(("schedule p=64 m=1024 v=2 generate + simulate", schedule, "< 1 s",
+                 "ok" if schedule < 1 else "MISSED"))
     for gpus in (1024, 16384):
         draw, frame = mesh_drawing(gpus, 120)
         if gpus == 1024:

@@ -1,6 +1,6 @@
 """The `tslab` command (DESIGN.md, "Command line").
 
-Compute commands (`presets`, `scenario`, `memory`, `mesh`) never import Qt; `gui` and `export` import it
+Compute commands (`presets`, `scenario`, `memory`, `mesh`, `schedule`) never import Qt; `gui` and `export` import it
 lazily. User errors print one line `tslab: error: …` and exit with status 2.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from tslab import __version__
 
-TABS = ("memory", "mesh")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
+TABS = ("memory", "mesh", "pipeline")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
 
@@ -62,6 +62,27 @@ def build_parser() -> argparse.ArgumentParser:
     mesh = sub.add_parser("mesh", help="device mesh: TP/CP/DP/PP/EP groups, cross-node groups, traffic")
     _scenario_options(mesh)
     mesh.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+
+    schedule = sub.add_parser("schedule", help="simulate a pipeline schedule (JSON, PyTorch CSV or Chrome trace)")
+    schedule.add_argument("--kind", required=True, metavar="KIND",
+                          help="gpipe, 1f1b, interleaved-1f1b (alias interleaved), zb-h1, zb-h2, zbv, "
+                               "dualpipe or dualpipev")
+    schedule.add_argument("--ranks", type=int, required=True, metavar="P", help="pipeline ranks")
+    schedule.add_argument("--microbatches", type=int, required=True, metavar="M", help="micro-batches")
+    schedule.add_argument("--chunks", type=int, default=None, metavar="V",
+                          help="chunks per rank (interleaved-1f1b; 2 for zbv and dualpipev, the default)")
+    for name, default, text in (("f", 1.0, "forward"), ("b", 2.0, "full backward"), ("i", 1.0, "input-gradient backward"),
+                                ("w", 1.0, "weight-gradient backward"), ("fb", 3.0, "overlapped forward & backward"),
+                                ("p2p", 0.0, "point-to-point latency")):
+        schedule.add_argument(f"--{name}", type=float, default=default, metavar="T",
+                              help=f"{text} time of one stage (default {default:g})")
+    output = schedule.add_mutually_exclusive_group(required=True)
+    output.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    output.add_argument("--csv", action="store_true", help="PyTorch pipelining action-list CSV")
+    output.add_argument("--chrome-trace", action="store_true", help="Chrome / Perfetto trace JSON")
+    schedule.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
+    schedule.add_argument("--import", dest="import_csv", metavar="FILE.csv",
+                          help="simulate the orders of a PyTorch-format CSV (--kind names the placement)")
 
     export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
     _scenario_options(export)
@@ -217,6 +238,48 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_schedule(args: argparse.Namespace) -> int:
+    import math
+
+    from tslab.models.pipeline import (Durations, ScheduleError, from_csv, generate, normalise_kind, simulate,
+                                       to_chrome_trace, to_csv)
+    try:
+        kind = normalise_kind(args.kind)
+        chunks = args.chunks if args.chunks is not None else (2 if kind in ("zbv", "dualpipev") else 1)
+        times = {"F": args.f, "B": args.b, "I": args.i, "W": args.w, "FB": args.fb}
+        for name, value in times.items():
+            if not (math.isfinite(value) and value > 0):
+                raise UserError(f"--{name.lower()} must be a positive number, not {value:g}")
+        if not (math.isfinite(args.p2p) and args.p2p >= 0):
+            raise UserError(f"--p2p must be ≥ 0, not {args.p2p:g}")
+        durations = Durations(**times, p2p=args.p2p)
+        orders = None
+        if args.import_csv:
+            try:
+                text = Path(args.import_csv).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise UserError(f"cannot read {args.import_csv}: {exc.strerror or exc}") from None
+            orders = from_csv(text)
+        elif args.csv:
+            orders = generate(kind, args.ranks, args.microbatches, chunks)
+        if args.csv:
+            body = to_csv(orders)
+        else:
+            sim = simulate(kind, args.ranks, args.microbatches, chunks, durations, orders=orders)
+            doc = sim.to_json() if args.json else to_chrome_trace(sim)
+            body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    except ScheduleError as exc:
+        raise UserError(str(exc)) from None
+    if args.out:
+        try:
+            Path(args.out).write_text(body, encoding="utf-8", newline="")
+        except OSError as exc:
+            raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    else:
+        sys.stdout.write(body)
+    return 0
+
+
 def has_display() -> bool:
     platform = os.environ.get("QT_QPA_PLATFORM", "")
     if platform and not platform.startswith(("xcb", "wayland")):
@@ -241,7 +304,8 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
-            "mesh": cmd_mesh, "export": cmd_export}
+            "mesh": cmd_mesh, "export": cmd_export,
+            "schedule": cmd_schedule}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,7 +45,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
         # Other tabs are built when first shown: start-up pays only for the visible one.
         self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
-        for key, title in (("mesh", self.tr("Parallel Mesh")),):
+        for key, title in (("mesh", self.tr("Parallel Mesh")), ("pipeline", self.tr("Pipeline Scheduler"))):
             holder = QWidget(self.tabs)
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
@@ -132,6 +132,10 @@ class MainWindow(QMainWindow):
     @property
     def mesh_tab(self) -> QWidget:
         return self.page("mesh")
+
+    @property
+    def pipeline_tab(self) -> QWidget:
+        return self.page("pipeline")
 
     def select_tab(self, key: str) -> None:
         if key in self.tab_keys:

@@ -1,7 +1,7 @@
 """The tabs of the app, in order: key (used by --tab) → widget class. Imported on use."""
 from __future__ import annotations
 
-TAB_KEYS = ("memory", "mesh")
+TAB_KEYS = ("memory", "mesh", "pipeline")
 
 
 def tab_class(key: str) -> type:
@@ -13,4 +13,7 @@ def tab_class(key: str) -> type:
     if key == "mesh":
         from tslab.views.mesh_tab import MeshTab
         return MeshTab
+    if key == "pipeline":
+        from tslab.views.pipeline_tab import PipelineTab
+        return PipelineTab
     raise KeyError(key)

@@ -18,6 +18,7 @@ Everything here is a deterministic teaching model of byte counts, not a measurem
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ SRC_K3 = "Kimi K3 technical report (unified activation manager, Pipeline ZeRO-2)
 SRC_SCHED = {
     "gpipe": "Huang et al., GPipe (NeurIPS'19)",
     "1f1b": "Narayanan et al., PipeDream-Flush / Megatron-LM (SC'21) §2.2",
-    "interleaved": "Narayanan et al. (SC'21) §2.2.2; Korthikanti et al. §4.2.3",
+    "interleaved-1f1b": "Narayanan et al. (SC'21) §2.2.2; Korthikanti et al. §4.2.3",
     "zb-h1": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
     "zb-h2": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
     "zbv": "Qi et al., Pipeline Parallelism with Controllable Memory (2024)",
@@ -179,8 +180,37 @@ def pipeline_layout(s: Scenario) -> list[RankLayout]:
     return layouts
 
 
+@functools.lru_cache(maxsize=256)
+def _schedule_peaks(kind: str, p: int, m: int, v: int) -> tuple[int, ...]:
+    from tslab.models.pipeline import generate, peak_from_orders
+    return peak_from_orders(generate(kind, p, m, v))
+
+
 def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
-    """Activation sets held at the peak, in units of all of the rank's layers for one micro-batch."""
+    """Activation sets held at the peak, in units of all of the rank's layers for one micro-batch.
+
+    The exact peak of the generated schedule (models.pipeline) in "one stage/chunk for one
+    micro-batch" sets, converted: a rank holds v interleaved chunks (each 1/v of its layers), two
+    V-shape chunks, or two DualPipe stages (one per model copy), so the count is divided by that."""
+    from tslab.models.pipeline import ScheduleError
+    p, m, kind = s.parallel.pp, s.schedule.microbatches, s.schedule.kind
+    v = pipeline_chunks(s)
+    try:
+        peaks = _schedule_peaks(kind, p, m, v)
+    except ScheduleError as exc:
+        held, formula = in_flight_estimate(s, rank)
+        return held, f"{formula} (closed-form fallback: {exc})"
+    per_rank = 2 if kind == "dualpipe" and p > 1 else v
+    peak = peaks[rank] if rank < len(peaks) else max(peaks)
+    if kind == "dualpipe" and p == 1:
+        per_rank = 1
+    unit = {1: "", 2: " / 2 (two stages per rank)"}.get(per_rank, f" / {per_rank} (v chunks per rank)")
+    return peak / per_rank, (f"{peak} activation set{'s' if peak != 1 else ''} (stage × micro-batch) at the {kind} "
+                                f"schedule's peak on rank {rank}{unit}")
+
+
+def in_flight_estimate(s: Scenario, rank: int) -> tuple[float, str]:
+    """Closed-form estimates of the peak (the fallback when the schedule cannot be generated)."""
     p, m, kind = s.parallel.pp, s.schedule.microbatches, s.schedule.kind
     if p == 1:
         return (float(m) if kind == "gpipe" else 1.0), ("m" if kind == "gpipe" else "1")
@@ -190,7 +220,7 @@ def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
         return float(min(m, p - rank)), "min(m, p − r)"
     if kind == "zb-h2":
         return float(min(m, 2 * (p - rank) - 1)), "min(m, 2(p − r) − 1)"
-    if kind == "interleaved":
+    if kind == "interleaved-1f1b":
         v = pipeline_chunks(s)
         chunk_sets = min(m * v, (v - 1) * p + 2 * (p - rank - 1) + 1)
         return chunk_sets / v, "min(mv, (v−1)p + 2(p−r−1) + 1) / v"

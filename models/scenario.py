@@ -20,7 +20,7 @@ SCHEMA_VERSION = 1
 
 PRECISIONS = ("fp32", "bf16", "fp16", "fp8")
 BYTES_PER_ELEMENT = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
-SCHEDULE_KINDS = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
+SCHEDULE_KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 NAMED_ORDERS = ("megatron", "torchtitan", "picotron")
 AXES = ("tp", "cp", "ep", "dp", "pp")
 
@@ -234,6 +234,8 @@ def coerce(key: str, value: Any) -> Any:
     elif kind == "str":
         if not isinstance(value, str):
             raise ScenarioError(f"{key} must be a string, not {value!r}")
+        if key == "schedule.kind" and value == "interleaved":
+            value = "interleaved-1f1b"  # the name before the pipeline scheduler; old files use it
     elif kind == "list":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise ScenarioError(f"{key} must be a list of strings")

@@ -38,7 +38,7 @@ def pipeline_chunks(scenario: Scenario) -> int:
     kind = scenario.schedule.kind
     if kind in ("zbv", "dualpipev"):
         return 2
-    return scenario.parallel.vpp if kind == "interleaved" else 1
+    return scenario.parallel.vpp if kind == "interleaved-1f1b" else 1
 
 
 def order_axes(order: str) -> list[str] | None:
@@ -103,9 +103,9 @@ def validate(s: Scenario) -> list[Problem]:
     elif m.layers % stages:
         warn("parallel.pp", QT_TRANSLATE_NOOP("validation", "{layers} layers do not divide evenly over {stages} pipeline stages; "
                                "some stages hold one layer more"), layers=m.layers, stages=stages)
-    if p.vpp > 1 and s.schedule.kind != "interleaved":
+    if p.vpp > 1 and s.schedule.kind != "interleaved-1f1b":
         warn("parallel.vpp", QT_TRANSLATE_NOOP("validation", "vpp = {vpp} is used only by the interleaved schedule"), vpp=p.vpp)
-    if s.schedule.kind == "interleaved" and p.pp > 1 and s.schedule.microbatches % p.pp:
+    if s.schedule.kind == "interleaved-1f1b" and p.pp > 1 and s.schedule.microbatches % p.pp:
         warn("schedule.microbatches", QT_TRANSLATE_NOOP("validation", "interleaved 1F1B wants micro-batches ({m}) divisible by pp = {pp}"),
              m=s.schedule.microbatches, pp=p.pp)
     if p.pp > 1 and s.schedule.microbatches < p.pp:

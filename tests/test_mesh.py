@@ -346,7 +346,7 @@ def test_warnings_name_the_cost() -> None:
     assert "8 of 8 TP groups span nodes" in problem(misplaced, "parallel.tp", "warning")
     uneven = build_mesh(scenario(1, 8, pp=4, dp=2, **{"model.layers": 30}))
     assert "30 layers" in problem(uneven, "parallel.pp", "warning") and not uneven.errors
-    interleaved = build_mesh(scenario(1, 8, pp=2, vpp=2, dp=4, **{"model.layers": 6, "schedule.kind": "interleaved"}))
+    interleaved = build_mesh(scenario(1, 8, pp=2, vpp=2, dp=4, **{"model.layers": 6, "schedule.kind": "interleaved-1f1b"}))
     assert "4 pipeline stages" in problem(interleaved, "parallel.pp", "warning")
     assert "parallel.tp" not in keys_of(build_mesh(scenario(2, 8, tp=8, dp=2)).warnings)
     ulysses = build_mesh(scenario(1, 8, cp=8, dp=1, **{"model.kv_heads": 4}))
@@ -392,7 +392,7 @@ def rough_scenarios(draw) -> Scenario:
     values["model.experts"] = draw(st.sampled_from([0, 8, 16]))
     values["model.top_k"] = 2 if values["model.experts"] else 0
     values["model.expert_ffn_hidden"] = 1024 if values["model.experts"] else 0
-    values["schedule.kind"] = draw(st.sampled_from(["1f1b", "interleaved", "zbv", "dualpipe", "gpipe"]))
+    values["schedule.kind"] = draw(st.sampled_from(["1f1b", "interleaved-1f1b", "zbv", "dualpipe", "gpipe"]))
     values["activation.recompute"] = draw(st.sampled_from(["none", "selective", "full"]))
     return load_preset("classroom-7b").replace(**values)
 
@@ -486,7 +486,7 @@ def test_pp_send_recv_closed_form() -> None:
     row = rows_of(small(pp=4, dp=2))["pp"]
     assert row.bytes_per_call == s * b * h * 2 and row.calls_per_step == 2 * m
     assert row.bytes_per_step == 2 * m * s * b * h * 2
-    interleaved = rows_of(small(pp=2, vpp=2, dp=4, **{"schedule.kind": "interleaved"}))["pp"]
+    interleaved = rows_of(small(pp=2, vpp=2, dp=4, **{"schedule.kind": "interleaved-1f1b"}))["pp"]
     assert interleaved.calls_per_step == 3 * m  # rank 0: stage 0 forward, stage 2 both ways
     assert "pp" not in rows_of(small(dp=8))
 

@@ -69,7 +69,7 @@ def test_published_parallel_layouts() -> None:
     assert v3.schedule.kind == "dualpipe" and v3.cluster.gpu == "h800"
     k2 = load_preset("kimi-k2")
     assert (k2.parallel.tp, k2.parallel.pp, k2.parallel.ep, k2.parallel.zero) == (1, 16, 16, 1)
-    assert k2.schedule.kind == "interleaved" and k2.offload.optimizer == "cpu" and k2.optimizer.kind == "muon"
+    assert k2.schedule.kind == "interleaved-1f1b" and k2.offload.optimizer == "cpu" and k2.optimizer.kind == "muon"
     llama = load_preset("llama3-405b")
     assert (llama.parallel.tp, llama.parallel.cp, llama.parallel.pp, llama.parallel.dp) == (8, 1, 16, 64)
     assert (llama.model.heads, llama.model.kv_heads, llama.model.seq_len) == (128, 8, 8192)

@@ -42,7 +42,7 @@ ERROR_CASES = [
     pytest.param({"model.layers": 4, "parallel.pp": 8, "parallel.dp": 1},
                  "parallel.pp", {"layers": 4, "stages": 8}, id="layers<pp"),
     pytest.param({"model.layers": 16, "parallel.pp": 4, "parallel.vpp": 8, "parallel.dp": 2,
-                  "schedule.kind": "interleaved"},
+                  "schedule.kind": "interleaved-1f1b"},
                  "parallel.pp", {"layers": 16, "stages": 32}, id="layers<pp*vpp"),
     pytest.param({"model.layers": 6, "parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "zbv"},
                  "parallel.pp", {"layers": 6, "stages": 8}, id="layers<pp*2(V-shape)"),
@@ -94,7 +94,7 @@ def test_each_rule_reports_an_error_on_its_key(changes: dict, key: str, args: di
     ({"model.layers": 30, "parallel.pp": 4, "parallel.dp": 2}, "parallel.pp"),
     ({"parallel.vpp": 2}, "parallel.vpp"),
     ({"parallel.pp": 4, "parallel.dp": 2, "schedule.microbatches": 2}, "schedule.microbatches"),
-    ({"parallel.pp": 4, "parallel.dp": 2, "parallel.vpp": 2, "schedule.kind": "interleaved",
+    ({"parallel.pp": 4, "parallel.dp": 2, "parallel.vpp": 2, "schedule.kind": "interleaved-1f1b",
       "schedule.microbatches": 6}, "schedule.microbatches"),
     ({"parallel.sp": True}, "parallel.sp"),
     ({"model.top_k": 2}, "model.experts"),
@@ -191,7 +191,7 @@ def test_validate_never_raises(s: Scenario) -> None:
         assert isinstance(problem.message, str) and problem.message
     if not errors(s):
         chunks = 2 if s.schedule.kind in ("zbv", "dualpipev") else (
-            s.parallel.vpp if s.schedule.kind == "interleaved" else 1)
+            s.parallel.vpp if s.schedule.kind == "interleaved-1f1b" else 1)
         if s.parallel.pp * chunks <= 256 and s.model.layers <= 2000:  # keep the example fast
             ledger = memory_ledger(s)
             data = ledger.to_json()

@@ -433,7 +433,7 @@ class MemoryTab(QWidget):
         optimizers = (("adam", self.tr("Adam (2 states)")), ("muon", self.tr("Muon (1 state)")),
                       ("sgd", self.tr("SGD momentum (1 state)")))
         placement = (("gpu", self.tr("GPU")), ("cpu", self.tr("CPU")), ("nvme", self.tr("NVMe")))
-        kinds = (("gpipe", "GPipe"), ("1f1b", "1F1B"), ("interleaved", self.tr("Interleaved 1F1B")),
+        kinds = (("gpipe", "GPipe"), ("1f1b", "1F1B"), ("interleaved-1f1b", self.tr("Interleaved 1F1B")),
                  ("zb-h1", "ZB-H1"), ("zb-h2", "ZB-H2"), ("zbv", "ZB-V"), ("dualpipe", "DualPipe"),
                  ("dualpipev", "DualPipeV"))
         gpus = tuple((name, gpu.label) for name, gpu in GPUS.items()) + (("custom", self.tr("Custom")),)

@@ -67,6 +67,11 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>并行网格</translation>
     </message>
     <message>
+        <location filename="../../desktop/main_window.py" line="48"/>
+        <source>Pipeline Scheduler</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
         <location filename="../../desktop/main_window.py" line="67"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
@@ -157,107 +162,107 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="146"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="149"/>
+        <location filename="../../desktop/main_window.py" line="153"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="149"/>
+        <location filename="../../desktop/main_window.py" line="153"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="150"/>
+        <location filename="../../desktop/main_window.py" line="154"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="169"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="174"/>
+        <location filename="../../desktop/main_window.py" line="178"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="181"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="182"/>
+        <location filename="../../desktop/main_window.py" line="186"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="194"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="196"/>
+        <location filename="../../desktop/main_window.py" line="200"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="206"/>
+        <location filename="../../desktop/main_window.py" line="210"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="211"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="218"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="222"/>
+        <location filename="../../desktop/main_window.py" line="226"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="230"/>
+        <location filename="../../desktop/main_window.py" line="234"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="230"/>
+        <location filename="../../desktop/main_window.py" line="234"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="240"/>
+        <location filename="../../desktop/main_window.py" line="244"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="250"/>
+        <location filename="../../desktop/main_window.py" line="254"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="252"/>
+        <location filename="../../desktop/main_window.py" line="256"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="316"/>
+        <location filename="../../desktop/main_window.py" line="320"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="317"/>
+        <location filename="../../desktop/main_window.py" line="321"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -684,37 +689,37 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="317"/>
+        <location filename="../../views/mesh_tab.py" line="347"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="336"/>
+        <location filename="../../views/mesh_tab.py" line="366"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="339"/>
+        <location filename="../../views/mesh_tab.py" line="369"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="341"/>
+        <location filename="../../views/mesh_tab.py" line="371"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="346"/>
+        <location filename="../../views/mesh_tab.py" line="376"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="357"/>
+        <location filename="../../views/mesh_tab.py" line="387"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="361"/>
+        <location filename="../../views/mesh_tab.py" line="391"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
@@ -722,216 +727,422 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="228"/>
+        <location filename="../../views/mesh_tab.py" line="258"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="230"/>
+        <location filename="../../views/mesh_tab.py" line="260"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="231"/>
+        <location filename="../../views/mesh_tab.py" line="261"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="241"/>
+        <location filename="../../views/mesh_tab.py" line="271"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="387"/>
+        <location filename="../../views/mesh_tab.py" line="417"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="393"/>
+        <location filename="../../views/mesh_tab.py" line="423"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="396"/>
+        <location filename="../../views/mesh_tab.py" line="426"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="403"/>
-        <location filename="../../views/mesh_tab.py" line="476"/>
+        <location filename="../../views/mesh_tab.py" line="433"/>
+        <location filename="../../views/mesh_tab.py" line="506"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="457"/>
+        <location filename="../../views/mesh_tab.py" line="487"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="461"/>
+        <location filename="../../views/mesh_tab.py" line="491"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="499"/>
+        <location filename="../../views/mesh_tab.py" line="530"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="500"/>
+        <location filename="../../views/mesh_tab.py" line="531"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="501"/>
+        <location filename="../../views/mesh_tab.py" line="532"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="502"/>
+        <location filename="../../views/mesh_tab.py" line="533"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="503"/>
+        <location filename="../../views/mesh_tab.py" line="534"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="505"/>
+        <location filename="../../views/mesh_tab.py" line="536"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="506"/>
+        <location filename="../../views/mesh_tab.py" line="537"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="507"/>
+        <location filename="../../views/mesh_tab.py" line="538"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="508"/>
+        <location filename="../../views/mesh_tab.py" line="539"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="509"/>
+        <location filename="../../views/mesh_tab.py" line="540"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="510"/>
+        <location filename="../../views/mesh_tab.py" line="541"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="511"/>
+        <location filename="../../views/mesh_tab.py" line="542"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="512"/>
+        <location filename="../../views/mesh_tab.py" line="543"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="513"/>
+        <location filename="../../views/mesh_tab.py" line="544"/>
         <source>Expert tensor parallel ETP</source>
         <translation>专家张量并行 ETP</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="514"/>
+        <location filename="../../views/mesh_tab.py" line="545"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="515"/>
+        <location filename="../../views/mesh_tab.py" line="546"/>
         <source>Rank order</source>
         <translation>Rank 顺序</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="517"/>
+        <location filename="../../views/mesh_tab.py" line="548"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="518"/>
+        <location filename="../../views/mesh_tab.py" line="549"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="519"/>
+        <location filename="../../views/mesh_tab.py" line="550"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="520"/>
+        <location filename="../../views/mesh_tab.py" line="551"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="521"/>
+        <location filename="../../views/mesh_tab.py" line="552"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="522"/>
+        <location filename="../../views/mesh_tab.py" line="553"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="523"/>
+        <location filename="../../views/mesh_tab.py" line="554"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
 </context>
 <context>
+    <name>PipelineFigure</name>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <source>forward F</source>
+        <translation>前向 F</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <source>backward B</source>
+        <translation>反向 B</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <source>input-grad I</source>
+        <translation>输入梯度 I</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="308"/>
+        <source>weight-grad W</source>
+        <translation>权重梯度 W</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="308"/>
+        <source>overlapped F&amp;B</source>
+        <translation>重叠的 F&amp;B</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="309"/>
+        <source>bubble (idle)</source>
+        <translation>气泡（空闲）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="311"/>
+        <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
+        <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
+    </message>
+</context>
+<context>
+    <name>PipelinePanel</name>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="265"/>
+        <source>{kind}: p = {p}, m = {m}, v = {v}</source>
+        <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="271"/>
+        <source>makespan {value:g}</source>
+        <translation>总时长 {value:g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="272"/>
+        <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
+        <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="273"/>
+        <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
+        <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="277"/>
+        <source>paper&apos;s bubble: {formula} = {value:g}</source>
+        <translation>论文中的气泡：{formula} = {value:g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="278"/>
+        <source>peak activations per rank: {peaks}</source>
+        <translation>各 rank 激活峰值：{peaks}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="279"/>
+        <source>parameter copies: {copies}×</source>
+        <translation>参数副本：{copies}×</translation>
+    </message>
+</context>
+<context>
+    <name>PipelineTab</name>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="35"/>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="80"/>
+        <source>{type} of micro-batch {mb}, stage {stage}</source>
+        <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="82"/>
+        <source>rank {rank}: {start:g} → {end:g}</source>
+        <translation>rank {rank}：{start:g} → {end:g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="86"/>
+        <source>waited for: {what}</source>
+        <translation>等待：{what}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="88"/>
+        <source>started as soon as the rank was free</source>
+        <translation>rank 空闲即开始</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="101"/>
+        <source>time (units of the op durations)</source>
+        <translation>时间（以操作时长为单位）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="218"/>
+        <source>activations held</source>
+        <translation>驻留激活数</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="342"/>
+        <source>no comparison</source>
+        <translation>不对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="346"/>
+        <location filename="../../views/pipeline_tab.py" line="438"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="349"/>
+        <source>Step one op</source>
+        <translation>单步（一个操作）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="358"/>
+        <source>Reduced motion</source>
+        <translation>减少动画</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="359"/>
+        <source>Play jumps from op to op instead of sweeping time</source>
+        <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="363"/>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="368"/>
+        <source>Compare with</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="438"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="471"/>
+        <location filename="../../views/pipeline_tab.py" line="472"/>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="473"/>
+        <source>Pipeline ranks p</source>
+        <translation>流水线 rank 数 p</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="474"/>
+        <source>Micro-batches m</source>
+        <translation>微批数 m</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="475"/>
+        <source>Chunks per rank v (interleaved)</source>
+        <translation>每 rank 块数 v（交错）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="477"/>
+        <source>Durations</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="478"/>
+        <source>Forward F</source>
+        <translation>前向 F</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="479"/>
+        <source>Backward B (= I + W)</source>
+        <translation>反向 B（= I + W）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="480"/>
+        <source>Weight-grad W</source>
+        <translation>权重梯度 W</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="481"/>
+        <source>Overlapped F&amp;B</source>
+        <translation>重叠的 F&amp;B</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="482"/>
+        <source>Point-to-point latency</source>
+        <translation>点对点延迟</translation>
+    </message>
+</context>
+<context>
     <name>TrafficTable</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="252"/>
+        <location filename="../../views/mesh_tab.py" line="282"/>
         <source>Axis</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="252"/>
+        <location filename="../../views/mesh_tab.py" line="282"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="252"/>
+        <location filename="../../views/mesh_tab.py" line="282"/>
         <source>Group</source>
         <translation>组大小</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="253"/>
+        <location filename="../../views/mesh_tab.py" line="283"/>
         <source>Per call</source>
         <translation>每次调用</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="253"/>
+        <location filename="../../views/mesh_tab.py" line="283"/>
         <source>Sent per step</source>
         <translation>每步发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="253"/>
+        <location filename="../../views/mesh_tab.py" line="283"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="254"/>
+        <location filename="../../views/mesh_tab.py" line="284"/>
         <source>When</source>
         <translation>何时发生</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="266"/>
+        <location filename="../../views/mesh_tab.py" line="296"/>
         <source>crosses nodes (up to {n})</source>
         <translation>跨节点（最多 {n} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="267"/>
+        <location filename="../../views/mesh_tab.py" line="297"/>
         <source>inside a node</source>
         <translation>节点内</translation>
     </message>
@@ -952,67 +1163,67 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory.py" line="376"/>
+        <location filename="../../models/memory.py" line="406"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="449"/>
+        <location filename="../../models/memory.py" line="479"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="451"/>
+        <location filename="../../models/memory.py" line="481"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="454"/>
+        <location filename="../../models/memory.py" line="484"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="459"/>
+        <location filename="../../models/memory.py" line="489"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="501"/>
+        <location filename="../../models/memory.py" line="531"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="504"/>
+        <location filename="../../models/memory.py" line="534"/>
         <source>Activations stored in FP8</source>
         <translation>以 FP8 存储的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="509"/>
+        <location filename="../../models/memory.py" line="539"/>
         <source>Activations offloaded to CPU</source>
         <translation>卸载到 CPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="512"/>
+        <location filename="../../models/memory.py" line="542"/>
         <source>Activations on a remote GPU</source>
         <translation>位于远端 GPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="516"/>
+        <location filename="../../models/memory.py" line="546"/>
         <source>Output logits (FP32)</source>
         <translation>输出 logits（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="546"/>
+        <location filename="../../models/memory.py" line="576"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="551"/>
+        <location filename="../../models/memory.py" line="581"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="556"/>
+        <location filename="../../models/memory.py" line="586"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>

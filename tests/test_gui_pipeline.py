@@ -1,0 +1,95 @@
+"""The Pipeline Scheduler tab: Gantt, hover, animation controls, comparison, invalid configs."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QToolTip
+
+from tslab.models.pipeline import Durations, simulate
+from tslab.models.presets import load_preset
+from tslab.views.pipeline_tab import PipelineTab, schedule_inputs, units_of
+from tslab.views.scenario_model import ScenarioModel
+
+FOUR = {"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "schedule.microbatches": 8}
+
+
+@pytest.fixture
+def tab(qtbot):
+    widget = PipelineTab(ScenarioModel(load_preset("classroom-7b").replace(**FOUR)))
+    qtbot.addWidget(widget)
+    widget.resize(1500, 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def test_gantt_draws_the_simulation(tab):
+    sim = tab.sims[0]
+    assert sim.makespan == pytest.approx((8 + 4 - 1) * (1 + 2))  # (m + p − 1)(F + B)
+    gantt = tab.figure.panels[0].gantt
+    assert len(gantt.boxes.opts["x0"]) == len(units_of(sim)) == len(sim.ops)
+    assert "(p − 1)(F + B)" in tab.figure.panels[0].numbers.text()
+    assert "4, 3, 2, 1" in tab.figure.panels[0].numbers.text()  # 1F1B peak min(p − r, m)
+
+
+def test_scenario_edits_resimulate(tab):
+    tab.form.editors["schedule.microbatches"].widget.setValue(16)
+    assert tab.sims[0].makespan == pytest.approx((16 + 4 - 1) * 3)
+    tab.form.editors["schedule.kind"].widget.setCurrentIndex(
+        tab.form.editors["schedule.kind"].widget.findData("zb-h1"))
+    assert tab.sims[0].kind == "zb-h1" and tab.sims[0].makespan < (16 + 4 - 1) * 3
+
+
+def test_hover_names_op_and_what_it_waited_for(tab, qtbot):
+    gantt = tab.figure.panels[0].gantt
+    unit = next(u for u in gantt.units if u.rank == 2 and u.ops[0].type == "F" and u.ops[0].mb == 0)
+    scene = gantt.getPlotItem().getViewBox().mapViewToScene(QPointF((unit.start + unit.end) / 2, 2))
+    gantt.scene().sigMouseMoved.emit(scene)
+    qtbot.waitUntil(QToolTip.isVisible)
+    text = QToolTip.text()
+    assert "F of micro-batch 0" in text and "rank 2" in text and "waited for" in text and "rank 1" in text
+
+
+def test_animation_step_scrub_and_play(tab, qtbot):
+    tab.set_time(0.0)
+    gantt = tab.figure.panels[0].gantt
+    assert gantt.curtain.isVisible() and gantt.cursor.value() == 0
+    tab.step()
+    assert tab.time == pytest.approx(1.0)  # the first op (F of mb 0 on rank 0) ends at F = 1
+    tab.scrub.setValue(500)
+    assert tab.time == pytest.approx(tab.makespan / 2)
+    tab.speed_box.setCurrentIndex(tab.speed_box.findData(8.0))
+    tab.play_button.setChecked(True)
+    qtbot.waitUntil(lambda: not tab.play_button.isChecked(), timeout=5000)  # plays to the end, stops
+    assert tab.time == pytest.approx(tab.makespan) and not gantt.curtain.isVisible()
+
+
+def test_reduced_motion_steps_op_by_op(tab, qtbot):
+    tab.reduced_motion.setChecked(True)
+    tab.set_time(0.0)
+    tab._tick()
+    assert tab.time == pytest.approx(1.0)
+    tab.reduced_motion.setChecked(False)
+
+
+def test_compare_shares_the_time_axis(tab):
+    tab.compare_box.setCurrentIndex(tab.compare_box.findData("dualpipev"))
+    first, second = tab.figure.panels
+    assert second.isVisible() and second.sim.kind == "dualpipev"
+    assert second.gantt.getPlotItem().getViewBox().linkedView(0) is first.gantt.getPlotItem().getViewBox()
+
+
+def test_invalid_schedule_gives_a_reason(tab):
+    tab.form.editors["schedule.kind"].widget.setCurrentIndex(
+        tab.form.editors["schedule.kind"].widget.findData("dualpipe"))
+    tab.form.editors["parallel.pp"].widget.setValue(3)  # DualPipe needs an even p
+    assert not tab.sims
+    assert "DualPipe" in tab.figure.message.text()
+    assert tab.export_error()
+
+
+def test_schedule_inputs_split_backward():
+    s = load_preset("classroom-7b").replace(**FOUR, **{"schedule.b": 3.0, "schedule.w": 1.0})
+    kind, p, m, v, d = schedule_inputs(s)
+    assert (kind, p, m, v) == ("1f1b", 4, 8, 1) and d.I == 2.0 and d.W == 1.0
+    assert simulate("zb-h1", 4, 8, 1, Durations(F=1, B=3, I=2, W=1)).makespan > 0
