@@ -165,7 +165,7 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
     assert out.is_dir() and (out / "memory.svg").read_bytes().lstrip().startswith(b"<?xml")
 
 
-@pytest.mark.parametrize("tab", ["memory", "mesh"])
+@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline"])
 def test_svg_holds_vector_shapes_not_bitmaps(qapp, tab):
     """Pixmap caches (axes) and the mesh raster speed up the screen; exports must stay vector."""
     data = export_tab(load_preset("deepseek-v3"), tab, "svg")

@@ -111,6 +111,8 @@ class GanttView(pg.PlotWidget):
         self.cursor.setZValue(6)
         for graphic in (self.lanes, self.boxes, self.curtain, self.cursor):
             self.addItem(graphic)
+        for graphic in (self.lanes, self.boxes):  # static while animating: paint from a pixmap
+            graphic.setCacheMode(graphic.CacheMode.DeviceCoordinateCache)
         self.labels = charts.BarChart(self)
         self.sim: Simulation | None = None
         self.units: list[Unit] = []
@@ -207,6 +209,7 @@ class ActivationView(pg.PlotWidget):
             counts = [c for _, c in steps]
             lane = rank + 0.4 - 0.8 * np.asarray(counts, dtype=float) / top  # a lane per rank, up = more
             curve = pg.PlotDataItem(times, lane, stepMode="center", pen=pg.mkPen("#D55E00", width=1.5))
+            curve.setCacheMode(curve.CacheMode.DeviceCoordinateCache)  # static while animating
             self.addItem(curve)
             self.curves.append(curve)
             peak = sim.peak_activations[rank]
