@@ -47,18 +47,22 @@ def schedule_inputs(s: Scenario) -> tuple[str, int, int, int, Durations]:
 
 
 class Unit:
-    """What a rank runs for a while: one op, or an overlapped F&B pair drawn as one box."""
+    """What a rank runs for a while: one op, or an overlapped F&B pair drawn as one box. Ops of
+    a rank's second chunk (the V's way back, DualPipe's second copy, odd interleaved chunks) are
+    drawn darker, as the papers tell the two directions apart."""
     __slots__ = ("rank", "start", "end", "ops", "label", "colour")
 
-    def __init__(self, ops):
+    def __init__(self, ops, ranks: int):
         self.ops = ops
         self.rank, self.start, self.end = ops[0].rank, ops[0].start, ops[0].end
+        second = (ops[0].stage // ranks) % 2 == 1
         if len(ops) > 1:
             self.label = "/".join(f"{op.type}{op.mb}" for op in ops)
-            self.colour = OP_COLOURS["FB"]
+            colour = QColor(OP_COLOURS["FB"])
         else:
             self.label = str(ops[0].mb)
-            self.colour = OP_COLOURS[ops[0].type]
+            colour = QColor(OP_COLOURS[ops[0].type])
+        self.colour = colour.darker(135) if second else colour
 
 
 def units_of(sim: Simulation) -> list[Unit]:
@@ -66,10 +70,10 @@ def units_of(sim: Simulation) -> list[Unit]:
     units = []
     for op in sim.ops:
         if op.overlap is None:
-            units.append(Unit([op]))
+            units.append(Unit([op], sim.ranks))
         else:
             pairs.setdefault((op.rank, op.overlap), []).append(op)
-    units += [Unit(sorted(ops, key=lambda op: op.type != "F")) for ops in pairs.values()]
+    units += [Unit(sorted(ops, key=lambda op: op.type != "F"), sim.ranks) for ops in pairs.values()]
     units.sort(key=lambda unit: (unit.rank, unit.start))
     return units
 
@@ -132,7 +136,7 @@ class GanttView(pg.PlotWidget):
                            height=np.full(p, 0.84))
         self.boxes.setOpts(x0=[u.start for u in self.units], y0=[u.rank - 0.38 for u in self.units],
                            width=[u.end - u.start for u in self.units], height=np.full(len(self.units), 0.76),
-                           brushes=[QColor(u.colour) for u in self.units], pens=[pg.mkPen("w")] * len(self.units))
+                           brushes=[u.colour for u in self.units], pens=[pg.mkPen("w")] * len(self.units))
         self._by_rank = {rank: [u for u in self.units if u.rank == rank] for rank in range(p)}
         self._starts = {rank: [u.start for u in units] for rank, units in self._by_rank.items()}
         labels = []
@@ -309,7 +313,8 @@ class PipelineFigure(QWidget):
         swatches = " &nbsp; ".join(f"<span style='color:{OP_COLOURS[key]}'>■</span>&nbsp;{name}" for key, name in (
             ("F", self.tr("forward F")), ("B", self.tr("backward B")), ("I", self.tr("input-grad I")),
             ("W", self.tr("weight-grad W")), ("FB", self.tr("overlapped F&B"))))
-        self.key = QLabel(swatches + " &nbsp; <span style='color:#999999'>■</span>&nbsp;" + self.tr("bubble (idle)"), self)
+        self.key = QLabel(swatches + " &nbsp; <span style='color:#999999'>■</span>&nbsp;" + self.tr("bubble (idle)")
+                          + " &nbsp; " + self.tr("darker: a rank's second chunk"), self)
         self.key.setTextFormat(Qt.TextFormat.RichText)
         self.caption = QLabel(self.tr("Deterministic event simulation with the durations given, not a measurement. "
                                       "Hover an op for its times and what it waited for."), self)

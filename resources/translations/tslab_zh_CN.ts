@@ -896,37 +896,42 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelineFigure</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <location filename="../../views/pipeline_tab.py" line="314"/>
         <source>forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <location filename="../../views/pipeline_tab.py" line="314"/>
         <source>backward B</source>
         <translation>反向 B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="307"/>
+        <location filename="../../views/pipeline_tab.py" line="314"/>
         <source>input-grad I</source>
         <translation>输入梯度 I</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="308"/>
+        <location filename="../../views/pipeline_tab.py" line="315"/>
         <source>weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="308"/>
+        <location filename="../../views/pipeline_tab.py" line="315"/>
         <source>overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="309"/>
+        <location filename="../../views/pipeline_tab.py" line="316"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="311"/>
+        <location filename="../../views/pipeline_tab.py" line="317"/>
+        <source>darker: a rank&apos;s second chunk</source>
+        <translation>较深颜色：rank 的第二个块</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
         <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
     </message>
@@ -934,37 +939,37 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="265"/>
+        <location filename="../../views/pipeline_tab.py" line="272"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="271"/>
+        <location filename="../../views/pipeline_tab.py" line="278"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="272"/>
+        <location filename="../../views/pipeline_tab.py" line="279"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="273"/>
+        <location filename="../../views/pipeline_tab.py" line="280"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="277"/>
+        <location filename="../../views/pipeline_tab.py" line="284"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="278"/>
+        <location filename="../../views/pipeline_tab.py" line="285"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="279"/>
+        <location filename="../../views/pipeline_tab.py" line="286"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -977,124 +982,124 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="80"/>
+        <location filename="../../views/pipeline_tab.py" line="84"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="82"/>
+        <location filename="../../views/pipeline_tab.py" line="86"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="86"/>
+        <location filename="../../views/pipeline_tab.py" line="90"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="88"/>
+        <location filename="../../views/pipeline_tab.py" line="92"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="101"/>
+        <location filename="../../views/pipeline_tab.py" line="105"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="218"/>
+        <location filename="../../views/pipeline_tab.py" line="225"/>
         <source>activations held</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="342"/>
+        <location filename="../../views/pipeline_tab.py" line="350"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="346"/>
-        <location filename="../../views/pipeline_tab.py" line="438"/>
+        <location filename="../../views/pipeline_tab.py" line="354"/>
+        <location filename="../../views/pipeline_tab.py" line="446"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="349"/>
+        <location filename="../../views/pipeline_tab.py" line="357"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="358"/>
+        <location filename="../../views/pipeline_tab.py" line="366"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="359"/>
+        <location filename="../../views/pipeline_tab.py" line="367"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="363"/>
+        <location filename="../../views/pipeline_tab.py" line="371"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="368"/>
+        <location filename="../../views/pipeline_tab.py" line="376"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="438"/>
+        <location filename="../../views/pipeline_tab.py" line="446"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="471"/>
-        <location filename="../../views/pipeline_tab.py" line="472"/>
+        <location filename="../../views/pipeline_tab.py" line="479"/>
+        <location filename="../../views/pipeline_tab.py" line="480"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="473"/>
+        <location filename="../../views/pipeline_tab.py" line="481"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="474"/>
+        <location filename="../../views/pipeline_tab.py" line="482"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="475"/>
+        <location filename="../../views/pipeline_tab.py" line="483"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="477"/>
+        <location filename="../../views/pipeline_tab.py" line="485"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="478"/>
+        <location filename="../../views/pipeline_tab.py" line="486"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="479"/>
+        <location filename="../../views/pipeline_tab.py" line="487"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="480"/>
+        <location filename="../../views/pipeline_tab.py" line="488"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="481"/>
+        <location filename="../../views/pipeline_tab.py" line="489"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="482"/>
+        <location filename="../../views/pipeline_tab.py" line="490"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
