@@ -17,18 +17,23 @@ Sources (seed 002 §4, §10–§11) and the reference implementations whose orde
 - DualPipe / DualPipeV (DeepSeek-V3 report §3.2.1, Table 2; github.com/deepseek-ai/DualPipe): the
   eight steps of `DualPipe.step` / `DualPipeV.step`, overlapped forward-and-backward pairs (F&B).
 
-Everything here is a deterministic teaching model, not a benchmark of a real cluster. Pure Python
-(no Qt); `simulate` is one pass over the ops with per-rank pointers and a ready queue.
+Everything here is a deterministic teaching model, not a benchmark of a real cluster. No Qt; the
+orders are integer arrays (numpy) and `simulate` is one pass over them with per-rank pointers and a
+ready queue, so p = 64, m = 1024, v = 2 (262,144 ops) generates and simulates in well under a second.
 """
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import re
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable
+
+import numpy as np
 
 KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 ALIASES = {"interleaved": "interleaved-1f1b"}
@@ -142,132 +147,188 @@ def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> s
 
 # ---------------------------------------------------------------------------------------------
 # Generators (semantics of the reference implementations; see the module docstring)
+#
+# The orders are built as flat integer arrays, not Action objects: a p = 64, m = 1024 schedule has
+# ~260k ops, and one Python object (plus a closure call) per op cost half a second. `simulate`
+# reads the arrays directly; `generate` turns them into Actions only for callers that want them.
 
-def _gpipe(p: int, m: int, r: int) -> list[Action]:
-    return [Action(r, j, "F") for j in range(m)] + [Action(r, j, "B") for j in range(m)]
+@contextmanager
+def _gc_paused():
+    """Pause the cyclic garbage collector while hundreds of thousands of small tuples or objects
+    are built (transfers, activation steps, Actions, Ops): none of them can form a cycle, yet each
+    allocation counts towards a collection, and those passes cost more than building the tuples
+    (2–5× on 260k ops). A caller's disabled collector stays disabled."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
-def _one_f_one_b(p: int, m: int, r: int) -> list[Action]:
+_F, _B, _I, _W = range(4)  # type codes: positions in TYPES
+_DONE_CODE = (0, 1, 1, 2)  # per type code, the done-key code: forward, first backward (B or I), weight
+_DUAL_SHIFT = 32  # _dual's op ints: stage from bit 32, micro-batch in bits 2–31, type code in bits 0–1
+
+
+class _Orders:
+    """Per-rank orders, all ranks back to back: op i is on rank r for bounds[r] ≤ i < bounds[r + 1].
+    `stage`, `mb` and `type` (a code into TYPES) are int64 arrays; `overlap` is None when no op
+    overlaps, else a list with each op's overlap id (or None)."""
+    __slots__ = ("bounds", "stage", "mb", "type", "overlap")
+
+    def __init__(self, bounds: list[int], stage, mb, type_, overlap: list | None) -> None:
+        self.bounds, self.stage, self.mb, self.type, self.overlap = bounds, stage, mb, type_, overlap
+
+    @classmethod
+    def from_ranks(cls, ranks: list[tuple]) -> _Orders:
+        """From one (stage, mb, type) triple of arrays per rank (p ≥ 1), none overlapped."""
+        bounds = [0]
+        for stage, _, _ in ranks:
+            bounds.append(bounds[-1] + len(stage))
+        return cls(bounds, *(np.concatenate([np.asarray(x[k], np.int64) for x in ranks]) for k in range(3)), None)
+
+    @classmethod
+    def from_actions(cls, orders: list[list[Action]]) -> _Orders:
+        code = {t: n for n, t in enumerate(TYPES)}
+        flat = [a for order in orders for a in order]
+        bounds = [0]
+        for order in orders:
+            bounds.append(bounds[-1] + len(order))
+        overlap = [a.overlap for a in flat]
+        return cls(bounds, np.array([a.stage for a in flat], np.int64), np.array([a.mb for a in flat], np.int64),
+                   np.array([code[a.type] for a in flat], np.int64),
+                   overlap if any(o is not None for o in overlap) else None)
+
+    def action(self, i: int) -> Action:
+        o = self.overlap[i] if self.overlap is not None else None
+        return Action(int(self.stage[i]), int(self.mb[i]), TYPES[self.type[i]], o)
+
+    def actions(self) -> list[list[Action]]:
+        # Action is a frozen dataclass; filling __dict__ directly skips its per-field
+        # object.__setattr__ calls (same fields, so equality, hash and repr are unchanged).
+        new, names = object.__new__, TYPES
+        stage, mb, type_ = self.stage.tolist(), self.mb.tolist(), self.type.tolist()
+        overlap = self.overlap or [None] * len(stage)
+        orders = []
+        for lo, hi in zip(self.bounds, self.bounds[1:]):
+            order = []
+            for s, j, t, o in zip(stage[lo:hi], mb[lo:hi], type_[lo:hi], overlap[lo:hi]):
+                a = new(Action)
+                a.__dict__.update(stage=s, mb=j, type=names[t], overlap=o)
+                order.append(a)
+            orders.append(order)
+        return orders
+
+
+def _sequence(*segments: tuple[tuple[int, ...], int]) -> np.ndarray:
+    """Symbols from (pattern, repeats) segments: ((F, B), 2), ((B,), 1) → F B F B B."""
+    parts = [np.tile(np.array(pattern, np.int64), max(0, repeats)) for pattern, repeats in segments]
+    return np.concatenate(parts)
+
+
+def _running_count(symbols: np.ndarray, n_symbols: int) -> np.ndarray:
+    """At each position, how many earlier positions hold the same symbol. Every generator hands out
+    micro-batches in order per (stage, type), so this count is the micro-batch (or the step)."""
+    out = np.empty(len(symbols), np.int64)
+    for symbol in range(n_symbols):
+        where = np.flatnonzero(symbols == symbol)
+        out[where] = np.arange(len(where))
+    return out
+
+
+def _gpipe(p: int, m: int, r: int) -> tuple:
+    types = _sequence(((_F,), m), ((_B,), m))
+    return np.full(len(types), r), _running_count(types, 4), types
+
+
+def _one_f_one_b(p: int, m: int, r: int) -> tuple:
+    # warm-up of min(m, p − r) forwards, then one backward / one forward, then the cool-down backwards
     warmup = min(m, p - r)
-    ops = [Action(r, j, "F") for j in range(warmup)]
-    f = warmup
-    for b in range(m):
-        ops.append(Action(r, b, "B"))
-        if f < m:
-            ops.append(Action(r, f, "F"))
-            f += 1
-    return ops
+    types = _sequence(((_F,), warmup), ((_B, _F), m - warmup), ((_B,), warmup))
+    return np.full(len(types), r), _running_count(types, 4), types
 
 
 def _rank_ops_1f1b(p: int, m: int, v: int, r: int, warmup: int, zero_bubble: bool,
-                   deferred_w: int) -> list[Action]:
-    """PyTorch's `_get_1f1b_rank_ops` (interleaved and zero-bubble variants), idle slots dropped."""
+                   deferred_w: int) -> tuple:
+    """PyTorch's `_get_1f1b_rank_ops` (interleaved and zero-bubble variants), idle slots dropped.
+
+    The reference walks steps 0 … total + warmup − 1: a forward at every step < total, a backward at
+    every step ≥ warmup; with zero bubble, the backward of step warmup + j is followed by a weight
+    pass once j ≥ deferred_w, and the deferred weight passes come at the end. The type sequence
+    follows from those counts; the j-th forward (backward, weight) then has a closed-form chunk and
+    micro-batch: forwards walk the chunks up in rounds of `per_round`, backwards walk them down, and
+    the j-th weight pass belongs to the j-th backward."""
     per_round = m // max(1, m // p) if v > 1 else max(m, 1)
     total = m * v
     warmup = min(warmup, total)
     fwd_bwd = total - warmup
-
-    def fwd_stage(step: int) -> int:
-        return ((step // per_round) % v) * p + r
-
-    def bwd_stage(step: int) -> int:
-        return (v - 1 - ((step - warmup) // per_round) % v) * p + r
-
-    fmb, bmb, wmb = [0] * v, [0] * v, [0] * v
-    backward_steps: list[int] = []
-    w_count = 0
-    ops: list[Action] = []
-    back = "I" if zero_bubble else "B"
-
-    def forward(step: int) -> None:
-        s = fwd_stage(step)
-        ops.append(Action(s, fmb[s // p], "F"))
-        fmb[s // p] += 1
-
-    def backward(step: int) -> None:
-        nonlocal w_count
-        s = bwd_stage(step)
-        ops.append(Action(s, bmb[s // p], back))
-        bmb[s // p] += 1
-        backward_steps.append(step)
-        if zero_bubble and step - warmup >= deferred_w:
-            weight()
-
-    def weight() -> None:
-        nonlocal w_count
-        s = bwd_stage(backward_steps[w_count])
-        ops.append(Action(s, wmb[s // p], "W"))
-        wmb[s // p] += 1
-        w_count += 1
-
-    for step in range(total + warmup):
-        if step < warmup:
-            forward(step)
-        elif step < warmup + fwd_bwd:
-            forward(step)
-            backward(step)
-        else:
-            backward(step)
-    while zero_bubble and w_count < len(backward_steps):
-        weight()
-    return ops
+    back = _I if zero_bubble else _B
+    no_w = min(deferred_w if zero_bubble else total, fwd_bwd)  # steady steps whose backward has no W
+    cool_no_w = min(max(deferred_w if zero_bubble else total, fwd_bwd), total)  # cool-down: [fwd_bwd, cool_no_w)
+    eager_w = (fwd_bwd - no_w) + (total - cool_no_w)
+    types = _sequence(((_F,), warmup),
+                      ((_F, back), no_w), ((_F, back, _W), fwd_bwd - no_w),
+                      ((back,), cool_no_w - fwd_bwd), ((back, _W), total - cool_no_w),
+                      ((_W,), total - eager_w if zero_bubble else 0))
+    j = _running_count(types, 4)
+    rounds = (j // per_round) % v
+    chunk = np.where(types == _F, rounds, v - 1 - rounds)
+    mb = (j // (per_round * v)) * per_round + j % per_round
+    return chunk * p + r, mb, types
 
 
-def _zbv(p: int, m: int, r: int) -> list[Action]:
-    """PyTorch ScheduleZBVZeroBubble; micro-batches ≥ m (padding to 2p−1) dropped afterwards."""
+def _zbv(p: int, m: int, r: int) -> tuple:
+    """PyTorch ScheduleZBVZeroBubble; micro-batches ≥ m (padding to 2p−1) dropped afterwards.
+
+    Symbols are chunk·4 + type (chunk 0 is stage r, chunk 1 stage 2p−1−r). The reference's loops
+    run a fixed number of times, given here in closed form (f0, f1: forwards issued per chunk)."""
     n = max(2 * p - 1, m)
-    c0, c1 = r, 2 * p - 1 - r
-    ops: list[Action] = []
-    f0 = f1 = b0 = b1 = 0
-    for _ in range(2 * (p - r) - 1):
-        ops.append(Action(c0, f0, "F")); f0 += 1
-    for _ in range(r):
-        ops.append(Action(c1, f1, "F")); f1 += 1
-        ops.append(Action(c0, f0, "F")); f0 += 1
-    for _ in range(p - r):
-        ops.append(Action(c1, f1, "F")); f1 += 1
-        ops += [Action(c1, b1, "I"), Action(c1, b1, "W")]; b1 += 1
-    while f1 < f0 or f0 < n:
-        if f0 < n:
-            ops.append(Action(c0, f0, "F")); f0 += 1
-        ops += [Action(c0, b0, "I"), Action(c0, b0, "W")]; b0 += 1
-        ops.append(Action(c1, f1, "F")); f1 += 1
-        ops += [Action(c1, b1, "I"), Action(c1, b1, "W")]; b1 += 1
-    w0, w1 = b0, b1
-    for _ in range(r):
-        ops.append(Action(c0, b0, "I")); b0 += 1
-        ops.append(Action(c1, b1, "I")); b1 += 1
-    for _ in range(p - r):
-        ops.append(Action(c0, b0, "I")); b0 += 1
-        ops.append(Action(c0, w0, "W")); w0 += 1
-    while w1 < b1:
-        ops.append(Action(c1, w1, "W")); w1 += 1
-    while w0 < b0:
-        ops.append(Action(c0, w0, "W")); w0 += 1
-    return [a for a in ops if a.mb < m]
+    F0, I0, W0, F1, I1, W1 = _F, _I, _W, 4 + _F, 4 + _I, 4 + _W
+    f0_after_warmup = 2 * (p - r) - 1 + r
+    with_f0 = n - f0_after_warmup  # steady iterations that still issue a chunk-0 forward
+    symbols = _sequence(((F0,), 2 * (p - r) - 1),
+                        ((F1, F0), r),
+                        ((F1, I1, W1), p - r),
+                        ((F0, I0, W0, F1, I1, W1), with_f0),
+                        ((I0, W0, F1, I1, W1), p - r - 1),  # until chunk 1 has caught up with chunk 0
+                        ((I0, I1), r),
+                        ((I0, W0), p - r),
+                        ((W1,), r),
+                        ((W0,), r))
+    mb = _running_count(symbols, 8)
+    keep = mb < m
+    symbols, mb = symbols[keep], mb[keep]
+    stage = np.where(symbols >= 4, 2 * p - 1 - r, r)
+    return stage, mb, symbols & 3
 
 
 def _dual(n_ranks: int, n_chunks: int, rank: int, special: bool, stage: tuple[int, int],
-          mb0: tuple[int, int], next_overlap) -> list[Action]:
+          mb0: tuple[int, int], next_overlap) -> tuple[list[int], list[int | None]]:
     """The eight steps of DeepSeek's DualPipeV.step (DualPipe.step is the same with half the ranks
     and half the micro-batches per direction, the middle ranks playing the last rank's part).
-    `stage[phase]` is the rank's stage for phase 0/1; `mb0[phase]` its first micro-batch id."""
-    ops: list[Action] = []
+    `stage[phase]` is the rank's stage for phase 0/1; `mb0[phase]` its first micro-batch id.
+    Returns the ops as ints (stage << 32 | mb << 2 | type code, see _DUAL_SHIFT) and their overlap
+    ids: two list appends per op instead of a tuple."""
+    ops: list[int] = []
+    overlaps: list[int | None] = []
+    add, add_overlap = ops.append, overlaps.append
+    base = (stage[0] << _DUAL_SHIFT, stage[1] << _DUAL_SHIFT)
     fc, bc = [0, 0], [0, 0]
-    wq: deque[tuple[int, int]] = deque()
+    wq: deque[int] = deque()
 
     def f(ph: int, overlap: int | None = None) -> None:
-        ops.append(Action(stage[ph], mb0[ph] + fc[ph], "F", overlap)); fc[ph] += 1
+        add(base[ph] | (mb0[ph] + fc[ph]) << 2 | _F); add_overlap(overlap); fc[ph] += 1
 
     def b(ph: int, zb: bool = False, overlap: int | None = None) -> None:
-        mb = mb0[ph] + bc[ph]; bc[ph] += 1
-        ops.append(Action(stage[ph], mb, "I" if zb else "B", overlap))
+        op = base[ph] | (mb0[ph] + bc[ph]) << 2; bc[ph] += 1
+        add(op | (_I if zb else _B)); add_overlap(overlap)
         if zb:
-            wq.append((stage[ph], mb))
+            wq.append(op)
 
     def w() -> None:
-        s, mb = wq.popleft()
-        ops.append(Action(s, mb, "W"))
+        add(wq.popleft() | _W); add_overlap(None)
 
     def fb(ph0: int, ph1: int) -> None:
         o = next_overlap()
@@ -308,31 +369,38 @@ def _dual(n_ranks: int, n_chunks: int, rank: int, special: bool, stage: tuple[in
         w()
     if wq:  # pragma: no cover - the reference asserts the same
         raise ScheduleError("internal: weight-gradient queue not empty")
-    return ops
+    return ops, overlaps
 
 
-def generate(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> list[list[Action]]:
-    """Per rank, the actions in execution order."""
-    kind = check_config(kind, ranks, microbatches, chunks)
-    p, m, v = ranks, microbatches, chunks
+def _dual_orders(ranks: list[tuple[list[int], list[int | None]]]) -> _Orders:
+    bounds = [0]
+    for ops, _ in ranks:
+        bounds.append(bounds[-1] + len(ops))
+    code = np.array([op for ops, _ in ranks for op in ops], np.int64)
+    return _Orders(bounds, code >> _DUAL_SHIFT, (code & ((1 << _DUAL_SHIFT) - 1)) >> 2, code & 3,
+                   [o for _, overlaps in ranks for o in overlaps])
+
+
+def _generate(kind: str, p: int, m: int, v: int) -> _Orders:
+    """`generate` as integer arrays; `kind` already checked."""
     if kind == "gpipe":
-        return [_gpipe(p, m, r) for r in range(p)]
-    if kind == "1f1b":
-        return [_one_f_one_b(p, m, r) for r in range(p)]
+        return _Orders.from_ranks([_gpipe(p, m, r) for r in range(p)])
+    if kind == "1f1b" or kind == "interleaved-1f1b" and v == 1:
+        return _Orders.from_ranks([_one_f_one_b(p, m, r) for r in range(p)])
     if kind == "interleaved-1f1b":
-        if v == 1:
-            return [_one_f_one_b(p, m, r) for r in range(p)]
-        return [_rank_ops_1f1b(p, m, v, r, (v - 1) * p + 2 * (p - 1 - r), False, 0) for r in range(p)]
+        return _Orders.from_ranks([_rank_ops_1f1b(p, m, v, r, (v - 1) * p + 2 * (p - 1 - r), False, 0)
+                                   for r in range(p)])
     if kind == "zb-h1":
-        return [_rank_ops_1f1b(p, m, 1, r, p - 1 - r, True, r) for r in range(p)]
+        return _Orders.from_ranks([_rank_ops_1f1b(p, m, 1, r, p - 1 - r, True, r) for r in range(p)])
     if kind == "zb-h2":
-        return [_rank_ops_1f1b(p, m, 1, r, 2 * (p - 1 - r), True, r) for r in range(p)]
+        return _Orders.from_ranks([_rank_ops_1f1b(p, m, 1, r, 2 * (p - 1 - r), True, r) for r in range(p)])
     if kind == "zbv":
-        return [_zbv(p, m, r) for r in range(p)]
+        return _Orders.from_ranks([_zbv(p, m, r) for r in range(p)])
     counter = iter(range(1 << 62))
     next_overlap = counter.__next__
     if kind == "dualpipev":
-        return [_dual(p, m, r, r == p - 1, (r, 2 * p - 1 - r), (0, 0), next_overlap) for r in range(p)]
+        return _dual_orders([_dual(p, m, r, r == p - 1, (r, 2 * p - 1 - r), (0, 0), next_overlap)
+                             for r in range(p)])
     # dualpipe: phase 0 is copy 1 (stage r, micro-batches 0..m/2−1) on the first half of the ranks,
     # copy 2 (stage 2p−1−r, micro-batches m/2..m−1) on the second half (the reference's phase ^= …).
     half, orders = p // 2, []
@@ -342,7 +410,14 @@ def generate(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> list[
         ph0, ph1 = (copy2, copy1) if second else (copy1, copy2)
         orders.append(_dual(half, m // 2, min(r, p - 1 - r), r in (half - 1, half),
                             (ph0[0], ph1[0]), (ph0[1], ph1[1]), next_overlap))
-    return orders
+    return _dual_orders(orders)
+
+
+def generate(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> list[list[Action]]:
+    """Per rank, the actions in execution order."""
+    kind = check_config(kind, ranks, microbatches, chunks)
+    with _gc_paused():
+        return _generate(kind, ranks, microbatches, chunks).actions()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -376,28 +451,34 @@ class Simulation:
     transfers: tuple[tuple[int, int, float, float, int, int, str], ...]
     parameter_copies: int
     busy: tuple[float, ...] = ()
-    _rows: tuple = field(default=(), repr=False, compare=False)  # per rank: (action, start, end, waited key, src)
+    _rows: object = field(default=(), repr=False, compare=False)  # a _Trace: the ops as flat lists
     _keys: tuple[int, int] = field(default=(1, 1), repr=False, compare=False)
 
     @cached_property
     def ops(self) -> tuple[Op, ...]:
         """Every op, sorted by (rank, start); built on first use (a simulation of 260k ops is cheap
         to run, its Op objects are not)."""
+        trace = self._rows
+        if not isinstance(trace, _Trace):
+            return ()
         key_span, mb_count = self._keys
+        owner, names = trace.owner, TYPES
         new = object.__new__
         out = []
-        for r, rows in enumerate(self._rows):
-            for a, start, end, waited, src in rows:
-                text = ""
-                if waited >= 0:
-                    code, rest = divmod(waited, key_span)
-                    ws, wmb = divmod(rest, mb_count)
-                    text = f"{_label(ws, wmb, code)} on rank {src}" + (" + p2p" if src != r else "")
-                op = new(Op)
-                op.__dict__.update(rank=r, stage=a.stage, mb=a.mb, type=a.type, start=start, end=end,
-                                   overlap=a.overlap, waited_for=text)
-                out.append(op)
-        return tuple(out)
+        with _gc_paused():
+            for r, rows in enumerate(trace.ranks()):
+                for stage, mb, type_, overlap, start, end, waited in rows:
+                    text = ""
+                    if waited >= 0:
+                        code, rest = divmod(waited, key_span)
+                        ws, wmb = divmod(rest, mb_count)
+                        src = owner[ws]
+                        text = f"{_label(ws, wmb, code)} on rank {src}" + (" + p2p" if src != r else "")
+                    op = new(Op)
+                    op.__dict__.update(rank=r, stage=stage, mb=mb, type=names[type_], start=start, end=end,
+                                       overlap=overlap, waited_for=text)
+                    out.append(op)
+            return tuple(out)
 
     @property
     def bubble_time(self) -> float:
@@ -407,11 +488,12 @@ class Simulation:
     def to_json(self) -> dict:
         d = self.durations
         ops = []
-        for r, rows in enumerate(self._rows):
-            for a, start, end, _, _ in rows:
-                row = {"rank": r, "stage": a.stage, "mb": a.mb, "type": a.type, "start": start, "end": end}
-                if a.overlap is not None:
-                    row["overlap"] = a.overlap
+        trace, names = self._rows, TYPES
+        for r, rows in enumerate(trace.ranks() if isinstance(trace, _Trace) else ()):
+            for stage, mb, type_, overlap, start, end, _ in rows:
+                row = {"rank": r, "stage": stage, "mb": mb, "type": names[type_], "start": start, "end": end}
+                if overlap is not None:
+                    row["overlap"] = overlap
                 ops.append(row)
         return {"kind": self.kind, "ranks": self.ranks, "stages": self.stages,
                 "microbatches": self.microbatches, "chunks": self.chunks,
@@ -421,7 +503,24 @@ class Simulation:
                 "parameter_copies": self.parameter_copies, "bubble_time": self.bubble_time}
 
 
-_TYPE_CODE = {"F": 0, "B": 1, "I": 1, "W": 2}  # done-keys: forward, first backward, weight
+class _Trace:
+    """What `simulate` found, per op id (ranks back to back, each in its own order, as in _Orders):
+    the orders plus start, end and the done-key the op waited for (−1: none). Kept flat so that
+    `Simulation.ops` and `to_json` pay for per-op objects only when asked."""
+    __slots__ = ("orders", "start", "end", "waited", "owner")
+
+    def __init__(self, orders: _Orders, start: list[float], end: list[float], waited: list[int],
+                 owner: list[int]) -> None:
+        self.orders, self.start, self.end, self.waited, self.owner = orders, start, end, waited, owner
+
+    def ranks(self):
+        """Per rank, an iterator of (stage, mb, type code, overlap, start, end, waited key)."""
+        o = self.orders
+        stage, mb, type_ = o.stage.tolist(), o.mb.tolist(), o.type.tolist()
+        overlap = o.overlap or [None] * len(stage)
+        for lo, hi in zip(o.bounds, o.bounds[1:]):
+            yield zip(stage[lo:hi], mb[lo:hi], type_[lo:hi], overlap[lo:hi], self.start[lo:hi],
+                      self.end[lo:hi], self.waited[lo:hi])
 
 
 def _label(stage: int, mb: int, code: int) -> str:
@@ -482,10 +581,17 @@ def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, duration
              stage_imbalance: tuple[float, ...] | None = None) -> Simulation:
     """Discrete-event simulation of the per-rank orders: each op (or overlapped pair) starts when its
     rank is free and its dependencies are done (+ p2p latency across ranks). O(ops)."""
+    with _gc_paused():
+        return _simulate(kind, ranks, microbatches, chunks, durations, orders, stage_imbalance)
+
+
+def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: Durations,
+              orders: list[list[Action]] | None, stage_imbalance: tuple[float, ...] | None) -> Simulation:
     kind = normalise_kind(kind)
     p, m, v = ranks, microbatches, chunks
     if orders is None:
-        orders = generate(kind, p, m, v)
+        kind = check_config(kind, p, m, v)
+        compact = _generate(kind, p, m, v)
         count = stages_of(kind, p, v)
     else:
         if not isinstance(p, int) or p < 1:
@@ -495,6 +601,7 @@ def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, duration
         if v < 1:
             raise ScheduleError(f"chunks must be a whole number ≥ 1, not {v!r}")
         count = _check_orders(kind, p, m, v, orders)
+        compact = _Orders.from_actions(orders)
     if stage_imbalance is not None and len(stage_imbalance) != count:
         raise ScheduleError(f"stage_imbalance has {len(stage_imbalance)} factors for {count} stages")
     factor = list(stage_imbalance) if stage_imbalance is not None else [1.0] * count
@@ -504,149 +611,189 @@ def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, duration
     for chain in chains_of(kind, p, v):
         for a, b in zip(chain, chain[1:]):
             next_stage[a], prev_stage[b] = b, a
-    mb_count = 1 + max((a.mb for order in orders for a in order), default=0)
+    bounds = compact.bounds
+    stage, mb, type_ = compact.stage, compact.mb, compact.type
+    n_ops = len(stage)
+    mb_count = 1 + int(mb.max()) if n_ops else 1
     key_span = count * mb_count
-    done: list[float | None] = [None] * (3 * key_span)
-    waiting: dict[int, list[int]] = {}
-    dur = {t: durations.of(t) for t in TYPES}
-    fb = durations.FB
     latency = durations.p2p
 
-    ptr = [0] * p
+    # Every op's facts that do not depend on timing, computed once for all ops with numpy. An op's
+    # done-key is code·key_span + stage·mb_count + mb (code 0 forward, 1 first backward, 2 weight);
+    # `dep` is the done-key it waits for (−1: none): F the previous stage's F, W its own I, B or I
+    # the next stage's B/I, or its own F on the last stage.
+    rank_of = np.repeat(np.arange(p), np.diff(bounds))
+    cell = stage * mb_count + mb
+    done_key = np.array(_DONE_CODE)[type_] * key_span + cell
+    prev = np.array(prev_stage)[stage]
+    nxt = np.array(next_stage)[stage]
+    dep = np.where(type_ == _F, np.where(prev >= 0, prev * mb_count + mb, -1),
+                   np.where(type_ == _W, key_span + cell,
+                            np.where(nxt >= 0, key_span + nxt * mb_count + mb, cell)))
+    dep_stage = (dep % key_span) // mb_count
+    cross = (dep >= 0) & (np.array(owner)[dep_stage] != rank_of)  # the dependency arrives over p2p
+    # float() keeps the products exact and equal to the scalar float arithmetic they replace
+    per_type = np.array([float(durations.of(t)) for t in TYPES])
+    factors = np.array([float(f) for f in factor])
+    length = per_type[type_] * factors[stage]
+
+    # Overlapped pairs: an op whose overlap id its successor on the rank shares starts an F&B unit
+    # (unless it is itself a pair's second half), lasting FB on the slower of the two stages; the
+    # pair's length is kept at its first op. `unit_length` is what each op's end adds to its start.
+    pair = [False] * n_ops
+    pair_first: list[int] = []
+    if compact.overlap is not None:
+        ov = compact.overlap
+        last = set(hi - 1 for hi in bounds[1:])  # a rank's last op has no successor
+        shared = [i for i, (o, o2) in enumerate(zip(ov, ov[1:])) if o is not None and o == o2]
+        for i in shared:
+            if i not in last and (not pair_first or pair_first[-1] != i - 1):
+                pair_first.append(i)
+                pair[i] = True
+    firsts = np.array(pair_first, np.int64)
+    if len(firsts):
+        length[firsts] = float(durations.FB) * np.maximum(factors[stage[firsts]], factors[stage[firsts + 1]])
+    unit_length = length.copy()
+    unit_length[firsts + 1] = length[firsts]
+
+    dep_l, key_l, length_l, cross_l = dep.tolist(), done_key.tolist(), length.tolist(), cross.tolist()
+    done: list[float | None] = [None] * (3 * key_span)  # end time per done-key
+    waiters: list[list[int] | None] = [None] * (3 * key_span)  # ranks blocked on a done-key
+    start_of = [0.0] * n_ops
+    waited_of = [-1] * n_ops  # the done-key an op waited for (it started later than its rank was free)
+    runs: list[int] = []  # first and stop op id of each stretch a rank ran, in the order they ran
+    ptr = bounds[:-1]
     free = [0.0] * p
     busy = [0.0] * p
-    rows: list[list[tuple]] = [[] for _ in range(p)]  # per rank: (action, start, end, waited key, src)
-    transfers: list[tuple[int, int, float, float, int, int, str]] = []
     blocked_on: dict[int, int] = {}
     ready = deque(range(p))
-    code_of = _TYPE_CODE
-    fb_span = key_span
+    popleft, extend = ready.popleft, ready.extend
 
-    def deps(a: Action) -> int:
-        s, t = a.stage, a.type
-        if t == "F":
-            return prev_stage[s] * mb_count + a.mb if prev_stage[s] >= 0 else -1
-        if t == "W":
-            return fb_span + s * mb_count + a.mb
-        nxt = next_stage[s]
-        return fb_span + nxt * mb_count + a.mb if nxt >= 0 else s * mb_count + a.mb
-
+    # Run each ready rank until it meets an op whose dependency is not done yet; that op's done-key
+    # wakes it again. Ranks run in the same order as before the arrays, so transfers (listed in the
+    # order ops ran) and deadlock messages are unchanged. An op's end is start + length, filled in
+    # for all ops afterwards.
     while ready:
-        r = ready.popleft()
-        order = orders[r]
-        n = len(order)
-        i = ptr[r]
+        r = popleft()
+        i = first = ptr[r]
+        stop = bounds[r + 1]
         now = free[r]
-        out = rows[r]
-        while i < n:
-            a = order[i]
-            pair = a.overlap is not None and i + 1 < n and order[i + 1].overlap == a.overlap
-            start, waited, wsrc = now, -1, -1
-            t = a.type
-            s = a.stage
-            if t == "F":
-                dep = prev_stage[s] * mb_count + a.mb if prev_stage[s] >= 0 else -1
-            elif t == "W":
-                dep = fb_span + s * mb_count + a.mb
-            else:
-                nxt = next_stage[s]
-                dep = fb_span + nxt * mb_count + a.mb if nxt >= 0 else s * mb_count + a.mb
-            if dep >= 0:
-                end = done[dep]
+        spent = busy[r]
+        while i < stop:
+            start = now
+            d = dep_l[i]
+            if d >= 0:
+                end = done[d]
                 if end is None:
-                    waiting.setdefault(dep, []).append(r)
-                    blocked_on[r] = dep
+                    if waiters[d] is None:
+                        waiters[d] = [r]
+                    else:
+                        waiters[d].append(r)
+                    blocked_on[r] = d
                     break
-                src = owner[(dep % key_span) // mb_count]
-                if src != r:
-                    transfers.append((src, r, end, end + latency, (dep % key_span) // mb_count,
-                                      dep % mb_count, "grad" if dep >= key_span else "act"))
+                if cross_l[i]:
                     end += latency
                 if end > start:
-                    start, waited, wsrc = end, dep, src
-            if pair:
-                b = order[i + 1]
-                dep2 = deps(b)
-                if dep2 >= 0:
-                    end = done[dep2]
+                    start = end
+                    waited_of[i] = d
+            length = length_l[i]
+            if pair[i]:
+                d = dep_l[i + 1]
+                if d >= 0:
+                    end = done[d]
                     if end is None:
-                        if dep2 == code_of[a.type] * key_span + a.stage * mb_count + a.mb:
+                        if d == key_l[i]:
+                            a, b = compact.action(i), compact.action(i + 1)
                             raise DeadlockError(f"deadlock: the overlapped pair {a} + {b} on rank {r} "
                                                 f"needs its own first half before it can start")
-                        if dep >= 0 and owner[(dep % key_span) // mb_count] != r:
-                            transfers.pop()
-                        waiting.setdefault(dep2, []).append(r)
-                        blocked_on[r] = dep2
+                        if waiters[d] is None:
+                            waiters[d] = [r]
+                        else:
+                            waiters[d].append(r)
+                        blocked_on[r] = d
+                        waited_of[i] = -1  # judged again when the pair can run
                         break
-                    src = owner[(dep2 % key_span) // mb_count]
-                    if src != r:
-                        transfers.append((src, r, end, end + latency, (dep2 % key_span) // mb_count,
-                                          dep2 % mb_count, "grad" if dep2 >= key_span else "act"))
+                    if cross_l[i + 1]:
                         end += latency
                     if end > start:
-                        start, waited, wsrc = end, dep2, src
-                length = fb * max(factor[a.stage], factor[b.stage])
+                        start = end
+                        waited_of[i] = d
+                waited_of[i + 1] = waited_of[i]
+                start_of[i] = start_of[i + 1] = start
                 now = start + length
-                for x in (a, b):
-                    key = code_of[x.type] * key_span + x.stage * mb_count + x.mb
+                for key in (key_l[i], key_l[i + 1]):
                     done[key] = now
-                    woken = waiting.pop(key, None)
-                    if woken:
-                        ready.extend(woken)
-                    out.append((x, start, now, waited, wsrc))
+                    woken = waiters[key]
+                    if woken is not None:
+                        extend(woken)
+                        waiters[key] = None
                 i += 2
             else:
-                length = dur[t] * factor[s]
+                start_of[i] = start
                 now = start + length
-                key = code_of[t] * key_span + s * mb_count + a.mb
+                key = key_l[i]
                 done[key] = now
-                woken = waiting.pop(key, None)
-                if woken:
-                    ready.extend(woken)
-                out.append((a, start, now, waited, wsrc))
+                woken = waiters[key]
+                if woken is not None:
+                    extend(woken)
+                    waiters[key] = None
                 i += 1
-            busy[r] += length
+            spent += length
+        runs += (first, i)
         ptr[r] = i
         free[r] = now
-        if i >= n:
+        busy[r] = spent
+        if i >= stop:
             blocked_on.pop(r, None)
+    del done, waiters, dep_l, key_l, length_l, cross_l  # before the result tuples: less for GC to walk
 
-    stuck = [r for r in range(p) if ptr[r] < len(orders[r])]
+    stuck = [r for r in range(p) if ptr[r] < bounds[r + 1]]
     if stuck:
-        raise DeadlockError(_deadlock_message(stuck, orders, ptr, blocked_on, key_span, mb_count, owner))
+        actions = orders if orders is not None else compact.actions()
+        local = [ptr[r] - bounds[r] for r in range(p)]
+        raise DeadlockError(_deadlock_message(stuck, actions, local, blocked_on, key_span, mb_count, owner))
 
     makespan = max(free) if p else 0.0
     idle = tuple(makespan - b for b in busy)
     bubble_ratio = (sum(idle) / (p * makespan)) if makespan > 0 else 0.0
+    ends = np.array(start_of) + unit_length  # the same float sums as the loop's start + length
+
+    # Transfers: one per op with a cross-rank dependency, in the order the ops ran (a pair's first
+    # half before its second), sent when the dependency ended.
+    run_lo, run_hi = np.array(runs[0::2], np.int64), np.array(runs[1::2], np.int64)
+    sizes = run_hi - run_lo
+    ran = np.arange(int(sizes.sum())) + np.repeat(run_lo - (np.cumsum(sizes) - sizes), sizes)
+    moved = ran[cross[ran]]
+    op_of_key = np.zeros(3 * key_span, np.int64)
+    op_of_key[done_key] = np.arange(n_ops)
+    dep_moved = dep[moved]
+    sent = ends[op_of_key[dep_moved]]
+    transfers = tuple(zip(np.array(owner)[dep_stage[moved]].tolist(), rank_of[moved].tolist(), sent.tolist(),
+                          (sent + latency).tolist(), dep_stage[moved].tolist(), (dep_moved % mb_count).tolist(),
+                          np.array(["act", "grad"], dtype=object)[(dep_moved >= key_span).astype(np.int64)].tolist()))
+
+    # Activations held per rank: +1 when an F ends, −1 when a B or W ends (an I frees nothing). In an
+    # overlapped pair the F counts first ("at equal times allocations count before frees").
+    event = np.arange(n_ops)
+    if len(firsts):
+        swap = firsts[(type_[firsts] != _F) & (type_[firsts + 1] == _F)]
+        event[swap], event[swap + 1] = swap + 1, swap
+    change = np.array([1, -1, 0, -1])[type_[event]]
+    held_all = np.cumsum(change)
+    event_end = ends[event]
     peaks: list[int] = []
     steps_all: list[tuple[tuple[float, int], ...]] = []
-    for r in range(p):
-        held = peak = 0
-        steps = [(0.0, 0)]
-        rank_rows = rows[r]
-        i, n = 0, len(rank_rows)
-        while i < n:
-            a = rank_rows[i][0]
-            j = i + 2 if a.overlap is not None and i + 1 < n and rank_rows[i + 1][0].overlap == a.overlap else i + 1
-            group = rank_rows[i:j]
-            for x, _, end, _, _ in group:  # at equal times allocations count before frees
-                if x.type == "F":
-                    held += 1
-                    steps.append((end, held))
-                    if held > peak:
-                        peak = held
-            for x, _, end, _, _ in group:
-                if x.type == "B" or x.type == "W":
-                    held -= 1
-                    steps.append((end, held))
-            i = j
-        peaks.append(peak)
-        steps_all.append(tuple(steps))
+    for lo, hi in zip(bounds, bounds[1:]):
+        counted = change[lo:hi] != 0
+        held = held_all[lo:hi][counted] - (held_all[lo - 1] if lo else 0)
+        peaks.append(max(0, int(held.max())) if len(held) else 0)
+        steps_all.append(((0.0, 0),) + tuple(zip(event_end[lo:hi][counted].tolist(), held.tolist())))
     return Simulation(kind=kind, ranks=p, stages=count, microbatches=m, chunks=v, durations=durations,
                       makespan=makespan, bubble_ratio=bubble_ratio, idle=idle,
                       peak_activations=tuple(peaks), activation_steps=tuple(steps_all),
-                      transfers=tuple(transfers), parameter_copies=2 if kind == "dualpipe" else 1,
-                      busy=tuple(busy), _rows=tuple(tuple(x) for x in rows), _keys=(key_span, mb_count))
+                      transfers=transfers, parameter_copies=2 if kind == "dualpipe" else 1,
+                      busy=tuple(busy), _rows=_Trace(compact, start_of, ends.tolist(), waited_of, owner),
+                      _keys=(key_span, mb_count))
 
 
 def _deadlock_message(stuck, orders, ptr, blocked_on, key_span, mb_count, owner) -> str:
