@@ -93,3 +93,13 @@ def test_schedule_inputs_split_backward():
     kind, p, m, v, d = schedule_inputs(s)
     assert (kind, p, m, v) == ("1f1b", 4, 8, 1) and d.I == 2.0 and d.W == 1.0
     assert simulate("zb-h1", 4, 8, 1, Durations(F=1, B=3, I=2, W=1)).makespan > 0
+
+
+def test_large_schedule_simulates_in_a_worker(tab, qtbot):
+    tab.form.editors["schedule.microbatches"].widget.setValue(2048)
+    tab.form.editors["parallel.pp"].widget.setValue(16)  # 16 × 2048 × 2 ops: more than a frame's work
+    assert "Simulating" in tab.figure.message.text()
+    qtbot.waitUntil(lambda: tab.sims and tab.sims[0].microbatches == 2048 and tab.sims[0].ranks == 16,
+                    timeout=30000)
+    assert tab.sims[0].makespan == pytest.approx((2048 + 16 - 1) * 3)
+    assert "Simulating" not in tab.figure.message.text()

@@ -281,7 +281,11 @@ class PipelinePanel(QWidget):
                 value=sim.makespan - max(busy), busy=max(busy)),
         ]
         if formula:
-            lines.append(self.tr("paper's bubble: {formula} = {value:g}").format(formula=formula[0], value=formula[1]))
+            d = sim.durations
+            numbers = (f"p = {sim.ranks}, m = {sim.microbatches}, v = {sim.chunks}, F = {d.F:g}, B = {d.B:g}, "
+                       f"I = {d.I:g}, W = {d.W:g}, F&B = {d.FB:g}")
+            lines.append(self.tr("paper's bubble: {formula} = {value:g}").format(formula=formula[0], value=formula[1])
+                         + f"<br>&nbsp;&nbsp;<i>{numbers}</i>")
         lines += [self.tr("peak activations per rank: {peaks}").format(peaks=", ".join(map(str, sim.peak_activations))),
                   self.tr("parameter copies: {copies}×").format(copies=sim.parameter_copies)]
         self.numbers.setText("<br>".join(lines))
@@ -331,6 +335,38 @@ class PipelineFigure(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 760)
+
+
+WORKER_THRESHOLD_OPS = 60_000  # above about this many ops a simulation can take longer than a frame
+
+
+def run_jobs(jobs) -> tuple[list, list[str]]:
+    """Simulate each (kind, p, m, v, durations): ([(Simulation, closed form or None)], [problems])."""
+    sims, problems = [], []
+    for name, p, m, chunks, durations in jobs:
+        try:
+            sim = simulate(name, p, m, chunks, durations)
+        except ScheduleError as exc:
+            problems.append(f"{kind_name(name)}: {exc}")
+            continue
+        sim.ops  # build the ops here, off the UI thread
+        try:
+            formula = closed_form(name, p, m, chunks, durations)
+        except (ScheduleError, ValueError, KeyError):
+            formula = None
+        sims.append((sim, formula))
+    return sims, problems
+
+
+_POOL = None
+
+
+def _pool():
+    global _POOL
+    if _POOL is None:
+        from concurrent.futures import ThreadPoolExecutor
+        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tslab-simulate")
+    return _POOL
 
 
 class PipelineTab(QWidget):
@@ -396,6 +432,7 @@ class PipelineTab(QWidget):
         self.time = 0.0
         self.sims: list[Simulation] = []
         self._events: list[float] = []  # every op start and end, for stepping
+        self._generation = 0  # increases with every refresh; a worker's stale result is dropped
         model.scenarioChanged.connect(lambda _: self.refresh())
         self.refresh()
 
@@ -405,23 +442,33 @@ class PipelineTab(QWidget):
         return max((sim.makespan for sim in self.sims), default=0.0)
 
     def refresh(self) -> None:
+        """Simulate the scenario's schedule (and the comparison): at once when small, in a worker
+        thread when it may take longer than a frame, so editing stays responsive."""
         self.play_button.setChecked(False)
         kind, p, m, v, durations = schedule_inputs(self.model.scenario)
         kinds = [kind] + ([self.compare_box.currentData()] if self.compare_box.currentData() else [])
-        self.sims, problems = [], []
-        for name in kinds:
-            chunks = v if name == kind else (2 if name in ("zbv", "dualpipev") else
-                                             max(v, 2) if name == "interleaved-1f1b" else 1)
-            try:
-                sim = simulate(name, p, m, chunks, durations)
-            except ScheduleError as exc:
-                problems.append(f"{kind_name(name)}: {exc}")
-                continue
-            try:
-                formula = closed_form(name, p, m, chunks, durations)
-            except (ScheduleError, ValueError, KeyError):
-                formula = None
-            self.sims.append((sim, formula))
+        jobs = [(name, p, m, v if name == kind else (2 if name in ("zbv", "dualpipev") else
+                                                      max(v, 2) if name == "interleaved-1f1b" else 1), durations)
+                for name in kinds]
+        self._generation += 1
+        if p * m * max(v, 2) * 3 * len(jobs) <= WORKER_THRESHOLD_OPS:
+            self._show(run_jobs(jobs))
+            return
+        generation = self._generation
+        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=p * m * max(v, 1) * 3))
+        future = _pool().submit(run_jobs, jobs)
+
+        def poll() -> None:
+            if generation != self._generation:
+                return  # a newer edit superseded this run
+            if not future.done():
+                QTimer.singleShot(30, poll)
+                return
+            self._show(future.result())
+        QTimer.singleShot(30, poll)
+
+    def _show(self, results: tuple[list, list[str]]) -> None:
+        self.sims, problems = list(results[0]), results[1]
         self.figure.title.setText(self.model.scenario.title)
         self.figure.message.setText("<span style='color:#C00000'>" + "<br>".join(problems) + "</span>"
                                     if problems else "")

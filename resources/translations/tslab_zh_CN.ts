@@ -896,42 +896,42 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelineFigure</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="314"/>
+        <location filename="../../views/pipeline_tab.py" line="318"/>
         <source>forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="314"/>
+        <location filename="../../views/pipeline_tab.py" line="318"/>
         <source>backward B</source>
         <translation>反向 B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="314"/>
+        <location filename="../../views/pipeline_tab.py" line="318"/>
         <source>input-grad I</source>
         <translation>输入梯度 I</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="315"/>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="315"/>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="316"/>
+        <location filename="../../views/pipeline_tab.py" line="320"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="317"/>
+        <location filename="../../views/pipeline_tab.py" line="321"/>
         <source>darker: a rank&apos;s second chunk</source>
         <translation>较深颜色：rank 的第二个块</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline_tab.py" line="323"/>
         <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
         <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
     </message>
@@ -959,17 +959,17 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="284"/>
+        <location filename="../../views/pipeline_tab.py" line="287"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="285"/>
+        <location filename="../../views/pipeline_tab.py" line="289"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="286"/>
+        <location filename="../../views/pipeline_tab.py" line="290"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -1012,94 +1012,99 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="350"/>
+        <location filename="../../views/pipeline_tab.py" line="386"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="354"/>
-        <location filename="../../views/pipeline_tab.py" line="446"/>
+        <location filename="../../views/pipeline_tab.py" line="390"/>
+        <location filename="../../views/pipeline_tab.py" line="493"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="357"/>
+        <location filename="../../views/pipeline_tab.py" line="393"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="366"/>
+        <location filename="../../views/pipeline_tab.py" line="402"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="367"/>
+        <location filename="../../views/pipeline_tab.py" line="403"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="371"/>
+        <location filename="../../views/pipeline_tab.py" line="407"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="376"/>
+        <location filename="../../views/pipeline_tab.py" line="412"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="446"/>
+        <location filename="../../views/pipeline_tab.py" line="458"/>
+        <source>Simulating {ops:,} operations…</source>
+        <translation>正在模拟 {ops:,} 个操作…</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline_tab.py" line="493"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="479"/>
-        <location filename="../../views/pipeline_tab.py" line="480"/>
+        <location filename="../../views/pipeline_tab.py" line="526"/>
+        <location filename="../../views/pipeline_tab.py" line="527"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="481"/>
+        <location filename="../../views/pipeline_tab.py" line="528"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="482"/>
+        <location filename="../../views/pipeline_tab.py" line="529"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="483"/>
+        <location filename="../../views/pipeline_tab.py" line="530"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="485"/>
+        <location filename="../../views/pipeline_tab.py" line="532"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="486"/>
+        <location filename="../../views/pipeline_tab.py" line="533"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="487"/>
+        <location filename="../../views/pipeline_tab.py" line="534"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="488"/>
+        <location filename="../../views/pipeline_tab.py" line="535"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="489"/>
+        <location filename="../../views/pipeline_tab.py" line="536"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="490"/>
+        <location filename="../../views/pipeline_tab.py" line="537"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
