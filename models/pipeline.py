@@ -35,6 +35,8 @@ from typing import Iterable
 
 import numpy as np
 
+from tslab.models.validation import QT_TRANSLATE_NOOP
+
 KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 ALIASES = {"interleaved": "interleaved-1f1b"}
 V_SHAPES = ("zbv", "dualpipev")
@@ -835,19 +837,23 @@ def closed_form(kind: str, ranks: int, microbatches: int, chunks: int, d: Durati
     if kind in ("gpipe", "1f1b"):
         return "(p − 1)(F + B)", (p - 1) * (d.F + d.B)
     if kind == "interleaved-1f1b":
-        return ("(p − 1)(F + B)/v with F, B of a rank's whole stage = (p − 1)(F + B) per chunk op",
-                (p - 1) * (d.F + d.B))
+        return (QT_TRANSLATE_NOOP("pipeline", "(p − 1)(F + B)/v with F, B of a rank's whole stage = "
+                                              "(p − 1)(F + B) per chunk op"), (p - 1) * (d.F + d.B))
     if kind == "zb-h1":
-        return "(p − 1)(F + B − 2W), B = I + W, valid when W ≤ F", (p - 1) * (d.F + d.I - d.W)
+        return (QT_TRANSLATE_NOOP("pipeline", "(p − 1)(F + B − 2W), B = I + W, valid when W ≤ F"),
+                (p - 1) * (d.F + d.I - d.W))
     if kind in ("zb-h2", "zbv"):
         # The papers count (p − 1)(F + B − 3W) (B = I + W; zero when F = I = W) because they bypass the
         # optimizer synchronisation; with a synchronous flush the last rank still starts (p − 1)F late.
-        return ("(p − 1)(F + B − 3W) + (p − 1)F, B = I + W: ≈ 0 per rank when F = I = W, plus the "
-                "last rank's warm-up under a synchronous flush (teaching estimate)",
+        return (QT_TRANSLATE_NOOP("pipeline", "(p − 1)(F + B − 3W) + (p − 1)F, B = I + W: ≈ 0 per rank when "
+                                              "F = I = W, plus the last rank's warm-up under a synchronous "
+                                              "flush (teaching estimate)"),
                 (p - 1) * max(0.0, d.F + d.I - 2 * d.W) + (p - 1) * d.F)
-    stages = p if kind == "dualpipe" else 2 * p
-    return ("(PP/2 − 1)(F&B + B − 3W), PP = " + ("p" if kind == "dualpipe" else "2p stages") +
-            " (DeepSeek-V3 Table 2)", (stages / 2 - 1) * (d.FB + d.B - 3 * d.W))
+    if kind == "dualpipe":
+        return (QT_TRANSLATE_NOOP("pipeline", "(PP/2 − 1)(F&B + B − 3W), PP = p (DeepSeek-V3 Table 2)"),
+                (p / 2 - 1) * (d.FB + d.B - 3 * d.W))
+    return (QT_TRANSLATE_NOOP("pipeline", "(PP/2 − 1)(F&B + B − 3W), PP = 2p stages (DeepSeek-V3 Table 2)"),
+            (p - 1) * (d.FB + d.B - 3 * d.W))
 
 
 # ---------------------------------------------------------------------------------------------

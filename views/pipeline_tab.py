@@ -284,7 +284,8 @@ class PipelinePanel(QWidget):
             d = sim.durations
             numbers = (f"p = {sim.ranks}, m = {sim.microbatches}, v = {sim.chunks}, F = {d.F:g}, B = {d.B:g}, "
                        f"I = {d.I:g}, W = {d.W:g}, F&B = {d.FB:g}")
-            lines.append(self.tr("paper's bubble: {formula} = {value:g}").format(formula=formula[0], value=formula[1])
+            text = QCoreApplication.translate("pipeline", formula[0])
+            lines.append(self.tr("paper's bubble: {formula} = {value:g}").format(formula=text, value=formula[1])
                          + f"<br>&nbsp;&nbsp;<i>{numbers}</i>")
         lines += [self.tr("peak activations per rank: {peaks}").format(peaks=", ".join(map(str, sim.peak_activations))),
                   self.tr("parameter copies: {copies}×").format(copies=sim.parameter_copies)]

@@ -896,42 +896,42 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelineFigure</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="318"/>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="318"/>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>backward B</source>
         <translation>反向 B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="318"/>
+        <location filename="../../views/pipeline_tab.py" line="319"/>
         <source>input-grad I</source>
         <translation>输入梯度 I</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline_tab.py" line="320"/>
         <source>weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline_tab.py" line="320"/>
         <source>overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="320"/>
+        <location filename="../../views/pipeline_tab.py" line="321"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="321"/>
+        <location filename="../../views/pipeline_tab.py" line="322"/>
         <source>darker: a rank&apos;s second chunk</source>
         <translation>较深颜色：rank 的第二个块</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="323"/>
+        <location filename="../../views/pipeline_tab.py" line="324"/>
         <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
         <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
     </message>
@@ -959,17 +959,17 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="287"/>
+        <location filename="../../views/pipeline_tab.py" line="288"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="289"/>
+        <location filename="../../views/pipeline_tab.py" line="290"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="290"/>
+        <location filename="../../views/pipeline_tab.py" line="291"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -1012,99 +1012,99 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="386"/>
+        <location filename="../../views/pipeline_tab.py" line="387"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="390"/>
-        <location filename="../../views/pipeline_tab.py" line="493"/>
+        <location filename="../../views/pipeline_tab.py" line="391"/>
+        <location filename="../../views/pipeline_tab.py" line="494"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="393"/>
+        <location filename="../../views/pipeline_tab.py" line="394"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="402"/>
+        <location filename="../../views/pipeline_tab.py" line="403"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="403"/>
+        <location filename="../../views/pipeline_tab.py" line="404"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="407"/>
+        <location filename="../../views/pipeline_tab.py" line="408"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="412"/>
+        <location filename="../../views/pipeline_tab.py" line="413"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="458"/>
+        <location filename="../../views/pipeline_tab.py" line="459"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="493"/>
+        <location filename="../../views/pipeline_tab.py" line="494"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="526"/>
         <location filename="../../views/pipeline_tab.py" line="527"/>
+        <location filename="../../views/pipeline_tab.py" line="528"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="528"/>
+        <location filename="../../views/pipeline_tab.py" line="529"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="529"/>
+        <location filename="../../views/pipeline_tab.py" line="530"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="530"/>
+        <location filename="../../views/pipeline_tab.py" line="531"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="532"/>
+        <location filename="../../views/pipeline_tab.py" line="533"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="533"/>
+        <location filename="../../views/pipeline_tab.py" line="534"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="534"/>
+        <location filename="../../views/pipeline_tab.py" line="535"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="535"/>
+        <location filename="../../views/pipeline_tab.py" line="536"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="536"/>
+        <location filename="../../views/pipeline_tab.py" line="537"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="537"/>
+        <location filename="../../views/pipeline_tab.py" line="538"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
@@ -1366,6 +1366,34 @@ The scenario is unchanged; save it and report the details printed in the termina
         <location filename="../../models/mesh.py" line="523"/>
         <source>reduce-scatter + all-gather</source>
         <translation>reduce-scatter + all-gather（规约分散 + 全收集）</translation>
+    </message>
+</context>
+<context>
+    <name>pipeline</name>
+    <message>
+        <location filename="../../models/pipeline.py" line="840"/>
+        <source>(p − 1)(F + B)/v with F, B of a rank&apos;s whole stage = (p − 1)(F + B) per chunk op</source>
+        <translation>(p − 1)(F + B)/v，其中 F、B 为 rank 整个阶段的时长 = 按每个块操作计的 (p − 1)(F + B)</translation>
+    </message>
+    <message>
+        <location filename="../../models/pipeline.py" line="843"/>
+        <source>(p − 1)(F + B − 2W), B = I + W, valid when W ≤ F</source>
+        <translation>(p − 1)(F + B − 2W)，B = I + W，在 W ≤ F 时成立</translation>
+    </message>
+    <message>
+        <location filename="../../models/pipeline.py" line="848"/>
+        <source>(p − 1)(F + B − 3W) + (p − 1)F, B = I + W: ≈ 0 per rank when F = I = W, plus the last rank&apos;s warm-up under a synchronous flush (teaching estimate)</source>
+        <translation>(p − 1)(F + B − 3W) + (p − 1)F，B = I + W：F = I = W 时每个 rank 约为 0，再加上同步 flush 下最后一个 rank 的预热（教学估计）</translation>
+    </message>
+    <message>
+        <location filename="../../models/pipeline.py" line="853"/>
+        <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = p (DeepSeek-V3 Table 2)</source>
+        <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = p（DeepSeek-V3 表 2）</translation>
+    </message>
+    <message>
+        <location filename="../../models/pipeline.py" line="855"/>
+        <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = 2p stages (DeepSeek-V3 Table 2)</source>
+        <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = 2p 个阶段（DeepSeek-V3 表 2）</translation>
     </message>
 </context>
 <context>
