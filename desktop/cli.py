@@ -84,6 +84,16 @@ def build_parser() -> argparse.ArgumentParser:
     schedule.add_argument("--import", dest="import_csv", metavar="FILE.csv",
                           help="simulate the orders of a PyTorch-format CSV (--kind names the placement)")
 
+    comm = sub.add_parser("comm", help="one collective: per-rank bytes, rounds, α–β time, algbw/busbw, steps")
+    comm.add_argument("--collective", required=True, metavar="C",
+                      help="allreduce, reducescatter, allgather, alltoall, broadcast, reduce or p2p")
+    comm.add_argument("--ranks", type=int, required=True, metavar="N")
+    comm.add_argument("--bytes", type=float, required=True, metavar="S",
+                      help="nccl-tests size (for all-gather/reduce-scatter the whole gathered array)")
+    comm.add_argument("--algorithm", default="ring", choices=("ring", "tree", "hierarchical"))
+    _scenario_options(comm)
+    comm.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+
     export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
     _scenario_options(export)
     export.add_argument("--tab", choices=TABS + ("all",), required=True)
@@ -303,9 +313,47 @@ def cmd_gui(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
 
 
+STEPS_SHOWN = 100_000  # sends listed in `comm --json`; beyond it the steps are cut (say so)
+
+
+def cmd_comm(args: argparse.Namespace) -> int:
+    from tslab.models.comm import plan
+    scenario = resolve_scenario(args)
+    if args.bytes < 0 or args.bytes != int(args.bytes):
+        raise UserError(f"--bytes must be a whole number of bytes >= 0, not {args.bytes:g}")
+    c = scenario.cluster
+    try:
+        result = plan(args.collective, args.ranks, int(args.bytes), args.algorithm,
+                      gpus_per_node=c.gpus_per_node, alpha_intra_s=c.intra_latency_us * 1e-6,
+                      alpha_inter_s=c.inter_latency_us * 1e-6, bw_intra_Bps=c.intra_bw_gbps * 1e9,
+                      bw_inter_Bps=c.inter_bw_gbps * 1e9)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if not args.json:
+        print(f"{result.collective} over {result.ranks} ranks, {result.algorithm}: S = {result.bytes:,} B")
+        print(f"per rank sent {result.per_rank_sent_bytes:,} B, received {result.per_rank_recv_bytes:,} B; "
+              f"{result.rounds} rounds; {result.time_s * 1e6:,.1f} µs; algbw {result.algbw / 1e9:.2f} GB/s, "
+              f"busbw {result.busbw / 1e9:.2f} GB/s (factor {result.busbw_factor:g})")
+        print(result.convention)
+        return 0
+    doc = result.to_json()
+    sends = sum(len(step["sends"]) for step in doc["steps"])
+    if sends > STEPS_SHOWN:  # a 1,024-rank ring lists two million sends: keep the first rounds
+        kept, total = [], 0
+        for step in doc["steps"]:
+            if total + len(step["sends"]) > STEPS_SHOWN:
+                break
+            kept.append(step)
+            total += len(step["sends"])
+        doc["steps"] = kept
+        doc["steps_truncated"] = {"rounds_shown": len(kept), "rounds": result.rounds, "sends": sends}
+    json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
-            "mesh": cmd_mesh, "export": cmd_export,
-            "schedule": cmd_schedule}
+            "mesh": cmd_mesh, "schedule": cmd_schedule, "comm": cmd_comm, "export": cmd_export}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -240,3 +240,26 @@ def test_scenario_out_into_missing_folder(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [("gui",), (), ("--preset", "kimi-k2")])
 def test_gui_without_display_points_to_xvfb_run(argv: tuple[str, ...]) -> None:
     assert_user_error(tslab(*argv), "xvfb-run")
+
+
+def test_comm_json_ring_allreduce_closed_form() -> None:
+    """Ring AllReduce: each rank sends 2(n−1)/n·S in 2(n−1) rounds; busbw = algbw·2(n−1)/n."""
+    result = tslab("comm", "--collective", "all-reduce", "--ranks", "8", "--bytes", "1e9", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["per_rank_sent_bytes"] == 2 * 7 * 10**9 // 8 and doc["rounds"] == 14
+    assert doc["busbw"] == pytest.approx(doc["algbw"] * 1.75)
+    assert len(doc["steps"]) == 14 and "steps_truncated" not in doc
+
+
+def test_comm_json_cuts_huge_step_lists() -> None:
+    result = tslab("comm", "--collective", "allreduce", "--ranks", "1024", "--bytes", "1073741824", "--json")
+    assert result.returncode == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["rounds"] == 2 * 1023 and doc["steps_truncated"]["rounds"] == 2 * 1023
+    assert sum(len(step["sends"]) for step in doc["steps"]) <= 100_000
+
+
+def test_comm_errors_are_one_line() -> None:
+    assert_user_error(tslab("comm", "--collective", "allsum", "--ranks", "8", "--bytes", "10", "--json"), "allsum")
+    assert_user_error(tslab("comm", "--collective", "allreduce", "--ranks", "8", "--bytes", "-1", "--json"), "--bytes")
