@@ -15,7 +15,7 @@ from typing import NoReturn
 
 from tslab import __version__
 
-TABS = ("memory", "mesh", "pipeline")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
+TABS = ("memory", "mesh", "pipeline", "comm")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
 
@@ -93,6 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     comm.add_argument("--algorithm", default="ring", choices=("ring", "tree", "hierarchical"))
     _scenario_options(comm)
     comm.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+
+    moe = sub.add_parser("moe", help="MoE dispatch: tokens per rank, imbalance, bytes, buffers, MoonEP plan")
+    _scenario_options(moe)
+    moe.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
 
     export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
     _scenario_options(export)
@@ -352,8 +356,29 @@ def cmd_comm(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_moe(args: argparse.Namespace) -> int:
+    from tslab.models.moe import moe_json, settings_from
+    scenario = resolve_scenario(args)
+    try:
+        doc = moe_json(scenario, settings_from(scenario))
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if args.json:
+        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        print(f"S = {doc['tokens_per_rank']} tokens per rank, K = {doc['top_k']}, E = {doc['experts']}, "
+              f"R = {doc['ranks']} ({scenario.moe.routing}, seed {scenario.moe.seed})")
+        print(f"received per rank: {doc['recv_tokens']}  (maxvio {doc['maxvio']:.3f})")
+        print(f"MoonEP: every rank {doc['moonep']['recv_tokens'][0]}, redundant experts "
+              f"{doc['moonep']['redundant_experts']} (bound E/R = {doc['moonep']['bound']})")
+        print(f"buffers: worst case S·K·R = {doc['buffers']['worst_case_tokens']} tokens vs MoonEP S·K = "
+              f"{doc['buffers']['moonep_tokens']}")
+    return 0
+
+
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
-            "mesh": cmd_mesh, "schedule": cmd_schedule, "comm": cmd_comm, "export": cmd_export}
+            "mesh": cmd_mesh, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe, "export": cmd_export}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,7 +45,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
         # Other tabs are built when first shown: start-up pays only for the visible one.
         self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
-        for key, title in (("mesh", self.tr("Parallel Mesh")), ("pipeline", self.tr("Pipeline Scheduler"))):
+        for key, title in (("mesh", self.tr("Parallel Mesh")), ("pipeline", self.tr("Pipeline Scheduler")),
+                           ("comm", self.tr("Communication / MoE"))):
             holder = QWidget(self.tabs)
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
@@ -136,6 +137,10 @@ class MainWindow(QMainWindow):
     @property
     def pipeline_tab(self) -> QWidget:
         return self.page("pipeline")
+
+    @property
+    def comm_tab(self) -> QWidget:
+        return self.page("comm")
 
     def select_tab(self, key: str) -> None:
         if key in self.tab_keys:

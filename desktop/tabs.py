@@ -1,7 +1,7 @@
 """The tabs of the app, in order: key (used by --tab) → widget class. Imported on use."""
 from __future__ import annotations
 
-TAB_KEYS = ("memory", "mesh", "pipeline")
+TAB_KEYS = ("memory", "mesh", "pipeline", "comm")
 
 
 def tab_class(key: str) -> type:
@@ -16,4 +16,7 @@ def tab_class(key: str) -> type:
     if key == "pipeline":
         from tslab.views.pipeline_tab import PipelineTab
         return PipelineTab
+    if key == "comm":
+        from tslab.views.comm_tab import CommTab
+        return CommTab
     raise KeyError(key)

@@ -386,17 +386,33 @@ def execute(result: CollectiveResult, inputs: np.ndarray) -> np.ndarray:
     into chunks (module docstring for the layout). Every round reads the state at its start;
     reduce rounds add (np.add.at, so two senders into one chunk both count), others copy.
     Returns the final per-rank buffers, same shape as `inputs` (alltoall: out[r, c] = inputs[c, r])."""
+    final = None
+    for final in execute_rounds(result, inputs):
+        pass
+    return final
+
+
+def execute_rounds(result: CollectiveResult, inputs: np.ndarray):
+    """The per-rank buffers at the start and after every round (rounds + 1 arrays, each shaped like
+    `inputs`): what the animation shows is what the algorithm computes."""
     x = np.asarray(inputs)
     n = result.ranks
     if x.ndim < 2 or x.shape[0] != n or x.shape[1] != result.chunks:
         raise ValueError(f"inputs must have shape ({n}, {result.chunks}, ...), got {x.shape}")
     p = result._plan
+    r = np.arange(n)
     if result.collective == "alltoall":
         buf = np.zeros((n, n * n) + x.shape[2:], dtype=np.result_type(x, np.float64))
-        r = np.arange(n)
         buf[r[:, None], r[:, None] * n + r[None, :]] = x
+
+        def view(state):
+            return state[r[:, None], r[None, :] * n + r[:, None]].copy()
     else:
         buf = x.astype(np.result_type(x, np.float64), copy=True)
+
+        def view(state):
+            return state.copy()
+    yield view(buf)
     order = np.argsort(p.rnd, kind="stable")
     bounds = np.searchsorted(p.rnd[order], np.arange(result.rounds + 1))
     for k in range(result.rounds):
@@ -407,10 +423,7 @@ def execute(result: CollectiveResult, inputs: np.ndarray) -> np.ndarray:
             np.add.at(buf, (dst, ch), data)
         else:
             buf[dst, ch] = data
-    if result.collective == "alltoall":
-        r = np.arange(n)
-        return buf[r[:, None], r[None, :] * n + r[:, None]]
-    return buf
+        yield view(buf)
 
 
 def comm_json(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring",

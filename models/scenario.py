@@ -153,6 +153,17 @@ class Memory:
 
 
 @dataclass(frozen=True)
+class Moe:
+    """MoE routing for the Communication / MoE tab (`tslab moe`): S tokens per EP rank, a routing
+    distribution and its seed (seed 002 §6)."""
+    tokens_per_rank: int = _spec(4096, low=1, high=1 << 24)
+    routing: str = _spec("uniform", choices=("uniform", "zipf", "hot", "node-limited"))
+    seed: int = _spec(0, low=0, high=2**31 - 1)
+    max_nodes: int = _spec(4, low=1, high=1 << 20)  # node-limited routing (DeepSeek-V3 §2.1.2: M = 4)
+    dispatch_precision: str = _spec("bf16", choices=("bf16", "fp8"))
+
+
+@dataclass(frozen=True)
 class Sources:
     """Where a preset's numbers come from, and which values are assumptions of the lab."""
     refs: list[str] = _list([])
@@ -171,6 +182,7 @@ class Scenario:
     cluster: Cluster = field(default_factory=Cluster)
     schedule: Schedule = field(default_factory=Schedule)
     memory: Memory = field(default_factory=Memory)
+    moe: Moe = field(default_factory=Moe)
     sources: Sources = field(default_factory=Sources)
 
     def get(self, key: str) -> Any:

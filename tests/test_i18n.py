@@ -78,7 +78,8 @@ def visible_texts(widget: QWidget) -> list[str]:
 # capitals) and single-letter symbols are allowed too.
 KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "Dropout", "GPipe", "DualPipe", "DualPipeV",
         "FlashAttention", "ZeRO", "GiB", "NVMe", "megatron", "torchtitan", "picotron",
-        "tp", "cp", "ep", "dp", "pp", "etp", "edp"}  # framework names and axis names
+        "tp", "cp", "ep", "dp", "pp", "etp", "edp",  # framework names and axis names
+        "AllReduce", "ReduceScatter", "AllGather", "All", "to", "Broadcast", "Reduce"}  # collectives, as the seed writes them
 
 
 def is_untranslatable(text: str) -> bool:

@@ -17,6 +17,344 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>CommFigure</name>
+    <message>
+        <location filename="../../views/comm_tab.py" line="328"/>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="328"/>
+        <source>Sent</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="328"/>
+        <source>Received</source>
+        <translation>接收</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="334"/>
+        <source>time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="334"/>
+        <source>message size (bytes)</source>
+        <translation>消息大小（字节）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="339"/>
+        <source>time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="342"/>
+        <source>source rank</source>
+        <translation>源 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="342"/>
+        <source>expert</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="345"/>
+        <source>tokens received</source>
+        <translation>收到的 Token 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="345"/>
+        <source>EP rank</source>
+        <translation>EP rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="350"/>
+        <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
+        <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="385"/>
+        <source>{name} of {size} over {n} ranks ({algorithm})</source>
+        <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="388"/>
+        <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
+        <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="399"/>
+        <source>{n} ranks: too many to animate (up to {limit})</source>
+        <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="406"/>
+        <source>compute {t:.2f} ms</source>
+        <translation>计算 {t:.2f} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="408"/>
+        <source>hidden communication {t:.2f} ms</source>
+        <translation>被隐藏的通信 {t:.2f} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="410"/>
+        <source>exposed communication {t:.2f} ms</source>
+        <translation>暴露的通信 {t:.2f} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="411"/>
+        <source> exposed {t:.2f} ms</source>
+        <translation> 暴露 {t:.2f} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="413"/>
+        <source>comm</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="413"/>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="441"/>
+        <source>NVLink, one node</source>
+        <translation>NVLink，单节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="442"/>
+        <source>across nodes, 1 GPU each</source>
+        <translation>跨节点，每节点 1 张 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="449"/>
+        <source>this message</source>
+        <translation>当前消息</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="467"/>
+        <source>rank {r}: {t:,} tokens before planning</source>
+        <translation>rank {r}：规划前 {t:,} 个 Token</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="469"/>
+        <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
+        <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="473"/>
+        <source>S·K = {t:,}</source>
+        <translation>S·K = {t:,}</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="478"/>
+        <source>Dispatch → experts → combine</source>
+        <translation>Dispatch → 专家 → Combine</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="479"/>
+        <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
+        <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="480"/>
+        <source>MoonEP: every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
+        <translation>MoonEP：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="483"/>
+        <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
+        <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="486"/>
+        <source>all-to-all time: dispatch {d}, combine {c}</source>
+        <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="488"/>
+        <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
+        <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="491"/>
+        <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
+        <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
+    </message>
+</context>
+<context>
+    <name>CommTab</name>
+    <message>
+        <location filename="../../views/comm_tab.py" line="135"/>
+        <source>ring</source>
+        <translation>环（ring）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="135"/>
+        <source>double binary tree</source>
+        <translation>双二叉树</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="136"/>
+        <source>hierarchical (node, then across)</source>
+        <translation>分层（先节点内，再跨节点）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="159"/>
+        <location filename="../../views/comm_tab.py" line="161"/>
+        <source>Collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="162"/>
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="163"/>
+        <source>Ranks n</source>
+        <translation>rank 数 n</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="164"/>
+        <source>Message size S</source>
+        <translation>消息大小 S</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="165"/>
+        <source>Compute to overlap with</source>
+        <translation>可重叠的计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="166"/>
+        <source>Share that can overlap</source>
+        <translation>可重叠比例</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="180"/>
+        <location filename="../../views/comm_tab.py" line="263"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="183"/>
+        <source>Step one round</source>
+        <translation>单步（一轮）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="238"/>
+        <source>MoE needs experts &gt; 0 divisible by an expert-parallel degree ep ≥ 2 (try the DeepSeek-V3 or Kimi K2 preset).</source>
+        <translation>MoE 需要 experts &gt; 0 且能被专家并行度 ep ≥ 2 整除（可试试 DeepSeek-V3 或 Kimi K2 预设）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="255"/>
+        <source>round {k} of {rounds}</source>
+        <translation>第 {k} 轮，共 {rounds} 轮</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="263"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="284"/>
+        <source>Links</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="285"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="286"/>
+        <source>NVLink GB/s per GPU</source>
+        <translation>每 GPU NVLink 带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="287"/>
+        <source>Inter-node GB/s per GPU</source>
+        <translation>每 GPU 节点间带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="288"/>
+        <source>NVLink latency α (µs)</source>
+        <translation>NVLink 延迟 α（µs）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="289"/>
+        <source>Inter-node latency α (µs)</source>
+        <translation>节点间延迟 α（µs）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="291"/>
+        <source>MoE routing</source>
+        <translation>MoE 路由</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="292"/>
+        <source>Routed experts E (0 = dense)</source>
+        <translation>路由专家数 E（0 = 稠密）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="293"/>
+        <source>Experts per token K</source>
+        <translation>每 Token 专家数 K</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="294"/>
+        <source>Expert parallel EP</source>
+        <translation>专家并行 EP</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="295"/>
+        <source>Tokens per rank S</source>
+        <translation>每 rank Token 数 S</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="296"/>
+        <source>Routing</source>
+        <translation>路由分布</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="297"/>
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="297"/>
+        <source>Zipf skew</source>
+        <translation>Zipf 偏斜</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="297"/>
+        <source>hot experts</source>
+        <translation>热点专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="298"/>
+        <source>node-limited</source>
+        <translation>节点受限</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="299"/>
+        <source>Nodes per token (node-limited)</source>
+        <translation>每 Token 节点数（节点受限）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="300"/>
+        <source>Dispatch precision</source>
+        <translation>Dispatch 精度</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="302"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+</context>
+<context>
     <name>LedgerTable</name>
     <message>
         <location filename="../../views/memory_tab.py" line="313"/>
@@ -72,197 +410,202 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="67"/>
+        <location filename="../../desktop/main_window.py" line="49"/>
+        <source>Communication / MoE</source>
+        <translation>通信 / MoE</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="68"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="81"/>
+        <location filename="../../desktop/main_window.py" line="82"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="84"/>
+        <location filename="../../desktop/main_window.py" line="85"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="87"/>
+        <location filename="../../desktop/main_window.py" line="88"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="96"/>
+        <location filename="../../desktop/main_window.py" line="97"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="97"/>
+        <location filename="../../desktop/main_window.py" line="98"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="100"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="100"/>
+        <location filename="../../desktop/main_window.py" line="101"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="101"/>
+        <location filename="../../desktop/main_window.py" line="102"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="103"/>
+        <location filename="../../desktop/main_window.py" line="104"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="106"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="106"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="106"/>
+        <location filename="../../desktop/main_window.py" line="107"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="110"/>
+        <location filename="../../desktop/main_window.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="112"/>
+        <location filename="../../desktop/main_window.py" line="113"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="113"/>
+        <location filename="../../desktop/main_window.py" line="114"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="118"/>
+        <location filename="../../desktop/main_window.py" line="119"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="119"/>
+        <location filename="../../desktop/main_window.py" line="120"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="150"/>
+        <location filename="../../desktop/main_window.py" line="155"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="153"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="153"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="154"/>
+        <location filename="../../desktop/main_window.py" line="159"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="169"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="178"/>
+        <location filename="../../desktop/main_window.py" line="183"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="191"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="194"/>
+        <location filename="../../desktop/main_window.py" line="199"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="200"/>
+        <location filename="../../desktop/main_window.py" line="205"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="210"/>
+        <location filename="../../desktop/main_window.py" line="215"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="211"/>
+        <location filename="../../desktop/main_window.py" line="216"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="222"/>
+        <location filename="../../desktop/main_window.py" line="227"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="226"/>
+        <location filename="../../desktop/main_window.py" line="231"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="234"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="234"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="244"/>
+        <location filename="../../desktop/main_window.py" line="249"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="254"/>
+        <location filename="../../desktop/main_window.py" line="259"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="256"/>
+        <location filename="../../desktop/main_window.py" line="261"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="320"/>
+        <location filename="../../desktop/main_window.py" line="325"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="321"/>
+        <location filename="../../desktop/main_window.py" line="326"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>

@@ -1,0 +1,230 @@
+"""MoE routing, MoonEP planning and buffers against closed forms and K3's invariants.
+
+Oracles:
+- Kimi K3 §5.2.1 (seed 002 §6.4): every rank sends S·K assignments; MoonEP gives every rank
+  exactly S·K; Appendix E: ≤ E/R redundant experts per rank, ceil(E(R−1)/R²) reachable.
+- Seed 002 §6.6: buffers S·K·R (worst case) vs S·K (MoonEP).
+- DeepSeek-V3 §2.1.2: node-limited routing sends each token to ≤ M nodes.
+- Graham (1969): any schedule ≥ max(total/W, largest job); LPT (workload-aware) ≤ fixed order.
+- /work/shared/tools/check-contract: MOE_SETS (S=512, K=2, E=16, R=8, zipf, seed 1), MOE_SHAPE.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tslab.models.moe import (
+    ROUTINGS,
+    MoeSettings,
+    _sample_distinct,
+    analyse,
+    expert_gemm_makespan,
+    expert_nodes,
+    extreme_routing,
+    makespan_lower_bound,
+    moe_json,
+    moonep_plan,
+    route,
+)
+from tslab.models.scenario import Scenario
+
+
+@pytest.mark.parametrize("routing", ROUTINGS)
+def test_route_rows_sum_to_sk(routing):
+    s = MoeSettings(tokens_per_rank=300, routing=routing, seed=3, max_nodes=2)
+    r = route(64, 6, 32, s, gpus_per_node=4)
+    assert r.shape == (32, 64)
+    assert (r.sum(axis=1) == 300 * 6).all()
+    # K distinct experts per token ⇒ a source rank sends an expert at most S assignments
+    assert r.max() <= 300
+    assert (r >= 0).all()
+
+
+def test_route_is_deterministic_for_a_seed():
+    s = MoeSettings(tokens_per_rank=200, routing="zipf", seed=7)
+    assert (route(32, 4, 8, s) == route(32, 4, 8, s)).all()
+    assert not (route(32, 4, 8, s) == route(32, 4, 8, MoeSettings(200, "zipf", seed=8))).all()
+
+
+@given(st.integers(1, 40), st.integers(1, 12), st.integers(1, 60), st.integers(0, 2**31))
+@settings(max_examples=40, deadline=None)
+def test_sample_distinct_by_construction(experts, k, n, seed):
+    k = min(k, experts)
+    rng = np.random.default_rng(seed)
+    picks = _sample_distinct(n, k, lambda rows: rng.integers(0, experts, rows.size))
+    assert picks.shape == (n, k)
+    assert all(len(set(row)) == k for row in picks.tolist())
+    assert picks.min() >= 0 and picks.max() < experts
+
+
+def test_top_k_equal_to_experts_picks_every_expert():
+    r = route(8, 8, 4, MoeSettings(tokens_per_rank=50, routing="zipf", seed=1))
+    assert (r == 50).all()
+
+
+def test_node_limited_uses_at_most_m_nodes_per_token():
+    # one token per rank: each row of route() is one token, so its experts' nodes are countable
+    experts, ranks, gpn, m = 64, 32, 4, 2
+    node = expert_nodes(experts, ranks, gpn)
+    for seed in range(20):
+        r = route(experts, 6, ranks, MoeSettings(tokens_per_rank=1, routing="node-limited",
+                                                 seed=seed, max_nodes=m), gpus_per_node=gpn)
+        for row in r:
+            assert row.sum() == 6 and row.max() == 1
+            assert len(set(node[row > 0].tolist())) <= m
+    # without the limit, 6 experts over 8 nodes usually span more than 2 nodes
+    r = route(experts, 6, ranks, MoeSettings(tokens_per_rank=1, routing="uniform", seed=0),
+              gpus_per_node=gpn)
+    assert max(len(set(node[row > 0].tolist())) for row in r) > m
+
+
+def test_uniform_routing_is_near_balanced_and_skews_are_not():
+    args = (64, 8, 16)
+    uni = analyse(*args, hidden=1024, s=MoeSettings(tokens_per_rank=4096, routing="uniform", seed=1))
+    # each rank receives Binomial-like S·K ± a few √(S·K): maxvio well under 5 %
+    assert uni.maxvio < 0.05 and uni.imbalance == pytest.approx(1 + uni.maxvio)
+    for routing in ("zipf", "hot"):
+        res = analyse(*args, hidden=1024, s=MoeSettings(tokens_per_rank=4096, routing=routing, seed=1))
+        assert res.maxvio > 0.3
+    assert sum(uni.recv_tokens) == 4096 * 8 * 16
+
+
+def _assert_plan(load, experts, ranks):
+    plan = moonep_plan(load, experts, ranks)
+    per_expert = load.sum(axis=0)
+    total = int(per_expert.sum())
+    assert plan.bound == experts // ranks
+    assert plan.recv_tokens == (total // ranks,) * ranks
+    assert all(0 <= x <= plan.bound for x in plan.redundant_experts)
+    # moves conserve tokens: replay them on the home placement
+    epr = experts // ranks
+    home = per_expert.copy()
+    recv = np.zeros(ranks, dtype=np.int64)
+    sources = [set() for _ in range(ranks)]
+    for src, dst, e, n in plan.moves:
+        assert n > 0 and src != dst and e // epr == src
+        home[e] -= n
+        recv[dst] += n
+        sources[dst].add(src)
+    assert (home >= 0).all()
+    recv += home.reshape(ranks, epr).sum(axis=1)
+    assert recv.tolist() == list(plan.recv_tokens)
+    assert all(len(s) <= 1 for s in sources)          # each rank filled from one source
+    return plan
+
+
+@given(st.integers(2, 16), st.integers(1, 4), st.integers(1, 64), st.integers(0, 2**31),
+       st.sampled_from(ROUTINGS))
+@settings(max_examples=60, deadline=None)
+def test_moonep_property(ranks, per_rank, tokens, seed, routing):
+    experts = ranks * per_rank
+    k = 1 + seed % experts
+    load = route(experts, k, ranks, MoeSettings(tokens_per_rank=tokens, routing=routing, seed=seed,
+                                                zipf_s=2.0, max_nodes=1 + seed % 3), gpus_per_node=4)
+    plan = _assert_plan(load, experts, ranks)
+    assert plan.recv_tokens == (tokens * k,) * ranks
+
+
+@given(st.integers(2, 16), st.integers(1, 4), st.lists(st.integers(0, 1000), min_size=64, max_size=64))
+@settings(max_examples=60, deadline=None)
+def test_moonep_adversarial_loads(ranks, per_rank, raw):
+    experts = ranks * per_rank
+    per_expert = np.array((raw * 2)[:experts], dtype=np.int64)
+    pad = (-int(per_expert.sum())) % ranks                 # total a multiple of R, as S·K·R is
+    per_expert[0] += pad
+    _assert_plan(per_expert[None, :], experts, ranks)
+
+
+@pytest.mark.parametrize("experts,ranks,k", [(16, 4, 2), (64, 8, 4), (256, 16, 8), (256, 64, 8), (12, 2, 3)])
+def test_extreme_routing_reaches_the_near_tight_bound(experts, ranks, k):
+    live = experts - experts // ranks
+    tokens = live                                         # S·K·R a multiple of E(R−1)/R
+    routing = extreme_routing(experts, ranks, k, tokens)
+    assert (routing.sum(axis=1) == tokens * k).all() and routing.max() <= tokens
+    plan = _assert_plan(routing, experts, ranks)
+    tight = math.ceil(experts * (ranks - 1) / ranks**2)
+    assert plan.redundant_experts[0] >= tight and max(plan.redundant_experts) <= experts // ranks
+
+
+@given(st.lists(st.integers(0, 5000), min_size=0, max_size=40), st.integers(1, 16), st.integers(1, 256))
+@settings(max_examples=100, deadline=None)
+def test_makespan_bounds(tokens, workers, tile):
+    t = np.array(tokens, dtype=np.int64)
+    fixed = expert_gemm_makespan(t, workers, False, tile_tokens=tile)
+    aware = expert_gemm_makespan(t, workers, True, tile_tokens=tile)
+    lower = makespan_lower_bound(t, workers, tile_tokens=tile)
+    assert lower - 1e-9 <= aware <= fixed
+    jobs = -(-t // tile)
+    assert fixed == (max((jobs[i::workers].sum() for i in range(workers)), default=0))
+
+
+def test_makespan_closed_forms():
+    # seed §6.5: equal totals, skewed experts; 2 workers, jobs 3,1,3,1 (tiles)
+    t = np.array([3, 1, 3, 1])
+    assert expert_gemm_makespan(t, 2, False) == 6          # round robin: 3+3 | 1+1
+    assert expert_gemm_makespan(t, 2, True) == 4           # LPT: 3+1 | 3+1
+    assert makespan_lower_bound(t, 2) == 4
+
+
+def test_buffers_and_plan_in_analysis():
+    s = MoeSettings(tokens_per_rank=256, routing="hot", seed=2)
+    res = analyse(32, 4, 8, 512, s, gpus_per_node=4)
+    assert res.buffers["worst_case_tokens"] == 256 * 4 * 8
+    assert res.buffers["moonep_tokens"] == 256 * 4
+    assert "not" in res.buffers["caveat"]
+    assert res.moonep.recv_tokens == (256 * 4,) * 8
+    assert res.intra_node_bytes > 0 and res.inter_node_bytes > 0
+    assert res.dispatch_bytes <= 256 * 4 * 512 * 2 and res.combine_bytes > 0
+    assert res.dispatch_time_s >= 10e-6 + res.inter_node_bytes / 50e9
+    assert all(a <= f for a, f in zip(res.makespan_aware, res.makespan_fixed))
+
+
+def test_single_rank_sends_nothing():
+    res = analyse(8, 2, 1, 64, MoeSettings(tokens_per_rank=10))
+    assert res.dispatch_bytes == res.combine_bytes == 0 and res.dispatch_time_s == 0.0
+    assert res.maxvio == 0.0 and res.moonep.redundant_experts == (0,)
+
+
+def _contract_scenario(**changes):
+    values = {"cluster.nodes": 1, "cluster.gpus_per_node": 8, "parallel.tp": 1, "parallel.pp": 1,
+              "parallel.cp": 1, "parallel.dp": 8, "parallel.ep": 8, "parallel.etp": 1,
+              "model.experts": 16, "model.top_k": 2, "model.expert_ffn_hidden": 1024}
+    values.update(changes)
+    return Scenario().replace(**values)
+
+
+def test_check_contract_invariants():
+    S, K, E, R = 512, 2, 16, 8                             # check-contract MOE_SETS
+    doc = moe_json(_contract_scenario(), MoeSettings(tokens_per_rank=S, routing="zipf", seed=1))
+    shape = {"tokens_per_rank": int, "top_k": int, "experts": int, "ranks": int, "dispatch_bytes": int,
+             "combine_bytes": int}
+    for key, kind in shape.items():
+        assert type(doc[key]) is kind, key
+    assert isinstance(doc["maxvio"], float)
+    assert all(type(x) is int for x in doc["recv_tokens"] + doc["moonep"]["recv_tokens"]
+               + doc["moonep"]["redundant_experts"])
+    assert type(doc["buffers"]["worst_case_tokens"]) is int and type(doc["moonep"]["bound"]) is int
+    assert (doc["tokens_per_rank"], doc["top_k"], doc["experts"], doc["ranks"]) == (S, K, E, R)
+    assert len(doc["recv_tokens"]) == R and sum(doc["recv_tokens"]) == S * K * R
+    assert doc["buffers"]["worst_case_tokens"] == S * K * R
+    assert doc["buffers"]["moonep_tokens"] == S * K
+    assert doc["moonep"]["recv_tokens"] == [S * K] * R
+    assert len(doc["moonep"]["redundant_experts"]) == R
+    assert max(doc["moonep"]["redundant_experts"]) <= doc["moonep"]["bound"] == E // R
+    import json
+    json.dumps(doc)
+
+
+def test_moe_json_errors():
+    with pytest.raises(ValueError, match="model.experts is 0"):
+        moe_json(Scenario(), MoeSettings())
+    with pytest.raises(ValueError, match="multiple of parallel.ep"):
+        moe_json(_contract_scenario(**{"model.experts": 12}), MoeSettings())
+    with pytest.raises(ValueError, match="moe.routing"):
+        moe_json(_contract_scenario(), MoeSettings(routing="bogus"))
+    with pytest.raises(ValueError, match="top_k"):
+        moe_json(_contract_scenario(**{"model.top_k": 17}), MoeSettings())
