@@ -23,6 +23,7 @@ node r // gpus_per_node (EP ranks contiguous within nodes).
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from dataclasses import dataclass, field
 
@@ -111,15 +112,14 @@ def _table(p: np.ndarray) -> np.ndarray:
     return np.repeat(np.arange(p.size, dtype=dtype), counts)
 
 
-def _sample_distinct(n: int, k: int, draw) -> np.ndarray:
-    """(n, k) picks, distinct per row (each row sorted). All picks are drawn at once; a pick that
-    repeats an earlier one in its row is drawn again (rejection) until every row is distinct,
-    which is sampling without replacement. `draw(rows)` returns one pick per listed row."""
-    rows = np.repeat(np.arange(n), k)
-    out = np.sort(draw(rows).reshape(n, k), axis=1)
-    if k == 1:
+def _redraw_duplicates(out: np.ndarray, draw) -> np.ndarray:
+    """Finish (n, k) rows, each sorted: a pick equal to its left neighbour is drawn again
+    (`draw(rows)` returns one pick per listed row) until every row is distinct. Only the missing
+    picks are drawn, so each row's set is the first k distinct values of its stream: sampling
+    without replacement (successive sampling)."""
+    if out.shape[1] == 1:
         return out
-    todo = np.arange(n)
+    todo = np.arange(out.shape[0])
     sub = out
     for _ in range(_MAX_REJECTION_ROUNDS):
         dup = sub[:, 1:] == sub[:, :-1]
@@ -138,13 +138,128 @@ def _sample_distinct(n: int, k: int, draw) -> np.ndarray:
     return out
 
 
+def _sample_distinct(n: int, k: int, draw) -> np.ndarray:
+    """(n, k) picks, distinct per row (each row sorted). All picks are drawn at once; a pick that
+    repeats an earlier one in its row is drawn again (rejection) until every row is distinct,
+    which is sampling without replacement. `draw(rows)` returns one pick per listed row."""
+    rows = np.repeat(np.arange(n), k)
+    return _redraw_duplicates(np.sort(draw(rows).reshape(n, k), axis=1), draw)
+
+
+_BLOCK_TOKENS = 1 << 14     # tokens per block: the (tokens × draws) work arrays stay a few MB
+_STREAM_COLUMNS = 64        # draws per token held at once (bit positions of a uint64 mask)
+
+
+def _first_distinct(draws: np.ndarray, k: int, high: int):
+    """The first k distinct values of each row of `draws` (a with-replacement stream per row, in
+    draw order, values in [0, high), ≤ 64 columns). Returns (ok, picks, values, first): ok[i] when
+    row i has k distinct values, picks (ok.sum(), k) those values per ok row (ascending), and the
+    row-sorted values with their first-occurrence flags (to resume the rows that are not ok)."""
+    c, L = draws.shape
+    shift = max(1, (L - 1).bit_length())
+    kind = np.int16 if high << shift < (1 << 15) else np.int32 if high << shift < (1 << 31) else np.int64
+    key = draws.astype(kind) << shift
+    key |= np.arange(L, dtype=kind)                        # value, then position in the stream
+    key.sort(axis=1)
+    values = key >> shift
+    flat = values.ravel()
+    first = np.empty(flat.size, dtype=bool)                # earliest draw of each value
+    np.not_equal(flat[1:], flat[:-1], out=first[1:])
+    first[::L] = True
+    first = first.reshape(c, L)
+    word = np.uint16 if L <= 16 else np.uint32 if L <= 32 else np.uint64
+    bit = np.left_shift(first.astype(word), (key & ((1 << shift) - 1)).astype(word))
+    mask = bit[:, 0].copy()                                # stream positions of first draws
+    for j in range(1, L):
+        mask |= bit[:, j]
+    one = word(1)
+    for _ in range(k - 1):
+        mask &= mask - one                                 # drop the k−1 earliest first draws
+    last = mask & (~mask + one)                            # position of the k-th distinct value
+    ok = last != 0
+    picks = np.compress(((bit - one) < last[:, None]).ravel(), flat).reshape(-1, k)
+    return ok, picks, values, first
+
+
+def _stream_distinct(n: int, k: int, block, draws_per_token: float, high: int) -> np.ndarray:
+    """(n, k) picks, distinct per row: each token's first k distinct values of a with-replacement
+    stream, exactly successive sampling without replacement (the set of _sample_distinct), but
+    vectorised over tokens. `block(rows, cols)` returns (rows.size, cols) stream draws for the
+    listed tokens; a block of tokens draws about `draws_per_token` at once, tokens still short of
+    k distinct values draw more (their stream continues), and past 64 draws the remainder is
+    drawn duplicate by duplicate."""
+    out = np.empty((n, k), dtype=np.int32)
+    cols = int(min(_STREAM_COLUMNS, max(k + 1, math.ceil(draws_per_token))))
+    for start in range(0, n, _BLOCK_TOKENS):
+        rows = np.arange(start, min(n, start + _BLOCK_TOKENS))
+        draws = block(rows, cols)
+        while True:
+            ok, picks, values, first = _first_distinct(draws, k, high)
+            if ok.all():
+                out[rows] = picks
+                break
+            out[rows[ok]] = picks
+            bad = ~ok
+            rows, draws = rows[bad], draws[bad]
+            width = draws.shape[1]
+            if width >= _STREAM_COLUMNS:   # extreme skew: resume the streams pick by pick
+                values, first = values[bad], first[bad]
+                # the distinct values so far, padded with copies of the smallest (redrawn)
+                held = np.sort(np.where(first, values, values[:, :1]), axis=1)[:, width - k:]
+                out[rows] = _redraw_duplicates(held, lambda r: block(r, 1).ravel())
+                break
+            draws = np.concatenate((draws, block(rows, min(_STREAM_COLUMNS, 2 * width) - width)), axis=1)
+    return out
+
+
+def _expected_draws(p: np.ndarray, k: int) -> float:
+    """Draws to see k distinct values with replacement from p, successive-sampling estimate:
+    Σ 1 / (1 − mass already taken), taking the most likely values first (an upper estimate)."""
+    taken = np.concatenate(([0.0], np.cumsum(np.sort(p)[::-1])[: k - 1]))
+    return float(np.sum(1.0 / np.maximum(1.0 - taken, 1e-9)))
+
+
+def _uniform_ints(rng: np.random.Generator, high: int, size: int) -> np.ndarray:
+    """`size` uniform ints in [0, high): the top bits of raw generator words (8, 16 or 32 bits a
+    draw) when high is a power of two ≤ 2^32, else Generator.integers."""
+    if high & (high - 1) == 0 and high <= (1 << 32):
+        if high == 1:
+            return np.zeros(size, dtype=np.uint8)
+        bits = high.bit_length() - 1
+        word = np.uint8 if bits <= 8 else np.uint16 if bits <= 16 else np.uint32
+        width = 8 * np.dtype(word).itemsize
+        raw = rng.bit_generator.random_raw(-(-size * width // 64)).view(word)[:size]
+        return raw >> word(width - bits)
+    return rng.integers(0, high, size, dtype=np.int16 if high <= (1 << 15) else np.int32)
+
+
+def _distinct_from(rng: np.random.Generator, n: int, k: int, p: np.ndarray | None, size: int) -> np.ndarray:
+    """(n, k) distinct indices per token from [0, size): uniform when p is None, else drawn with
+    weights p through a _table. All k when k == size."""
+    if k >= size:
+        return np.broadcast_to(np.arange(size, dtype=np.int32), (n, size)).copy()
+    if k > _STREAM_COLUMNS // 2:   # long streams: duplicate-by-duplicate rejection
+        if p is None:
+            return _sample_distinct(n, k, lambda rows: _uniform_ints(rng, size, rows.size))
+        table = _table(p)
+        return _sample_distinct(n, k, lambda rows: table[_uniform_ints(rng, table.size, rows.size)])
+    if p is None:
+        expected = size * float(np.sum(1.0 / (size - np.arange(k))))
+        return _stream_distinct(n, k, lambda rows, c: _uniform_ints(rng, size, rows.size * c)
+                                .reshape(rows.size, c), expected + 1, size)
+    table = _table(p)
+    return _stream_distinct(n, k, lambda rows, c: table[_uniform_ints(rng, table.size, rows.size * c)]
+                            .reshape(rows.size, c), _expected_draws(p, k) + 1, size)
+
+
 def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> np.ndarray:
     """Assignments per (source rank, expert): int array (R, E), each row sums to S·K.
 
     Every token of every rank picks K distinct experts from the routing distribution; with
     "node-limited" (uniform popularity) it first picks ≤ M distinct nodes, weighted by their
     expert counts, and then its K experts uniformly among those nodes' experts (DeepSeek-V3
-    §2.1.2)."""
+    §2.1.2). Distinct picks are successive sampling without replacement, vectorised over tokens
+    (_stream_distinct)."""
     s.check(experts, top_k, ranks)
     rng = np.random.default_rng(s.seed)
     n = ranks * s.tokens_per_rank
@@ -156,32 +271,52 @@ def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: i
         size = np.searchsorted(node_of_expert, np.arange(nodes), side="right") - lo
         if np.sort(size)[:m].sum() < top_k:
             raise ValueError(f"node-limited routing: {m} nodes hold fewer than top_k = {top_k} experts")
-        node_table = _table(size / size.sum())
-        chosen = _sample_distinct(n, m, lambda rows: node_table[rng.integers(0, node_table.size, rows.size)])
-        biggest = int(size.max())
-
-        def draw_limited(rows: np.ndarray) -> np.ndarray:
-            # uniform over the union of the token's nodes: node slot uniform, expert uniform in
-            # the node, accepted with probability size/biggest (exact for unequal nodes)
-            out = np.empty(rows.size, dtype=np.int16 if experts < (1 << 15) else np.int32)
-            todo = np.arange(rows.size)
-            while todo.size:
-                node = chosen[rows[todo], rng.integers(0, m, todo.size)]
-                slot = rng.integers(0, biggest, todo.size)
-                ok = slot < size[node]
-                out[todo[ok]] = lo[node[ok]] + slot[ok]
-                todo = todo[~ok]
-            return out
-
-        picks = _sample_distinct(n, top_k, draw_limited)
+        picks = _node_limited(rng, n, top_k, m, lo, size)
     elif s.routing in ("uniform", "node-limited") or (s.routing == "hot" and s.hot_experts >= experts):
-        picks = _sample_distinct(n, top_k, lambda rows: rng.integers(0, experts, rows.size, dtype=np.int16 if experts < (1 << 15) else np.int32))
+        picks = _distinct_from(rng, n, top_k, None, experts)
     else:
-        table = _table(expert_probabilities(experts, s, rng))
-        picks = _sample_distinct(n, top_k, lambda rows: table[rng.integers(0, table.size, rows.size)])
+        picks = _distinct_from(rng, n, top_k, expert_probabilities(experts, s, rng), experts)
     source = np.repeat(np.arange(ranks, dtype=np.int64) * experts, s.tokens_per_rank)
     flat = (source[:, None] + picks).ravel()
     return np.bincount(flat, minlength=ranks * experts).reshape(ranks, experts).astype(np.int64)
+
+
+def _node_limited(rng: np.random.Generator, n: int, k: int, m: int, lo: np.ndarray,
+                  size: np.ndarray) -> np.ndarray:
+    """(n, k) experts: each token picks m distinct nodes (successive sampling weighted by expert
+    count; a uniform m-subset when the nodes are equal), then k distinct experts uniformly from
+    the union of its nodes' experts, drawn as distinct slots 0 … pool−1 of that union."""
+    nodes = size.size
+    equal = bool((size == size[0]).all())
+    if equal and math.comb(nodes, m) <= (1 << 12):
+        # a uniform m-subset by its index; slot j of subset i is expert expert_of[i, j]
+        subsets = np.array(list(itertools.combinations(range(nodes), m)), dtype=np.int64)
+        width = m * int(size[0])
+        col, offset = np.divmod(np.arange(width), int(size[0]))
+        expert_of = (lo[subsets[:, col]] + offset).astype(np.int32).ravel()
+        which = _uniform_ints(rng, len(subsets), n).astype(np.int64) * width
+        slots = _distinct_from(rng, n, k, None, width)
+        slots += which[:, None]
+        return expert_of[slots]
+    chosen = _distinct_from(rng, n, m, None if equal else size / size.sum(), nodes)
+    if equal:
+        slots = _distinct_from(rng, n, k, None, m * int(size[0]))
+        col, offset = np.divmod(slots, int(size[0]))
+        return lo[np.take_along_axis(chosen, col, axis=1)] + offset
+    sizes = size[chosen]                                   # (n, m) experts on each chosen node
+    ends = np.cumsum(sizes, axis=1)
+    pool = ends[:, -1]
+    slots = _stream_distinct(n, k, lambda rows, c: rng.integers(0, pool[rows][:, None], (rows.size, c)),
+                             float(np.sum(1.0 / (1.0 - np.arange(k) / pool.min()))) + 1,
+                             int(pool.max()))
+    out = np.empty_like(slots)
+    for start in range(0, n, _BLOCK_TOKENS):
+        part = slice(start, start + _BLOCK_TOKENS)
+        e, j = ends[part], slots[part]
+        col = (j[:, :, None] >= e[:, None, :]).sum(axis=2)   # node slot of each pick
+        begin = np.take_along_axis(e - sizes[part], col, axis=1)
+        out[part] = lo[np.take_along_axis(chosen[part], col, axis=1)] + (j - begin)
+    return out
 
 
 def expert_owner(experts: int, ranks: int) -> np.ndarray:

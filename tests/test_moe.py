@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tslab.models.moe import (
@@ -123,8 +123,12 @@ def _assert_plan(load, experts, ranks):
 def test_moonep_property(ranks, per_rank, tokens, seed, routing):
     experts = ranks * per_rank
     k = 1 + seed % experts
+    max_nodes = 1 + seed % 3
+    if routing == "node-limited":  # the M smallest nodes must hold K experts, else route() refuses
+        node_sizes = sorted(np.bincount(np.arange(ranks) // 4) * per_rank)
+        assume(sum(node_sizes[:max_nodes]) >= k)
     load = route(experts, k, ranks, MoeSettings(tokens_per_rank=tokens, routing=routing, seed=seed,
-                                                zipf_s=2.0, max_nodes=1 + seed % 3), gpus_per_node=4)
+                                                zipf_s=2.0, max_nodes=max_nodes), gpus_per_node=4)
     plan = _assert_plan(load, experts, ranks)
     assert plan.recv_tokens == (tokens * k,) * ranks
 
@@ -228,3 +232,51 @@ def test_moe_json_errors():
         moe_json(_contract_scenario(), MoeSettings(routing="bogus"))
     with pytest.raises(ValueError, match="top_k"):
         moe_json(_contract_scenario(**{"model.top_k": 17}), MoeSettings())
+
+
+def test_stream_sampling_matches_successive_sampling_exactly():
+    # P({a, b}) = p_a p_b / (1 − p_a) + p_b p_a / (1 − p_b): sampling without replacement
+    from itertools import combinations
+
+    from tslab.models.moe import _distinct_from
+    p = np.array([0.5, 0.3, 0.15, 0.05])
+    picks = _distinct_from(np.random.default_rng(5), 200_000, 2, p, 4)
+    assert (picks[:, 0] != picks[:, 1]).all()
+    code = np.sort(picks, axis=1) @ np.array([4, 1])
+    freq = np.bincount(code, minlength=16) / picks.shape[0]
+    for a, b in combinations(range(4), 2):
+        exact = p[a] * p[b] / (1 - p[a]) + p[b] * p[a] / (1 - p[b])
+        assert freq[4 * a + b] == pytest.approx(exact, abs=0.004)
+
+
+def test_stream_sampling_resumes_long_streams():
+    # one heavy value: many tokens need more than 64 draws for 3 distinct values (the fallback)
+    from tslab.models.moe import _distinct_from
+    p = np.array([0.97, 0.01, 0.01, 0.01])
+    picks = _distinct_from(np.random.default_rng(0), 5000, 3, p, 4)
+    assert all(len(set(row)) == 3 for row in picks.tolist())
+    assert (picks == 0).any(axis=1).mean() > 0.99      # the heavy value is almost always in
+
+
+def test_node_limited_with_unequal_nodes():
+    # E = 20, R = 5, 4 GPUs a node: nodes hold 16 and 4 experts (the weighted-node path)
+    experts, ranks, gpn = 20, 5, 4
+    node = expert_nodes(experts, ranks, gpn)
+    r = route(experts, 3, ranks, MoeSettings(tokens_per_rank=1, routing="node-limited", seed=2,
+                                             max_nodes=1), gpus_per_node=gpn)
+    for row in r:
+        assert row.sum() == 3 and row.max() == 1 and len(set(node[row > 0].tolist())) == 1
+    big = route(experts, 3, ranks, MoeSettings(tokens_per_rank=4000, routing="node-limited", seed=2,
+                                               max_nodes=1), gpus_per_node=gpn)
+    assert (big.sum(axis=1) == 12000).all() and big.max() <= 4000
+    # the 4-expert node is chosen with probability 4/20, then all its experts are hit with 3/4
+    assert big[:, 16:].sum() / big.sum() == pytest.approx(0.2, abs=0.02)
+
+
+def test_skewed_routings_stay_skewed_at_scale():
+    s = dict(tokens_per_rank=2048, seed=0)
+    for routing, low in (("zipf", 5.0), ("hot", 5.0)):
+        per_expert = route(256, 8, 16, MoeSettings(routing=routing, **s)).sum(axis=0)
+        assert per_expert.max() / per_expert.mean() > low
+    uni = route(256, 8, 16, MoeSettings(routing="uniform", **s)).sum(axis=0)
+    assert uni.max() / uni.mean() < 1.2
