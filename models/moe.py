@@ -306,9 +306,15 @@ def _node_limited(rng: np.random.Generator, n: int, k: int, m: int, lo: np.ndarr
     sizes = size[chosen]                                   # (n, m) experts on each chosen node
     ends = np.cumsum(sizes, axis=1)
     pool = ends[:, -1]
-    slots = _stream_distinct(n, k, lambda rows, c: rng.integers(0, pool[rows][:, None], (rows.size, c)),
-                             float(np.sum(1.0 / (1.0 - np.arange(k) / pool.min()))) + 1,
-                             int(pool.max()))
+    # Unequal nodes are the rare case: draw each token's k slots as the k smallest of random keys
+    # over its own pool (exactly uniform without replacement; slots beyond the pool never win).
+    width = int(pool.max())
+    slots = np.empty((n, k), dtype=np.int64)
+    for start in range(0, n, _BLOCK_TOKENS):
+        part = slice(start, start + _BLOCK_TOKENS)
+        keys = rng.random((min(_BLOCK_TOKENS, n - start), width))
+        keys[np.arange(width)[None, :] >= pool[part][:, None]] = np.inf
+        slots[part] = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < width else np.argsort(keys, axis=1)[:, :k]
     out = np.empty_like(slots)
     for start in range(0, n, _BLOCK_TOKENS):
         part = slice(start, start + _BLOCK_TOKENS)

@@ -7,13 +7,18 @@ all-reduce, n−1 rounds and (n−1)/n·S for reduce-scatter / all-gather), seed
 """
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.comm import (
-    ALGORITHMS, BUSBW_FACTOR, COLLECTIVES, comm_json, execute, overlap, plan,
+    ALGORITHMS, BUSBW_FACTOR, COLLECTIVES, comm_json, execute, execute_rounds, overlap, plan,
 )
 
 NCCL_FACTORS = {"allreduce": lambda n: 2 * (n - 1) / n, "reducescatter": lambda n: (n - 1) / n,
@@ -135,3 +140,173 @@ def test_overlap_invariants(comm, compute, fraction):
     assert o["hidden_s"] + o["exposed_s"] == pytest.approx(comm)
     assert 0 <= o["hidden_s"] <= compute and o["hidden_s"] <= fraction * comm + 1e-12
     assert o["total_s"] == pytest.approx(compute + o["exposed_s"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Identical results across the structural (closed-form) rewrite of plan(): tests/data/
+# comm_golden.json was written by the implementation that tallied every send. Regenerate only on
+# purpose: `.venv/bin/python tests/test_comm.py --write-golden`.
+
+GOLDEN_PATH = Path(__file__).parent / "data" / "comm_golden.json"
+GOLDEN_FIELDS = ("collective", "ranks", "bytes", "algorithm", "per_rank_sent_bytes",
+                 "per_rank_recv_bytes", "rounds", "time_s", "algbw", "busbw", "busbw_factor",
+                 "convention", "chunks", "inter_node_bytes")
+
+
+def golden_cases():
+    """(collective, n, S, algorithm, gpus_per_node, link overrides): small n with uneven splits and
+    partial nodes, every combination at n = 1024, hierarchical with several node sizes."""
+    cases = []
+    for name in COLLECTIVES:
+        for algorithm in ALGORITHMS:
+            for n, gpn in ((1, 8), (2, 1), (3, 2), (6, 4), (12, 8), (16, 4), (24, 8)):
+                if name == "p2p" and n < 2 or algorithm == "hierarchical" and n % min(gpn, n):
+                    continue
+                cases.append((name, n, 1_000_003 if n % 2 else 2**20 + 5, algorithm, gpn, {}))
+            cases.append((name, 1024, 2**30, algorithm, 8, {}))
+        cases.append((name, 1000, 10**9 + 7, "ring", 16, {}))
+        cases.append((name, 5, 0, "ring", 2, {}))
+        cases.append((name, 7, 3, "tree", 2, {}))
+    for gpn in (1, 2, 4, 16, 32, 1024, 2048):
+        for name in ("allreduce", "reducescatter", "allgather", "broadcast", "reduce"):
+            cases.append((name, 1024, 2**30 + 13, "hierarchical", gpn, {}))
+    cases.append(("allreduce", 64, 12345, "hierarchical", 8,
+                  dict(alpha_intra_s=1e-6, alpha_inter_s=2e-5, bw_intra_Bps=3e11,
+                       bw_inter_Bps=2.5e10)))
+    return cases
+
+
+def _digest_rounds(rows: np.ndarray, counts: np.ndarray, reduce, tiers) -> str:
+    h = hashlib.sha256()
+    h.update(np.ascontiguousarray(rows, np.int64).tobytes())
+    h.update(np.asarray(counts, np.int64).tobytes())
+    h.update(("".join("R" if r else "C" for r in reduce) + "|" + ",".join(tiers)).encode())
+    return h.hexdigest()[:24]
+
+
+def steps_digest(result) -> str:
+    """Digest of the public `steps`: every send in order, each round's reduce flag and tier."""
+    sends = [s for step in result.steps for s in step.sends]
+    return _digest_rounds(np.array(sends, np.int64).reshape(-1, 4),
+                          [len(step.sends) for step in result.steps],
+                          [step.reduce for step in result.steps],
+                          [step.tier for step in result.steps])
+
+
+def plan_digest(result) -> str:
+    """The same digest from the flat send arrays `steps` is built from (fast at n = 1024);
+    test_plan_digest_is_the_steps_digest checks the two agree."""
+    p = result._plan
+    order = np.argsort(p.rnd, kind="stable")
+    rows = np.stack([p.src, p.dst, p.chunk, p.nbytes], axis=1)[order]
+    counts = np.bincount(p.rnd, minlength=result.rounds) if len(p.rnd) else np.zeros(result.rounds)
+    return _digest_rounds(rows, counts, [bool(r) for r in p.reduce],
+                          ["inter" if i else "intra" for i in p.inter])
+
+
+def execute_digest(result):
+    """Every intermediate state of execute_rounds on fixed random data, bit for bit (small n)."""
+    if result.ranks > 32:
+        return None
+    rng = np.random.default_rng(result.ranks * 1009 + result.chunks)
+    x = rng.normal(size=(result.ranks, result.chunks, 2))
+    h = hashlib.sha256()
+    for state in execute_rounds(result, x):
+        h.update(np.ascontiguousarray(state).tobytes())
+    h.update(np.ascontiguousarray(execute(result, x)).tobytes())
+    return h.hexdigest()[:24]
+
+
+GOLDEN_COLUMNS = ("case",) + GOLDEN_FIELDS + ("steps", "execute")
+
+
+def golden_row(case) -> list:
+    """One line of the golden file, in GOLDEN_COLUMNS order."""
+    name, n, S, algorithm, gpn, links = case
+    r = plan(name, n, S, algorithm, gpus_per_node=gpn, **links)
+    return [list(case), *(getattr(r, k) for k in GOLDEN_FIELDS), plan_digest(r), execute_digest(r)]
+
+
+def _dump(row) -> str:
+    return json.dumps(row, separators=(",", ":"), ensure_ascii=False)
+
+
+@functools.cache
+def golden() -> dict:
+    return json.loads(GOLDEN_PATH.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("index", range(len(golden_cases())),
+                         ids=lambda i: "-".join(map(str, golden_cases()[i][:5])))
+def test_results_match_the_golden_file(index):
+    """Every public field (floats by their repr), the steps and execute_rounds bit for bit."""
+    assert golden()["columns"] == list(GOLDEN_COLUMNS)
+    want = golden()["rows"][index]
+    assert want[0] == list(golden_cases()[index])
+    got = golden_row(golden_cases()[index])
+    diff = {c: (g, w) for c, g, w in zip(GOLDEN_COLUMNS, got, want) if g != w}
+    assert _dump(got) == _dump(want), diff
+
+
+@pytest.mark.parametrize("case", [c for c in golden_cases() if c[1] <= 24][::3], ids=str)
+def test_plan_digest_is_the_steps_digest(case):
+    name, n, S, algorithm, gpn, links = case
+    r = plan(name, n, S, algorithm, gpus_per_node=gpn, **links)
+    assert plan_digest(r) == steps_digest(r)
+
+
+def tally(result, gpus_per_node, alpha_intra_s=3e-6, alpha_inter_s=10e-6, bw_intra_Bps=400e9,
+          bw_inter_Bps=50e9):
+    """The numbers plan() reports, recomputed the slow way by tallying every flat send per rank
+    and round (what plan() itself did before it summarised each algorithm from its structure)."""
+    p, n, R = result._plan, result.ranks, result.rounds
+    if not R:
+        return 0, 0, 0.0, 0, []
+    w = p.nbytes.astype(np.float64)
+    key = p.rnd.astype(np.int64) * n
+    sent_rr = np.bincount(key + p.src, weights=w, minlength=R * n).reshape(R, n)
+    recv_rr = np.bincount(key + p.dst, weights=w, minlength=R * n).reshape(R, n)
+    crit = np.maximum(sent_rr.max(axis=1), recv_rr.max(axis=1))
+    cross = p.src // gpus_per_node != p.dst // gpus_per_node
+    inter = np.bincount(p.rnd, weights=cross, minlength=R) > 0
+    time_s = float(np.sum(np.where(inter, alpha_inter_s, alpha_intra_s)
+                          + crit / np.where(inter, bw_inter_Bps, bw_intra_Bps)))
+    return (int(np.bincount(p.src, weights=w, minlength=n).max()),
+            int(np.bincount(p.dst, weights=w, minlength=n).max()), time_s,
+            int(p.nbytes[cross].sum()), inter.tolist())
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(COLLECTIVES), algorithm=st.sampled_from(ALGORITHMS),
+       n=st.integers(1, 70), gpn=st.integers(1, 12), size=st.integers(0, 10**12))
+def test_structural_summary_matches_a_tally_of_the_sends(name, algorithm, n, gpn, size):
+    """plan() derives bytes, tiers and time from each algorithm's structure; the flat sends
+    (partial nodes, uneven chunks, n not a power of two) must give exactly the same numbers."""
+    if name == "p2p":
+        n = max(n, 2)
+    if algorithm == "hierarchical" and n % min(gpn, n):
+        n -= n % gpn
+        if n < 2:
+            n = gpn
+    r = plan(name, n, size, algorithm, gpus_per_node=gpn)
+    sent, recv, time_s, inter_bytes, inter = tally(r, gpn)
+    assert (r.per_rank_sent_bytes, r.per_rank_recv_bytes, r.time_s, r.inter_node_bytes) == \
+           (sent, recv, time_s, inter_bytes)
+    assert r._plan.inter.tolist() == inter
+
+
+def test_plan_builds_no_sends_until_asked():
+    """The flat send arrays (~2·10^6 entries for a ring at n = 1024) are built on first use only."""
+    r = plan("allreduce", 1024, 2**30, "ring")
+    assert "_plan" not in r.__dict__ and "steps" not in r.__dict__
+    assert r.per_rank_sent_bytes == 2 * 1023 * 2**30 // 1024 and r.rounds == 2046
+    assert len(r._plan.src) == 2046 * 1024 and r._plan is r._plan
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["--write-golden"]:
+        rows = [golden_row(c) for c in golden_cases()]
+        GOLDEN_PATH.write_text('{"columns":' + _dump(GOLDEN_COLUMNS) + ',"rows":[\n'
+                               + ",\n".join(map(_dump, rows)) + "\n]}\n", encoding="utf-8")
+        print(f"wrote {len(rows)} cases to {GOLDEN_PATH}")
