@@ -344,6 +344,9 @@ class CommFigure(QWidget):
         self.heatmap.addItem(self.heat_image)
         self.loads = charts.make_plot(self, left=self.tr("tokens received"), bottom=self.tr("EP rank"))
         self.loads_chart = charts.BarChart(self.loads)
+        # a marker above each rank that hosts redundant (copied) experts; its size grows with the count
+        self.redundant = pg.ScatterPlotItem(symbol="t", brush="#202020", pen=None)
+        self.loads.addItem(self.redundant)
         self.moe_text = QLabel(self)
         self.moe_text.setWordWrap(True)
         self.moe_text.setTextFormat(Qt.TextFormat.RichText)
@@ -453,6 +456,7 @@ class CommFigure(QWidget):
         if result is None:
             self.heat_image.clear()
             self.loads_chart.clear()
+            self.redundant.clear()
             self.moe_text.setText(message)
             return
         self.heat_image.setImage(load.astype(float), autoLevels=True)
@@ -470,6 +474,10 @@ class CommFigure(QWidget):
                                                r=r, t=int(after[r]), e=result.moonep.redundant_experts[r])))
         self.loads_chart.set_segments(segments)
         target = result.tokens_per_rank * result.top_k
+        hosts = [(r, e) for r, e in enumerate(result.moonep.redundant_experts) if e]
+        self.redundant.setData([r + 0.2 for r, _ in hosts], [target * 1.06] * len(hosts),
+                               size=[5 + 3 * e for _, e in hosts],
+                               data=[self.tr("rank {r} hosts {e} redundant experts").format(r=r, e=e) for r, e in hosts])
         self.loads_chart.set_line("target", target, self.tr("S·K = {t:,}").format(t=target), vertical=False)
         self.loads.setXRange(-0.8, result.ranks - 0.2, padding=0)
         self.loads.setYRange(0, max(before.max(), target) * 1.15, padding=0)
@@ -477,8 +485,8 @@ class CommFigure(QWidget):
         self.moe_text.setText("<br>".join([
             "<b>" + self.tr("Dispatch → experts → combine") + "</b>",
             self.tr("imbalance max/mean {imb:.2f}; maxvio {vio:.2f}").format(imb=result.imbalance, vio=result.maxvio),
-            self.tr("MoonEP: every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank "
-                    "(E/R); planned {most}").format(t=target, bound=result.moonep.bound,
+            self.tr("MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most "
+                    "{bound} redundant experts per rank (E/R); planned {most}").format(t=target, bound=result.moonep.bound,
                                                    most=max(result.moonep.redundant_experts)),
             self.tr("dispatch {d}, combine {c} per rank; across nodes {x}").format(
                 d=f"{result.dispatch_bytes / 2**20:,.1f} MiB", c=f"{result.combine_bytes / 2**20:,.1f} MiB",

@@ -69,117 +69,122 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="350"/>
+        <location filename="../../views/comm_tab.py" line="353"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="385"/>
+        <location filename="../../views/comm_tab.py" line="388"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="388"/>
+        <location filename="../../views/comm_tab.py" line="391"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="399"/>
+        <location filename="../../views/comm_tab.py" line="402"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="406"/>
+        <location filename="../../views/comm_tab.py" line="409"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="408"/>
+        <location filename="../../views/comm_tab.py" line="411"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="410"/>
+        <location filename="../../views/comm_tab.py" line="413"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="411"/>
+        <location filename="../../views/comm_tab.py" line="414"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="413"/>
+        <location filename="../../views/comm_tab.py" line="416"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="413"/>
+        <location filename="../../views/comm_tab.py" line="416"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="441"/>
+        <location filename="../../views/comm_tab.py" line="444"/>
         <source>NVLink, one node</source>
         <translation>NVLink，单节点</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="442"/>
+        <location filename="../../views/comm_tab.py" line="445"/>
         <source>across nodes, 1 GPU each</source>
         <translation>跨节点，每节点 1 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="449"/>
+        <location filename="../../views/comm_tab.py" line="452"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="467"/>
+        <location filename="../../views/comm_tab.py" line="471"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="469"/>
+        <location filename="../../views/comm_tab.py" line="473"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="473"/>
+        <location filename="../../views/comm_tab.py" line="480"/>
+        <source>rank {r} hosts {e} redundant experts</source>
+        <translation>rank {r} 承载 {e} 个冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm_tab.py" line="481"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="478"/>
+        <location filename="../../views/comm_tab.py" line="486"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="479"/>
+        <location filename="../../views/comm_tab.py" line="487"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="480"/>
-        <source>MoonEP: every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
-        <translation>MoonEP：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
+        <location filename="../../views/comm_tab.py" line="488"/>
+        <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
+        <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="483"/>
+        <location filename="../../views/comm_tab.py" line="491"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="486"/>
+        <location filename="../../views/comm_tab.py" line="494"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="488"/>
+        <location filename="../../views/comm_tab.py" line="496"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="491"/>
+        <location filename="../../views/comm_tab.py" line="499"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
