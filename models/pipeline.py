@@ -833,7 +833,7 @@ def closed_form(kind: str, ranks: int, microbatches: int, chunks: int, d: Durati
     """(formula with symbols, bubble TIME per rank) from the papers; F, B, I, W, FB are the
     durations of one op on one stage/chunk, as in `simulate`."""
     kind = normalise_kind(kind)
-    p, m, v = ranks, microbatches, chunks
+    p = ranks  # the closed forms here depend on p and the durations only
     if kind in ("gpipe", "1f1b"):
         return "(p − 1)(F + B)", (p - 1) * (d.F + d.B)
     if kind == "interleaved-1f1b":

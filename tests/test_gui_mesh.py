@@ -1,7 +1,6 @@
 """The Parallel Mesh tab: colours, hover, node zoom, order comparison, invalid topologies."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip

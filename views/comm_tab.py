@@ -9,16 +9,17 @@ import sys
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
+                               QHeaderView, QLabel, QPushButton, QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
-from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, execute_rounds, overlap, plan
+from tslab.models.comm import COLLECTIVES, CollectiveResult, execute_rounds, overlap, plan
 from tslab.models.moe import analyse, route, settings_from
 from tslab.models.scenario import Scenario
 from tslab.views import charts
+from tslab.views.common import paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 
@@ -171,10 +172,7 @@ class CommTab(QWidget):
         left_layout.addWidget(controls)
         left_layout.addWidget(self.form)
         left_layout.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setWidget(left)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(330)
+        scroll = scrolling(self, left, 330)
 
         self.figure = CommFigure(self)
         self.play_button = QPushButton(self.tr("Play"), self)
@@ -310,15 +308,8 @@ class CommFigure(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setAutoFillBackground(True)
-        palette = self.palette()
-        palette.setColor(self.backgroundRole(), QColor("white"))
-        self.setPalette(palette)
-        self.title = QLabel(self)
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        font.setBold(True)
-        self.title.setFont(font)
+        paint_white(self)
+        self.title = title_label(self, 1.25)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
@@ -504,14 +495,7 @@ class CommFigure(QWidget):
 
 def main(argv: list[str] | None = None) -> int:
     """Open the Communication / MoE tab alone on a preset (default: DeepSeek-V3)."""
-    from tslab.desktop.app import create_application
-    from tslab.models.presets import load_preset
-    argv = sys.argv[1:] if argv is None else argv
-    app = create_application(sys.argv[:1])
-    tab = CommTab(ScenarioModel(load_preset(argv[0] if argv else "deepseek-v3")))
-    tab.resize(1500, 950)
-    tab.show()
-    return app.exec()
+    return run_alone(CommTab, "deepseek-v3", (1500, 950), argv)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,13 @@ import sys
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QScrollArea,
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel,
                                QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tslab.models.hardware import GPUS
 from tslab.models.memory import GROUPS, OOM_TEMPLATE, TIERS, MemoryLedger, gib, memory_ledger
 from tslab.views import charts
+from tslab.views.common import paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 from tslab.views.texts import ledger_name, translate_problem
@@ -71,18 +72,10 @@ class MemoryFigure(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setAutoFillBackground(True)
-        palette = self.palette()
-        palette.setColor(self.backgroundRole(), QColor("white"))
-        palette.setColor(self.foregroundRole(), QColor(charts.TEXT_COLOUR))
-        self.setPalette(palette)
+        paint_white(self)
         self.ledger: MemoryLedger | None = None
 
-        self.title = QLabel(self)
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        font.setBold(True)
-        self.title.setFont(font)
+        self.title = title_label(self)
         self.subtitle = QLabel(self)
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)
@@ -381,11 +374,7 @@ class MemoryTab(QWidget):
         super().__init__(parent)
         self.model = model
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.form)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(330)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = scrolling(self, self.form, 330)
         self.figure = MemoryFigure(self)
         self.table = LedgerTable(self)
         right = QSplitter(Qt.Orientation.Vertical, self)
@@ -498,16 +487,8 @@ class MemoryTab(QWidget):
 
 def main(argv: list[str] | None = None) -> int:
     """Open the Memory tab alone on a preset (default: the classroom scenario)."""
-    from PySide6.QtWidgets import QApplication
-    from tslab.models.presets import DEFAULT_PRESET, load_preset
-    argv = sys.argv[1:] if argv is None else argv
-    app = QApplication.instance() or QApplication([])
-    charts.configure_pyqtgraph()
-    model = ScenarioModel(load_preset(argv[0] if argv else DEFAULT_PRESET))
-    tab = MemoryTab(model)
-    tab.resize(1400, 860)
-    tab.show()
-    return app.exec()
+    from tslab.models.presets import DEFAULT_PRESET
+    return run_alone(MemoryTab, DEFAULT_PRESET, (1400, 860), argv)
 
 
 if __name__ == "__main__":

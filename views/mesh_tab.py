@@ -8,14 +8,14 @@ import sys
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QCursor, QFont
+from PySide6.QtGui import QBrush, QColor, QCursor
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QScrollArea,
                                QSplitter, QTableWidget, QTableWidgetItem, QToolTip, QVBoxLayout, QWidget)
 
 from tslab.models.memory import gib
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
 from tslab.models.scenario import Scenario
-from tslab.views import charts
+from tslab.views.common import paint_white, run_alone, scrolling, title_label
 from tslab.views.mesh_layout import TEXELS, MeshLayout
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
@@ -313,15 +313,8 @@ class MeshFigure(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setAutoFillBackground(True)
-        palette = self.palette()
-        palette.setColor(self.backgroundRole(), QColor("white"))
-        self.setPalette(palette)
-        self.title = QLabel(self)
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        font.setBold(True)
-        self.title.setFont(font)
+        paint_white(self)
+        self.title = title_label(self)
         self.subtitle = QLabel(self)
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)
@@ -404,11 +397,7 @@ class MeshTab(QWidget):
         super().__init__(parent)
         self.model = model
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.form)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(340)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = scrolling(self, self.form, 340)
 
         self.axis_box = QComboBox(self)
         for axis in GROUP_AXES:
@@ -558,14 +547,7 @@ class MeshTab(QWidget):
 
 def main(argv: list[str] | None = None) -> int:
     """Open the Mesh tab alone on a preset (default: DeepSeek-V3)."""
-    from tslab.desktop.app import create_application
-    from tslab.models.presets import load_preset
-    argv = sys.argv[1:] if argv is None else argv
-    app = create_application(sys.argv[:1])
-    tab = MeshTab(ScenarioModel(load_preset(argv[0] if argv else "deepseek-v3")))
-    tab.resize(1500, 900)
-    tab.show()
-    return app.exec()
+    return run_alone(MeshTab, "deepseek-v3", (1500, 900), argv)
 
 
 if __name__ == "__main__":

@@ -11,12 +11,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QCursor
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSlider,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QSplitter, QToolTip, QVBoxLayout, QWidget)
 
 from tslab.models.pipeline import KINDS, Durations, ScheduleError, Simulation, closed_form, simulate
 from tslab.models.scenario import Scenario
 from tslab.views import charts
+from tslab.views.common import paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 
@@ -301,15 +302,8 @@ class PipelineFigure(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setAutoFillBackground(True)
-        palette = self.palette()
-        palette.setColor(self.backgroundRole(), QColor("white"))
-        self.setPalette(palette)
-        self.title = QLabel(self)
-        font = self.title.font()
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        font.setBold(True)
-        self.title.setFont(font)
+        paint_white(self)
+        self.title = title_label(self)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.RichText)
@@ -377,11 +371,7 @@ class PipelineTab(QWidget):
         super().__init__(parent)
         self.model = model
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = QScrollArea(self)
-        scroll.setWidget(self.form)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(300)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = scrolling(self, self.form, 300)
 
         self.compare_box = QComboBox(self)
         self.compare_box.addItem(self.tr("no comparison"), "")
@@ -542,14 +532,8 @@ class PipelineTab(QWidget):
 
 def main(argv: list[str] | None = None) -> int:
     """Open the Pipeline tab alone on a preset (default: the classroom scenario)."""
-    from tslab.desktop.app import create_application
-    from tslab.models.presets import DEFAULT_PRESET, load_preset
-    argv = sys.argv[1:] if argv is None else argv
-    app = create_application(sys.argv[:1])
-    tab = PipelineTab(ScenarioModel(load_preset(argv[0] if argv else DEFAULT_PRESET)))
-    tab.resize(1500, 900)
-    tab.show()
-    return app.exec()
+    from tslab.models.presets import DEFAULT_PRESET
+    return run_alone(PipelineTab, DEFAULT_PRESET, (1500, 900), argv)
 
 
 if __name__ == "__main__":

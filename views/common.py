@@ -1,0 +1,53 @@
+"""What every tab shares: the white exportable figure with its title, the scrolling input
+column, and running a tab alone (``python -m tslab.views.<tab>``)."""
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+
+from tslab.views import charts
+
+
+def paint_white(widget: QWidget) -> None:
+    """A figure paints its own white background (exports and slides), text in the lab's ink."""
+    widget.setAutoFillBackground(True)
+    palette = widget.palette()
+    palette.setColor(widget.backgroundRole(), QColor("white"))
+    palette.setColor(widget.foregroundRole(), QColor(charts.TEXT_COLOUR))
+    widget.setPalette(palette)
+
+
+def title_label(parent: QWidget, scale: float = 1.35) -> QLabel:
+    """The bold, larger title line of a figure."""
+    label = QLabel(parent)
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    return label
+
+
+def scrolling(parent: QWidget, content: QWidget, min_width: int) -> QScrollArea:
+    """The inputs column: scrolls vertically, never sideways."""
+    scroll = QScrollArea(parent)
+    scroll.setWidget(content)
+    scroll.setWidgetResizable(True)
+    scroll.setMinimumWidth(min_width)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll
+
+
+def run_alone(tab_class: type, default_preset: str, size: tuple[int, int], argv: list[str] | None = None) -> int:
+    """Open one tab in its own window on a preset (the first argument, else `default_preset`)."""
+    from tslab.desktop.app import create_application
+    from tslab.models.presets import load_preset
+    from tslab.views.scenario_model import ScenarioModel
+    argv = sys.argv[1:] if argv is None else argv
+    app = create_application(sys.argv[:1])
+    tab = tab_class(ScenarioModel(load_preset(argv[0] if argv else default_preset)))
+    tab.resize(*size)
+    tab.show()
+    return app.exec()
