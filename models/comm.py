@@ -133,16 +133,30 @@ class CollectiveResult:
         return tuple(Step(tuple(map(tuple, rows[bounds[r]:bounds[r + 1]])), bool(p.reduce[r]),
                           "inter" if p.inter[r] else "intra") for r in range(self.rounds))
 
-    def to_json(self) -> dict:
-        """DESIGN.md's `tslab comm --json` document plus "convention"."""
-        return {
+    def to_json(self, max_sends: int | None = None) -> dict:
+        """DESIGN.md's `tslab comm --json` document plus "convention". With `max_sends`, "steps"
+        holds the first whole rounds up to that many sends (a 1,024-rank ring has two million)
+        and "steps_truncated" says how many rounds were shown; only those rounds are built."""
+        doc = {
             "collective": self.collective, "ranks": self.ranks, "bytes": self.bytes,
             "algorithm": self.algorithm, "per_rank_sent_bytes": self.per_rank_sent_bytes,
             "per_rank_recv_bytes": self.per_rank_recv_bytes, "rounds": self.rounds,
             "time_s": self.time_s, "algbw": self.algbw, "busbw": self.busbw,
-            "busbw_factor": self.busbw_factor, "steps": [s.to_json() for s in self.steps],
-            "convention": self.convention,
+            "busbw_factor": self.busbw_factor, "steps": [], "convention": self.convention,
         }
+        p = self._plan
+        total = int(p.rnd.size)
+        if max_sends is None or total <= max_sends:
+            doc["steps"] = [s.to_json() for s in self.steps]
+            return doc
+        order = np.argsort(p.rnd, kind="stable")
+        bounds = np.searchsorted(p.rnd[order], np.arange(self.rounds + 1))
+        shown = int(np.searchsorted(bounds, max_sends, side="right")) - 1  # whole rounds that fit
+        rows = np.stack([p.src, p.dst, p.chunk, p.nbytes], axis=1)[order[:bounds[shown]]].tolist()
+        doc["steps"] = [{"sends": rows[bounds[r]:bounds[r + 1]], "reduce": bool(p.reduce[r]),
+                         "tier": "inter" if p.inter[r] else "intra"} for r in range(shown)]
+        doc["steps_truncated"] = {"rounds_shown": shown, "rounds": self.rounds, "sends": total}
+        return doc
 
 
 # ----------------------------------------------------------------------------------------------
