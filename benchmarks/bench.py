@@ -32,7 +32,6 @@ ENV["QT_QPA_PLATFORM"] = os.environ.get("QT_QPA_PLATFORM", "offscreen")
 # Both windows print "painted" at their plot's first paint event and quit.
 PAINTED = textwrap.dedent("""
     import sys
-    from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QApplication
     class Painted(QObject):
         def eventFilter(self, obj, event):
@@ -70,6 +69,26 @@ TSLAB_WINDOW = PAINTED + textwrap.dedent("""
     app.exec()
     window.model.mark_saved("")
 """)
+
+
+def paint_counter():
+    """An event filter that counts paint events (`count`) and remembers which widgets painted
+    (`painted`); install it on the viewports whose redraw is being timed."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class PaintCounter(QObject):
+        def __init__(self):
+            super().__init__()
+            self.count = 0
+            self.painted: set[int] = set()
+
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint:
+                self.count += 1
+                self.painted.add(id(obj))
+            return False
+
+    return PaintCounter()
 
 
 def wall(argv: list[str], until: str | None = None) -> float:
@@ -130,21 +149,10 @@ def mesh_drawing(gpus: int, frames: int) -> tuple[float, float]:
     """(median seconds to draw a `gpus`-GPU mesh and paint it, p95 seconds per frame while
     panning and zooming it), on a 1400 × 800 view, GPUs 8 per node, DeepSeek-V3's parallelism
     rescaled (pp 16, ep up to 64)."""
-    from PySide6.QtCore import QEvent, QObject
     from tslab.desktop.app import create_application
     from tslab.models.mesh import build_mesh
     from tslab.models.presets import load_preset
     from tslab.views.mesh_tab import MeshView
-
-    class Painted(QObject):
-        def __init__(self):
-            super().__init__()
-            self.count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint:
-                self.count += 1
-            return False
 
     app = create_application(["bench"], "en")
     nodes = gpus // 8
@@ -155,7 +163,7 @@ def mesh_drawing(gpus: int, frames: int) -> tuple[float, float]:
     view.resize(1400, 800)
     view.show()
     app.processEvents()
-    painted = Painted()
+    painted = paint_counter()
     view.viewport().installEventFilter(painted)
 
     def wait_paint(start_count: int) -> None:
@@ -189,21 +197,10 @@ def mesh_drawing(gpus: int, frames: int) -> tuple[float, float]:
 def animation_frames(frames: int) -> tuple[float, int]:
     """(p95 seconds per animation frame, ops drawn) for the Pipeline tab playing 1F1B with
     p = 16, m = 128: each frame moves the cursor and the curtain and waits for the paint."""
-    from PySide6.QtCore import QEvent, QObject
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.pipeline_tab import PipelineTab
     from tslab.views.scenario_model import ScenarioModel
-
-    class Painted(QObject):
-        def __init__(self):
-            super().__init__()
-            self.count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint:
-                self.count += 1
-            return False
 
     app = create_application(["bench"], "en")
     scenario = load_preset("classroom-7b").replace(**{"parallel.pp": 16, "parallel.dp": 1, "cluster.nodes": 2,
@@ -212,7 +209,7 @@ def animation_frames(frames: int) -> tuple[float, int]:
     tab.resize(1500, 900)
     tab.show()
     app.processEvents()
-    painted = Painted()
+    painted = paint_counter()
     tab.figure.panels[0].gantt.viewport().installEventFilter(painted)
     tab.set_time(0.0)
     app.processEvents()
@@ -268,21 +265,10 @@ def moe_planning(runs: int) -> tuple[float, str]:
 
 def collective_animation(frames: int) -> float:
     """p95 seconds per frame of the ring animation (16 ranks, AllReduce), each frame one round."""
-    from PySide6.QtCore import QEvent, QObject
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.comm_tab import CommTab
     from tslab.views.scenario_model import ScenarioModel
-
-    class Painted(QObject):
-        def __init__(self):
-            super().__init__()
-            self.count = 0
-
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint:
-                self.count += 1
-            return False
 
     app = create_application(["bench"], "en")
     tab = CommTab(ScenarioModel(load_preset("deepseek-v3")))
@@ -290,7 +276,7 @@ def collective_animation(frames: int) -> float:
     tab.resize(1500, 950)
     tab.show()
     app.processEvents()
-    painted = Painted()
+    painted = paint_counter()
     tab.figure.ring.viewport().installEventFilter(painted)
     times = []
     for i in range(frames):
@@ -308,28 +294,17 @@ def collective_animation(frames: int) -> float:
 def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     """Median and 90th-percentile seconds from a spin-box edit until every chart of the figure
     has painted the new ledger (paint events counted on the charts' viewports)."""
-    from PySide6.QtCore import QEvent, QObject
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.memory_tab import MemoryTab
     from tslab.views.scenario_model import ScenarioModel
-
-    class PaintCounter(QObject):
-        def __init__(self):
-            super().__init__()
-            self.painted: set[int] = set()
-
-        def eventFilter(self, obj, event):
-            if event.type() == QEvent.Type.Paint:
-                self.painted.add(id(obj))
-            return False
 
     app = create_application(["bench"], "en")
     tab = MemoryTab(ScenarioModel(load_preset(preset)))
     tab.resize(1500, 950)
     tab.show()
     app.processEvents()
-    counter = PaintCounter()
+    counter = paint_counter()
     figure = tab.figure
     viewports = [plot.viewport() for plot in (figure.stack, figure.tiers, figure.zero, figure.ranks)]
     for viewport in viewports:

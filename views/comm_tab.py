@@ -12,14 +12,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
-                               QHeaderView, QLabel, QPushButton, QSlider, QSpinBox, QSplitter,
+                               QHeaderView, QLabel, QPushButton, QSlider, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tslab.models.comm import COLLECTIVES, CollectiveResult, execute_rounds, overlap, plan
 from tslab.models.moe import analyse, route, settings_from
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.common import paint_white, run_alone, scrolling, title_label
+from tslab.views.common import inputs_beside, paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 
@@ -191,14 +191,7 @@ class CommTab(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(bar)
         right_layout.addWidget(self.figure, 1)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(scroll)
-        split.addWidget(right)
-        split.setStretchFactor(1, 1)
-        split.setSizes([340, 1100])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        inputs_beside(self, scroll, right, 340)
 
         self.timer = QTimer(self, interval=600)
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))

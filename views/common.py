@@ -6,7 +6,7 @@ import sys
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tslab.views import charts
 
@@ -38,6 +38,21 @@ def scrolling(parent: QWidget, content: QWidget, min_width: int) -> QScrollArea:
     scroll.setMinimumWidth(min_width)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return scroll
+
+
+def inputs_beside(tab: QWidget, inputs: QWidget, content: QWidget, inputs_width: int,
+                  content_width: int = 1100) -> QSplitter:
+    """A tab's layout: the inputs column on the left, its content taking the rest of the width."""
+    split = QSplitter(Qt.Orientation.Horizontal, tab)
+    split.addWidget(inputs)
+    split.addWidget(content)
+    split.setStretchFactor(0, 0)
+    split.setStretchFactor(1, 1)
+    split.setSizes([inputs_width, content_width])
+    layout = QVBoxLayout(tab)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(split)
+    return split
 
 
 def run_alone(tab_class: type, default_preset: str, size: tuple[int, int], argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 from tslab.models.hardware import GPUS
 from tslab.models.memory import GROUPS, OOM_TEMPLATE, TIERS, MemoryLedger, gib, memory_ledger
 from tslab.views import charts
-from tslab.views.common import paint_white, run_alone, scrolling, title_label
+from tslab.views.common import inputs_beside, paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 from tslab.views.texts import ledger_name, translate_problem
@@ -382,15 +382,7 @@ class MemoryTab(QWidget):
         right.addWidget(self.table)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(scroll)
-        split.addWidget(right)
-        split.setStretchFactor(0, 0)
-        split.setStretchFactor(1, 1)
-        split.setSizes([360, 1000])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        inputs_beside(self, scroll, right, 360, 1000)
         self.ledger: MemoryLedger | None = None
         model.scenarioChanged.connect(self.refresh)
         self.refresh()

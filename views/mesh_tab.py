@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeade
 from tslab.models.memory import gib
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
 from tslab.models.scenario import Scenario
-from tslab.views.common import paint_white, run_alone, scrolling, title_label
+from tslab.views.common import inputs_beside, paint_white, run_alone, scrolling, title_label
 from tslab.views.mesh_layout import TEXELS, MeshLayout
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
@@ -447,14 +447,7 @@ class MeshTab(QWidget):
         inner.setStretchFactor(0, 4)
         inner.setStretchFactor(1, 1)
         right_layout.addWidget(inner, 1)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(scroll)
-        split.addWidget(right)
-        split.setStretchFactor(1, 1)
-        split.setSizes([360, 1100])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        inputs_beside(self, scroll, right, 360)
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None

@@ -12,12 +12,12 @@ import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider,
-                               QSplitter, QToolTip, QVBoxLayout, QWidget)
+                               QToolTip, QVBoxLayout, QWidget)
 
 from tslab.models.pipeline import KINDS, Durations, ScheduleError, Simulation, closed_form, simulate
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.common import paint_white, run_alone, scrolling, title_label
+from tslab.views.common import inputs_beside, paint_white, run_alone, scrolling, title_label
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 
@@ -409,14 +409,7 @@ class PipelineTab(QWidget):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(controls)
         right_layout.addWidget(self.figure, 1)
-        split = QSplitter(Qt.Orientation.Horizontal, self)
-        split.addWidget(scroll)
-        split.addWidget(right)
-        split.setStretchFactor(1, 1)
-        split.setSizes([330, 1100])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(split)
+        inputs_beside(self, scroll, right, 330)
 
         self.timer = QTimer(self, interval=round(1000 / FPS))
         self.timer.timeout.connect(self._tick)
