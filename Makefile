@@ -1,7 +1,8 @@
 # Training Systems Lab — set up, run, test and package.
 #
 #   make run    [ARGS="--preset deepseek-v3 --lang zh"]   install what is missing, open the app
-#   make test   [PYTEST_ARGS="-k memory"]                 install what is missing, run the tests
+#   make test   [PYTEST_ARGS="-k memory"]                 install what is missing, lint, run the tests
+#   make lint                                           ruff, the import contracts, mypy on models/
 #   make bench | translations | dist | clean
 #
 # Set-up steps, each skipped when already done:
@@ -24,7 +25,7 @@ QM := resources/translations/tslab_zh_CN.qm
 SYSDEPS_FLAGS = $(if $(wildcard $(VENV_PY)),,--python $(PYTHON))
 test: SYSDEPS_FLAGS += --test
 
-.PHONY: run test bench translations dist clean check-python sysdeps
+.PHONY: run test lint bench translations dist clean check-python sysdeps
 
 # ---- the app -------------------------------------------------------------------------------
 
@@ -37,7 +38,15 @@ run: $(STAMP)
 	fi
 	$(BIN)/tslab gui $(ARGS)
 
-test: $(STAMP)
+# Static checks first (each stops the run): ruff's rules, the import contracts of
+# [tool.importlinter] in pyproject.toml (desktop > views > models; models never import Qt),
+# and the type checker on the pure-Python models.
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache --no-logo
+	$(VENV_PY) -m mypy models
+
+test: lint
 	QT_QPA_PLATFORM=offscreen $(VENV_PY) -m pytest -q $(PYTEST_ARGS)
 
 bench: $(STAMP)
