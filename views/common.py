@@ -57,8 +57,8 @@ def inputs_beside(tab: QWidget, inputs: QWidget, content: QWidget, inputs_width:
 
 def run_alone(tab_class: type, default_preset: str, size: tuple[int, int], argv: list[str] | None = None) -> int:
     """Open one tab in its own window on a preset (the first argument, else `default_preset`)."""
-    from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
+    from tslab.views.application import create_application
     from tslab.views.scenario_model import ScenarioModel
     argv = sys.argv[1:] if argv is None else argv
     app = create_application(sys.argv[:1])
