@@ -1,0 +1,42 @@
+"""Per-GPU memory ledger of the most-loaded rank: model states, activations, buffers, tiers.
+
+Sources:
+- Model states and ZeRO 0–3: Rajbhandari et al., "ZeRO", SC'20, §3.1 and §5 (Ψ = 7.5B, K = 12,
+  N_d = 64 → 120 / 31.4 / 16.6 / 1.9 GB).
+- Activations per layer: Korthikanti et al., "Reducing Activation Recomputation in Large
+  Transformer Models", MLSys'23, §4 (Table 2): sbh(34 + 5as/h) without parallelism,
+  sbh(10 + 24/t + 5as/(ht)) with TP, sbh(34/t + 5as/(ht)) with TP+SP, 34·sbh/t with selective
+  recompute; 2sbh per layer with full recompute.
+- In-flight micro-batches: GPipe m (Huang et al. 2019); 1F1B min(m, p − r) (Narayanan et al. 2021);
+  interleaved ×(1 + (p−1)/(pv)) on rank 0 (Korthikanti §4.2.3); ZB-H1 p and ZB-H2 2p−1 (Qi et al.,
+  Zero Bubble Pipeline Parallelism, §3); DualPipe 2× parameters and p+1 activations (DeepSeek-V3
+  report, Table 2).
+- Tiers: ZeRO-Offload / ZeRO-Infinity (optimizer and parameters on CPU / NVMe), Kimi K2 §2.4
+  (FP8 activation storage, CPU offload), Kimi K3 (remote activations on other PP ranks,
+  Pipeline ZeRO-2 gradient shards on CPU with a double GPU gradient buffer).
+
+Everything here is a deterministic teaching model of byte counts, not a measurement.
+
+Modules: `params` (parameter counts), `partition` (pipeline layout and what one GPU of a rank
+holds), `activations` (saved tensors per layer, micro-batches in flight), `ledger` (the ledger).
+"""
+from __future__ import annotations
+
+from tslab.models.memory.activations import (FP8_SCALE_OVERHEAD, Term, activation_formula, in_flight,
+                                             in_flight_estimate, layer_activation_terms, layer_bytes, terms_bytes)
+from tslab.models.memory.ledger import (DDP_BUCKET_MIN, GROUPS, OOM_TEMPLATE, OPTIMIZER_STATES, SRC_ACT, SRC_FLASH,
+                                        SRC_K2, SRC_K3, SRC_OFFLOAD, SRC_SCHED, SRC_ZERO, TIERS, LedgerItem,
+                                        MemoryLedger, gib, memory_ledger, oom_message, zero_table)
+from tslab.models.memory.params import (LayerParams, attention_params, embedding_params, head_dim, is_moe_layer,
+                                        layer_params, mlp_params, total_params)
+from tslab.models.memory.partition import RankLayout, pipeline_layout, rank_parameters, stage_layers
+
+__all__ = [
+    "DDP_BUCKET_MIN", "FP8_SCALE_OVERHEAD", "GROUPS", "OOM_TEMPLATE", "OPTIMIZER_STATES", "TIERS",
+    "SRC_ACT", "SRC_FLASH", "SRC_K2", "SRC_K3", "SRC_OFFLOAD", "SRC_SCHED", "SRC_ZERO",
+    "LayerParams", "LedgerItem", "MemoryLedger", "RankLayout", "Term",
+    "activation_formula", "attention_params", "embedding_params", "gib", "head_dim", "in_flight",
+    "in_flight_estimate", "is_moe_layer", "layer_activation_terms", "layer_bytes", "layer_params",
+    "memory_ledger", "mlp_params", "oom_message", "pipeline_layout", "rank_parameters", "stage_layers",
+    "terms_bytes", "total_params", "zero_table",
+]

@@ -1,0 +1,285 @@
+"""The byte ledger of the most-loaded GPU: model states under ZeRO 0–3, activations, buffers and
+the memory tiers they sit in, with the first item that runs out of GPU memory."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from tslab.models.hardware import capacity_bytes
+from tslab.models.memory.activations import activation_formula, in_flight, layer_bytes
+from tslab.models.memory.params import is_moe_layer, total_params
+from tslab.models.memory.partition import RankLayout, _rank_params, _RankStates, pipeline_layout
+from tslab.models.scenario import BYTES_PER_ELEMENT, Scenario
+from tslab.models.validation import QT_TRANSLATE_NOOP
+
+GROUPS = ("params", "grads", "master", "optimizer", "activations", "buffers")
+TIERS = ("gpu", "cpu", "remote", "nvme")
+OPTIMIZER_STATES = {"adam": 2, "muon": 1, "sgd": 1}  # Adam m and v; Muon and SGD one momentum
+DDP_BUCKET_MIN = 40_000_000  # Megatron-LM DDP bucket: max(40M, 1M·dp) elements
+
+SRC_ZERO = "Rajbhandari et al., ZeRO (SC'20) §3.1, §5"
+SRC_ACT = "Korthikanti et al., Reducing Activation Recomputation (MLSys'23) §4, Table 2"
+SRC_FLASH = "Dao et al., FlashAttention (NeurIPS'22) §3"
+SRC_OFFLOAD = "Ren et al., ZeRO-Offload (ATC'21); Rajbhandari et al., ZeRO-Infinity (SC'21)"
+SRC_K2 = "Kimi K2 technical report §2.4.3"
+SRC_K3 = "Kimi K3 technical report (unified activation manager, Pipeline ZeRO-2)"
+SRC_SCHED = {
+    "gpipe": "Huang et al., GPipe (NeurIPS'19)",
+    "1f1b": "Narayanan et al., PipeDream-Flush / Megatron-LM (SC'21) §2.2",
+    "interleaved-1f1b": "Narayanan et al. (SC'21) §2.2.2; Korthikanti et al. §4.2.3",
+    "zb-h1": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
+    "zb-h2": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
+    "zbv": "Qi et al., Pipeline Parallelism with Controllable Memory (2024)",
+    "dualpipe": "DeepSeek-V3 technical report §3.2.1, Table 2",
+    "dualpipev": "DeepSeek-V3 technical report §3.2.1, Table 2; DualPipeV (cut-in-half)",
+}
+
+
+@dataclass(frozen=True)
+class LedgerItem:
+    key: str       # stable id, e.g. "activations_cpu"
+    group: str     # one of GROUPS (the JSON per_gpu_bytes item)
+    name: str      # English display name; the GUI translates it (context "ledger")
+    bytes: int
+    tier: str      # one of TIERS
+    formula: str
+    source: str
+
+
+@dataclass(frozen=True)
+class MemoryLedger:
+    scenario: Scenario
+    rank: int                  # pipeline rank of the most-loaded GPU
+    items: tuple[LedgerItem, ...]
+    capacity_bytes: int
+    params_total: int
+    params_activated: int
+    params_per_gpu: int
+    per_layer_bytes: int
+    layers_on_rank: int
+    in_flight: float
+    in_flight_formula: str
+    zero_bytes: dict[int, int]
+    zero_groups: dict[int, dict[str, int]]  # ZeRO stage → {params, grads, master, optimizer}
+    rank_gpu_bytes: tuple[int, ...] = field(default=())  # GPU tier of every pipeline rank
+
+    def group_bytes(self, group: str) -> int:
+        return sum(item.bytes for item in self.items if item.group == group)
+
+    def tier_bytes(self, tier: str) -> int:
+        return sum(item.bytes for item in self.items if item.tier == tier)
+
+    @property
+    def total(self) -> int:
+        return sum(item.bytes for item in self.items)
+
+    @property
+    def gpu_bytes(self) -> int:
+        return self.tier_bytes("gpu")
+
+    @property
+    def first_oom(self) -> tuple[LedgerItem, str] | None:
+        """The first item, adding GPU-tier items in ledger order, whose bytes cross capacity."""
+        used = 0
+        for item in self.items:
+            if item.tier != "gpu" or not item.bytes:
+                continue
+            if used + item.bytes > self.capacity_bytes:
+                return item, oom_message(item, used, self.capacity_bytes, self.gpu_bytes)
+            used += item.bytes
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        oom = self.first_oom
+        return {
+            "params": {"total": self.params_total, "activated": self.params_activated,
+                       "per_gpu": self.params_per_gpu},
+            "per_gpu_bytes": {**{group: self.group_bytes(group) for group in GROUPS}, "total": self.total},
+            "tiers": {tier: self.tier_bytes(tier) for tier in TIERS},
+            "capacity_bytes": self.capacity_bytes,
+            "first_oom": None if oom is None else {"item": oom[0].key, "name": oom[0].name, "message": oom[1]},
+            "activations": {"per_layer_bytes": self.per_layer_bytes, "layers_on_rank": self.layers_on_rank,
+                            "in_flight_microbatches": math.ceil(self.in_flight - 1e-9),
+                            "in_flight_equivalent": self.in_flight,
+                            "in_flight_formula": self.in_flight_formula},
+            "zero": {str(stage): value for stage, value in self.zero_bytes.items()},
+            "pipeline_rank": self.rank,
+            "rank_gpu_bytes": list(self.rank_gpu_bytes),
+            "items": [{"item": item.key, "group": item.group, "name": item.name, "bytes": item.bytes,
+                       "tier": item.tier, "formula": item.formula, "source": item.source}
+                      for item in self.items],
+        }
+
+
+OOM_TEMPLATE = QT_TRANSLATE_NOOP("ledger", "{name} pushes the GPU past its capacity: {before} already used + {item} = "
+                  "{after} > {capacity} (GPU tier in all: {total}).")
+
+
+def oom_message(item: LedgerItem, used: int, capacity: int, total: int) -> str:
+    return OOM_TEMPLATE.format(name=item.name, before=gib(used), item=gib(item.bytes),
+                               after=gib(used + item.bytes), capacity=gib(capacity), total=gib(total))
+
+
+def gib(n: float) -> str:
+    return f"{n / 2**30:.2f} GiB"
+
+
+def _bytes_name(precision: str) -> str:
+    return f"{BYTES_PER_ELEMENT[precision]} B ({precision})"
+
+
+def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
+    """Parameters, gradients, master weights and optimizer states of one GPU at ZeRO stage `zero`."""
+    p, pr, off = s.parallel, s.precision, s.offload
+    dp_dense = p.dp * p.cp
+    edp = max(1, (p.tp * p.cp * p.dp) // (p.etp * p.ep))
+
+    def sharded(stage_needed: int) -> tuple[int, str]:
+        if zero >= stage_needed:
+            return math.ceil(st.dense / dp_dense) + math.ceil(st.expert / edp), "(Ψ_dense/N_d + Ψ_expert/N_edp)"
+        return st.dense + st.expert, "Ψ_rank"
+
+    n_params, f_params = sharded(3)
+    n_grads, f_grads = sharded(2)
+    n_opt, f_opt = sharded(1)
+    has_master = pr.master != pr.params
+    states = OPTIMIZER_STATES[s.optimizer.kind]
+    b = BYTES_PER_ELEMENT
+    zero_note = f" — ZeRO-{zero}, N_d = {dp_dense}, N_edp = {edp}"
+    return [
+        LedgerItem("params", "params", QT_TRANSLATE_NOOP("ledger", "Parameters"), n_params * b[pr.params], off.params,
+                   f"{f_params} × {_bytes_name(pr.params)} = {n_params:,} × {b[pr.params]}{zero_note}", SRC_ZERO),
+        LedgerItem("grads", "grads", QT_TRANSLATE_NOOP("ledger", "Gradients"), n_grads * b[pr.grads], off.grads,
+                   f"{f_grads} × {_bytes_name(pr.grads)} = {n_grads:,} × {b[pr.grads]}{zero_note}",
+                   SRC_ZERO if off.grads == "gpu" else SRC_K3),
+        LedgerItem("master", "master", QT_TRANSLATE_NOOP("ledger", "Master weights"), n_opt * b[pr.master] if has_master else 0,
+                   off.optimizer,
+                   (f"{f_opt} × {_bytes_name(pr.master)} = {n_opt:,} × {b[pr.master]}{zero_note}" if has_master
+                    else f"none: master precision = parameter precision ({pr.params})"),
+                   SRC_ZERO if off.optimizer == "gpu" else SRC_OFFLOAD),
+        LedgerItem("optimizer", "optimizer", QT_TRANSLATE_NOOP("ledger", "Optimizer states"), n_opt * states * b[pr.optimizer],
+                   off.optimizer,
+                   f"{f_opt} × {states} state{'s' if states > 1 else ''} ({s.optimizer.kind}) × "
+                   f"{_bytes_name(pr.optimizer)} = {n_opt:,} × {states * b[pr.optimizer]}{zero_note}",
+                   SRC_ZERO if off.optimizer == "gpu" else SRC_OFFLOAD),
+    ]
+
+
+def _activations(s: Scenario, layout: RankLayout, kinds: tuple[dict[bool, float], dict[bool, float]]
+                 ) -> tuple[list[LedgerItem], int, float, str]:
+    """Saved activations of one GPU at the schedule's peak, split into GPU / FP8 / CPU / remote."""
+    m, act = s.model, s.activation
+    element = BYTES_PER_ELEMENT[s.precision.activations]
+    per_kind, fp8_per_kind = kinds
+    layers = [layer for r in layout.layers for layer in r]
+    base = sum(per_kind[is_moe_layer(s, layer)] for layer in layers)
+    base_fp8 = sum(fp8_per_kind[is_moe_layer(s, layer)] for layer in layers)
+    per_layer = max((per_kind[is_moe_layer(s, layer)] for layer in layers), default=0)
+    held, held_formula = in_flight(s, layout.rank)
+    logits = 0.0
+    if layout.last and act.recompute != "full":
+        logits = 4 * m.seq_len / s.parallel.cp * m.micro_batch * math.ceil(m.vocab / s.parallel.tp)
+    fp8 = act.fp8_fraction if element > 1 else 0.0
+    plain, compressed = base * (1 - fp8) * held, base_fp8 * fp8 * held
+    stored = plain + compressed
+    logits_held = logits * (1 if s.parallel.pp > 1 and s.schedule.kind != "gpipe" else held)
+    cpu = stored * act.cpu_offload_fraction
+    remote = stored * act.remote_offload_fraction
+    kept = 1 - act.cpu_offload_fraction - act.remote_offload_fraction  # offload takes a share of both
+    formula = (f"{activation_formula(s)} per layer (GPT case) → {per_layer / 2**20:,.1f} MiB for the "
+               f"heaviest layer × {layout.layer_count} layers × {held:g} in flight [{held_formula}]")
+    source = SRC_ACT + ("; " + SRC_FLASH if act.flash_attention else "") + "; " + SRC_SCHED[s.schedule.kind]
+    items = [LedgerItem("activations", "activations", QT_TRANSLATE_NOOP("ledger", "Activations"), round(plain * kept), "gpu",
+                        formula, source)]
+    if fp8:
+        items.append(LedgerItem("activations_fp8", "activations", QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"),
+                                round(compressed * kept), "gpu",
+                                f"{fp8:.0%} of saved tensors as FP8-E4M3 + FP32 scale per 1×128 tile "
+                                f"(1 + 4/128 B per element)", SRC_K2))
+    if cpu:
+        items.append(LedgerItem("activations_cpu", "activations", QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"), round(cpu),
+                                "cpu", f"{act.cpu_offload_fraction:.0%} of stored activations", SRC_K2))
+    if remote:
+        items.append(LedgerItem("activations_remote", "activations", QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"), round(remote),
+                                "remote", f"{act.remote_offload_fraction:.0%} of stored activations, parked on "
+                                          f"another pipeline rank", SRC_K3))
+    if logits_held:
+        items.append(LedgerItem("logits", "activations", QT_TRANSLATE_NOOP("ledger", "Output logits (FP32)"), round(logits_held), "gpu",
+                                "4 B × s·b·V/t for the cross-entropy (last stage)", SRC_ACT))
+    return items, round(per_layer), held, held_formula
+
+
+def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) -> list[LedgerItem]:
+    m, p, pr = s.model, s.parallel, s.precision
+    element = BYTES_PER_ELEMENT[s.precision.activations]
+    tokens = m.seq_len / p.cp * m.micro_batch
+    parts: list[str] = []
+    total = 0.0
+    if s.memory.comm_buffers:
+        if p.pp > 1:
+            pp_buf = 4 * tokens * m.hidden / (p.tp if p.sp else 1) * element
+            total += pp_buf
+            parts.append(f"PP send/recv 4·s·b·h{'/t' if p.sp else ''}")
+        if p.tp > 1 and p.sp:
+            total += tokens * m.hidden * element
+            parts.append("SP all-gather s·b·h")
+        if p.zero >= 2 and p.dp * p.cp > 1:
+            total += 2 * max(DDP_BUCKET_MIN, 1_000_000 * p.dp) * BYTES_PER_ELEMENT[pr.grads]
+            parts.append("2 reduce-scatter buckets of max(40M, 1M·dp) grads")
+        if p.zero >= 3 and p.dp * p.cp > 1:
+            total += 2 * st.largest_layer * BYTES_PER_ELEMENT[pr.params]
+            parts.append("2 gathered layers (ZeRO-3 prefetch)")
+        if m.experts and p.ep > 1:
+            total += 2 * tokens * m.top_k * m.hidden * element
+            parts.append("dispatch + combine receive 2·s·b·K·h")
+    items = []
+    if total:
+        items.append(LedgerItem("comm_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "Communication buffers"), round(total), "gpu",
+                                " + ".join(parts), "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
+    if s.offload.grads == "cpu":
+        chunks = max(len(layout.stages), 1)
+        double = (st.dense + st.expert) * min(2, chunks) / chunks * BYTES_PER_ELEMENT[pr.grads]
+        items.append(LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"), round(double), "gpu",
+                                f"min(2, chunks)/chunks × Ψ_rank × {_bytes_name(pr.grads)}", SRC_K3))
+    gpu = gpu_before + sum(item.bytes for item in items)
+    frag = s.memory.fragmentation
+    if frag:
+        items.append(LedgerItem("fragmentation", "buffers", QT_TRANSLATE_NOOP("ledger", "Allocator fragmentation"),
+                                round(gpu * frag / (1 - frag)) if frag < 1 else gpu, "gpu",
+                                f"{frag:.0%} of the GPU tier lost to the caching allocator (an allowance)",
+                                "PyTorch CUDA caching allocator (allowance set in memory.fragmentation)"))
+    return items
+
+
+def _rank_ledger(s: Scenario, layout: RankLayout, kinds) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
+    st = _rank_params(s, layout)
+    items = _states(s, st, s.parallel.zero)
+    acts, per_layer, held, held_formula = _activations(s, layout, kinds)
+    items += acts
+    gpu = sum(item.bytes for item in items if item.tier == "gpu")
+    items += _buffers(s, st, layout, gpu)
+    return items, st, per_layer, held, held_formula
+
+
+def memory_ledger(s: Scenario) -> MemoryLedger:
+    """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes)."""
+    layouts = pipeline_layout(s)
+    kinds = layer_bytes(s)
+    ledgers = [_rank_ledger(s, layout, kinds) for layout in layouts]
+    gpu_totals = [sum(item.bytes for item in items if item.tier == "gpu") for items, *_ in ledgers]
+    rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
+    items, st, per_layer, held, held_formula = ledgers[rank]
+    zero_groups = {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
+    zero = {stage: sum(groups.values()) for stage, groups in zero_groups.items()}
+    total, activated = total_params(s)
+    return MemoryLedger(
+        scenario=s, rank=rank, items=tuple(items), capacity_bytes=capacity_bytes(s.cluster.gpu, s.cluster.hbm_gib),
+        params_total=total, params_activated=activated, params_per_gpu=st.dense + st.expert,
+        per_layer_bytes=per_layer, layers_on_rank=layouts[rank].layer_count, in_flight=held,
+        in_flight_formula=held_formula, zero_bytes=zero, zero_groups=zero_groups, rank_gpu_bytes=tuple(gpu_totals))
+
+
+def zero_table(s: Scenario) -> dict[int, int]:
+    """Model-state bytes per GPU at ZeRO 0–3 (ZeRO §5: 16Ψ, 4Ψ + 12Ψ/N_d, 2Ψ + 14Ψ/N_d, 16Ψ/N_d)."""
+    return memory_ledger(s).zero_bytes

@@ -1,0 +1,44 @@
+"""Pipeline-parallel schedules: per-rank action orders, a discrete-event simulation, closed forms.
+
+Sources, and the reference implementations whose orders are reproduced:
+- GPipe (Huang et al., NeurIPS'19): all forwards, then all backwards — PyTorch `ScheduleGPipe`.
+- 1F1B / PipeDream-Flush (Narayanan et al., SC'21): warm-up of min(m, p − r) forwards, then one
+  backward / one forward — PyTorch `Schedule1F1B`.
+- Interleaved 1F1B (Narayanan et al., SC'21 §2.2): v chunks per rank, warm-up (v−1)p + 2(p−1−r)
+  forwards, rounds of p micro-batches — PyTorch `ScheduleInterleaved1F1B` (m % p == 0, as Megatron).
+- ZB-H1 (Qi et al., Zero Bubble Pipeline Parallelism, ICLR'24): backward split into I (input
+  gradient) and W (weight gradient); warm-up p−1−r, the first r weight passes deferred — PyTorch
+  `ScheduleInterleavedZeroBubble` with one stage per rank (the paper's ZB1P).
+- ZB-H2 (same paper): 2(p−r)−1 forwards before the first backward so the warm-up bubble is filled.
+  No reference implementation ships it; the generator here keeps ZB-H1's weight-pass placement
+  (rank r defers its first r W), so rank r peaks at 2p − 1 − r micro-batches (the paper's 2p − 1
+  on rank 0).
+- ZBV (Qi et al., Pipeline Parallelism with Controllable Memory, 2024): V-shape, two chunks per
+  rank — PyTorch `ScheduleZBVZeroBubble`.
+- DualPipe / DualPipeV (DeepSeek-V3 report §3.2.1, Table 2; github.com/deepseek-ai/DualPipe): the
+  eight steps of `DualPipe.step` / `DualPipeV.step`, overlapped forward-and-backward pairs (F&B).
+
+Everything here is a deterministic teaching model, not a benchmark of a real cluster. No Qt; the
+orders are integer arrays (numpy) and `simulate` is one pass over them with per-rank pointers and a
+ready queue, so p = 64, m = 1024, v = 2 (262,144 ops) generates and simulates in well under a second.
+
+Modules: `kinds` (kinds, durations, actions, errors, checks, placement), `orders` (the integer-array
+form of per-rank orders), `generators`, `simulation`, `closed_forms`, `io` (CSV and Chrome trace),
+`adapters` (a scenario's schedule inputs).
+"""
+from __future__ import annotations
+
+from tslab.models.pipeline.closed_forms import closed_form
+from tslab.models.pipeline.generators import generate
+from tslab.models.pipeline.io import from_csv, summary, to_chrome_trace, to_csv
+from tslab.models.pipeline.kinds import (ALIASES, KINDS, TYPES, V_SHAPES, Action, DeadlockError, Durations,
+                                         ScheduleError, chains_of, check_config, iter_kinds, normalise_kind,
+                                         stage_rank, stages_of)
+from tslab.models.pipeline.simulation import Op, Simulation, peak_from_orders, simulate
+
+__all__ = [
+    "ALIASES", "KINDS", "TYPES", "V_SHAPES",
+    "Action", "DeadlockError", "Durations", "Op", "ScheduleError", "Simulation",
+    "chains_of", "check_config", "closed_form", "from_csv", "generate", "iter_kinds", "normalise_kind",
+    "peak_from_orders", "simulate", "stage_rank", "stages_of", "summary", "to_chrome_trace", "to_csv",
+]

@@ -1,0 +1,100 @@
+"""PyTorch's action-list CSV (read and write) and the Chrome / Perfetto trace of a simulation."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from tslab.models.pipeline.kinds import Action, ScheduleError
+from tslab.models.pipeline.simulation import Simulation
+
+_ACTION = re.compile(r"^(\d+)([FBIW])(\d+)$")
+_OVERLAP = re.compile(r"^\((.+);(.+)\)OVERLAP_F_B$")
+
+
+def _action_text(a: Action) -> str:
+    return f"{a.stage}{a.type}{a.mb}"
+
+
+def to_csv(orders: list[list[Action]]) -> str:
+    """torch.distributed.pipelining's compute-only CSV (`_dump_csv` / `_load_csv`): one row per rank,
+    each cell an action such as 0F0, 1I3, 2W1, 0B0; an overlapped pair is one cell in PyTorch's
+    OVERLAP_F_B form, (0F2;3B0)OVERLAP_F_B."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for order in orders:
+        row, i = [], 0
+        while i < len(order):
+            a = order[i]
+            if a.overlap is not None and i + 1 < len(order) and order[i + 1].overlap == a.overlap:
+                row.append(f"({_action_text(a)};{_action_text(order[i + 1])})OVERLAP_F_B")
+                i += 2
+            else:
+                row.append(_action_text(a))
+                i += 1
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def from_csv(text: str) -> list[list[Action]]:
+    """The inverse of `to_csv`; empty cells (PyTorch's idle slots) are skipped; pairs get overlap ids."""
+    orders: list[list[Action]] = []
+    overlap = 0
+    for line, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        order: list[Action] = []
+        for cell in row:
+            cell = cell.strip()
+            if not cell:
+                continue
+            pair = _OVERLAP.match(cell)
+            if pair:
+                parts = [_parse_action(x.strip(), line) for x in pair.groups()]
+                if sorted(a.type for a in parts) not in (["B", "F"], ["F", "I"]):
+                    raise ScheduleError(f"CSV row {line}: {cell!r} must overlap one F and one B or I")
+                order += [Action(a.stage, a.mb, a.type, overlap) for a in parts]
+                overlap += 1
+            else:
+                order.append(_parse_action(cell, line))
+        orders.append(order)
+    while orders and not orders[-1]:
+        orders.pop()
+    if not orders:
+        raise ScheduleError("the CSV holds no actions")
+    return orders
+
+
+def _parse_action(cell: str, line: int) -> Action:
+    match = _ACTION.match(cell)
+    if not match:
+        raise ScheduleError(f"CSV row {line}: {cell!r} is not an action like 0F0, 1I3, 2W1 or 0B0 "
+                            f"(stage, F|B|I|W, micro-batch)")
+    return Action(int(match.group(1)), int(match.group(3)), match.group(2))
+
+
+def to_chrome_trace(sim: Simulation) -> dict:
+    """Chrome / Perfetto trace: one track (tid) per rank, an X event per op, flow events for p2p."""
+    scale = 1000.0  # one time unit shown as 1 ms (trace times are µs)
+    events: list[dict] = [{"name": "process_name", "ph": "M", "pid": 0, "tid": 0,
+                           "args": {"name": f"{sim.kind} p={sim.ranks} m={sim.microbatches}"}}]
+    for r in range(sim.ranks):
+        events.append({"name": "thread_name", "ph": "M", "pid": 0, "tid": r, "args": {"name": f"rank {r}"}})
+    for op in sim.ops:
+        event = {"name": f"{op.type}{op.mb} s{op.stage}", "cat": op.type, "ph": "X", "pid": 0,
+                 "tid": op.rank, "ts": op.start * scale, "dur": (op.end - op.start) * scale,
+                 "args": {"stage": op.stage, "mb": op.mb}}
+        if op.overlap is not None:
+            event["args"]["overlap"] = op.overlap
+        if op.waited_for:
+            event["args"]["waited_for"] = op.waited_for
+        events.append(event)
+    for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
+        name = f"{what} s{stage} mb{mb}"
+        events.append({"name": name, "cat": "p2p", "ph": "s", "id": n, "pid": 0, "tid": src, "ts": sent * scale})
+        events.append({"name": name, "cat": "p2p", "ph": "f", "bp": "e", "id": n, "pid": 0, "tid": dst,
+                       "ts": arrive * scale})
+    return {"traceEvents": events, "displayTimeUnit": "ms"}
+
+
+def summary(sim: Simulation) -> str:  # pragma: no cover - convenience for the REPL
+    return (f"{sim.kind} p={sim.ranks} m={sim.microbatches} v={sim.chunks}: makespan {sim.makespan:g}, "
+            f"bubble {sim.bubble_ratio:.3f}, peaks {list(sim.peak_activations)}")

@@ -1,0 +1,127 @@
+"""Schedule kinds, op durations, actions, errors, configuration checks and stage placement.
+
+Placement (shared by every schedule here): stage s runs on rank s % p; the V shapes (ZBV,
+DualPipeV) fold the second half back, stage s on rank s if s < p else 2p − 1 − s (Qi et al.,
+Pipeline Parallelism with Controllable Memory, 2024, Figure 1; DeepSeek's DualPipeV); DualPipe's
+second model copy puts stage p + k on rank p − 1 − k (DeepSeek-V3 report §3.2.1, Figure 5).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
+ALIASES = {"interleaved": "interleaved-1f1b"}
+V_SHAPES = ("zbv", "dualpipev")
+TYPES = ("F", "B", "I", "W")
+
+
+@dataclass(frozen=True)
+class Durations:
+    """Time units of one op on one stage (chunk). B is a full backward; I (input gradient) and W
+    (weight gradient) split it; FB is an overlapped forward-and-backward unit (DualPipe's F&B)."""
+    F: float = 1.0
+    B: float = 2.0
+    I: float = 1.0  # noqa: E741 — the papers' name
+    W: float = 1.0
+    FB: float = 3.0
+    p2p: float = 0.0
+
+    def of(self, kind: str) -> float:
+        return getattr(self, kind)
+
+
+DEFAULT_DURATIONS = Durations()  # F = 1, B = 2 (I = W = 1), FB = 3, no p2p latency
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of a rank's ordered list."""
+    stage: int
+    mb: int
+    type: str  # "F" | "B" | "I" | "W"
+    overlap: int | None = None  # F and B/I run as one FB unit when they share an overlap id on a rank
+
+    def __str__(self) -> str:
+        return f"{self.type}(stage {self.stage}, mb {self.mb})"
+
+
+class ScheduleError(ValueError):
+    """An invalid schedule configuration or order; the message gives the reason."""
+
+
+class DeadlockError(ScheduleError):
+    """The per-rank orders cannot all run: the message names the op that waits and what for."""
+
+
+def normalise_kind(kind: str) -> str:
+    kind = ALIASES.get(kind, kind)
+    if kind not in KINDS:
+        raise ScheduleError(f"unknown schedule kind {kind!r} (choose from {', '.join(KINDS)})")
+    return kind
+
+
+# ---------------------------------------------------------------------------------------------
+# Placement
+
+def stages_of(kind: str, ranks: int, chunks: int) -> int:
+    """Global stage count: p·v; 2p for zbv / dualpipev; 2p for dualpipe (two model copies)."""
+    kind = normalise_kind(kind)
+    if kind in V_SHAPES or kind == "dualpipe":
+        return 2 * ranks
+    return ranks * (chunks if kind == "interleaved-1f1b" else 1)
+
+
+def stage_rank(kind: str, ranks: int, chunks: int, stage: int) -> int:
+    """Placement: stage s on rank s % p; V shapes s if s < p else 2p−1−s; dualpipe's
+    second copy stage p+k on rank p−1−k."""
+    kind = normalise_kind(kind)
+    if kind in V_SHAPES or kind == "dualpipe":
+        return stage if stage < ranks else 2 * ranks - 1 - stage
+    return stage % ranks
+
+
+def chains_of(kind: str, ranks: int, chunks: int) -> list[list[int]]:
+    """Stage ids in data-flow order, one list per model copy."""
+    count = stages_of(kind, ranks, chunks)
+    if normalise_kind(kind) == "dualpipe":
+        return [list(range(ranks)), list(range(ranks, 2 * ranks))]
+    return [list(range(count))]
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation
+
+def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> str:
+    """The normalised kind, or ScheduleError with the reason the configuration is invalid."""
+    kind = normalise_kind(kind)
+    p, m, v = ranks, microbatches, chunks
+    if not isinstance(p, int) or p < 1:
+        raise ScheduleError(f"ranks must be a whole number ≥ 1, not {p!r}")
+    if not isinstance(m, int) or m < 1:
+        raise ScheduleError(f"microbatches must be a whole number ≥ 1, not {m!r}")
+    if not isinstance(v, int) or v < 1:
+        raise ScheduleError(f"chunks must be a whole number ≥ 1, not {v!r}")
+    if kind in V_SHAPES and v != 2:
+        raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
+    if kind in ("gpipe", "1f1b", "zb-h1", "zb-h2", "dualpipe") and v != 1:
+        raise ScheduleError(f"{kind} runs one chunk per rank (chunks = 1), not {v}; "
+                            f"use interleaved-1f1b for virtual stages")
+    if kind == "interleaved-1f1b" and v > 1 and m % p:
+        raise ScheduleError(f"interleaved-1f1b needs micro-batches ({m}) divisible by ranks ({p}), "
+                            f"as Megatron-LM and PyTorch's ScheduleInterleaved1F1B require")
+    if kind == "dualpipe":
+        if p % 2:
+            raise ScheduleError(f"dualpipe needs an even number of ranks, not {p} (DualPipe asserts "
+                                f"num_ranks % 2 == 0)")
+        if m % 2 or m < 2 * p:
+            raise ScheduleError(f"dualpipe needs an even number of micro-batches ≥ 2p = {2 * p}, not {m} "
+                                f"(DualPipe splits them over two directions and asserts num_chunks ≥ 2·num_ranks)")
+    if kind == "dualpipev" and m < 2 * p:
+        raise ScheduleError(f"dualpipev needs micro-batches ≥ 2p = {2 * p}, not {m} "
+                            f"(DualPipeV asserts num_chunks ≥ 2·num_ranks)")
+    return kind
+
+
+def iter_kinds() -> Iterable[str]:
+    return iter(KINDS)
