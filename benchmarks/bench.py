@@ -199,7 +199,7 @@ def animation_frames(frames: int) -> tuple[float, int]:
     p = 16, m = 128: each frame moves the cursor and the curtain and waits for the paint."""
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
-    from tslab.views.pipeline_tab import PipelineTab
+    from tslab.views.pipeline import PipelineTab
     from tslab.views.scenario_model import ScenarioModel
 
     app = create_application(["bench"], "en")

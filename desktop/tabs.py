@@ -14,7 +14,7 @@ def tab_class(key: str) -> type:
         from tslab.views.mesh_tab import MeshTab
         return MeshTab
     if key == "pipeline":
-        from tslab.views.pipeline_tab import PipelineTab
+        from tslab.views.pipeline import PipelineTab
         return PipelineTab
     if key == "comm":
         from tslab.views.comm_tab import CommTab

@@ -7,7 +7,9 @@ from PySide6.QtWidgets import QToolTip
 
 from tslab.models.pipeline import Durations, simulate
 from tslab.models.presets import load_preset
-from tslab.views.pipeline_tab import PipelineTab, schedule_inputs, units_of
+from tslab.views.pipeline import PipelineTab
+from tslab.views.pipeline.gantt import units_of
+from tslab.views.pipeline.tab import schedule_inputs
 from tslab.views.scenario_model import ScenarioModel
 
 FOUR = {"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "schedule.microbatches": 8}

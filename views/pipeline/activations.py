@@ -1,0 +1,68 @@
+"""Activations held per rank over a schedule's time, drawn under its Gantt chart."""
+from __future__ import annotations
+
+import bisect
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QSize
+from PySide6.QtWidgets import QWidget
+
+from tslab.models.pipeline import Simulation
+from tslab.views import charts
+
+
+class ActivationView(pg.PlotWidget):
+    """Activations held per rank over time (a step line per rank lane), its peak marked."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, background="w", enableMenu=False)
+        item = self.getPlotItem()
+        item.hideButtons()
+        item.getViewBox().setMouseEnabled(True, False)
+        item.getViewBox().invertY(True)
+        self.curves: list[pg.PlotDataItem] = []
+        self.peaks = charts.BarChart(self)
+        self.now = charts.BarChart(self)
+        self.sim: Simulation | None = None
+
+    def sizeHint(self) -> QSize:
+        return QSize(900, 160)
+
+    def show_simulation(self, sim: Simulation) -> None:
+        self.sim = sim
+        for curve in self.curves:
+            self.removeItem(curve)
+        self.curves = []
+        top = max(max(sim.peak_activations), 1)
+        labels = []
+        for rank, steps in enumerate(sim.activation_steps):
+            times = [t for t, _ in steps] + [sim.makespan]
+            counts = [c for _, c in steps]
+            lane = rank + 0.4 - 0.8 * np.asarray(counts, dtype=float) / top  # a lane per rank, up = more
+            curve = pg.PlotDataItem(times, lane, stepMode="center", pen=pg.mkPen("#D55E00", width=1.5))
+            curve.setCacheMode(curve.CacheMode.DeviceCoordinateCache)  # static while animating
+            self.addItem(curve)
+            self.curves.append(curve)
+            peak = sim.peak_activations[rank]
+            at = next((t for t, c in steps if c == peak), 0.0)
+            labels.append((at, rank + 0.4 - 0.8 * peak / top, f"◀ {peak}",
+                           {"anchor": (0, 0.5), "colour_": "#D55E00", "size": 7.5, "bold": True}))
+        self.peaks.set_labels(labels)
+        charts.category_axis(self, "left", [f"{r}" for r in range(sim.ranks)])
+        self.getPlotItem().setLabel("left", QCoreApplication.translate("PipelineTab", "activations held"))
+        self.setYRange(-0.7, sim.ranks - 0.4, padding=0)
+        self.set_time(sim.makespan)
+
+    def set_time(self, t: float) -> None:
+        """Live counts at time t, one per lane."""
+        if self.sim is None:
+            return
+        labels = []
+        if t < self.sim.makespan:
+            for rank, steps in enumerate(self.sim.activation_steps):
+                index = bisect.bisect_right([s for s, _ in steps], t) - 1
+                count = steps[max(index, 0)][1]
+                labels.append((t, rank, str(count),
+                               {"anchor": (0, 0.5), "colour_": "#202020", "size": 8, "bold": True}))
+        self.now.set_labels(labels)

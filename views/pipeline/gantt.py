@@ -1,0 +1,158 @@
+"""The Gantt chart of one schedule: a lane per rank, its ops as boxes, a time cursor and a curtain
+over what has not run yet."""
+from __future__ import annotations
+
+import bisect
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QPointF, QSize
+from PySide6.QtGui import QColor, QCursor
+from PySide6.QtWidgets import QToolTip, QWidget
+
+from tslab.models.pipeline import Simulation
+from tslab.views import charts
+from tslab.views.pipeline.common import OP_COLOURS
+
+
+LANE_COLOUR = "#E4E4E4"    # a rank's lane: what no op covers is bubble
+CURTAIN = (255, 255, 255, 225)  # hides what has not run yet while animating
+LABEL_LIMIT = 700          # micro-batch numbers drawn on ops up to this many units
+
+
+class Unit:
+    """What a rank runs for a while: one op, or an overlapped F&B pair drawn as one box. Ops of
+    a rank's second chunk (the V's way back, DualPipe's second copy, odd interleaved chunks) are
+    drawn darker, as the papers tell the two directions apart."""
+    __slots__ = ("rank", "start", "end", "ops", "label", "colour")
+
+    def __init__(self, ops, ranks: int):
+        self.ops = ops
+        self.rank, self.start, self.end = ops[0].rank, ops[0].start, ops[0].end
+        second = (ops[0].stage // ranks) % 2 == 1
+        if len(ops) > 1:
+            self.label = "/".join(f"{op.type}{op.mb}" for op in ops)
+            colour = QColor(OP_COLOURS["FB"])
+        else:
+            self.label = str(ops[0].mb)
+            colour = QColor(OP_COLOURS[ops[0].type])
+        self.colour = colour.darker(135) if second else colour
+
+
+def units_of(sim: Simulation) -> list[Unit]:
+    pairs: dict[tuple[int, int], list] = {}
+    units = []
+    for op in sim.ops:
+        if op.overlap is None:
+            units.append(Unit([op], sim.ranks))
+        else:
+            pairs.setdefault((op.rank, op.overlap), []).append(op)
+    units += [Unit(sorted(ops, key=lambda op: op.type != "F"), sim.ranks) for ops in pairs.values()]
+    units.sort(key=lambda unit: (unit.rank, unit.start))
+    return units
+
+
+def op_tooltip(unit: Unit) -> str:
+    lines = []
+    for op in unit.ops:
+        what = QCoreApplication.translate("PipelineTab", "{type} of micro-batch {mb}, stage {stage}")
+        lines.append("<b>" + what.format(type=op.type, mb=op.mb, stage=op.stage) + "</b>")
+    lines.append(QCoreApplication.translate("PipelineTab", "rank {rank}: {start:g} → {end:g}").format(
+        rank=unit.rank, start=unit.start, end=unit.end))
+    waits = [op.waited_for for op in unit.ops if op.waited_for]
+    if waits:
+        lines.append(QCoreApplication.translate("PipelineTab", "waited for: {what}").format(what="; ".join(waits)))
+    else:
+        lines.append(QCoreApplication.translate("PipelineTab", "started as soon as the rank was free"))
+    return "<br>".join(lines)
+
+
+class GanttView(pg.PlotWidget):
+    """One schedule: lanes per rank (grey = bubble), ops coloured by type, a time cursor and a
+    curtain over what has not run yet, and below each lane nothing else: activations are drawn
+    by ActivationView."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, background="w", enableMenu=False)
+        item = self.getPlotItem()
+        item.hideButtons()
+        item.setLabel("bottom", QCoreApplication.translate("PipelineTab", "time (units of the op durations)"))
+        view = item.getViewBox()
+        view.setMouseEnabled(True, False)
+        view.invertY(True)
+        self.lanes = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush=LANE_COLOUR, pen=pg.mkPen(None))
+        self.boxes = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0])
+        self.curtain = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush=pg.mkBrush(CURTAIN),
+                                       pen=pg.mkPen(None))
+        self.cursor = pg.InfiniteLine(pos=0, angle=90, pen=pg.mkPen("#202020", width=2))
+        self.curtain.setZValue(5)
+        self.cursor.setZValue(6)
+        for graphic in (self.lanes, self.boxes, self.curtain, self.cursor):
+            self.addItem(graphic)
+        for graphic in (self.lanes, self.boxes):  # static while animating: paint from a pixmap
+            graphic.setCacheMode(graphic.CacheMode.DeviceCoordinateCache)
+        self.labels = charts.BarChart(self)
+        self.sim: Simulation | None = None
+        self.units: list[Unit] = []
+        self._starts: dict[int, list[float]] = {}
+        self._by_rank: dict[int, list[Unit]] = {}
+        self._hovered: Unit | None = None
+        self.scene().sigMouseMoved.connect(self._moved)
+
+    def sizeHint(self) -> QSize:
+        return QSize(900, 300)
+
+    def show_simulation(self, sim: Simulation) -> None:
+        self.sim = sim
+        self.units = units_of(sim)
+        p = sim.ranks
+        self.lanes.setOpts(x0=np.zeros(p), y0=np.arange(p) - 0.42, width=np.full(p, sim.makespan),
+                           height=np.full(p, 0.84))
+        self.boxes.setOpts(x0=[u.start for u in self.units], y0=[u.rank - 0.38 for u in self.units],
+                           width=[u.end - u.start for u in self.units], height=np.full(len(self.units), 0.76),
+                           brushes=[u.colour for u in self.units], pens=[pg.mkPen("w")] * len(self.units))
+        self._by_rank = {rank: [u for u in self.units if u.rank == rank] for rank in range(p)}
+        self._starts = {rank: [u.start for u in units] for rank, units in self._by_rank.items()}
+        labels = []
+        if len(self.units) <= LABEL_LIMIT:
+            style = {"anchor": (0.5, 0.5), "colour_": "#ffffff", "size": 7.5}
+            labels = [((u.start + u.end) / 2, u.rank, u.label, style) for u in self.units]
+        self.labels.set_labels(labels)
+        charts.category_axis(self, "left", [f"rank {r}" for r in range(p)])
+        self.setXRange(0, sim.makespan, padding=0.01)
+        self.setYRange(-0.6, p - 0.4, padding=0)
+        self.set_time(sim.makespan)
+
+    def set_time(self, t: float) -> None:
+        """Show the schedule up to time t: the cursor at t, a curtain over what comes later."""
+        if self.sim is None:
+            return
+        end = self.sim.makespan
+        self.cursor.setValue(t)
+        self.cursor.setVisible(t < end)
+        self.curtain.setOpts(x0=[t], y0=[-0.6], width=[max(end - t, 0) * 1.02 + 1e-9], height=[self.sim.ranks + 0.2])
+        self.curtain.setVisible(t < end)
+
+    def unit_at(self, x: float, y: float) -> Unit | None:
+        rank = round(y)
+        if rank not in self._by_rank:
+            return None
+        index = bisect.bisect_right(self._starts[rank], x) - 1
+        if index < 0:
+            return None
+        unit = self._by_rank[rank][index]
+        return unit if unit.start <= x <= unit.end and abs(y - rank) <= 0.4 else None
+
+    def _moved(self, scene_pos: QPointF) -> None:
+        view = self.getPlotItem().getViewBox()
+        unit = None
+        if self.sim is not None and view.sceneBoundingRect().contains(scene_pos):
+            point = view.mapSceneToView(scene_pos)
+            unit = self.unit_at(point.x(), point.y())
+        if unit is self._hovered:
+            return
+        self._hovered = unit
+        if unit is None:
+            QToolTip.hideText()
+        else:
+            QToolTip.showText(QCursor.pos(), op_tooltip(unit), self)
