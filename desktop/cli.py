@@ -1,4 +1,4 @@
-"""The `tslab` command (DESIGN.md, "Command line").
+"""The `tslab` command: the command line and JSON outputs documented in docs/cli-and-json.md.
 
 Compute commands (`presets`, `scenario`, `memory`, `mesh`, `schedule`) never import Qt; `gui` and `export` import it
 lazily. User errors print one line `tslab: error: …` and exit with status 2.
@@ -34,7 +34,8 @@ def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False
     source.add_argument("--scenario", metavar="FILE", help="scenario TOML file")
     source.add_argument("--preset", metavar="NAME", help="built-in preset (see `tslab presets`)")
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
-                        help="override a dotted scenario key, e.g. parallel.tp=8 (repeatable)")
+                        help="override a dotted scenario or view key, e.g. parallel.tp=8 or view.comm.ranks=4 "
+                             "(repeatable)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,30 +110,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def resolve_scenario(args: argparse.Namespace, *, check: bool = True):
-    """The scenario named by --scenario / --preset (or the default), with --set applied and checked."""
+def resolve_document(args: argparse.Namespace, *, check: bool = True):
+    """The document named by --scenario / --preset (or the default), with --set applied (scenario
+    and view keys); with `check`, a scenario with errors is refused and warnings are printed."""
+    from tslab.models.document import Document, apply_document_overrides, load_document
     from tslab.models.presets import default_scenario, load_preset
-    from tslab.models.scenario import ScenarioError, apply_overrides, load_scenario
-    from tslab.models.validation import validate
+    from tslab.models.scenario import ScenarioError
 
     try:
         if getattr(args, "scenario", None):
-            scenario = load_scenario(args.scenario)
+            document = load_document(args.scenario)
         elif getattr(args, "preset", None):
-            scenario = load_preset(args.preset)
+            document = Document(load_preset(args.preset))
         else:
-            scenario = default_scenario()
-        scenario = apply_overrides(scenario, getattr(args, "overrides", []) or [])
+            document = Document(default_scenario())
+        document = apply_document_overrides(document, getattr(args, "overrides", []) or [])
     except ScenarioError as exc:
         raise UserError(str(exc)) from None
     if check:
-        problems = validate(scenario)
-        bad = [str(p) for p in problems if p.severity == "error"]
-        if bad:
-            raise UserError("invalid scenario: " + "; ".join(bad))
-        for problem in problems:
-            print(f"tslab: warning: {problem}", file=sys.stderr)
-    return scenario
+        _check(document.scenario)
+    return document
+
+
+def resolve_scenario(args: argparse.Namespace, *, check: bool = True):
+    """The scenario of `resolve_document` (view keys may be set and are ignored)."""
+    return resolve_document(args, check=check).scenario
+
+
+def _check(scenario) -> None:
+    """Refuse a scenario with errors (one line naming them); print its warnings."""
+    from tslab.models.validation import validate
+    problems = validate(scenario)
+    bad = [str(p) for p in problems if p.severity == "error"]
+    if bad:
+        raise UserError("invalid scenario: " + "; ".join(bad))
+    for problem in problems:
+        print(f"tslab: warning: {problem}", file=sys.stderr)
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
@@ -143,15 +156,16 @@ def cmd_presets(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
-    from tslab.models.scenario import ScenarioError, save_scenario, scenario_to_toml
-    scenario = resolve_scenario(args)
+    from tslab.models.document import document_to_toml, save_document
+    from tslab.models.scenario import ScenarioError
+    document = resolve_document(args)
     if args.out:
         try:
-            save_scenario(scenario, args.out)
+            save_document(document, args.out)
         except ScenarioError as exc:
             raise UserError(str(exc)) from None
     else:
-        sys.stdout.write(scenario_to_toml(scenario))
+        sys.stdout.write(document_to_toml(document))
     return 0
 
 
@@ -238,12 +252,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
     # Each tab judges the scenario itself: the mesh draws what it can of an invalid topology
     # (with the reasons), the memory ledger refuses one.
-    scenario = resolve_scenario(args, check=False)
+    document = resolve_document(args, check=False)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless by design, display or not
     from tslab.desktop.export import ExportError, export_tabs
     tabs = list(TABS) if args.tab == "all" else [args.tab]
     try:
-        written = export_tabs(scenario, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang,
+        written = export_tabs(document, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang,
                               directory=args.tab == "all")
     except ExportError as exc:
         raise UserError(str(exc)) from None
@@ -304,14 +318,14 @@ def has_display() -> bool:
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
-    scenario = resolve_scenario(args, check=False)  # the GUI shows problems in its banner
+    document = resolve_document(args, check=False)  # the GUI shows problems in its banner
     if not has_display():
         raise UserError("no display found (DISPLAY and WAYLAND_DISPLAY are unset): run `xvfb-run tslab` "
                         "for a virtual display, or `tslab export --tab all --format png --out DIR` to "
                         "render figures without one")
     from tslab.desktop.app import StartupError, run_gui
     try:
-        return run_gui(scenario, tab=args.tab, lang=args.lang, present=args.present,
+        return run_gui(document, tab=args.tab, lang=args.lang, present=args.present,
                        scenario_path=getattr(args, "scenario", None))
     except StartupError as exc:
         raise UserError(str(exc)) from None

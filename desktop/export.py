@@ -16,6 +16,7 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QWidget
 
 from tslab.desktop.svg_fix import flatten_svg
+from tslab.models.document import Document
 from tslab.models.scenario import Scenario, atomic_write
 
 FORMATS = ("png", "svg", "pdf")
@@ -112,16 +113,18 @@ def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "")
     return bytes(data.data())
 
 
-def tab_figure(scenario: Scenario, tab: str) -> QWidget:
-    """A standalone figure widget of `tab` for `scenario`, laid out at EXPORT_SIZE."""
+def tab_figure(document: Document | Scenario, tab: str, size: QSize = EXPORT_SIZE) -> QWidget:
+    """The figure widget of `tab` for `document`, laid out at `size`: the tab is built on the
+    document (view state included) with a synchronous model, so the figure is complete and is
+    the one the tab shows on screen for the same document and size."""
     from tslab.desktop.tabs import TAB_KEYS, tab_class
     from tslab.views import charts
-    from tslab.views.scenario_model import ScenarioModel
+    from tslab.views.document_model import DocumentModel
 
     charts.configure_pyqtgraph()
     if tab not in TAB_KEYS:
         raise ExportError(f"no figure for tab {tab!r}")
-    host = tab_class(tab)(ScenarioModel(scenario))
+    host = tab_class(tab)(DocumentModel(document, synchronous=True))
     problem = host.export_error()
     if problem:
         host.deleteLater()
@@ -129,17 +132,19 @@ def tab_figure(scenario: Scenario, tab: str) -> QWidget:
     figure = host.export_widget()
     figure.setParent(None)
     figure._host = host  # keep the tab (and its model) alive as long as the figure
-    _prepare(figure, EXPORT_SIZE)
+    _prepare(figure, size)
     if hasattr(host, "fit_to_size"):  # views that frame their content to the final size
         host.fit_to_size()
         QApplication.processEvents()
     return figure
 
 
-def export_tab(scenario: Scenario, tab: str, fmt: str, scale: float = 1.0) -> bytes:
-    figure = tab_figure(scenario, tab)
+def export_tab(document: Document | Scenario, tab: str, fmt: str, scale: float = 1.0,
+               size: QSize = EXPORT_SIZE) -> bytes:
+    """The figure of `tab` for `document` as PNG, SVG or PDF bytes."""
+    figure = tab_figure(document, tab, size)
     try:
-        return figure_bytes(figure, fmt, scale, title=scenario.title)
+        return figure_bytes(figure, fmt, scale, title=document.title)
     finally:
         figure.close()
         figure.deleteLater()
@@ -155,7 +160,7 @@ def ensure_app(lang: str = "en") -> QApplication:
     return app
 
 
-def export_tabs(scenario: Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
+def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
                 lang: str = "en", directory: bool = False) -> list[Path]:
     """Write each tab's figure; `out` is the file for one tab, or a directory (TAB.FORMAT inside)
     for several tabs, for `directory=True` (--tab all) and when it already is one."""
@@ -172,7 +177,7 @@ def export_tabs(scenario: Scenario, tabs: list[str], fmt: str, out: Path, *, sca
         targets = [(tabs[0], out)]
     written = []
     for tab, path in targets:
-        data = export_tab(scenario, tab, fmt, scale)
+        data = export_tab(document, tab, fmt, scale)
         try:
             atomic_write(path, data)
         except OSError as exc:

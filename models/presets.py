@@ -4,7 +4,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from tslab.models.scenario import Scenario, ScenarioError, load_scenario
+from tslab.models.document import Document, load_document
+from tslab.models.scenario import Scenario, ScenarioError
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "resources" / "presets"
 DEFAULT_PRESET = "classroom-7b"
@@ -25,9 +26,15 @@ def preset_path(name: str) -> Path:
 
 
 @functools.lru_cache(maxsize=None)
+def preset_document(name: str) -> Document:
+    """A built-in document: the preset's scenario and view state (parsed once per process;
+    documents are immutable, so the cached one cannot be changed by a caller)."""
+    return load_document(preset_path(name))
+
+
 def load_preset(name: str) -> Scenario:
-    """A built-in scenario (parsed once per process; Scenario is immutable)."""
-    return load_scenario(preset_path(name))
+    """A built-in scenario."""
+    return preset_document(name).scenario
 
 
 def default_scenario() -> Scenario:

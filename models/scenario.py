@@ -1,8 +1,12 @@
 """The one scenario every tab reads: model shape, precisions, parallelism, activations, cluster.
 
-A `Scenario` is a frozen tree of dataclasses, one per TOML section (DESIGN.md, "Scenario").
-Files carry `schema_version = 1`, load without eval or pickle, and save atomically. Every key
+A `Scenario` is a frozen, hashable tree of dataclasses, one per TOML section (tuples, never
+lists, so a scenario can key a cache and a shared preset cannot be changed by a caller). Every key
 has a type and a range here, so a bad file or a bad ``--set`` names the key it concerns.
+
+A scenario file is a document (models/document.py): these sections plus each tab's view state
+under ``[view.<tab>]``. Files carry `schema_version = 2` (version 1, without view state, still
+loads), load without eval or pickle, and save atomically.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 PRECISIONS = ("fp32", "bf16", "fp16", "fp8")
 BYTES_PER_ELEMENT = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
@@ -29,15 +33,15 @@ class ScenarioError(ValueError):
     """A scenario file or override that cannot be used; the message names the file or key."""
 
 
-def _spec(default: Any, *, low: float | None = None, high: float | None = None,
+def spec(default: Any, *, low: float | None = None, high: float | None = None,
           choices: tuple[str, ...] | None = None, pattern: str | None = None):
     """A dataclass field with the range its value must stay in."""
     return field(default=default, metadata={"low": low, "high": high, "choices": choices,
                                             "pattern": pattern})
 
 
-def _list(default: list[str]):
-    return field(default_factory=lambda: list(default), metadata={})
+def _strings(default: tuple[str, ...] = ()):
+    return field(default=tuple(default), metadata={})
 
 
 @dataclass(frozen=True)
@@ -47,108 +51,108 @@ class Model:
     `params` > 0 replaces the shape-derived dense parameter count (ZeRO's Ψ); activations still
     follow the shape. `attention = "mla"` uses DeepSeek-V2/V3's latent attention projections."""
     name: str = "llama-7b-class"
-    layers: int = _spec(32, low=1, high=100_000)
-    hidden: int = _spec(4096, low=1, high=10_000_000)
-    heads: int = _spec(32, low=1, high=100_000)
-    kv_heads: int = _spec(32, low=1, high=100_000)
-    head_dim: int = _spec(0, low=0, high=100_000)  # 0 = hidden / heads
-    ffn_hidden: int = _spec(11008, low=1, high=100_000_000)
-    vocab: int = _spec(32000, low=1, high=100_000_000)
-    seq_len: int = _spec(4096, low=1, high=1 << 30)
-    micro_batch: int = _spec(1, low=1, high=1 << 20)
+    layers: int = spec(32, low=1, high=100_000)
+    hidden: int = spec(4096, low=1, high=10_000_000)
+    heads: int = spec(32, low=1, high=100_000)
+    kv_heads: int = spec(32, low=1, high=100_000)
+    head_dim: int = spec(0, low=0, high=100_000)  # 0 = hidden / heads
+    ffn_hidden: int = spec(11008, low=1, high=100_000_000)
+    vocab: int = spec(32000, low=1, high=100_000_000)
+    seq_len: int = spec(4096, low=1, high=1 << 30)
+    micro_batch: int = spec(1, low=1, high=1 << 20)
     tied_embeddings: bool = False
-    mlp: str = _spec("swiglu", choices=("gelu", "swiglu"))
+    mlp: str = spec("swiglu", choices=("gelu", "swiglu"))
     dropout: bool = False
-    params: int = _spec(0, low=0, high=1e16)
-    attention: str = _spec("mha", choices=("mha", "mla"))
-    q_lora_rank: int = _spec(0, low=0, high=10_000_000)
-    kv_lora_rank: int = _spec(0, low=0, high=10_000_000)
-    qk_rope_head_dim: int = _spec(0, low=0, high=100_000)
-    v_head_dim: int = _spec(0, low=0, high=100_000)  # 0 = head_dim
-    experts: int = _spec(0, low=0, high=1_000_000)
-    top_k: int = _spec(0, low=0, high=1_000_000)
-    expert_ffn_hidden: int = _spec(0, low=0, high=100_000_000)
-    shared_experts: int = _spec(0, low=0, high=1_000_000)
-    first_dense_layers: int = _spec(0, low=0, high=100_000)
+    params: int = spec(0, low=0, high=1e16)
+    attention: str = spec("mha", choices=("mha", "mla"))
+    q_lora_rank: int = spec(0, low=0, high=10_000_000)
+    kv_lora_rank: int = spec(0, low=0, high=10_000_000)
+    qk_rope_head_dim: int = spec(0, low=0, high=100_000)
+    v_head_dim: int = spec(0, low=0, high=100_000)  # 0 = head_dim
+    experts: int = spec(0, low=0, high=1_000_000)
+    top_k: int = spec(0, low=0, high=1_000_000)
+    expert_ffn_hidden: int = spec(0, low=0, high=100_000_000)
+    shared_experts: int = spec(0, low=0, high=1_000_000)
+    first_dense_layers: int = spec(0, low=0, high=100_000)
 
 
 @dataclass(frozen=True)
 class Precision:
     """Storage precision of each model state and of saved activations."""
-    params: str = _spec("bf16", choices=PRECISIONS)
-    grads: str = _spec("bf16", choices=PRECISIONS)
-    master: str = _spec("fp32", choices=PRECISIONS)
-    optimizer: str = _spec("fp32", choices=PRECISIONS)
-    activations: str = _spec("bf16", choices=PRECISIONS)
+    params: str = spec("bf16", choices=PRECISIONS)
+    grads: str = spec("bf16", choices=PRECISIONS)
+    master: str = spec("fp32", choices=PRECISIONS)
+    optimizer: str = spec("fp32", choices=PRECISIONS)
+    activations: str = spec("bf16", choices=PRECISIONS)
 
 
 @dataclass(frozen=True)
 class Optimizer:
-    kind: str = _spec("adam", choices=("adam", "muon", "sgd"))
+    kind: str = spec("adam", choices=("adam", "muon", "sgd"))
 
 
 @dataclass(frozen=True)
 class Parallel:
     """Parallel degrees. `order` lists mesh axes, first varying fastest, or names a framework."""
-    tp: int = _spec(1, low=1, high=1 << 20)
-    pp: int = _spec(1, low=1, high=1 << 20)
-    vpp: int = _spec(1, low=1, high=1 << 10)
-    dp: int = _spec(8, low=1, high=1 << 24)
-    cp: int = _spec(1, low=1, high=1 << 20)
-    ep: int = _spec(1, low=1, high=1 << 20)
-    etp: int = _spec(1, low=1, high=1 << 20)
+    tp: int = spec(1, low=1, high=1 << 20)
+    pp: int = spec(1, low=1, high=1 << 20)
+    vpp: int = spec(1, low=1, high=1 << 10)
+    dp: int = spec(8, low=1, high=1 << 24)
+    cp: int = spec(1, low=1, high=1 << 20)
+    ep: int = spec(1, low=1, high=1 << 20)
+    etp: int = spec(1, low=1, high=1 << 20)
     sp: bool = False
-    zero: int = _spec(1, low=0, high=3)
-    order: str = _spec("megatron", pattern=r"(megatron|torchtitan|picotron|[a-z]+(-[a-z]+)*)")
+    zero: int = spec(1, low=0, high=3)
+    order: str = spec("megatron", pattern=r"(megatron|torchtitan|picotron|[a-z]+(-[a-z]+)*)")
 
 
 @dataclass(frozen=True)
 class Activation:
     """How saved activations are kept: recomputed, stored in FP8, offloaded to CPU or a peer GPU."""
-    recompute: str = _spec("none", choices=("none", "selective", "full"))
+    recompute: str = spec("none", choices=("none", "selective", "full"))
     flash_attention: bool = True
-    fp8_fraction: float = _spec(0.0, low=0.0, high=1.0)
-    cpu_offload_fraction: float = _spec(0.0, low=0.0, high=1.0)
-    remote_offload_fraction: float = _spec(0.0, low=0.0, high=1.0)
+    fp8_fraction: float = spec(0.0, low=0.0, high=1.0)
+    cpu_offload_fraction: float = spec(0.0, low=0.0, high=1.0)
+    remote_offload_fraction: float = spec(0.0, low=0.0, high=1.0)
 
 
 @dataclass(frozen=True)
 class Offload:
     """Where whole model-state items live (ZeRO-Offload / ZeRO-Infinity, Pipeline ZeRO-2)."""
-    optimizer: str = _spec("gpu", choices=("gpu", "cpu", "nvme"))
-    params: str = _spec("gpu", choices=("gpu", "cpu", "nvme"))
-    grads: str = _spec("gpu", choices=("gpu", "cpu"))
+    optimizer: str = spec("gpu", choices=("gpu", "cpu", "nvme"))
+    params: str = spec("gpu", choices=("gpu", "cpu", "nvme"))
+    grads: str = spec("gpu", choices=("gpu", "cpu"))
 
 
 @dataclass(frozen=True)
 class Cluster:
     """Nodes and GPUs; `hbm_gib = 0` takes the capacity of `gpu` from the catalogue."""
-    nodes: int = _spec(1, low=1, high=1 << 20)
-    gpus_per_node: int = _spec(8, low=1, high=1 << 10)
-    gpu: str = _spec("h100", choices=("h100", "h800", "h200", "b200", "a100-40", "a100-80", "custom"))
-    hbm_gib: float = _spec(0.0, low=0.0, high=1 << 20)
-    intra_bw_gbps: float = _spec(400.0, low=0.0, high=1e9)   # GB/s per GPU, NVLink
-    inter_bw_gbps: float = _spec(50.0, low=0.0, high=1e9)    # GB/s per GPU, IB / RoCE
-    intra_latency_us: float = _spec(3.0, low=0.0, high=1e9)
-    inter_latency_us: float = _spec(10.0, low=0.0, high=1e9)
+    nodes: int = spec(1, low=1, high=1 << 20)
+    gpus_per_node: int = spec(8, low=1, high=1 << 10)
+    gpu: str = spec("h100", choices=("h100", "h800", "h200", "b200", "a100-40", "a100-80", "custom"))
+    hbm_gib: float = spec(0.0, low=0.0, high=1 << 20)
+    intra_bw_gbps: float = spec(400.0, low=0.0, high=1e9)   # GB/s per GPU, NVLink
+    inter_bw_gbps: float = spec(50.0, low=0.0, high=1e9)    # GB/s per GPU, IB / RoCE
+    intra_latency_us: float = spec(3.0, low=0.0, high=1e9)
+    inter_latency_us: float = spec(10.0, low=0.0, high=1e9)
 
 
 @dataclass(frozen=True)
 class Schedule:
     """Pipeline schedule and its op durations (arbitrary time units)."""
-    kind: str = _spec("1f1b", choices=SCHEDULE_KINDS)
-    microbatches: int = _spec(8, low=1, high=1 << 20)
-    f: float = _spec(1.0, low=0.0, high=1e9)
-    b: float = _spec(2.0, low=0.0, high=1e9)
-    w: float = _spec(1.0, low=0.0, high=1e9)
-    fb: float = _spec(3.0, low=0.0, high=1e9)
-    p2p: float = _spec(0.0, low=0.0, high=1e9)
+    kind: str = spec("1f1b", choices=SCHEDULE_KINDS)
+    microbatches: int = spec(8, low=1, high=1 << 20)
+    f: float = spec(1.0, low=0.0, high=1e9)
+    b: float = spec(2.0, low=0.0, high=1e9)
+    w: float = spec(1.0, low=0.0, high=1e9)
+    fb: float = spec(3.0, low=0.0, high=1e9)
+    p2p: float = spec(0.0, low=0.0, high=1e9)
 
 
 @dataclass(frozen=True)
 class Memory:
     """Allowances the byte ledger adds on top of states and activations."""
-    fragmentation: float = _spec(0.05, low=0.0, high=1.0)  # share of the GPU tier lost to the allocator
+    fragmentation: float = spec(0.05, low=0.0, high=1.0)  # share of the GPU tier lost to the allocator
     comm_buffers: bool = True
 
 
@@ -156,18 +160,18 @@ class Memory:
 class Moe:
     """MoE routing for the Communication / MoE tab (`tslab moe`): S tokens per EP rank, a routing
     distribution and its seed (seed 002 §6)."""
-    tokens_per_rank: int = _spec(4096, low=1, high=1 << 24)
-    routing: str = _spec("uniform", choices=("uniform", "zipf", "hot", "node-limited"))
-    seed: int = _spec(0, low=0, high=2**31 - 1)
-    max_nodes: int = _spec(4, low=1, high=1 << 20)  # node-limited routing (DeepSeek-V3 §2.1.2: M = 4)
-    dispatch_precision: str = _spec("bf16", choices=("bf16", "fp8"))
+    tokens_per_rank: int = spec(4096, low=1, high=1 << 24)
+    routing: str = spec("uniform", choices=("uniform", "zipf", "hot", "node-limited"))
+    seed: int = spec(0, low=0, high=2**31 - 1)
+    max_nodes: int = spec(4, low=1, high=1 << 20)  # node-limited routing (DeepSeek-V3 §2.1.2: M = 4)
+    dispatch_precision: str = spec("bf16", choices=("bf16", "fp8"))
 
 
 @dataclass(frozen=True)
 class Sources:
     """Where a preset's numbers come from, and which values are assumptions of the lab."""
-    refs: list[str] = _list([])
-    assumptions: list[str] = _list([])
+    refs: tuple[str, ...] = _strings()
+    assumptions: tuple[str, ...] = _strings()
 
 
 @dataclass(frozen=True)
@@ -218,9 +222,9 @@ def _field(key: str) -> dataclasses.Field:
 
 
 def _kind(f: dataclasses.Field) -> str:
-    """The declared type of a field as a name: int, float, bool, str or list."""
+    """The declared type of a field as a name: int, float, bool, str or list (a tuple of strings)."""
     return f.type if isinstance(f.type, str) and f.type in ("int", "float", "bool", "str") else \
-        "list" if "list" in str(f.type) else str(f.type)
+        "list" if "tuple" in str(f.type) else str(f.type)
 
 
 def coerce(key: str, value: Any) -> Any:
@@ -229,7 +233,11 @@ def coerce(key: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise ScenarioError(f"title must be a string, not {value!r}")
         return value
-    f = _field(key)
+    return coerce_field(key, _field(key), value)
+
+
+def coerce_field(key: str, f: dataclasses.Field, value: Any) -> Any:
+    """Check `value` against the declared type and range of dataclass field `f` (named `key`)."""
     kind, meta = _kind(f), f.metadata
     if kind == "bool":
         if not isinstance(value, bool):
@@ -249,9 +257,9 @@ def coerce(key: str, value: Any) -> Any:
         if key == "schedule.kind" and value == "interleaved":
             value = "interleaved-1f1b"  # the name before the pipeline scheduler; old files use it
     elif kind == "list":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
             raise ScenarioError(f"{key} must be a list of strings")
-        return list(value)
+        return tuple(value)
     low, high = meta.get("low"), meta.get("high")
     if low is not None and value < low:
         raise ScenarioError(f"{key} = {value} is below its minimum {low:g}")
@@ -352,7 +360,7 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
         raise ScenarioError(f"{origin}: schema_version {version} is not valid")
     values: dict[str, Any] = {}
     for name, content in data.items():
-        if name == "schema_version":
+        if name in ("schema_version", "view"):  # view state is the document's (models/document.py)
             continue
         if name == "title":
             try:
@@ -377,7 +385,13 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
-    """Read a scenario TOML file; every problem raises ScenarioError naming the file."""
+    """The scenario of a TOML file (its view state, if any, is checked and left out)."""
+    from tslab.models.document import load_document  # the document module builds on this one
+    return load_document(path).scenario
+
+
+def read_toml(path: str | os.PathLike) -> tuple[dict[str, Any], str]:
+    """Parsed TOML and its text; every problem raises ScenarioError naming the file."""
     path = Path(path)
     try:
         raw = path.read_bytes()
@@ -393,7 +407,7 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: invalid TOML: {exc}") from None
-    return scenario_from_dict(data, str(path), text)
+    return data, text
 
 
 def _toml_value(value: Any) -> str:
@@ -403,7 +417,7 @@ def _toml_value(value: Any) -> str:
         return str(value)
     if isinstance(value, float):
         return repr(value) if math.isfinite(value) else "0.0"
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     escaped = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     # TOML basic strings allow no control characters but tab: write the others as \uXXXX.
@@ -411,13 +425,17 @@ def _toml_value(value: Any) -> str:
     return f'"{escaped}"'
 
 
+def section_toml(name: str, part: Any) -> list[str]:
+    """One TOML table: a header and every field of dataclass `part`."""
+    return ["", f"[{name}]"] + [f"{f.name} = {_toml_value(getattr(part, f.name))}" for f in dataclasses.fields(part)]
+
+
 def scenario_to_toml(scenario: Scenario) -> str:
-    """The scenario as TOML text, every key written, loadable by `load_scenario`."""
+    """The scenario as TOML text, every key written, loadable by `load_scenario` (no view state:
+    a reader takes each tab's defaults; `document_to_toml` writes both)."""
     lines = [f"schema_version = {SCHEMA_VERSION}", f"title = {_toml_value(scenario.title)}"]
     for section in SECTIONS:
-        lines += ["", f"[{section}]"]
-        part = getattr(scenario, section)
-        lines += [f"{f.name} = {_toml_value(getattr(part, f.name))}" for f in dataclasses.fields(part)]
+        lines += section_toml(section, getattr(scenario, section))
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,276 @@
+"""Every result a tab shows, as a pure function of the document that declares the keys it reads.
+
+A `Computation` names the dotted keys (or whole sections: ``"model"`` is every model key) its
+function reads. Two things follow from that declaration:
+
+- a change notification carries the keys that changed, and a tab re-derives only the
+  computations those keys concern (`Computation.concerns`);
+- `ResultCache` keys each result by the values of exactly the keys it reads, so an edit to an
+  unrelated key, or an edit and its undo, finds the result already computed.
+
+The declarations are checked by a test that changes every undeclared key and expects the same
+result. Long computations take a ``should_stop`` hook (see `Computation.cancellable`).
+"""
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+import numpy as np
+
+from tslab.models.document import Document
+
+SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
+                     "schedule", "memory", "moe")
+LINK_KEYS = ("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps", "cluster.intra_latency_us",
+             "cluster.inter_latency_us")
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A computation that has no result for this document, and why (shown in the tab)."""
+    reason: str
+
+
+def concerns(changed: Iterable[str], reads: Iterable[str]) -> bool:
+    """Whether a change of the `changed` keys can alter a result that reads `reads`."""
+    reads = tuple(reads)
+    return any(key == read or key.startswith(read + ".") or read.startswith(key + ".")
+               for key in changed for read in reads)
+
+
+@dataclass(frozen=True)
+class Computation:
+    """A named pure function of the document that reads only the keys in `reads` (and what its
+    `inputs` computations read). `compute(doc, *inputs_results[, should_stop])`."""
+    name: str
+    reads: tuple[str, ...]
+    compute: Callable[..., Any] = field(compare=False)
+    inputs: tuple["Computation", ...] = ()
+    cancellable: bool = False  # compute takes should_stop=… and may raise Cancelled
+
+    @property
+    def all_reads(self) -> tuple[str, ...]:
+        reads = list(self.reads)
+        for dependency in self.inputs:
+            reads += [r for r in dependency.all_reads if r not in reads]
+        return tuple(reads)
+
+    def concerns(self, changed: Iterable[str]) -> bool:
+        return concerns(changed, self.all_reads)
+
+    def key(self, doc: Document) -> tuple:
+        """The values this result depends on: the cache key."""
+        return (self.name,) + tuple(_value(doc, read) for read in self.all_reads)
+
+
+def _value(doc: Document, read: str) -> Any:
+    """A key's value or a whole section (sections are frozen dataclasses: hashable)."""
+    if read == "title":
+        return doc.scenario.title
+    parts = read.split(".")
+    if parts[0] == "view":
+        return getattr(doc.view, parts[1]) if len(parts) == 2 else doc.get(read)
+    return getattr(doc.scenario, parts[0]) if len(parts) == 1 else doc.get(read)
+
+
+class ResultCache:
+    """A small thread-safe LRU cache of computation results, keyed by what they read.
+    `computed` counts the runs of each computation (tests and the benchmark read it)."""
+
+    def __init__(self, size: int = 48):
+        self.size = size
+        self._results: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()
+        self.computed: dict[str, int] = {}
+
+    def cached(self, computation: Computation, doc: Document) -> tuple[bool, Any]:
+        """(True, result) when the result is cached already, else (False, None)."""
+        key = computation.key(doc)
+        with self._lock:
+            if key in self._results:
+                self._results.move_to_end(key)
+                return True, self._results[key]
+        return False, None
+
+    def get(self, computation: Computation, doc: Document, should_stop: Callable[[], bool] | None = None) -> Any:
+        """The result of `computation` for `doc`, computed (with its inputs) only if not cached."""
+        hit, result = self.cached(computation, doc)
+        if hit:
+            return result
+        inputs = [self.get(dependency, doc, should_stop) for dependency in computation.inputs]
+        if computation.cancellable:
+            result = computation.compute(doc, *inputs, should_stop=should_stop)
+        else:
+            result = computation.compute(doc, *inputs)
+        key = computation.key(doc)
+        with self._lock:
+            self.computed[computation.name] = self.computed.get(computation.name, 0) + 1
+            self._results[key] = result
+            while len(self._results) > self.size:
+                self._results.popitem(last=False)
+        return result
+
+
+# ---------------------------------------------------------------------------------------------
+# The computations of the tabs
+
+def _validation(doc: Document):
+    from tslab.models.validation import validate
+    return tuple(validate(doc.scenario))
+
+
+VALIDATION = Computation("validation", SCENARIO_SECTIONS, _validation)
+
+
+def _ledger(doc: Document):
+    from tslab.models.memory import memory_ledger
+    try:
+        return memory_ledger(doc.scenario)
+    except (ValueError, ZeroDivisionError) as exc:  # only for scenarios validation rejects
+        return Failed(str(exc))
+
+
+LEDGER = Computation("ledger", ("title", "model", "precision", "optimizer", "parallel", "activation", "offload",
+                                "cluster.gpu", "cluster.hbm_gib", "schedule.kind", "schedule.microbatches", "memory"),
+                     _ledger)
+
+MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node")
+
+
+def _mesh(doc: Document):
+    from tslab.models.mesh import build_mesh
+    return build_mesh(doc.scenario)
+
+
+MESH = Computation("mesh", MESH_READS, _mesh)
+
+
+def _compare_mesh(doc: Document):
+    from tslab.models.mesh import build_mesh
+    order = doc.view.mesh.compare_order
+    return build_mesh(doc.scenario.replace(**{"parallel.order": order})) if order else None
+
+
+COMPARE_MESH = Computation("compare-mesh", MESH_READS + ("view.mesh.compare_order",), _compare_mesh)
+
+
+def _traffic(doc: Document, mesh):
+    from tslab.models.mesh import traffic
+    return tuple(traffic(doc.scenario, mesh)) if not mesh.errors else ()
+
+
+TRAFFIC = Computation("traffic", ("model", "precision", "parallel", "activation", "schedule.kind",
+                                  "schedule.microbatches", "cluster"), _traffic, inputs=(MESH,))
+
+
+@dataclass(frozen=True)
+class ScheduleResult:
+    """The scenario's schedule and the comparison, each (Simulation, paper's formula or None),
+    and a reason for each that could not be simulated."""
+    runs: tuple[tuple[Any, tuple[str, float] | None], ...]
+    problems: tuple[str, ...]
+
+
+SCHEDULE_READS = ("schedule.kind", "schedule.microbatches", "schedule.f", "schedule.b", "schedule.w", "schedule.fb",
+                  "schedule.p2p", "parallel.pp", "parallel.vpp", "view.pipeline.compare")
+
+
+def schedule_jobs(doc: Document) -> list:
+    """The ScheduleInputs of the scenario's schedule and of the comparison, if any."""
+    from tslab.models.pipeline import schedule_inputs
+    jobs = [schedule_inputs(doc.scenario)]
+    compare = doc.view.pipeline.compare
+    if compare:
+        jobs.append(schedule_inputs(doc.scenario, compare))
+    return jobs
+
+
+def schedule_ops(doc: Document) -> int:
+    """Operations the schedule (and comparison) simulate: the size of the work."""
+    return sum(job.ranks * job.microbatches * max(job.chunks, 1) * 3 for job in schedule_jobs(doc))
+
+
+def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> ScheduleResult:
+    from tslab.models.pipeline import ScheduleError, closed_form, simulate
+    runs, problems = [], []
+    for job in schedule_jobs(doc):
+        try:
+            sim = simulate(job.kind, job.ranks, job.microbatches, job.chunks, job.durations, should_stop=should_stop)
+        except ScheduleError as exc:
+            problems.append((job.kind, str(exc)))
+            continue
+        sim.ops  # build the ops here (off the UI thread when run by a worker)
+        try:
+            formula = closed_form(job.kind, job.ranks, job.microbatches, job.chunks, job.durations)
+        except (ScheduleError, ValueError, KeyError):
+            formula = None
+        runs.append((sim, formula))
+    return ScheduleResult(tuple(runs), tuple(f"{kind}: {text}" for kind, text in problems))
+
+
+SCHEDULE = Computation("schedule", SCHEDULE_READS, _schedule, cancellable=True)
+
+
+def collective_inputs(doc: Document) -> tuple[str, int, int, str]:
+    """(collective, ranks, bytes, algorithm) of the Communication tab; P2P is between two ranks."""
+    v = doc.view.comm
+    return v.collective, 2 if v.collective == "p2p" else v.ranks, v.bytes, v.algorithm
+
+
+def _collective(doc: Document):
+    from tslab.models.comm import plan
+    from tslab.models.hardware import link_tiers
+    collective, ranks, size, algorithm = collective_inputs(doc)
+    try:
+        return plan(collective, ranks, size, algorithm, **link_tiers(doc.scenario.cluster).kwargs())
+    except ValueError as exc:
+        return Failed(str(exc))
+
+
+COLLECTIVE_READS = LINK_KEYS + ("view.comm.collective", "view.comm.ranks", "view.comm.bytes", "view.comm.algorithm")
+COLLECTIVE = Computation("collective", COLLECTIVE_READS, _collective)
+
+ALPHA_BETA_SIZES = np.logspace(3, 32 * math.log10(2), 24)  # 1 kB … 4 GiB
+
+
+@dataclass(frozen=True)
+class AlphaBetaCurves:
+    """α–β time of the tab's collective against message size: inside one node over NVLink, and
+    across nodes with one GPU per node (every hop on the inter-node network)."""
+    sizes: tuple[float, ...]
+    intra_s: tuple[float, ...]
+    inter_s: tuple[float, ...]
+
+
+def _alpha_beta(doc: Document):
+    from tslab.models.comm import plan
+    from tslab.models.hardware import link_tiers
+    collective, ranks, _, algorithm = collective_inputs(doc)
+    link = link_tiers(doc.scenario.cluster).kwargs()
+    try:
+        curves = [tuple(plan(collective, ranks, int(size), algorithm, **{**link, "gpus_per_node": per_node}).time_s
+                        for size in ALPHA_BETA_SIZES) for per_node in (max(ranks, 2), 1)]
+    except ValueError as exc:
+        return Failed(str(exc))
+    return AlphaBetaCurves(tuple(float(s) for s in ALPHA_BETA_SIZES), curves[0], curves[1])
+
+
+ALPHA_BETA = Computation("alpha-beta", LINK_KEYS + ("view.comm.collective", "view.comm.ranks", "view.comm.algorithm"),
+                         _alpha_beta)
+
+
+def _moe(doc: Document):
+    from tslab.models.moe import analyse_scenario, moe_unavailable
+    reason = moe_unavailable(doc.scenario)
+    if reason:
+        return Failed(reason)
+    return analyse_scenario(doc.scenario)
+
+
+MOE = Computation("moe", ("model.experts", "model.top_k", "model.hidden", "parallel.ep", "moe") + LINK_KEYS, _moe)
+
+ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE)

@@ -1,0 +1,225 @@
+"""The document behind every tab: the Scenario plus each tab's view state.
+
+What a tab shows is a function of the document alone: the scenario (the training run) and the
+tab's own settings (which collective is drawn, which order the mesh is compared with, where the
+pipeline animation stands, …). Saving a document saves both, so a figure prepared on screen can
+be exported again later or from the command line (`tslab export --scenario FILE`), and it is the
+same figure.
+
+A file is TOML with `schema_version = 2`: the scenario's sections, then ``[view.<tab>]`` tables.
+A version-1 file (no view state) loads with every tab's defaults. View keys are dotted like
+scenario keys (``view.comm.ranks``) and are set the same way (``--set view.comm.ranks=4``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from tslab.models.comm import ALGORITHMS, COLLECTIVES
+from tslab.models.mesh import GROUP_AXES
+from tslab.models.scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SCHEMA_VERSION, SECTIONS, Scenario, ScenarioError,
+                                   atomic_write, coerce_field, parse_value, read_toml, scenario_from_dict,
+                                   scenario_to_toml, section_toml, spec, with_values, _kind, _line_of)
+
+MIB = 1 << 20
+
+
+@dataclass(frozen=True)
+class MemoryView:
+    """Memory Ledger: the ledger item picked in the table ("" = none); the stack outlines it and
+    the figure states its formula and source."""
+    selected: str = spec("", pattern=r"[a-z0-9_]*")
+
+
+@dataclass(frozen=True)
+class MeshView:
+    """Parallel Mesh: the axis whose groups colour the GPUs ("auto": the first of TP, EP, CP, PP,
+    DP with a degree above 1) and a framework rank order drawn beside the scenario's ("" = none)."""
+    colour_by: str = spec("auto", choices=("auto",) + GROUP_AXES)
+    compare_order: str = spec("", choices=("",) + NAMED_ORDERS)
+
+
+@dataclass(frozen=True)
+class PipelineView:
+    """Pipeline Scheduler: a second schedule on the same time axis ("" = none) and the animation
+    position in the schedule's time units (−1 = the end: every op drawn)."""
+    compare: str = spec("", choices=("",) + SCHEDULE_KINDS)
+    time: float = spec(-1.0, low=-1.0, high=1e18)
+
+
+@dataclass(frozen=True)
+class CommView:
+    """Communication / MoE: the collective drawn, its algorithm, ranks and nccl-tests message size
+    in bytes, the compute it may overlap with (ms, and the share that can overlap), and the round
+    shown (−1 = half way through, the default figure)."""
+    collective: str = spec("allreduce", choices=COLLECTIVES)
+    algorithm: str = spec("ring", choices=ALGORITHMS)
+    ranks: int = spec(8, low=2, high=1024)
+    bytes: int = spec(256 * MIB, low=1, high=1 << 46)
+    compute_ms: float = spec(5.0, low=0.0, high=1e6)
+    overlap: float = spec(0.7, low=0.0, high=1.0)
+    round: int = spec(-1, low=-1, high=1 << 24)
+
+
+VIEW_SECTIONS: dict[str, type] = {"memory": MemoryView, "mesh": MeshView, "pipeline": PipelineView, "comm": CommView}
+
+
+@dataclass(frozen=True)
+class View:
+    """Every tab's view state."""
+    memory: MemoryView = field(default_factory=MemoryView)
+    mesh: MeshView = field(default_factory=MeshView)
+    pipeline: PipelineView = field(default_factory=PipelineView)
+    comm: CommView = field(default_factory=CommView)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A scenario and the view state of every tab; immutable and hashable."""
+    scenario: Scenario = field(default_factory=Scenario)
+    view: View = field(default_factory=View)
+
+    def get(self, key: str) -> Any:
+        """The value of a dotted key: ``"parallel.tp"`` or ``"view.comm.ranks"``."""
+        if key.startswith("view."):
+            _, tab, name = key.split(".", 2)
+            return getattr(getattr(self.view, tab), name)
+        return self.scenario.get(key)
+
+    def replace(self, **changes: Any) -> "Document":
+        """A copy with dotted keys changed (scenario or view keys), every value checked."""
+        return with_document_values(self, changes)
+
+    @property
+    def title(self) -> str:
+        return self.scenario.title
+
+
+def view_keys() -> list[str]:
+    return [f"view.{tab}.{f.name}" for tab, cls in VIEW_SECTIONS.items() for f in dataclasses.fields(cls)]
+
+
+def document_keys() -> list[str]:
+    """Every settable dotted key of a document, in file order."""
+    from tslab.models.scenario import keys
+    return keys() + view_keys()
+
+
+def _view_field(key: str) -> dataclasses.Field:
+    parts = key.split(".")
+    cls = VIEW_SECTIONS.get(parts[1]) if len(parts) == 3 else None
+    fields = {f.name: f for f in dataclasses.fields(cls)} if cls else {}
+    if len(parts) != 3 or parts[2] not in fields:
+        raise ScenarioError(f"unknown key {key}")
+    return fields[parts[2]]
+
+
+def with_document_values(doc: Document, values: dict[str, Any]) -> Document:
+    """A copy of `doc` with each dotted key set to its checked value."""
+    scenario_values = {key: value for key, value in values.items() if not key.startswith("view.")}
+    by_tab: dict[str, dict[str, Any]] = {}
+    for key, value in values.items():
+        if key.startswith("view."):
+            value = coerce_field(key, _view_field(key), value)
+            by_tab.setdefault(key.split(".")[1], {})[key.split(".")[2]] = value
+    scenario = with_values(doc.scenario, scenario_values) if scenario_values else doc.scenario
+    view = doc.view
+    if by_tab:
+        view = dataclasses.replace(view, **{tab: dataclasses.replace(getattr(view, tab), **changes)
+                                            for tab, changes in by_tab.items()})
+    if scenario is doc.scenario and view is doc.view:
+        return doc
+    return Document(scenario, view)
+
+
+def apply_document_overrides(doc: Document, assignments: Iterable[str]) -> Document:
+    """Apply ``--set KEY=VALUE`` strings (scenario or view keys) in order; a bad one raises an
+    error naming its key."""
+    from tslab.models.scenario import _field
+    values: dict[str, Any] = {}
+    for assignment in assignments:
+        key, eq, text = assignment.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ScenarioError(f"--set expects KEY=VALUE, got {assignment!r}")
+        f = None if key == "title" else _view_field(key) if key.startswith("view.") else _field(key)
+        value = parse_value(text)
+        if f is not None and _kind(f) == "str" and not isinstance(value, str):
+            value = text.strip()  # a string key keeps its text: model.name=405
+        values[key] = value
+    return with_document_values(doc, values)
+
+
+def _section_changes(name: str, old: Any, new: Any) -> list[str]:
+    if old is new or old == new:
+        return []
+    return [f"{name}.{f.name}" for f in dataclasses.fields(old) if getattr(old, f.name) != getattr(new, f.name)]
+
+
+def changed_keys(old: Document, new: Document) -> frozenset[str]:
+    """The dotted keys whose values differ between two documents."""
+    keys: list[str] = []
+    if old.scenario is not new.scenario:
+        if old.scenario.title != new.scenario.title:
+            keys.append("title")
+        for section in SECTIONS:
+            keys += _section_changes(section, getattr(old.scenario, section), getattr(new.scenario, section))
+    if old.view is not new.view:
+        for tab in VIEW_SECTIONS:
+            keys += _section_changes(f"view.{tab}", getattr(old.view, tab), getattr(new.view, tab))
+    return frozenset(keys)
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+def document_from_dict(data: dict[str, Any], origin: str = "scenario", text: str = "") -> Document:
+    """A Document from parsed TOML; errors name the origin, line and key."""
+    scenario = scenario_from_dict(data, origin, text)
+    view_data = data.get("view", {})
+
+    def where(section: str, key: str | None = None) -> str:
+        line = _line_of(text, section, key) if text else None
+        return f"{origin}, line {line}" if line else origin
+
+    if not isinstance(view_data, dict):
+        raise ScenarioError(f"{where('', 'view')}: view must be a table of [view.<tab>] tables")
+    values: dict[str, Any] = {}
+    for tab, content in view_data.items():
+        section = f"view.{tab}"
+        if tab not in VIEW_SECTIONS:
+            raise ScenarioError(f"{where(section)}: unknown key {section} (tabs with view state: "
+                                f"{', '.join(VIEW_SECTIONS)})")
+        if not isinstance(content, dict):
+            raise ScenarioError(f"{where('view', tab)}: {section} must be a table [{section}]")
+        for name, value in content.items():
+            key = f"{section}.{name}"
+            try:
+                values[key] = coerce_field(key, _view_field(key), value)
+            except ScenarioError as exc:
+                raise ScenarioError(f"{where(section, name)}: {exc}") from None
+    return with_document_values(Document(scenario), values)
+
+
+def load_document(path: str | os.PathLike) -> Document:
+    """Read a scenario file (schema 1 or 2); every problem raises ScenarioError naming the file."""
+    data, text = read_toml(path)
+    return document_from_dict(data, str(path), text)
+
+
+def document_to_toml(doc: Document) -> str:
+    """The document as TOML text: every scenario key, then every tab's view state."""
+    lines = [scenario_to_toml(doc.scenario).rstrip("\n")]
+    for tab in VIEW_SECTIONS:
+        lines += section_toml(f"view.{tab}", getattr(doc.view, tab))
+    return "\n".join(lines) + "\n"
+
+
+def save_document(doc: Document, path: str | os.PathLike) -> None:
+    """Save as TOML atomically; raises ScenarioError if the file cannot be written."""
+    try:
+        atomic_write(path, document_to_toml(doc).encode("utf-8"))
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot save ({exc.strerror or exc})") from None

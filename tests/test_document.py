@@ -1,0 +1,267 @@
+"""The document (scenario + view state): files of schema 1 and 2, view keys, changed keys, and the
+declared reads of every derived computation."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tslab.models import derived
+from tslab.models.document import (VIEW_SECTIONS, CommView, Document, apply_document_overrides, changed_keys,
+                                   document_from_dict, document_keys, document_to_toml, load_document,
+                                   save_document, view_keys)
+from tslab.models.presets import load_preset, preset_document, preset_names
+from tslab.models.scenario import SCHEMA_VERSION, Scenario, ScenarioError, coerce_field, keys, load_scenario
+
+DATA = Path(__file__).parent / "data"
+
+
+# ---------------------------------------------------------------------------------------------
+# Immutability
+
+def test_scenario_and_document_are_hashable_and_immutable() -> None:
+    s = load_preset("deepseek-v3")
+    assert isinstance(s.sources.refs, tuple) and s.sources.refs
+    assert hash(Scenario()) == hash(Scenario())
+    assert hash(Document(s)) == hash(Document(load_preset("deepseek-v3")))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        s.parallel.tp = 2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        s.sources.refs.append("changed")  # type: ignore[attr-defined]
+
+
+def test_list_keys_are_stored_as_tuples() -> None:
+    s = Scenario().replace(**{"sources.refs": ["a", "b"]})
+    assert s.sources.refs == ("a", "b")
+    assert load_preset("kimi-k2").sources.assumptions == preset_document("kimi-k2").scenario.sources.assumptions
+
+
+# ---------------------------------------------------------------------------------------------
+# Files
+
+def test_version_1_file_loads_with_default_view_state() -> None:
+    text = (DATA / "scenario_v1.toml").read_text(encoding="utf-8")
+    assert tomllib.loads(text)["schema_version"] == 1
+    doc = load_document(DATA / "scenario_v1.toml")
+    assert doc.view == Document().view
+    assert doc.scenario == load_preset("classroom-7b")
+    assert load_scenario(DATA / "scenario_v1.toml") == doc.scenario
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_preset_round_trips_as_a_document(name: str, tmp_path: Path) -> None:
+    doc = preset_document(name).replace(**{"view.comm.collective": "alltoall", "view.comm.ranks": 4,
+                                           "view.mesh.colour_by": "dp", "view.pipeline.compare": "zbv",
+                                           "view.pipeline.time": 7.5, "view.memory.selected": "optimizer"})
+    path = tmp_path / "doc.toml"
+    save_document(doc, path)
+    text = path.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert data["schema_version"] == SCHEMA_VERSION == 2
+    assert set(data["view"]) == set(VIEW_SECTIONS)
+    assert data["view"]["comm"]["ranks"] == 4
+    assert load_document(path) == doc
+    assert document_from_dict(data, "x", text) == doc
+
+
+def test_every_key_is_written_once() -> None:
+    text = document_to_toml(Document())
+    data = tomllib.loads(text)
+    written = {f"view.{tab}.{name}" for tab, table in data.pop("view").items() for name in table}
+    written |= {"title"} | {f"{section}.{name}" for section, table in data.items() if isinstance(table, dict)
+                            for name in table}
+    assert written == set(document_keys())
+    assert len(document_keys()) == len(set(document_keys())) == len(keys()) + len(view_keys())
+
+
+@pytest.mark.parametrize("body, expected", [
+    ('schema_version = 2\n[view.comm]\nranks = 1\n', r"line 3: view\.comm\.ranks = 1 is below its minimum 2"),
+    ('schema_version = 2\n[view.comm]\ncollective = "gather"\n', r"line 3: view\.comm\.collective must be one of"),
+    ('schema_version = 2\n[view.gallery]\nx = 1\n', r"line 2: unknown key view\.gallery"),
+    ('schema_version = 2\n[view.mesh]\ncolor = "dp"\n', r"line 3: unknown key view\.mesh\.color"),
+    ('schema_version = 2\nview = 3\n', r"line 2: view must be a table"),
+    ('schema_version = 3\n', r"schema_version 3 is newer"),
+])
+def test_bad_view_state_names_file_line_and_key(tmp_path: Path, body: str, expected: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(ScenarioError, match=str(path).replace(".", r"\.") + ".*" + expected if "line" in expected
+                       else expected):
+        load_document(path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys
+
+def test_view_keys_are_set_like_scenario_keys() -> None:
+    doc = apply_document_overrides(Document(), ["view.comm.collective=alltoall", "view.comm.bytes=1e6",
+                                                "parallel.tp=2", "view.mesh.compare_order=torchtitan"])
+    assert doc.view.comm == CommView(collective="alltoall", bytes=1_000_000)
+    assert doc.scenario.parallel.tp == 2
+    assert doc.get("view.mesh.compare_order") == "torchtitan"
+    for bad, named in (("view.comm.ranks=0", "view.comm.ranks"), ("view.comm.nope=1", "view.comm.nope"),
+                       ("view.comm=1", "view.comm"), ("view.pipeline.compare=zb", "view.pipeline.compare")):
+        with pytest.raises(ScenarioError, match=named.replace(".", r"\.")):
+            apply_document_overrides(Document(), [bad])
+
+
+def _value(key: str) -> st.SearchStrategy:
+    doc = Document()
+    if key.startswith("view."):
+        from tslab.models.document import _view_field as field_of
+    else:
+        from tslab.models.scenario import _field as field_of
+    if key == "title":
+        return st.text(max_size=10)
+    f = field_of(key)
+    meta, default = f.metadata, doc.get(key)
+    if isinstance(default, bool):
+        return st.booleans()
+    if isinstance(default, tuple):
+        return st.lists(st.text(max_size=5), max_size=2)
+    if meta.get("choices"):
+        return st.sampled_from(meta["choices"])
+    if isinstance(default, str):
+        return st.just(default)
+    if isinstance(default, int):
+        return st.integers(int(meta["low"]), int(min(meta["high"], 1 << 30)))
+    return st.floats(meta["low"], meta["high"], allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_changed_keys_are_exactly_the_keys_set(data) -> None:
+    chosen = data.draw(st.lists(st.sampled_from(document_keys()), max_size=6, unique=True))
+    values = {key: data.draw(_value(key)) for key in chosen}
+    old = Document()
+    new = old.replace(**values)
+    expected = {key for key in chosen if old.get(key) != new.get(key)}
+    assert changed_keys(old, new) == expected
+    assert changed_keys(new, new) == frozenset()
+
+
+# ---------------------------------------------------------------------------------------------
+# Derived computations: each declares every key it reads
+
+def _canonical(result) -> object:
+    """A comparable form of any computation result."""
+    if hasattr(result, "to_json"):
+        try:
+            return _canonical(result.to_json())
+        except TypeError:
+            pass
+    if dataclasses.is_dataclass(result) and not isinstance(result, type):
+        return {f.name: _canonical(getattr(result, f.name)) for f in dataclasses.fields(result)
+                if f.name != "scenario"}
+    if isinstance(result, np.ndarray):
+        return result.tolist()
+    if isinstance(result, dict):
+        return {str(k): _canonical(v) for k, v in result.items()}
+    if isinstance(result, (list, tuple)):
+        return [_canonical(v) for v in result]
+    if isinstance(result, (np.integer, np.floating)):
+        return result.item()
+    return result
+
+
+def _run(computation: derived.Computation, doc: Document) -> str:
+    try:
+        result = derived.ResultCache().get(computation, doc)
+    except Exception as exc:  # noqa: BLE001 - compared, not hidden: both documents must agree
+        return f"raised {type(exc).__name__}"
+    return json.dumps(_canonical(result), sort_keys=True, default=str)
+
+
+def _other_value(doc: Document, key: str):
+    """A different valid value for `key`, or None when there is no obvious one."""
+    value = doc.get(key)
+    if key.startswith("view."):
+        from tslab.models.document import _view_field as field_of
+    elif key == "title":
+        return value + " (changed)"
+    else:
+        from tslab.models.scenario import _field as field_of
+    meta = field_of(key).metadata
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, tuple):
+        return value + ("changed",)
+    if meta.get("choices"):
+        return next((c for c in meta["choices"] if c != value), None)
+    if isinstance(value, str):
+        return None
+    high = meta.get("high")
+    candidate = value + 1 if isinstance(value, int) else value * 1.5 + 0.1
+    if high is not None and candidate > high:
+        candidate = meta.get("low", 0)
+    return candidate if candidate != value else None
+
+
+BASES = {"classroom": Document(load_preset("classroom-7b")),
+         "deepseek": Document(load_preset("deepseek-v3")).replace(**{"schedule.microbatches": 8,
+                                                                    "view.pipeline.compare": "1f1b"})}
+
+
+@pytest.mark.parametrize("computation", derived.ALL, ids=lambda c: c.name)
+@pytest.mark.parametrize("base", list(BASES))
+def test_computations_read_only_their_declared_keys(computation: derived.Computation, base: str) -> None:
+    """Change every key a computation does not declare: its result must not change (so a cached
+    result keyed by the declared keys is never stale, and skipping it on such a change is right)."""
+    doc = BASES[base]
+    reference = _run(computation, doc)
+    undeclared = [key for key in document_keys() if not derived.concerns([key], computation.all_reads)]
+    assert undeclared, "a computation that reads every key declares nothing"
+    checked = 0
+    for key in undeclared:
+        other = _other_value(doc, key)
+        if other is None:
+            continue
+        try:
+            changed = doc.replace(**{key: other})
+        except ScenarioError:
+            continue
+        assert _run(computation, changed) == reference, f"{computation.name} reads {key} but does not declare it"
+        checked += 1
+    assert checked >= len(undeclared) // 2
+
+
+def test_declared_reads_name_real_keys_or_sections() -> None:
+    sections = {key.rsplit(".", 1)[0] for key in document_keys() if "." in key}
+    for computation in derived.ALL:
+        for read in computation.reads:
+            assert read in document_keys() or read in sections, (computation.name, read)
+
+
+def test_concerns_matches_keys_and_sections() -> None:
+    assert derived.concerns({"model.hidden"}, ("model",))
+    assert derived.concerns({"view.comm.ranks"}, ("view.comm",))
+    assert not derived.concerns({"model.hidden"}, ("model.heads",))
+    assert not derived.concerns({"memory.fragmentation"}, derived.MESH.all_reads)
+    assert derived.LEDGER.concerns({"memory.fragmentation"})
+    assert derived.TRAFFIC.concerns({"cluster.nodes"})  # through its input, the mesh
+
+
+def test_cache_computes_once_per_distinct_input() -> None:
+    cache = derived.ResultCache(size=4)
+    doc = BASES["classroom"]
+    first = cache.get(derived.LEDGER, doc)
+    assert cache.get(derived.LEDGER, doc.replace(**{"view.comm.ranks": 4, "moe.seed": 3})) is first
+    assert cache.computed["ledger"] == 1
+    other = cache.get(derived.LEDGER, doc.replace(**{"memory.fragmentation": 0.1}))
+    assert other is not first and cache.computed["ledger"] == 2
+    assert cache.get(derived.LEDGER, doc) is first  # undo finds the first result
+    for seed in range(6):  # the cache stays small
+        cache.get(derived.MOE, doc.replace(**{"moe.seed": seed}))
+    assert len(cache._results) <= 4
+
+
+def test_coerce_field_rejects_out_of_range_view_values() -> None:
+    from tslab.models.document import _view_field
+    with pytest.raises(ScenarioError, match="view.comm.overlap"):
+        coerce_field("view.comm.overlap", _view_field("view.comm.overlap"), 1.5)

@@ -1,0 +1,130 @@
+"""One owned runner for work that can take longer than a frame.
+
+A `Runner` belongs to a widget (its QObject parent). `start(fn, *args)` cancels the run before it
+(its ``should_stop`` hook returns True from then on, and a run not yet begun never starts), runs
+`fn(*args, should_stop=…)` on the runner's own worker thread and emits `done(result)` on the
+widget's thread — only for the latest run: results of stale runs are dropped. `cancel()` stops the
+current run; `shutdown()` (called when the widget is destroyed or the application quits) cancels
+and joins the worker. A synchronous runner (export, tests) runs `fn` at once on the caller's
+thread, so a headless export never waits for, or fails because of, a worker.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+
+class _Worker:
+    """The runner's thread and the stop flag of its current run: plain Python, so the worker can
+    be shut down from the owner's `destroyed` signal after the runner's C++ side is gone."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.executor: ThreadPoolExecutor | None = None
+        self.stop = threading.Event()
+        self.future: Future | None = None
+
+    def submit(self, *args: Any) -> None:
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
+        self.future = self.executor.submit(*args)
+
+    def cancel(self) -> None:
+        self.stop.set()
+        if self.future is not None:
+            self.future.cancel()
+            self.future = None
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
+            self.executor = None
+
+
+class Runner(QObject):
+    done = Signal(object)      # the result of the latest run
+    failed = Signal(str)       # the latest run raised: its message
+    busyChanged = Signal(bool)
+
+    _finished = Signal(int, object, str)  # from the worker thread: generation, result, error
+
+    def __init__(self, parent: QObject | None = None, *, synchronous: bool = False, name: str = "tslab-runner"):
+        super().__init__(parent)
+        self.synchronous = synchronous
+        self._worker = _Worker(name)
+        self._generation = 0
+        self._busy = False
+        self._finished.connect(self._deliver)  # queued: emitted on the worker, delivered here
+        worker = self._worker
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(lambda: worker.shutdown())
+        if parent is not None:
+            parent.destroyed.connect(lambda *_: worker.shutdown())
+
+    @property
+    def busy(self) -> bool:
+        return self._busy
+
+    def start(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run `fn(*args, should_stop=…)`; supersedes (and cancels) any run before it."""
+        self.cancel()
+        self._generation += 1
+        generation, stop = self._generation, threading.Event()
+        self._worker.stop = stop
+        if self.synchronous:
+            try:
+                result = fn(*args, should_stop=stop.is_set)
+            except Exception as exc:  # shown as the tab's message, never a crash
+                self.failed.emit(f"{type(exc).__name__}: {exc}")
+                return
+            self.done.emit(result)
+            return
+        self._set_busy(True)
+        self._worker.submit(self._run, generation, stop, fn, args)
+
+    def _run(self, generation: int, stop: threading.Event, fn: Callable[..., Any], args: tuple) -> None:
+        if stop.is_set():
+            return
+        try:
+            result, error = fn(*args, should_stop=stop.is_set), ""
+        except Exception as exc:
+            result, error = None, f"{type(exc).__name__}: {exc}"
+        if not stop.is_set():
+            try:
+                self._finished.emit(generation, result, error)
+            except RuntimeError:  # the runner was deleted while the run finished
+                pass
+
+    def _deliver(self, generation: int, result: Any, error: str) -> None:
+        if generation != self._generation:
+            return  # a newer run superseded this one
+        self._worker.future = None
+        self._set_busy(False)
+        if error:
+            self.failed.emit(error)
+        else:
+            self.done.emit(result)
+
+    def cancel(self) -> None:
+        """Stop the current run (its result, if it still arrives, is dropped)."""
+        self._worker.cancel()
+        self._generation += 1
+        self._set_busy(False)
+
+    def shutdown(self) -> None:
+        """Cancel and join the worker thread."""
+        self.cancel()
+        self._worker.shutdown()
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            try:
+                self.busyChanged.emit(busy)
+            except RuntimeError:
+                pass
