@@ -267,7 +267,7 @@ def collective_animation(frames: int) -> float:
     """p95 seconds per frame of the ring animation (16 ranks, AllReduce), each frame one round."""
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
-    from tslab.views.comm_tab import CommTab
+    from tslab.views.comm import CommTab
     from tslab.views.scenario_model import ScenarioModel
 
     app = create_application(["bench"], "en")

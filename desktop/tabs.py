@@ -17,6 +17,6 @@ def tab_class(key: str) -> type:
         from tslab.views.pipeline import PipelineTab
         return PipelineTab
     if key == "comm":
-        from tslab.views.comm_tab import CommTab
+        from tslab.views.comm import CommTab
         return CommTab
     raise KeyError(key)

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tslab.models.presets import load_preset
-from tslab.views.comm_tab import CommTab
+from tslab.views.comm import CommTab
 from tslab.views.scenario_model import ScenarioModel
 
 

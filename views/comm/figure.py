@@ -1,0 +1,214 @@
+"""The Communication / MoE tab's exportable figure: the collective on its ranks with the bytes
+table, its α–β time against message size, exposed vs hidden communication, and MoE routing."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
+
+from tslab.models.comm import CollectiveResult, plan
+from tslab.models.scenario import Scenario
+from tslab.models.units import format_seconds as seconds
+from tslab.views import charts
+from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES, links
+from tslab.views.comm.ring import RingView
+from tslab.views.common import paint_white, title_label
+
+
+class CommFigure(QWidget):
+    """The exportable figure: the collective on its ranks with the bytes table, the α–β chart with
+    the overlap bar, and the MoE panel (routing heatmap, loads before/after MoonEP, buffers)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        paint_white(self)
+        self.title = title_label(self, 1.25)
+        self.summary = QLabel(self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.ring = RingView(self)
+        self.round_label = QLabel(self)
+        self.bytes_table = QTableWidget(0, 3, self)
+        self.bytes_table.setHorizontalHeaderLabels([self.tr("Rank"), self.tr("Sent"), self.tr("Received")])
+        self.bytes_table.verticalHeader().setVisible(False)
+        self.bytes_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.bytes_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.bytes_table.setWordWrap(False)
+        self.bytes_table.setMinimumWidth(230)
+        self.alpha_beta = charts.make_plot(self, left=self.tr("time (s)"), bottom=self.tr("message size (bytes)"))
+        self.alpha_beta.setLogMode(x=True, y=True)
+        for side in ("left", "bottom"):  # plain powers of ten, no SI-prefix scaling of a log axis
+            self.alpha_beta.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
+        self.alpha_beta.addLegend(offset=(10, 10))
+        self.overlap_plot = charts.make_plot(self, bottom=self.tr("time (ms)"))
+        self.overlap_plot.setMaximumHeight(110)
+        self.overlap_chart = charts.BarChart(self.overlap_plot)
+        self.heatmap = charts.make_plot(self, left=self.tr("source rank"), bottom=self.tr("expert"))
+        self.heat_image = pg.ImageItem(axisOrder="row-major")
+        self.heatmap.addItem(self.heat_image)
+        self.loads = charts.make_plot(self, left=self.tr("tokens received"), bottom=self.tr("EP rank"))
+        self.loads_chart = charts.BarChart(self.loads)
+        # a marker above each rank that hosts redundant (copied) experts; its size grows with the count
+        self.redundant = pg.ScatterPlotItem(symbol="t", brush="#202020", pen=None)
+        self.loads.addItem(self.redundant)
+        self.moe_text = QLabel(self)
+        self.moe_text.setWordWrap(True)
+        self.moe_text.setTextFormat(Qt.TextFormat.RichText)
+        self.caption = QLabel(self.tr("Deterministic α–β teaching model and seeded routing, not a measurement. "
+                                      "Chunk squares fill as their final value arrives."), self)
+        self.caption.setStyleSheet("color: #555555")
+
+        top = QHBoxLayout()
+        ring_column = QVBoxLayout()
+        ring_column.addWidget(self.ring, 1)
+        ring_column.addWidget(self.round_label)
+        top.addLayout(ring_column, 3)
+        top.addWidget(self.bytes_table, 1)
+        charts_column = QVBoxLayout()
+        charts_column.addWidget(self.alpha_beta, 3)
+        charts_column.addWidget(self.overlap_plot, 1)
+        top.addLayout(charts_column, 3)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.heatmap, 3)
+        bottom.addWidget(self.loads, 3)
+        bottom.addWidget(self.moe_text, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.summary)
+        layout.addLayout(top, 5)
+        layout.addLayout(bottom, 4)
+        layout.addWidget(self.caption)
+        self._curves: list = []
+
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 800)
+
+    def show_error(self, message: str) -> None:
+        self.summary.setText(f"<span style='color:#C00000'>{message}</span>")
+
+    def show_collective(self, result: CollectiveResult, split: dict, compute: float, s: Scenario) -> None:
+        name = NAMES[result.collective]
+        self.title.setText(self.tr("{name} of {size} over {n} ranks ({algorithm})").format(
+            name=name, size=f"{result.bytes / 2**20:,.1f} MiB", n=result.ranks, algorithm=result.algorithm))
+        self.summary.setText(self.tr(
+            "per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, "
+            "busbw {busbw} GB/s (× {factor:g}, nccl-tests)").format(
+                sent=f"{result.per_rank_sent_bytes / 2**20:,.1f} MiB",
+                received=f"{result.per_rank_recv_bytes / 2**20:,.1f} MiB",
+                rounds=result.rounds, time=seconds(result.time_s), algbw=f"{result.algbw / 1e9:,.1f}",
+                busbw=f"{result.busbw / 1e9:,.1f}", factor=result.busbw_factor)
+            + "<br><i>" + result.convention + "</i>")
+        small = result.ranks <= ANIMATION_RANK_LIMIT
+        self.ring.setVisible(small)
+        if small:
+            self.ring.show_result(result)
+        else:
+            self.round_label.setText(self.tr("{n} ranks: too many to animate (up to {limit})").format(
+                n=result.ranks, limit=ANIMATION_RANK_LIMIT))
+        self._fill_bytes(result)
+        self._draw_alpha_beta(result, s)
+        hidden, exposed = split["hidden_s"] * 1e3, split["exposed_s"] * 1e3
+        compute_ms = compute * 1e3
+        self.overlap_chart.set_segments([
+            charts.Segment(0, compute_ms, 0.55, 1.25, "params", self.tr("compute {t:.2f} ms").format(t=compute_ms)),
+            charts.Segment(compute_ms - hidden, compute_ms, -0.35, 0.35, "comm_buffers",
+                           self.tr("hidden communication {t:.2f} ms").format(t=hidden)),
+            charts.Segment(compute_ms, compute_ms + exposed, -0.35, 0.35, "activations",
+                           self.tr("exposed communication {t:.2f} ms").format(t=exposed))])
+        self.overlap_chart.set_labels([(compute_ms + exposed, 0, self.tr(" exposed {t:.2f} ms").format(t=exposed),
+                                        {"anchor": (0, 0.5)})])
+        charts.category_axis(self.overlap_plot, "left", [self.tr("comm"), self.tr("compute")], [0, 0.9])
+        self.overlap_plot.setXRange(0, max(compute_ms + exposed, 1e-6) * 1.3, padding=0)
+        self.overlap_plot.setYRange(-0.6, 1.5, padding=0)
+
+    def _fill_bytes(self, result: CollectiveResult) -> None:
+        n = result.ranks
+        sent, received = np.zeros(n), np.zeros(n)
+        p = result._plan
+        np.add.at(sent, p.src, p.nbytes)
+        np.add.at(received, p.dst, p.nbytes)
+        shown = min(n, 64)
+        self.bytes_table.setRowCount(shown)
+        for r in range(shown):
+            row = (str(r), f"{sent[r] / 2**20:,.1f} MiB", f"{received[r] / 2**20:,.1f} MiB")
+            for column, content in enumerate(row):
+                cell = QTableWidgetItem(content)
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.bytes_table.setItem(r, column, cell)
+
+    def _draw_alpha_beta(self, result: CollectiveResult, s: Scenario) -> None:
+        """Time against message size on NVLink (one node) and across nodes (one GPU per node)."""
+        for curve in self._curves:
+            self.alpha_beta.removeItem(curve)
+        self._curves = []
+        legend = self.alpha_beta.getPlotItem().legend
+        if legend is not None:
+            legend.clear()
+        sizes = np.logspace(3, 32 * math.log10(2), 24)
+        link = links(s)
+        for label, per_node, colour in ((self.tr("NVLink, one node"), max(result.ranks, 2), "#4E79A7"),
+                                        (self.tr("across nodes, 1 GPU each"), 1, "#E15759")):
+            times = [plan(result.collective, result.ranks, int(size), result.algorithm,
+                          **{**link, "gpus_per_node": per_node}).time_s for size in sizes]
+            curve = self.alpha_beta.plot(sizes, times, pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=4,
+                                         symbolBrush=colour, name=label)
+            self._curves.append(curve)
+        marker = self.alpha_beta.plot([max(result.bytes, 1)], [max(result.time_s, 1e-12)], pen=None, symbol="star",
+                                      symbolSize=14, symbolBrush="#202020", name=self.tr("this message"))
+        self._curves.append(marker)
+
+    def show_moe(self, result, message: str, s: Scenario, load: np.ndarray | None = None) -> None:
+        if result is None:
+            self.heat_image.clear()
+            self.loads_chart.clear()
+            self.redundant.clear()
+            self.moe_text.setText(message)
+            return
+        self.heat_image.setImage(load.astype(float), autoLevels=True)
+        self.heat_image.setLookupTable(pg.colormap.get("viridis").getLookupTable(nPts=256))
+        self.heat_image.setRect(0, 0, load.shape[1], load.shape[0])
+        self.heatmap.setXRange(0, load.shape[1], padding=0)
+        self.heatmap.setYRange(0, load.shape[0], padding=0)
+        before, after = np.asarray(result.recv_tokens), np.asarray(result.moonep.recv_tokens)
+        segments = []
+        for r in range(result.ranks):
+            segments.append(charts.Segment(
+                r - 0.4, r, 0, before[r], "activations",
+                self.tr("rank {r}: {t:,} tokens before planning").format(r=r, t=int(before[r]))))
+            segments.append(charts.Segment(r, r + 0.4, 0, after[r], "params",
+                                           self.tr("rank {r}: {t:,} tokens after MoonEP, {e} redundant experts").format(
+                                               r=r, t=int(after[r]), e=result.moonep.redundant_experts[r])))
+        self.loads_chart.set_segments(segments)
+        target = result.tokens_per_rank * result.top_k
+        hosts = [(r, e) for r, e in enumerate(result.moonep.redundant_experts) if e]
+        hosts_text = self.tr("rank {r} hosts {e} redundant experts")
+        self.redundant.setData([r + 0.2 for r, _ in hosts], [target * 1.06] * len(hosts),
+                               size=[5 + 3 * e for _, e in hosts],
+                               data=[hosts_text.format(r=r, e=e) for r, e in hosts])
+        self.loads_chart.set_line("target", target, self.tr("S·K = {t:,}").format(t=target), vertical=False)
+        self.loads.setXRange(-0.8, result.ranks - 0.2, padding=0)
+        self.loads.setYRange(0, max(before.max(), target) * 1.15, padding=0)
+        b = result.buffers
+        self.moe_text.setText("<br>".join([
+            "<b>" + self.tr("Dispatch → experts → combine") + "</b>",
+            self.tr("imbalance max/mean {imb:.2f}; maxvio {vio:.2f}").format(imb=result.imbalance, vio=result.maxvio),
+            self.tr("MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most "
+                    "{bound} redundant experts per rank (E/R); planned {most}").format(
+                        t=target, bound=result.moonep.bound, most=max(result.moonep.redundant_experts)),
+            self.tr("dispatch {d}, combine {c} per rank; across nodes {x}").format(
+                d=f"{result.dispatch_bytes / 2**20:,.1f} MiB", c=f"{result.combine_bytes / 2**20:,.1f} MiB",
+                x=f"{result.inter_node_bytes / 2**20:,.1f} MiB"),
+            self.tr("all-to-all time: dispatch {d}, combine {c}").format(
+                d=seconds(result.dispatch_time_s), c=seconds(result.combine_time_s)),
+            self.tr("receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP's fixed "
+                    "S·K = {m:,} — a worst-case bound, not DeepEP's typical use").format(
+                w=b["worst_case_tokens"], m=b["moonep_tokens"]),
+            self.tr("expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} "
+                    "(rank balance is not kernel balance)").format(f=max(result.makespan_fixed),
+                                                                    a=max(result.makespan_aware)),
+        ]))
