@@ -1,7 +1,12 @@
-"""GPU catalogue: HBM capacity per device, from the vendors' data sheets."""
+"""GPU catalogue (HBM capacity per device, from the vendors' data sheets) and the cluster's link
+tiers in the units the communication models take."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:  # for the annotation only
+    from tslab.models.scenario import Cluster
 
 GIB = 1 << 30
 
@@ -31,3 +36,41 @@ def capacity_bytes(gpu: str, hbm_gib: float) -> int:
     if gpu in GPUS:
         return int(GPUS[gpu].hbm_gib * GIB)
     return 0
+
+
+class LinkKwargs(TypedDict):
+    """The link keyword arguments of comm.plan and moe.analyse."""
+    gpus_per_node: int
+    alpha_intra_s: float
+    alpha_inter_s: float
+    bw_intra_Bps: float
+    bw_inter_Bps: float
+
+
+@dataclass(frozen=True)
+class LinkTiers:
+    """The cluster's two link tiers in SI units, as the α–β model takes them (Hockney 1994;
+    Thakur, Rabenseifner & Gropp 2005 §3: t = α + n/β per message): NVLink inside a node of
+    `gpus_per_node` GPUs, the IB / RoCE network between nodes. Latencies in s, bandwidths in B/s
+    per GPU."""
+    gpus_per_node: int
+    alpha_intra_s: float
+    alpha_inter_s: float
+    bw_intra_Bps: float
+    bw_inter_Bps: float
+
+    def kwargs(self) -> LinkKwargs:
+        """Exactly the link keyword arguments of comm.plan and moe.analyse."""
+        return {"gpus_per_node": self.gpus_per_node, "alpha_intra_s": self.alpha_intra_s,
+                "alpha_inter_s": self.alpha_inter_s, "bw_intra_Bps": self.bw_intra_Bps,
+                "bw_inter_Bps": self.bw_inter_Bps}
+
+
+def link_tiers(cluster: Cluster) -> LinkTiers:
+    """A scenario's [cluster] links in SI units: bandwidths GB/s → B/s (× 10^9, decimal GB, as
+    link bandwidths are quoted), latencies µs → s (× 10^-6)."""
+    return LinkTiers(gpus_per_node=int(cluster.gpus_per_node),
+                     alpha_intra_s=float(cluster.intra_latency_us) * 1e-6,
+                     alpha_inter_s=float(cluster.inter_latency_us) * 1e-6,
+                     bw_intra_Bps=float(cluster.intra_bw_gbps) * 1e9,
+                     bw_inter_Bps=float(cluster.inter_bw_gbps) * 1e9)

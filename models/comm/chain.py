@@ -1,0 +1,72 @@
+"""Pipelined chain broadcast and reduce: the "ring" algorithm of the rooted collectives.
+
+Thakur, Rabenseifner & Gropp (IJHPCA 2005), pipelined broadcast: the buffer is cut into C chunks
+that travel down a chain of q ranks, C + q − 2 rounds; a reduce runs the same chain backwards.
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .blocks import Block, Built, Sends, Setup, built, range_max, sends_of, split
+
+
+def chain_links(q: int, reduce: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Positions (from, to) of chain link li: li → li + 1, or q−1−li → q−2−li for reduce."""
+    li = np.arange(q - 1)
+    return (q - 1 - li, q - 2 - li) if reduce else (li, li + 1)
+
+
+def chain(groups: np.ndarray, chunks: np.ndarray, reduce: bool, sizes: np.ndarray,
+          node: np.ndarray) -> Block | None:
+    """Pipelined chain broadcast from position 0 (reduce=False) or reduce to position 0 (True) in
+    every group at once; chunks: real chunk ids in pipeline order. Sends: chain_sends."""
+    k, q = groups.shape
+    C = len(chunks)
+    if q < 2 or C == 0:
+        return None
+    n = len(node)
+    T = C + q - 2
+    t = np.arange(T)
+    chunk_bytes = sizes[chunks]
+    a, b = chain_links(q, reduce)
+    crosses = node[groups[:, a]] != node[groups[:, b]]  # (k, q − 1)
+    # Round t: link li carries chunk t − li for the links with 0 ≤ t − li < C. A rank is the sender
+    # of one link and the receiver of one, so the critical bytes of round t are the largest chunk
+    # in flight, chunks max(0, t − q + 2) … min(C − 1, t), and the round is "inter" if one of the
+    # active links max(0, t − C + 1) … min(q − 2, t) leaves a node in some group.
+    crit = range_max(chunk_bytes, np.maximum(0, t - (q - 2)), np.minimum(C - 1, t))
+    inter = range_max(crosses.any(axis=0), np.maximum(0, t - (C - 1)), np.minimum(q - 2, t))
+    # Every link carries every chunk once.
+    total = int(chunk_bytes.sum())
+    sent = np.zeros(n, np.int64)
+    recv = np.zeros(n, np.int64)
+    sent[groups[:, a]] = total
+    recv[groups[:, b]] = total
+    return Block(np.full(T, reduce), crit, inter, sent, recv, int(crosses.sum()) * total,
+                 functools.partial(chain_sends, groups, chunks, reduce))
+
+
+def chain_sends(groups: np.ndarray, chunks: np.ndarray, reduce: bool) -> Sends:
+    """Thakur et al. 2005 (pipelined broadcast): with C chunks and q ranks, C + q − 2 rounds; in
+    round t link li carries chunk t − li."""
+    k, q = groups.shape
+    C = len(chunks)
+    T = C + q - 2
+    t, li = np.nonzero((np.arange(T)[:, None] - np.arange(q - 1)[None, :] >= 0)
+                       & (np.arange(T)[:, None] - np.arange(q - 1)[None, :] < C))
+    ch = chunks[t - li]
+    a, b = (q - 1 - li, q - 2 - li) if reduce else (li, li + 1)
+    shape = (len(t), k)
+    return sends_of(np.broadcast_to(t[:, None], shape), groups[:, a].T, groups[:, b].T,
+                    np.broadcast_to(ch[:, None], shape))
+
+
+def rooted(setup: Setup) -> Built:
+    """Broadcast from rank 0 or reduce to rank 0 along the chain 0, 1, …, n − 1 (n chunks)."""
+    n = setup.n
+    sizes = split(setup.size, n)
+    return built([chain(np.arange(n)[None, :], np.arange(n), setup.collective == "reduce", sizes, setup.node)],
+                 sizes, n, "pipelined chain (ring) rooted at rank 0 with n chunks, n + n − 2 rounds; "
+                 "bytes sent per rank S")

@@ -1,0 +1,115 @@
+"""plan(): check the arguments, let the registered builder lay out the blocks, and price them.
+
+α–β time (Hockney, "The communication challenge for MPP: Intel Paragon and Meiko CS-2", Parallel
+Computing 1994; the cost model of Thakur, Rabenseifner & Gropp 2005 §3): time ≈ α·rounds + β·bytes
+on the critical path; here per round α(tier) + max over ranks of bytes sent or received that round
+/ bandwidth(tier), where a round's tier is "inter" as soon as one of its sends leaves a node (the
+slowest link sets the round). algbw = S / t and busbw = algbw · factor as nccl-tests,
+doc/PERFORMANCE.md defines them.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import numpy as np
+
+from .blocks import Setup, flat_plan
+from .registry import ALGORITHMS, COLLECTIVES, builder
+from .result import CollectiveResult
+
+MAX_RANKS = 1 << 16
+
+# nccl-tests doc/PERFORMANCE.md, "Bus bandwidth": busbw = algbw · factor(n).
+BUSBW_FACTOR: dict[str, Callable[[int], float]] = {
+    "allreduce": lambda n: 2 * (n - 1) / n,
+    "reducescatter": lambda n: (n - 1) / n,
+    "allgather": lambda n: (n - 1) / n,
+    "alltoall": lambda n: (n - 1) / n,
+    "broadcast": lambda n: 1.0,
+    "reduce": lambda n: 1.0,
+    "p2p": lambda n: 1.0,
+}
+
+_ALIASES = {"sendrecv": "p2p", "sendreceive": "p2p", "pointtopoint": "p2p", "all2all": "alltoall"}
+
+
+def normalise_collective(name: str) -> str:
+    """'all-reduce', 'all_reduce', 'AllReduce', 'All Reduce' → 'allreduce'."""
+    key = "".join(ch for ch in str(name).lower() if ch not in "-_ ")
+    key = _ALIASES.get(key, key)
+    if key not in COLLECTIVES:
+        raise ValueError(f"unknown collective {name!r}; choose from {', '.join(COLLECTIVES)}")
+    return key
+
+
+def normalise_algorithm(name: str) -> str:
+    key = str(name).strip().lower()
+    if key not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {name!r}; choose from {', '.join(ALGORITHMS)}")
+    return key
+
+
+def _read_only(values: np.ndarray) -> np.ndarray:
+    values.flags.writeable = False
+    return values
+
+
+def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", *,
+         gpus_per_node: int = 8, alpha_intra_s: float = 3e-6, alpha_inter_s: float = 10e-6,
+         bw_intra_Bps: float = 400e9, bw_inter_Bps: float = 50e9) -> CollectiveResult:
+    """Plan `collective` of nccl-tests size `size_bytes` over `ranks` ranks (package docstring).
+    The link keywords are hardware.LinkTiers.kwargs()."""
+    coll = normalise_collective(collective)
+    algo = normalise_algorithm(algorithm)
+    if isinstance(ranks, bool) or int(ranks) != ranks or ranks < 1:
+        raise ValueError(f"ranks must be an integer >= 1, got {ranks!r}")
+    if ranks > MAX_RANKS:
+        raise ValueError(f"ranks must be <= {MAX_RANKS}, got {ranks}")
+    if isinstance(size_bytes, bool) or int(size_bytes) != size_bytes or size_bytes < 0:
+        raise ValueError(f"bytes must be an integer >= 0, got {size_bytes!r}")
+    if gpus_per_node < 1:
+        raise ValueError(f"gpus_per_node must be >= 1, got {gpus_per_node}")
+    for name, v in (("intra bandwidth", bw_intra_Bps), ("inter bandwidth", bw_inter_Bps)):
+        if not v > 0:
+            raise ValueError(f"{name} must be > 0, got {v}")
+    for name, v in (("intra latency", alpha_intra_s), ("inter latency", alpha_inter_s)):
+        if not v >= 0:
+            raise ValueError(f"{name} must be >= 0, got {v}")
+    n, S = int(ranks), int(size_bytes)
+    if coll == "p2p" and n < 2:
+        raise ValueError("p2p needs ranks >= 2 (rank 0 sends to rank 1)")
+    g = min(gpus_per_node, n)
+    if algo == "hierarchical" and n % g:
+        raise ValueError(f"hierarchical needs ranks ({n}) to be a multiple of gpus_per_node ({g})")
+
+    used, note, build = builder(algo, coll)
+    node = np.arange(n) // gpus_per_node     # a send leaves its node when node[src] != node[dst]
+    layout = build(Setup(coll, n, S, gpus_per_node, node))
+    blocks = layout.blocks
+    conv = note + layout.convention + f"; S is the nccl-tests size ({S} B)"
+    R = sum(len(b.reduce) for b in blocks)
+
+    sent = np.zeros(n, np.int64)
+    recv = np.zeros(n, np.int64)
+    for b in blocks:
+        sent += b.sent
+        recv += b.recv
+    # α–β time (module docstring): per round α(tier) + critical bytes / bandwidth(tier).
+    if R:
+        crit = np.concatenate([b.crit for b in blocks]).astype(np.float64)
+        inter = np.concatenate([b.inter for b in blocks])
+        alpha = np.where(inter, alpha_inter_s, alpha_intra_s)
+        bw = np.where(inter, bw_inter_Bps, bw_intra_Bps)
+        time_s = float(np.sum(alpha + crit / bw))
+        inter_bytes = sum(b.inter_bytes for b in blocks)
+    else:
+        time_s, inter_bytes = 0.0, 0
+    factor = float(BUSBW_FACTOR[coll](n))
+    algbw = S / time_s if time_s > 0 else 0.0   # nccl-tests: algbw = S / t (0 when nothing moves)
+    return CollectiveResult(
+        collective=coll, ranks=n, bytes=S, algorithm=used, per_rank_sent_bytes=int(sent.max()),
+        per_rank_recv_bytes=int(recv.max()), rounds=R, time_s=time_s, algbw=algbw,
+        busbw=algbw * factor, busbw_factor=factor, convention=conv, chunks=layout.chunks,
+        inter_node_bytes=inter_bytes, sent_per_rank=_read_only(sent), received_per_rank=_read_only(recv),
+        _build_plan=functools.partial(flat_plan, blocks, layout.sizes))
