@@ -152,7 +152,7 @@ def mesh_drawing(gpus: int, frames: int) -> tuple[float, float]:
     from tslab.desktop.app import create_application
     from tslab.models.mesh import build_mesh
     from tslab.models.presets import load_preset
-    from tslab.views.mesh_tab import MeshView
+    from tslab.views.mesh.view import MeshView
 
     app = create_application(["bench"], "en")
     nodes = gpus // 8

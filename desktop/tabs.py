@@ -11,7 +11,7 @@ def tab_class(key: str) -> type:
         from tslab.views.memory_tab import MemoryTab
         return MemoryTab
     if key == "mesh":
-        from tslab.views.mesh_tab import MeshTab
+        from tslab.views.mesh import MeshTab
         return MeshTab
     if key == "pipeline":
         from tslab.views.pipeline import PipelineTab

@@ -6,8 +6,9 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
 from tslab.models.presets import load_preset
-from tslab.views.mesh_layout import MeshLayout
-from tslab.views.mesh_tab import CROSS_COLOUR, DETAIL_LIMIT, MeshTab
+from tslab.views.mesh import MeshTab
+from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT
+from tslab.views.mesh.layout import MeshLayout
 from tslab.views.scenario_model import ScenarioModel
 
 LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "parallel.cp": 2, "parallel.pp": 2,

@@ -1,0 +1,95 @@
+"""The Parallel Mesh tab's exportable figure: one or two meshes, the colour key and the traffic."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from tslab.models.mesh import GROUP_AXES, Mesh
+from tslab.models.scenario import Scenario
+from tslab.views.common import paint_white, title_label
+from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
+from tslab.views.mesh.traffic_table import TrafficTable
+from tslab.views.mesh.view import MeshView
+from tslab.views.texts import translate_problem
+
+
+class MeshFigure(QWidget):
+    """The exportable figure: title, one or two meshes (the scenario's order and a comparison
+    order), the colour key and the traffic table."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        paint_white(self)
+        self.title = title_label(self)
+        self.subtitle = QLabel(self)
+        self.subtitle.setWordWrap(True)
+        self.subtitle.setTextFormat(Qt.TextFormat.RichText)
+        self.columns = [QWidget(self), QWidget(self)]  # a hidden column gives its width away
+        self.views = [MeshView(column) for column in self.columns]
+        self.view_titles = [QLabel(column) for column in self.columns]
+        row = QHBoxLayout()
+        for column, heading, view in zip(self.columns, self.view_titles, self.views):
+            stack = QVBoxLayout(column)
+            stack.setContentsMargins(0, 0, 0, 0)
+            heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            bold = heading.font()
+            bold.setBold(True)
+            heading.setFont(bold)
+            stack.addWidget(heading)
+            stack.addWidget(view, 1)
+            row.addWidget(column, 1)
+        self.key = QLabel(self)
+        self.key.setWordWrap(True)
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        self.table = TrafficTable(self)
+        self.table.setMinimumHeight(150)
+        self.caption = QLabel(self.tr("Deterministic teaching model of groups and bytes, not a measurement. "
+                                      "Hover a GPU for its coordinates and groups; click to pin it; "
+                                      "drag and scroll to pan and zoom."), self)
+        self.caption.setWordWrap(True)
+        self.caption.setStyleSheet("color: #555555")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.subtitle)
+        layout.addLayout(row, 3)
+        layout.addWidget(self.key)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.caption)
+
+    def show_meshes(self, scenario: Scenario, meshes: list[tuple[str, Mesh]], axis: str, rows) -> None:
+        first = meshes[0][1]
+        self.title.setText(scenario.title)
+        dims = " · ".join(f"{name} {first.dims[name]}" for name in ("tp", "cp", "pp", "dp", "ep", "etp", "edp"))
+        crossing = [axis_label(a) for a in GROUP_AXES if first.groups[a].size and first.cross_node(a).any()]
+        text = self.tr("{world} GPUs = {nodes} nodes × {gpn} · {dims}").format(
+            world=first.world_size, nodes=first.nodes, gpn=first.gpus_per_node, dims=dims)
+        if crossing:
+            text += "<br>" + self.tr("Groups that leave a node: {axes}").format(axes=", ".join(crossing))
+        if first.errors:
+            text += "<br><span style='color:#C00000; font-weight:bold'>" + self.tr("Invalid topology:") + \
+                "</span> " + "; ".join(translate_problem(p) for p in first.errors)
+        high = [axis_label(t.axis) for t in rows if t.cross_node and t.axis in HIGH_FREQUENCY]
+        if high:
+            text += " · <span style='color:#C00000; font-weight:bold'>" + self.tr(
+                "per-layer traffic over the inter-node network: {axes}").format(axes=", ".join(high)) + "</span>"
+        self.subtitle.setText(text)
+        for index, (column, view, heading) in enumerate(zip(self.columns, self.views, self.view_titles)):
+            visible = index < len(meshes)
+            column.setVisible(visible)
+            if visible:
+                label, mesh = meshes[index]
+                heading.setText(label)
+                view.show_mesh(mesh, axis)
+        groups = first.groups[axis]
+        size = groups.shape[1] if groups.size else 0
+        self.key.setText(self.tr("Colour = the {axis} group of each GPU ({count} groups of {size}); "
+                                 "<span style='color:#C00000'>red outline</span> = the group spans several "
+                                 "nodes; the ring joins the hovered GPU's group.").format(
+            axis=axis_label(axis), count=len(groups), size=size)
+            + (" " + self.tr("{world} GPUs: one cell per node (click a node for its GPUs).").format(
+                world=first.world_size) if first.world_size > DETAIL_LIMIT else ""))
+        self.table.show_traffic(rows)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 760)

@@ -1,0 +1,164 @@
+"""Parallel Mesh tab: nodes and GPUs, the groups of every parallel axis, and which traffic leaves
+the node. Run alone with ``python -m tslab.views.mesh [PRESET]``.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+
+from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
+from tslab.views.common import inputs_beside, scrolling
+from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
+from tslab.views.mesh.figure import MeshFigure
+from tslab.views.mesh.view import MeshView, gpu_tooltip
+from tslab.views.scenario_form import Field, ScenarioForm
+from tslab.views.scenario_model import ScenarioModel
+
+
+class MeshTab(QWidget):
+    """Inputs on the left; the mesh figure, axis and comparison pickers and the selected GPU's
+    coordinates on the right."""
+
+    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self.form = ScenarioForm(model, self._groups(), self)
+        scroll = scrolling(self, self.form, 340)
+
+        self.axis_box = QComboBox(self)
+        for axis in GROUP_AXES:
+            self.axis_box.addItem(axis_label(axis), axis)
+        self.compare_box = QComboBox(self)
+        self.compare_box.addItem(self.tr("no comparison"), "")
+        for name, axes in ORDERS.items():
+            self.compare_box.addItem(f"{name} ({axes})", name)
+        self.axis_box.currentIndexChanged.connect(lambda _: self.refresh())
+        self.compare_box.currentIndexChanged.connect(lambda _: self.refresh())
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel(self.tr("Colour by the groups of"), self))
+        controls.addWidget(self.axis_box)
+        controls.addSpacing(16)
+        controls.addWidget(QLabel(self.tr("Compare with the order of"), self))
+        controls.addWidget(self.compare_box)
+        controls.addStretch(1)
+
+        self.figure = MeshFigure(self)
+        for view in self.figure.views:
+            view.on_select = self.select_rank
+        self.details = QLabel(self.tr("Click a GPU to pin its coordinates and groups here."), self)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setWordWrap(True)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        details_scroll = QScrollArea(self)
+        details_scroll.setWidget(self.details)
+        details_scroll.setWidgetResizable(True)
+        details_scroll.setMinimumWidth(240)
+        self.node_view = MeshView(self)  # the selected node's GPUs, when the mesh shows node aggregates
+        self.node_view.setMinimumHeight(160)
+        self.node_view.on_select = self.select_rank
+        side = QWidget(self)
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(details_scroll, 1)
+        side_layout.addWidget(self.node_view)
+
+        right = QWidget(self)
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addLayout(controls)
+        inner = QSplitter(Qt.Orientation.Horizontal, right)
+        inner.addWidget(self.figure)
+        inner.addWidget(side)
+        inner.setStretchFactor(0, 4)
+        inner.setStretchFactor(1, 1)
+        right_layout.addWidget(inner, 1)
+        inputs_beside(self, scroll, right, 360)
+
+        self.mesh: Mesh | None = None
+        self.selected: int | None = None
+        model.scenarioChanged.connect(lambda _: self.refresh())
+        dims = model.scenario.parallel
+        first = next((axis for axis in ("tp", "ep", "cp", "pp", "dp") if getattr(dims, axis) > 1), "tp")
+        self.axis_box.blockSignals(True)
+        self.axis_box.setCurrentIndex(self.axis_box.findData(first))
+        self.axis_box.blockSignals(False)
+        self.refresh()
+
+    @property
+    def axis(self) -> str:
+        return self.axis_box.currentData()
+
+    def refresh(self) -> None:
+        scenario = self.model.scenario
+        self.mesh = build_mesh(scenario)
+        meshes = [(self.tr("order {order}").format(order=self.mesh.order), self.mesh)]
+        other = self.compare_box.currentData()
+        if other:
+            compared = build_mesh(scenario.replace(**{"parallel.order": other}))
+            meshes.append((self.tr("order {order} ({name})").format(order=compared.order, name=other), compared))
+        rows = traffic(scenario, self.mesh) if not self.mesh.errors else []
+        self.figure.show_meshes(scenario, meshes, self.axis, rows)
+        if self.selected is not None and self.selected >= self.mesh.world_size:
+            self.selected = None
+        self.select_rank(self.selected)
+
+    def select_rank(self, rank: int | None) -> None:
+        self.selected = rank
+        for view in self.figure.views:
+            view.select(rank if not view.parentWidget().isHidden() else None)
+        mesh = self.mesh
+        show_node = mesh is not None and mesh.world_size > DETAIL_LIMIT and rank is not None
+        self.node_view.setVisible(show_node)
+        if rank is None or mesh is None or not mesh.groups[self.axis].size:
+            self.details.setText(self.tr("Click a GPU to pin its coordinates and groups here."))
+            return
+        self.details.setText(gpu_tooltip(mesh, rank))
+        if show_node:
+            self.node_view.show_mesh(mesh, self.axis, node=rank // mesh.gpus_per_node)
+            self.node_view.select(rank)
+
+    def export_widget(self) -> QWidget:
+        return self.figure
+
+    def fit_to_size(self) -> None:
+        """Export only: vector cells, and every mesh framed in its view at the export size."""
+        for view in self.figure.views:
+            if not view.parentWidget().isHidden():
+                view.use_vector_cells()
+                view.fit()
+
+    def export_error(self) -> str | None:
+        """The mesh draws what it can even for an invalid topology: never an export error."""
+        return None
+
+    def _groups(self) -> list[tuple[str, list[Field]]]:
+        orders = tuple((name, f"{name} ({axes})") for name, axes in ORDERS.items())
+        return [
+            (self.tr("Cluster"), [
+                Field("cluster.nodes", self.tr("Nodes")),
+                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
+                Field("cluster.intra_bw_gbps", self.tr("NVLink GB/s per GPU"), decimals=0),
+                Field("cluster.inter_bw_gbps", self.tr("Inter-node GB/s per GPU"), decimals=0),
+            ]),
+            (self.tr("Parallelism"), [
+                Field("parallel.tp", self.tr("Tensor parallel TP")),
+                Field("parallel.sp", self.tr("Sequence parallel (with TP)")),
+                Field("parallel.cp", self.tr("Context parallel CP")),
+                Field("parallel.pp", self.tr("Pipeline parallel PP")),
+                Field("parallel.vpp", self.tr("Virtual stages per rank v")),
+                Field("parallel.dp", self.tr("Data parallel DP")),
+                Field("parallel.ep", self.tr("Expert parallel EP")),
+                Field("parallel.etp", self.tr("Expert tensor parallel ETP")),
+                Field("parallel.zero", self.tr("ZeRO stage")),
+                Field("parallel.order", self.tr("Rank order"), choices=orders),
+            ]),
+            (self.tr("Model"), [
+                Field("model.layers", self.tr("Layers")),
+                Field("model.heads", self.tr("Attention heads a")),
+                Field("model.kv_heads", self.tr("KV heads (GQA)")),
+                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
+                Field("model.seq_len", self.tr("Sequence length s")),
+                Field("schedule.microbatches", self.tr("Micro-batches m")),
+            ]),
+        ]

@@ -1,0 +1,255 @@
+"""One mesh drawn: node blocks, GPU cells coloured by the groups of one axis, cross-node groups
+outlined in red, the hovered GPU's group as a ring."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, QPointF, QSize
+from PySide6.QtGui import QColor, QCursor
+from PySide6.QtWidgets import QToolTip, QWidget
+
+from tslab.models.mesh import Mesh
+from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT, axis_label
+from tslab.views.mesh.layout import TEXELS, MeshLayout
+
+
+# A qualitative palette (Tableau 20): neighbouring groups get distinct colours.
+GROUP_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
+                 "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63",
+                 "#D4A6C8", "#FABFD2", "#D7B5A6", "#79706E"]
+
+
+class MeshView(pg.PlotWidget):
+    """One mesh: node blocks, GPU cells coloured by the groups of one axis, red outlines where a
+    group spans nodes, the hovered GPU's group drawn as a ring; per-node cells above DETAIL_LIMIT."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, background="w", enableMenu=False)
+        item = self.getPlotItem()
+        item.hideButtons()
+        for side in ("left", "bottom"):
+            item.hideAxis(side)
+        view = item.getViewBox()
+        view.setAspectLocked(True)
+        view.setMouseEnabled(True, True)
+        # Node frames and GPU cells are one raster (TEXELS per cell, drawn without smoothing):
+        # panning and zooming then paint one image, not thousands of rectangles.
+        self.cells = pg.ImageItem(axisOrder="row-major")
+        self.cell_colours: list[str] = []          # per drawn cell (GPU, or node when aggregated)
+        self.vector_cells: pg.BarGraphItem | None = None  # the cells as rectangles, for exports
+        self.cell_crosses = np.zeros(0, dtype=bool)  # per drawn cell: its group spans nodes
+        self.ring = pg.PlotDataItem(pen=pg.mkPen("#202020", width=2.5))
+        self.ring.setZValue(10)
+        self.focus = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush=None,
+                                     pen=pg.mkPen("#202020", width=3))
+        self.focus.setZValue(11)
+        for graphic in (self.cells, self.ring, self.focus):
+            self.addItem(graphic)
+        self.mesh: Mesh | None = None
+        self.layout_: MeshLayout | None = None
+        self.node: int | None = None  # show only this node's GPUs (the zoom of an aggregate mesh)
+        self.offset = 0
+        self.axis = "tp"
+        self.aggregate = False
+        self._hovered: int | None = None
+        self._user_moved = False  # refit on resize until the user pans or zooms
+        view.sigRangeChangedManually.connect(self._moved_by_user)
+        view.sigResized.connect(self._view_resized)
+        self.scene().sigMouseMoved.connect(self._moved)
+        self.scene().sigMouseClicked.connect(self._clicked)
+        self.on_select = None  # callable(rank) set by the tab
+
+    def sizeHint(self) -> QSize:
+        return QSize(700, 480)
+
+    def _moved_by_user(self, *_) -> None:
+        self._user_moved = True
+
+    def fit(self) -> None:
+        """Frame the whole mesh (and forget the user's pan and zoom)."""
+        self._user_moved = False
+        self.autoRange(padding=0.02)
+
+    def _view_resized(self, *_) -> None:
+        if self.mesh is not None and not self._user_moved:
+            self.autoRange(padding=0.02)
+
+    def show_mesh(self, mesh: Mesh, axis: str, node: int | None = None) -> None:
+        """Draw `mesh` coloured by the groups of `axis`; with `node`, only that node's GPUs."""
+        self.mesh, self.axis, self.node = mesh, axis, node
+        self.offset = 0 if node is None else node * mesh.gpus_per_node
+        layout = MeshLayout.for_cluster(1 if node is not None else mesh.nodes, mesh.gpus_per_node)
+        refit = self.layout_ is None or (layout.nodes, layout.gpus_per_node) != (
+            self.layout_.nodes, self.layout_.gpus_per_node)
+        self.layout_ = layout
+        self.aggregate = node is None and mesh.world_size > DETAIL_LIMIT
+        self._draw_cells()
+        self._hovered = None
+        self.ring.setData([], [])
+        self.focus.hide()
+        if refit:
+            self.fit()
+
+    @staticmethod
+    def colours_for(index: np.ndarray) -> np.ndarray:
+        """RGB per group index (n, 3); −1 (a GPU outside every group of an invalid mesh) is grey."""
+        palette = np.array([QColor(c).getRgb()[:3] for c in GROUP_COLOURS], dtype=np.uint8)
+        rgb = palette[np.asarray(index) % len(palette)]
+        rgb[np.asarray(index) < 0] = (208, 208, 208)
+        return rgb
+
+    def _draw_cells(self) -> None:
+        mesh, layout, axis = self.mesh, self.layout_, self.axis
+        groups = mesh.groups.get(axis)
+        if groups is None or groups.size == 0:
+            group_of = np.full(mesh.world_size, -1)
+            crossing = np.zeros(1, dtype=bool)
+        else:
+            crossing = mesh.cross_node(axis)
+            group_of = mesh.group_index[axis]
+            if groups.shape[1] == 1:  # every GPU is its own group: nothing to tell apart
+                group_of = np.where(group_of >= 0, 0, -1)
+                crossing = np.zeros(1, dtype=bool)
+        t = TEXELS
+        image = np.full((round(layout.height * t), round(layout.width * t), 3), 255, dtype=np.uint8)
+        if self.aggregate:  # one cell per node, coloured as its first GPU, red if any of its groups crosses
+            index = group_of[np.arange(layout.nodes) * layout.gpus_per_node]
+            node_groups = group_of.reshape(layout.nodes, layout.gpus_per_node)
+            crosses = (crossing[node_groups] & (node_groups >= 0)).any(axis=1)
+            x, y = layout.node_origin(np.arange(layout.nodes))
+            w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2
+        else:
+            count = mesh.world_size if self.node is None else layout.gpus_per_node
+            index = group_of[self.offset:self.offset + count]
+            crosses = (index >= 0) & crossing[np.maximum(index, 0)]
+            nodes = np.arange(layout.nodes)  # light node frames behind the cells
+            fx, fy = layout.node_origin(nodes)
+            for x0, y0 in zip(np.round(fx * t).astype(int), np.round(fy * t).astype(int)):
+                image[y0 + 2:y0 + round(layout.block_height * t) - 2,
+                      x0 + 2:x0 + round(layout.block_width * t) - 2] = (232, 232, 232)
+            x, y = layout.cell_origin(np.arange(count))
+            w = h = t
+            margin = 1
+        colours = self.colours_for(index)
+        red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)
+        for x0, y0, colour, cross in zip(np.round(x * t).astype(int), np.round(y * t).astype(int), colours, crosses):
+            cell = image[y0 + margin:y0 + h - margin, x0 + margin:x0 + w - margin]
+            cell[:] = red if cross else colour
+            if cross:  # a 2-texel red border around the group colour
+                cell[2:-2, 2:-2] = colour
+        self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
+        self.cell_crosses = np.asarray(crosses, dtype=bool)
+        self._cell_rects = (x + margin / t, y + margin / t, w / t - 2 * margin / t, h / t - 2 * margin / t)
+        self.cells.setImage(image, autoLevels=False, levels=(0, 255))
+        self.cells.setRect(0, 0, layout.width, layout.height)
+        if self.vector_cells is not None:
+            self.use_vector_cells()
+
+    def use_vector_cells(self) -> None:
+        """Draw the cells as rectangles instead of the raster: slower to pan, but SVG and PDF
+        exports then hold vector shapes (the export path calls it)."""
+        x, y, w, h = self._cell_rects
+        count = len(self.cell_colours)
+        pens = [pg.mkPen(CROSS_COLOUR, width=2) if cross else pg.mkPen(None) for cross in self.cell_crosses]
+        opts = dict(x0=x, y0=y, width=np.full(count, w), height=np.full(count, h),
+                    brushes=[QColor(c) for c in self.cell_colours], pens=pens)
+        if self.vector_cells is None:
+            self.vector_cells = pg.BarGraphItem(**opts)
+            self.addItem(self.vector_cells)
+        else:
+            self.vector_cells.setOpts(**opts)
+        self.cells.hide()
+
+    # ------------------------------------------------------------------------------------------
+    def rank_at_scene(self, scene_pos: QPointF) -> int | None:
+        if self.mesh is None or self.layout_ is None:
+            return None
+        view = self.getPlotItem().getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = view.mapSceneToView(scene_pos)
+        if self.aggregate:
+            node = self.layout_.node_at(point.x(), point.y())
+            return None if node is None else node * self.layout_.gpus_per_node
+        rank = self.layout_.rank_at(point.x(), point.y())
+        if rank is None:
+            return None
+        rank += self.offset
+        return rank if rank < self.mesh.world_size else None
+
+    def show_group_of(self, rank: int | None) -> None:
+        """Draw the hovered GPU's group (of the coloured axis) as a closed ring through its cells."""
+        if rank is None or self.mesh is None:
+            self.ring.setData([], [])
+            return
+        groups, index = self.mesh.groups[self.axis], self.mesh.group_index[self.axis][rank]
+        if index < 0:
+            self.ring.setData([], [])
+            return
+        members = groups[index]
+        if self.aggregate:
+            members = np.unique(members // self.layout_.gpus_per_node) * self.layout_.gpus_per_node
+            x, y = self.layout_.node_origin(members // self.layout_.gpus_per_node)
+            x, y = x + self.layout_.block_width / 2, y + self.layout_.block_height / 2
+        else:
+            if self.node is not None:  # only the members inside the shown node
+                members = members[members // self.mesh.gpus_per_node == self.node]
+            x, y = self.layout_.cell_centre(members - self.offset)
+        x, y = np.append(x, x[:1]), np.append(y, y[:1])
+        self.ring.setData(x, y)
+
+    def select(self, rank: int | None) -> None:
+        if rank is None or self.layout_ is None:
+            self.focus.hide()
+            return
+        if self.aggregate:
+            x, y = self.layout_.node_origin(rank // self.layout_.gpus_per_node)
+            w, h = self.layout_.block_width, self.layout_.block_height
+        else:
+            if self.node is not None and rank // self.mesh.gpus_per_node != self.node:
+                self.focus.hide()
+                return
+            x, y = self.layout_.cell_origin(rank - self.offset)
+            w = h = 1.0
+        self.focus.setOpts(x0=[x], y0=[y], width=[w], height=[h])
+        self.focus.show()
+
+    def _moved(self, scene_pos: QPointF) -> None:
+        rank = self.rank_at_scene(scene_pos)
+        if rank == self._hovered:
+            return
+        self._hovered = rank
+        self.show_group_of(rank)
+        if rank is None:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), gpu_tooltip(self.mesh, rank, self.aggregate), self)
+
+    def _clicked(self, event) -> None:
+        rank = self.rank_at_scene(event.scenePos())
+        if rank is not None and self.on_select is not None:
+            self.on_select(rank)
+
+
+def gpu_tooltip(mesh: Mesh, rank: int, aggregate: bool = False) -> str:
+    """Coordinates and groups of one GPU as rich text (for a node aggregate: of its first GPU)."""
+    coords = mesh.coordinates(rank)
+    head = ""
+    if aggregate:
+        head = QCoreApplication.translate("MeshTab", "Node {node} (GPUs {first}–{last}); its first GPU:").format(
+            node=coords["node"], first=rank, last=rank + mesh.gpus_per_node - 1) + "<br>"
+    gpu = QCoreApplication.translate("MeshTab", "GPU {rank}").format(rank=rank)
+    where = QCoreApplication.translate("MeshTab", "node {node}, local {local}").format(
+        node=coords["node"], local=coords["local"])
+    lines = [f"{head}<b>{gpu}</b> — {where}",
+             " · ".join(f"{axis} {coords[axis]}" for axis in ("tp", "cp", "dp", "pp", "etp", "ep", "edp")
+                        if axis in coords)]
+    for axis, members in mesh.groups_of(rank).items():
+        spans = len({m // mesh.gpus_per_node for m in members})
+        shown = ", ".join(map(str, members[:12])) + (" …" if len(members) > 12 else "")
+        mark = ""
+        if spans > 1:
+            nodes = QCoreApplication.translate("MeshTab", "{count} nodes").format(count=spans)
+            mark = f" <span style='color:{CROSS_COLOUR}'>⇄ {nodes}</span>"
+        lines.append(f"{axis_label(axis)}: [{shown}]{mark}")
+    return "<br>".join(lines)
