@@ -296,7 +296,7 @@ def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     has painted the new ledger (paint events counted on the charts' viewports)."""
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
-    from tslab.views.memory_tab import MemoryTab
+    from tslab.views.memory import MemoryTab
     from tslab.views.scenario_model import ScenarioModel
 
     app = create_application(["bench"], "en")

@@ -14,7 +14,7 @@ from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write, load_scenario, save_scenario
 from tslab.views.banner import ValidationBanner
 from tslab.desktop.tabs import TAB_KEYS, tab_class
-from tslab.views.memory_tab import MemoryTab
+from tslab.views.memory import MemoryTab
 from tslab.views.scenario_model import ScenarioModel
 
 MAX_RECENT = 8

@@ -8,7 +8,7 @@ def tab_class(key: str) -> type:
     """The QWidget class of tab `key`; each takes a ScenarioModel and offers `export_widget()`
     and `export_error()` (None when its figure can be drawn)."""
     if key == "memory":
-        from tslab.views.memory_tab import MemoryTab
+        from tslab.views.memory import MemoryTab
         return MemoryTab
     if key == "mesh":
         from tslab.views.mesh import MeshTab

@@ -9,7 +9,7 @@ from tslab.desktop.main_window import MainWindow
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
 from tslab.models.scenario import load_scenario
-from tslab.views.memory_tab import MemoryTab
+from tslab.views.memory import MemoryTab
 from tslab.views.scenario_model import ScenarioModel
 
 
@@ -149,7 +149,7 @@ def test_presentation_mode_toggles(window, qtbot):
 
 
 def test_tab_runs_alone_module_has_main():
-    from tslab.views import memory_tab
+    from tslab.views.memory import __main__ as memory_tab
     assert callable(memory_tab.main)
 
 

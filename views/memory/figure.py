@@ -1,33 +1,18 @@
-"""Memory Ledger tab: where every byte of the most-loaded GPU goes, and what runs out first.
-
-Run alone with ``python -m tslab.views.memory_tab [PRESET]``.
-"""
+"""The Memory Ledger tab's exportable figure: the most-loaded GPU's stacked bar with the capacity
+line and the first item that runs out of memory, the tiers, ZeRO 0–3 and every pipeline rank."""
 from __future__ import annotations
-
-import sys
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel,
-                               QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.hardware import GPUS
-from tslab.models.memory import GROUPS, OOM_TEMPLATE, TIERS, MemoryLedger, gib, memory_ledger
+from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
-from tslab.views.common import inputs_beside, paint_white, run_alone, scrolling, title_label
-from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.scenario_model import ScenarioModel
-from tslab.views.texts import ledger_name, translate_problem
-
-GIB = float(1 << 30)
-
-
-def tier_names() -> dict[str, str]:
-    return {"gpu": QCoreApplication.translate("MemoryFigure", "GPU"),
-            "cpu": QCoreApplication.translate("MemoryFigure", "CPU"),
-            "remote": QCoreApplication.translate("MemoryFigure", "Remote GPU"),
-            "nvme": QCoreApplication.translate("MemoryFigure", "NVMe")}
+from tslab.views.common import paint_white, title_label
+from tslab.views.memory.common import GIB, item_tooltip, tier_names
+from tslab.views.texts import ledger_name
 
 
 def group_names() -> dict[str, str]:
@@ -51,13 +36,6 @@ def oom_text(ledger: MemoryLedger) -> str | None:
     return QCoreApplication.translate("ledger", OOM_TEMPLATE).format(
         name=ledger_name(item.name), before=gib(used), item=gib(item.bytes), after=gib(used + item.bytes),
         capacity=gib(ledger.capacity_bytes), total=gib(ledger.gpu_bytes))
-
-
-def item_tooltip(ledger: MemoryLedger, item) -> str:
-    share = item.bytes / ledger.total if ledger.total else 0.0
-    source = QCoreApplication.translate("MemoryFigure", "Source")
-    return (f"<b>{ledger_name(item.name)}</b>: {gib(item.bytes)} ({share:.1%}) — {tier_names()[item.tier]}"
-            f"<br><i>{item.formula}</i><br>{source}: {item.source}")
 
 
 def set_text(label: QLabel, text: str) -> None:
@@ -160,7 +138,8 @@ class MemoryFigure(QWidget):
         set_text(self.title, scenario.title)
         pp = scenario.parallel.pp
         gpu = GPUS[scenario.cluster.gpu].label if scenario.cluster.gpu in GPUS else scenario.cluster.gpu
-        summary = self.tr("Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})").format(
+        summary = self.tr(
+            "Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})").format(
             rank=ledger.rank, pp=pp, used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), gpu=gpu)
         oom = oom_text(ledger)
         if oom:
@@ -283,7 +262,8 @@ class MemoryFigure(QWidget):
         segments = []
         for rank, value in enumerate(values):
             key = "activations" if rank == ledger.rank else "params"
-            tip = self.tr("Pipeline rank {rank}: {value} on the GPU").format(rank=rank, value=gib(ledger.rank_gpu_bytes[rank]))
+            tip = self.tr("Pipeline rank {rank}: {value} on the GPU").format(
+                rank=rank, value=gib(ledger.rank_gpu_bytes[rank]))
             segments.append(charts.Segment(rank - 0.38, rank + 0.38, 0, value, key, tip))
         self.ranks_chart.set_segments(segments)
         capacity = ledger.capacity_bytes / GIB
@@ -293,195 +273,3 @@ class MemoryFigure(QWidget):
                              list(range(0, len(values), step)))
         self.ranks.setXRange(-0.6, max(len(values), 4) - 0.4, padding=0)  # a lone rank keeps a slim bar
         self.ranks.setYRange(0, max(values + [capacity]) * 1.12, padding=0)
-
-
-class LedgerTable(QTableWidget):
-    """The ledger as a table: item, tier, bytes, share, formula; hover for the source.
-
-    Cells are reused between updates and column widths recomputed only when the rows change
-    (ResizeToContents on every edit costs more than the whole ledger)."""
-
-    def __init__(self, parent: QWidget | None = None):
-        super().__init__(0, 5, parent)
-        self.setHorizontalHeaderLabels([self.tr("Item"), self.tr("Tier"), self.tr("GiB"), self.tr("Share"),
-                                        self.tr("Formula")])
-        self.verticalHeader().setVisible(False)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setAlternatingRowColors(True)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.horizontalHeader().setStretchLastSection(True)
-        self.setWordWrap(False)
-        self._row_keys: list[str] = []
-
-    def _cell(self, row: int, column: int) -> QTableWidgetItem:
-        cell = self.item(row, column)
-        if cell is None:
-            cell = QTableWidgetItem()
-            if column in (2, 3):
-                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.setItem(row, column, cell)
-        return cell
-
-    def show_ledger(self, ledger: MemoryLedger | None) -> None:
-        if ledger is None:
-            self.setRowCount(0)
-            self._row_keys = []
-            return
-        items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
-        oom = ledger.first_oom
-        names = tier_names()
-        if self.rowCount() != len(items) + 1:
-            self.setRowCount(len(items) + 1)
-        bold = QFont(self.font())
-        bold.setBold(True)
-        white, red = QBrush(), QBrush(QColor("#ffd9d9"))
-        for row, item in enumerate(items):
-            share = item.bytes / ledger.total if ledger.total else 0.0
-            tip = item_tooltip(ledger, item)
-            cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
-                     item.formula)
-            for column, content in enumerate(cells):
-                cell = self._cell(row, column)
-                cell.setText(content)
-                cell.setToolTip(tip)
-                cell.setBackground(red if oom and oom[0] is item else white)
-                if column == 0:
-                    cell.setForeground(QBrush(charts.colour(item.key)))
-                    cell.setFont(bold)
-        total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
-                     self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
-                                                                             capacity=gib(ledger.capacity_bytes)))
-        for column, content in enumerate(total_row):
-            cell = self._cell(len(items), column)
-            cell.setText(content)
-            cell.setToolTip("")
-            cell.setBackground(white)
-            cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
-            cell.setFont(bold)
-        keys = [item.key for item in items]
-        if keys != self._row_keys:
-            self._row_keys = keys
-            for column in range(4):
-                self.resizeColumnToContents(column)
-
-
-class MemoryTab(QWidget):
-    """Inputs on the left; the figure and the ledger table on the right. Edits recompute at once
-    (the ledger takes well under a frame); sliders are rate-limited while dragged."""
-
-    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = model
-        self.form = ScenarioForm(model, self._groups(), self)
-        scroll = scrolling(self, self.form, 330)
-        self.figure = MemoryFigure(self)
-        self.table = LedgerTable(self)
-        right = QSplitter(Qt.Orientation.Vertical, self)
-        right.addWidget(self.figure)
-        right.addWidget(self.table)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
-        inputs_beside(self, scroll, right, 360, 1000)
-        self.ledger: MemoryLedger | None = None
-        model.scenarioChanged.connect(self.refresh)
-        self.refresh()
-
-    def refresh(self, *_: object) -> None:
-        errors = self.model.errors
-        scenario = self.model.scenario
-        if errors:
-            self.ledger = None
-            reasons = [translate_problem(problem) for problem in errors]
-            self.figure.show_invalid(scenario.title, reasons)
-            self.table.show_ledger(None)
-            return
-        self.ledger = memory_ledger(scenario)
-        self.figure.show_ledger(self.ledger)
-        self.table.show_ledger(self.ledger)
-
-    def export_widget(self) -> QWidget:
-        return self.figure
-
-    def export_error(self) -> str | None:
-        """Why the figure cannot be drawn (an invalid scenario), or None."""
-        if self.ledger is not None:
-            return None
-        return "invalid scenario: " + "; ".join(str(p) for p in self.model.errors)
-
-    def _groups(self) -> list[tuple[str, list[Field]]]:
-        recompute = (("none", self.tr("none")), ("selective", self.tr("selective")), ("full", self.tr("full")))
-        optimizers = (("adam", self.tr("Adam (2 states)")), ("muon", self.tr("Muon (1 state)")),
-                      ("sgd", self.tr("SGD momentum (1 state)")))
-        placement = (("gpu", self.tr("GPU")), ("cpu", self.tr("CPU")), ("nvme", self.tr("NVMe")))
-        kinds = (("gpipe", "GPipe"), ("1f1b", "1F1B"), ("interleaved-1f1b", self.tr("Interleaved 1F1B")),
-                 ("zb-h1", "ZB-H1"), ("zb-h2", "ZB-H2"), ("zbv", "ZB-V"), ("dualpipe", "DualPipe"),
-                 ("dualpipev", "DualPipeV"))
-        gpus = tuple((name, gpu.label) for name, gpu in GPUS.items()) + (("custom", self.tr("Custom")),)
-        return [
-            (self.tr("Model"), [
-                Field("model.params", self.tr("Parameters Ψ (0 = from shape)"),
-                      self.tr("A dense parameter count to use directly, as in the ZeRO paper's Ψ"),
-                      scale=1e9, suffix=" B", decimals=2),
-                Field("model.layers", self.tr("Layers")),
-                Field("model.hidden", self.tr("Hidden size h")),
-                Field("model.heads", self.tr("Attention heads a")),
-                Field("model.kv_heads", self.tr("KV heads (GQA)")),
-                Field("model.ffn_hidden", self.tr("FFN hidden")),
-                Field("model.vocab", self.tr("Vocabulary V")),
-                Field("model.seq_len", self.tr("Sequence length s")),
-                Field("model.micro_batch", self.tr("Micro-batch size b")),
-                Field("model.mlp", self.tr("MLP"), choices=(("gelu", "GeLU"), ("swiglu", "SwiGLU"))),
-                Field("model.dropout", self.tr("Dropout")),
-                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
-                Field("model.top_k", self.tr("Experts per token K")),
-            ]),
-            (self.tr("Precision and optimizer"), [
-                Field("precision.params", self.tr("Parameters")),
-                Field("precision.grads", self.tr("Gradients")),
-                Field("precision.master", self.tr("Master weights")),
-                Field("precision.optimizer", self.tr("Optimizer states")),
-                Field("precision.activations", self.tr("Activations")),
-                Field("optimizer.kind", self.tr("Optimizer"), choices=optimizers),
-            ]),
-            (self.tr("Parallelism and ZeRO"), [
-                Field("parallel.tp", self.tr("Tensor parallel TP")),
-                Field("parallel.sp", self.tr("Sequence parallel (with TP)")),
-                Field("parallel.pp", self.tr("Pipeline parallel PP")),
-                Field("parallel.vpp", self.tr("Virtual stages per rank v")),
-                Field("parallel.dp", self.tr("Data parallel DP")),
-                Field("parallel.cp", self.tr("Context parallel CP")),
-                Field("parallel.ep", self.tr("Expert parallel EP")),
-                Field("parallel.zero", self.tr("ZeRO stage")),
-                Field("schedule.kind", self.tr("Pipeline schedule"), choices=kinds),
-                Field("schedule.microbatches", self.tr("Micro-batches m")),
-            ]),
-            (self.tr("Activations"), [
-                Field("activation.recompute", self.tr("Recomputation"), choices=recompute),
-                Field("activation.flash_attention", self.tr("FlashAttention")),
-                Field("activation.fp8_fraction", self.tr("Stored in FP8"), suffix="%"),
-                Field("activation.cpu_offload_fraction", self.tr("Offloaded to CPU"), suffix="%"),
-                Field("activation.remote_offload_fraction", self.tr("Offloaded to a remote GPU"), suffix="%"),
-                Field("offload.optimizer", self.tr("Optimizer and master on"), choices=placement),
-                Field("offload.params", self.tr("Parameters on"), choices=placement),
-                Field("offload.grads", self.tr("Gradients on"), choices=placement[:2]),
-            ]),
-            (self.tr("GPU and allowances"), [
-                Field("cluster.gpu", self.tr("GPU"), choices=gpus),
-                Field("cluster.hbm_gib", self.tr("HBM override (0 = catalogue)"), suffix=" GiB", decimals=0),
-                Field("cluster.nodes", self.tr("Nodes")),
-                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
-                Field("memory.fragmentation", self.tr("Allocator fragmentation"), suffix="%"),
-                Field("memory.comm_buffers", self.tr("Communication buffers")),
-            ]),
-        ]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Open the Memory tab alone on a preset (default: the classroom scenario)."""
-    from tslab.models.presets import DEFAULT_PRESET
-    return run_alone(MemoryTab, DEFAULT_PRESET, (1400, 860), argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,82 @@
+"""The memory ledger as a table: item, tier, bytes, share and formula of every item."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from tslab.models.memory import GROUPS, MemoryLedger, gib
+from tslab.views import charts
+from tslab.views.memory.common import GIB, item_tooltip, tier_names
+from tslab.views.texts import ledger_name
+
+
+class LedgerTable(QTableWidget):
+    """The ledger as a table: item, tier, bytes, share, formula; hover for the source.
+
+    Cells are reused between updates and column widths recomputed only when the rows change
+    (ResizeToContents on every edit costs more than the whole ledger)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(0, 5, parent)
+        self.setHorizontalHeaderLabels([self.tr("Item"), self.tr("Tier"), self.tr("GiB"), self.tr("Share"),
+                                        self.tr("Formula")])
+        self.verticalHeader().setVisible(False)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setAlternatingRowColors(True)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.setWordWrap(False)
+        self._row_keys: list[str] = []
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        cell = self.item(row, column)
+        if cell is None:
+            cell = QTableWidgetItem()
+            if column in (2, 3):
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.setItem(row, column, cell)
+        return cell
+
+    def show_ledger(self, ledger: MemoryLedger | None) -> None:
+        if ledger is None:
+            self.setRowCount(0)
+            self._row_keys = []
+            return
+        items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
+        oom = ledger.first_oom
+        names = tier_names()
+        if self.rowCount() != len(items) + 1:
+            self.setRowCount(len(items) + 1)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        white, red = QBrush(), QBrush(QColor("#ffd9d9"))
+        for row, item in enumerate(items):
+            share = item.bytes / ledger.total if ledger.total else 0.0
+            tip = item_tooltip(ledger, item)
+            cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
+                     item.formula)
+            for column, content in enumerate(cells):
+                cell = self._cell(row, column)
+                cell.setText(content)
+                cell.setToolTip(tip)
+                cell.setBackground(red if oom and oom[0] is item else white)
+                if column == 0:
+                    cell.setForeground(QBrush(charts.colour(item.key)))
+                    cell.setFont(bold)
+        total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
+                     self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
+                                                                             capacity=gib(ledger.capacity_bytes)))
+        for column, content in enumerate(total_row):
+            cell = self._cell(len(items), column)
+            cell.setText(content)
+            cell.setToolTip("")
+            cell.setBackground(white)
+            cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
+            cell.setFont(bold)
+        keys = [item.key for item in items]
+        if keys != self._row_keys:
+            self._row_keys = keys
+            for column in range(4):
+                self.resizeColumnToContents(column)
