@@ -1,1 +1,1 @@
-"""Qt widgets: one module per tab plus shared chart helpers. Views read models."""
+"""Qt widgets: one package per tab (memory, mesh, pipeline, comm) plus shared chart helpers. Views read models."""
