@@ -2,13 +2,14 @@
 
 Oracles: nccl-tests doc/PERFORMANCE.md (busbw = algbw · factor; factors as tools/check-contract
 uses them), Thakur, Rabenseifner & Gropp 2005 (ring: 2(n−1) rounds and 2(n−1)/n·S sent per rank for
-all-reduce, n−1 rounds and (n−1)/n·S for reduce-scatter / all-gather), seed 002 §5.2 (α–β model:
-α dominates small messages, β large ones).
+all-reduce, n−1 rounds and (n−1)/n·S for reduce-scatter / all-gather), Hockney's α–β model (α
+dominates small messages, β large ones).
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import json
 from pathlib import Path
 
@@ -18,8 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.comm import (
-    ALGORITHMS, BUSBW_FACTOR, COLLECTIVES, comm_json, execute, execute_rounds, overlap, plan,
+    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, comm_json, execute, execute_rounds, overlap,
+    plan,
 )
+from tslab.models.hardware import LinkTiers, link_tiers
+from tslab.models.scenario import Scenario
 
 NCCL_FACTORS = {"allreduce": lambda n: 2 * (n - 1) / n, "reducescatter": lambda n: (n - 1) / n,
                 "allgather": lambda n: (n - 1) / n, "alltoall": lambda n: (n - 1) / n,
@@ -85,6 +89,55 @@ def test_tree_fallback_and_latency():
     assert rs.algorithm == "ring" and "ring used instead" in rs.convention
     tree, ring = plan("allreduce", 64, 64, "tree"), plan("allreduce", 64, 64, "ring")
     assert tree.rounds == 2 * 6 and tree.time_s < ring.time_s
+
+
+def test_every_algorithm_name_plans_every_collective():
+    """The registry: a builder for each (algorithm, family) it lists, the ring one for every
+    family (the fallback), and the fallbacks the convention names."""
+    assert {family for _, family in BUILDERS} == set(FAMILY.values())
+    assert all(("ring", family) in BUILDERS for family in FAMILY.values())
+    used = {(name, algorithm): plan(name, 8, 4096, algorithm).algorithm
+            for name in COLLECTIVES for algorithm in ALGORITHMS}
+    assert {key for key, algorithm in used.items() if algorithm != key[1]} == {
+        ("reducescatter", "tree"), ("allgather", "tree"), ("alltoall", "tree"), ("alltoall", "hierarchical")}
+    assert "flat algorithm used" in plan("alltoall", 8, 4096, "hierarchical").convention
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("name", COLLECTIVES)
+def test_per_rank_bytes_are_a_tally_of_the_steps(name, algorithm):
+    """sent_per_rank / received_per_rank come from each algorithm's structure; adding up the bytes
+    of every send in `steps` rank by rank must give the same arrays (uneven chunks, partial nodes)."""
+    for n in range(1, 17):
+        for gpn in (1, 3, 4, 8):
+            if name == "p2p" and n < 2 or algorithm == "hierarchical" and n % min(gpn, n):
+                continue
+            r = plan(name, n, 1_000_003 + n, algorithm, gpus_per_node=gpn)
+            sent, received = [0] * n, [0] * n
+            for step in r.steps:
+                for src, dst, _, nbytes in step.sends:
+                    sent[src] += nbytes
+                    received[dst] += nbytes
+            assert r.sent_per_rank.tolist() == sent, (n, gpn)
+            assert r.received_per_rank.tolist() == received, (n, gpn)
+            assert (max(sent), max(received)) == (r.per_rank_sent_bytes, r.per_rank_recv_bytes)
+            assert r.sent_per_rank.dtype == np.int64 and not r.sent_per_rank.flags.writeable
+
+
+def test_link_tiers_convert_the_cluster_units():
+    """GB/s → B/s and µs → s once, and kwargs() is exactly plan()'s link keywords."""
+    cluster = Scenario().replace(**{"cluster.gpus_per_node": 4, "cluster.intra_bw_gbps": 900.0,
+                                    "cluster.inter_bw_gbps": 25.0, "cluster.intra_latency_us": 2.0,
+                                    "cluster.inter_latency_us": 15.0}).cluster
+    tiers = link_tiers(cluster)
+    assert isinstance(tiers, LinkTiers) and type(tiers.gpus_per_node) is int
+    assert tiers.kwargs() == pytest.approx(dict(gpus_per_node=4, alpha_intra_s=2e-6, alpha_inter_s=15e-6,
+                                                bw_intra_Bps=900e9, bw_inter_Bps=25e9), rel=1e-12)
+    keywords = {name for name, p in inspect.signature(plan).parameters.items() if p.kind is p.KEYWORD_ONLY}
+    assert set(tiers.kwargs()) == keywords
+    by_hand = plan("allreduce", 16, 2**20, "hierarchical", gpus_per_node=4, alpha_intra_s=2.0 * 1e-6,
+                   alpha_inter_s=15.0 * 1e-6, bw_intra_Bps=900.0 * 1e9, bw_inter_Bps=25.0 * 1e9)
+    assert plan("allreduce", 16, 2**20, "hierarchical", **tiers.kwargs()) == by_hand
 
 
 def test_steps_json_shape():

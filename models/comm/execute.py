@@ -35,7 +35,8 @@ def execute_rounds(result: CollectiveResult, inputs: np.ndarray) -> Iterator[np.
         buf[r[:, None], r[:, None] * n + r[None, :]] = x
 
         def view(state: np.ndarray) -> np.ndarray:
-            return state[r[:, None], r[None, :] * n + r[:, None]].copy()
+            blocks: np.ndarray = state[r[:, None], r[None, :] * n + r[:, None]]
+            return blocks.copy()
     else:
         buf = x.astype(np.result_type(x, np.float64), copy=True)
 
