@@ -38,13 +38,12 @@ run: $(STAMP)
 	fi
 	$(BIN)/tslab gui $(ARGS)
 
-# Static checks first (each stops the run): ruff's rules, the import contracts of
-# [tool.importlinter] in pyproject.toml (desktop > views > models; models never import Qt),
-# and the type checker on the pure-Python models.
+# Static checks, in this order: ruff's rules, the import contracts of [tool.importlinter] in
+# pyproject.toml (desktop > views > models; models never import Qt), the type checker on the
+# pure-Python models. All three run so that one pass shows every finding; any failure fails.
+LINTERS := "$(BIN)/ruff check ." "$(BIN)/lint-imports --no-cache --no-logo" "$(VENV_PY) -m mypy models"
 lint: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/lint-imports --no-cache --no-logo
-	$(VENV_PY) -m mypy models
+	@status=0; for check in $(LINTERS); do echo "$$check"; $$check || status=1; done; exit $$status
 
 test: lint
 	QT_QPA_PLATFORM=offscreen $(VENV_PY) -m pytest -q $(PYTEST_ARGS)
