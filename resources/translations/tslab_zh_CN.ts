@@ -19,172 +19,172 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm_tab.py" line="328"/>
+        <location filename="../../views/comm/figure.py" line="36"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="328"/>
+        <location filename="../../views/comm/figure.py" line="36"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="328"/>
+        <location filename="../../views/comm/figure.py" line="36"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="334"/>
+        <location filename="../../views/comm/figure.py" line="42"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="334"/>
+        <location filename="../../views/comm/figure.py" line="42"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="339"/>
+        <location filename="../../views/comm/figure.py" line="47"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="342"/>
+        <location filename="../../views/comm/figure.py" line="50"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="342"/>
+        <location filename="../../views/comm/figure.py" line="50"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="345"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="345"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="353"/>
+        <location filename="../../views/comm/figure.py" line="61"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="388"/>
+        <location filename="../../views/comm/figure.py" line="96"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="391"/>
+        <location filename="../../views/comm/figure.py" line="99"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="402"/>
+        <location filename="../../views/comm/figure.py" line="111"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="409"/>
+        <location filename="../../views/comm/figure.py" line="118"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="411"/>
+        <location filename="../../views/comm/figure.py" line="120"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="413"/>
+        <location filename="../../views/comm/figure.py" line="122"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="414"/>
+        <location filename="../../views/comm/figure.py" line="123"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="416"/>
+        <location filename="../../views/comm/figure.py" line="125"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="416"/>
+        <location filename="../../views/comm/figure.py" line="125"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="444"/>
+        <location filename="../../views/comm/figure.py" line="154"/>
         <source>NVLink, one node</source>
         <translation>NVLink，单节点</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="445"/>
+        <location filename="../../views/comm/figure.py" line="155"/>
         <source>across nodes, 1 GPU each</source>
         <translation>跨节点，每节点 1 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="452"/>
+        <location filename="../../views/comm/figure.py" line="162"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="471"/>
+        <location filename="../../views/comm/figure.py" line="182"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="473"/>
+        <location filename="../../views/comm/figure.py" line="184"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="480"/>
+        <location filename="../../views/comm/figure.py" line="189"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="481"/>
+        <location filename="../../views/comm/figure.py" line="193"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="486"/>
+        <location filename="../../views/comm/figure.py" line="198"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="487"/>
+        <location filename="../../views/comm/figure.py" line="199"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="488"/>
+        <location filename="../../views/comm/figure.py" line="200"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="491"/>
+        <location filename="../../views/comm/figure.py" line="203"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="494"/>
+        <location filename="../../views/comm/figure.py" line="206"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="496"/>
+        <location filename="../../views/comm/figure.py" line="208"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="499"/>
+        <location filename="../../views/comm/figure.py" line="211"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -192,207 +192,122 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm_tab.py" line="135"/>
+        <location filename="../../views/comm/tab.py" line="34"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="135"/>
+        <location filename="../../views/comm/tab.py" line="34"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="136"/>
+        <location filename="../../views/comm/tab.py" line="35"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="159"/>
-        <location filename="../../views/comm_tab.py" line="161"/>
+        <location filename="../../views/comm/tab.py" line="58"/>
+        <location filename="../../views/comm/tab.py" line="60"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="162"/>
+        <location filename="../../views/comm/tab.py" line="61"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="163"/>
+        <location filename="../../views/comm/tab.py" line="62"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="164"/>
+        <location filename="../../views/comm/tab.py" line="63"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="165"/>
+        <location filename="../../views/comm/tab.py" line="64"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="166"/>
+        <location filename="../../views/comm/tab.py" line="65"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="180"/>
-        <location filename="../../views/comm_tab.py" line="263"/>
+        <location filename="../../views/comm/tab.py" line="76"/>
+        <location filename="../../views/comm/tab.py" line="153"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="183"/>
+        <location filename="../../views/comm/tab.py" line="79"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="238"/>
+        <location filename="../../views/comm/tab.py" line="127"/>
         <source>MoE needs experts &gt; 0 divisible by an expert-parallel degree ep ≥ 2 (try the DeepSeek-V3 or Kimi K2 preset).</source>
         <translation>MoE 需要 experts &gt; 0 且能被专家并行度 ep ≥ 2 整除（可试试 DeepSeek-V3 或 Kimi K2 预设）。</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="255"/>
+        <location filename="../../views/comm/tab.py" line="145"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="263"/>
+        <location filename="../../views/comm/tab.py" line="153"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="284"/>
+        <location filename="../../views/comm/tab.py" line="174"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm_tab.py" line="285"/>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="286"/>
-        <source>NVLink GB/s per GPU</source>
-        <translation>每 GPU NVLink 带宽 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="287"/>
-        <source>Inter-node GB/s per GPU</source>
-        <translation>每 GPU 节点间带宽 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="288"/>
-        <source>NVLink latency α (µs)</source>
-        <translation>NVLink 延迟 α（µs）</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="289"/>
-        <source>Inter-node latency α (µs)</source>
-        <translation>节点间延迟 α（µs）</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="291"/>
+        <location filename="../../views/comm/tab.py" line="176"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="292"/>
-        <source>Routed experts E (0 = dense)</source>
-        <translation>路由专家数 E（0 = 稠密）</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="293"/>
-        <source>Experts per token K</source>
-        <translation>每 Token 专家数 K</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="294"/>
-        <source>Expert parallel EP</source>
-        <translation>专家并行 EP</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="295"/>
-        <source>Tokens per rank S</source>
-        <translation>每 rank Token 数 S</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="296"/>
-        <source>Routing</source>
-        <translation>路由分布</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="297"/>
-        <source>uniform</source>
-        <translation>均匀</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="297"/>
-        <source>Zipf skew</source>
-        <translation>Zipf 偏斜</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="297"/>
-        <source>hot experts</source>
-        <translation>热点专家</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="298"/>
-        <source>node-limited</source>
-        <translation>节点受限</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="299"/>
-        <source>Nodes per token (node-limited)</source>
-        <translation>每 Token 节点数（节点受限）</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="300"/>
-        <source>Dispatch precision</source>
-        <translation>Dispatch 精度</translation>
-    </message>
-    <message>
-        <location filename="../../views/comm_tab.py" line="302"/>
-        <source>Seed</source>
-        <translation>随机种子</translation>
     </message>
 </context>
 <context>
     <name>LedgerTable</name>
     <message>
-        <location filename="../../views/memory_tab.py" line="313"/>
+        <location filename="../../views/memory/ledger_table.py" line="22"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="313"/>
+        <location filename="../../views/memory/ledger_table.py" line="22"/>
         <source>Tier</source>
         <translation>层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="313"/>
+        <location filename="../../views/memory/ledger_table.py" line="22"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="313"/>
+        <location filename="../../views/memory/ledger_table.py" line="22"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="314"/>
+        <location filename="../../views/memory/ledger_table.py" line="23"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="359"/>
+        <location filename="../../views/memory/ledger_table.py" line="68"/>
         <source>Total (all tiers)</source>
         <translation>合计（所有层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="360"/>
+        <location filename="../../views/memory/ledger_table.py" line="69"/>
         <source>GPU tier {gpu} of capacity {capacity}</source>
         <translation>GPU 层级 {gpu}，容量 {capacity}</translation>
     </message>
@@ -618,123 +533,123 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MemoryFigure</name>
     <message>
-        <location filename="../../views/memory_tab.py" line="26"/>
+        <location filename="../../views/memory/common.py" line="14"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="27"/>
+        <location filename="../../views/memory/common.py" line="15"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="28"/>
+        <location filename="../../views/memory/common.py" line="16"/>
         <source>Remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="29"/>
+        <location filename="../../views/memory/common.py" line="17"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="36"/>
+        <location filename="../../views/memory/figure.py" line="22"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="57"/>
+        <location filename="../../views/memory/common.py" line="22"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="93"/>
+        <location filename="../../views/memory/figure.py" line="64"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="105"/>
+        <location filename="../../views/memory/figure.py" line="76"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="106"/>
+        <location filename="../../views/memory/figure.py" line="77"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="107"/>
+        <location filename="../../views/memory/figure.py" line="78"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="118"/>
+        <location filename="../../views/memory/figure.py" line="89"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="119"/>
+        <location filename="../../views/memory/figure.py" line="90"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="120"/>
+        <location filename="../../views/memory/figure.py" line="91"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="121"/>
+        <location filename="../../views/memory/figure.py" line="92"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="157"/>
+        <location filename="../../views/memory/figure.py" line="128"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="170"/>
+        <location filename="../../views/memory/figure.py" line="142"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="174"/>
+        <location filename="../../views/memory/figure.py" line="146"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="179"/>
+        <location filename="../../views/memory/figure.py" line="151"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="208"/>
+        <location filename="../../views/memory/figure.py" line="180"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="213"/>
+        <location filename="../../views/memory/figure.py" line="185"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="225"/>
+        <location filename="../../views/memory/figure.py" line="197"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="259"/>
-        <location filename="../../views/memory_tab.py" line="297"/>
+        <location filename="../../views/memory/figure.py" line="231"/>
+        <location filename="../../views/memory/figure.py" line="270"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="266"/>
+        <location filename="../../views/memory/figure.py" line="238"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="293"/>
+        <location filename="../../views/memory/figure.py" line="265"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
@@ -742,332 +657,65 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory_tab.py" line="432"/>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="432"/>
-        <source>selective</source>
-        <translation>选择性</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="432"/>
-        <source>full</source>
-        <translation>全量</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="433"/>
-        <source>Adam (2 states)</source>
-        <translation>Adam（2 个状态）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="433"/>
-        <source>Muon (1 state)</source>
-        <translation>Muon（1 个状态）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="434"/>
-        <source>SGD momentum (1 state)</source>
-        <translation>SGD 动量（1 个状态）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="435"/>
-        <location filename="../../views/memory_tab.py" line="489"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="435"/>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="435"/>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="436"/>
-        <source>Interleaved 1F1B</source>
-        <translation>交错式 1F1B</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="439"/>
-        <source>Custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="441"/>
+        <location filename="../../views/memory/tab.py" line="65"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="442"/>
-        <source>Parameters Ψ (0 = from shape)</source>
-        <translation>参数量 Ψ（0 = 按形状推算）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="443"/>
-        <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
-        <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="445"/>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="446"/>
-        <source>Hidden size h</source>
-        <translation>隐藏维度 h</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="447"/>
-        <source>Attention heads a</source>
-        <translation>注意力头数 a</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="448"/>
-        <source>KV heads (GQA)</source>
-        <translation>KV 头数（GQA）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="449"/>
-        <source>FFN hidden</source>
-        <translation>FFN 隐藏维度</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="450"/>
-        <source>Vocabulary V</source>
-        <translation>词表大小 V</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="451"/>
-        <source>Sequence length s</source>
-        <translation>序列长度 s</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="452"/>
-        <source>Micro-batch size b</source>
-        <translation>微批大小 b</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="453"/>
-        <source>MLP</source>
-        <translation>MLP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="454"/>
-        <source>Dropout</source>
-        <translation>Dropout</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="455"/>
-        <source>Routed experts E (0 = dense)</source>
-        <translation>路由专家数 E（0 = 稠密）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="456"/>
-        <source>Experts per token K</source>
-        <translation>每 Token 专家数 K</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="458"/>
+        <location filename="../../views/memory/tab.py" line="68"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="459"/>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="460"/>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="461"/>
-        <source>Master weights</source>
-        <translation>主权重</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="462"/>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="463"/>
-        <location filename="../../views/memory_tab.py" line="478"/>
+        <location filename="../../views/memory/tab.py" line="74"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="464"/>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="466"/>
+        <location filename="../../views/memory/tab.py" line="71"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory_tab.py" line="467"/>
-        <source>Tensor parallel TP</source>
-        <translation>张量并行 TP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="468"/>
-        <source>Sequence parallel (with TP)</source>
-        <translation>序列并行（配合 TP）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="469"/>
-        <source>Pipeline parallel PP</source>
-        <translation>流水线并行 PP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="470"/>
-        <source>Virtual stages per rank v</source>
-        <translation>每 rank 虚拟流水线阶段数 v</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="471"/>
-        <source>Data parallel DP</source>
-        <translation>数据并行 DP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="472"/>
-        <source>Context parallel CP</source>
-        <translation>上下文并行 CP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="473"/>
-        <source>Expert parallel EP</source>
-        <translation>专家并行 EP</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="474"/>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="475"/>
-        <source>Pipeline schedule</source>
-        <translation>流水线调度</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="476"/>
-        <source>Micro-batches m</source>
-        <translation>微批数 m</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="479"/>
-        <source>Recomputation</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="480"/>
-        <source>FlashAttention</source>
-        <translation>FlashAttention</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="481"/>
-        <source>Stored in FP8</source>
-        <translation>以 FP8 存储</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="482"/>
-        <source>Offloaded to CPU</source>
-        <translation>卸载到 CPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="483"/>
-        <source>Offloaded to a remote GPU</source>
-        <translation>卸载到远端 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="484"/>
-        <source>Optimizer and master on</source>
-        <translation>优化器状态与主权重位于</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="485"/>
-        <source>Parameters on</source>
-        <translation>参数位于</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="486"/>
-        <source>Gradients on</source>
-        <translation>梯度位于</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="488"/>
+        <location filename="../../views/memory/tab.py" line="78"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="490"/>
-        <source>HBM override (0 = catalogue)</source>
-        <translation>HBM 覆盖值（0 = 按型号目录）</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="491"/>
-        <source>Nodes</source>
-        <translation>节点数</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="492"/>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="493"/>
-        <source>Allocator fragmentation</source>
-        <translation>分配器碎片</translation>
-    </message>
-    <message>
-        <location filename="../../views/memory_tab.py" line="494"/>
-        <source>Communication buffers</source>
-        <translation>通信缓冲区</translation>
     </message>
 </context>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="347"/>
+        <location filename="../../views/mesh/figure.py" line="46"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="366"/>
+        <location filename="../../views/mesh/figure.py" line="65"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="369"/>
+        <location filename="../../views/mesh/figure.py" line="68"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="371"/>
+        <location filename="../../views/mesh/figure.py" line="70"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="376"/>
+        <location filename="../../views/mesh/figure.py" line="75"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="387"/>
+        <location filename="../../views/mesh/figure.py" line="86"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="391"/>
+        <location filename="../../views/mesh/figure.py" line="90"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
@@ -1075,211 +723,111 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="258"/>
+        <location filename="../../views/mesh/view.py" line="239"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="260"/>
+        <location filename="../../views/mesh/view.py" line="241"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="261"/>
+        <location filename="../../views/mesh/view.py" line="242"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="271"/>
+        <location filename="../../views/mesh/view.py" line="252"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="417"/>
+        <location filename="../../views/mesh/tab.py" line="33"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="423"/>
+        <location filename="../../views/mesh/tab.py" line="39"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="426"/>
+        <location filename="../../views/mesh/tab.py" line="42"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="433"/>
-        <location filename="../../views/mesh_tab.py" line="506"/>
+        <location filename="../../views/mesh/tab.py" line="49"/>
+        <location filename="../../views/mesh/tab.py" line="115"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="487"/>
+        <location filename="../../views/mesh/tab.py" line="96"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="491"/>
+        <location filename="../../views/mesh/tab.py" line="100"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="530"/>
+        <location filename="../../views/mesh/tab.py" line="138"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="531"/>
-        <source>Nodes</source>
-        <translation>节点数</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="532"/>
-        <source>GPUs per node</source>
-        <translation>每节点 GPU 数</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="533"/>
-        <source>NVLink GB/s per GPU</source>
-        <translation>每 GPU NVLink 带宽 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="534"/>
-        <source>Inter-node GB/s per GPU</source>
-        <translation>每 GPU 节点间带宽 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="536"/>
+        <location filename="../../views/mesh/tab.py" line="140"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="537"/>
-        <source>Tensor parallel TP</source>
-        <translation>张量并行 TP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="538"/>
-        <source>Sequence parallel (with TP)</source>
-        <translation>序列并行（配合 TP）</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="539"/>
-        <source>Context parallel CP</source>
-        <translation>上下文并行 CP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="540"/>
-        <source>Pipeline parallel PP</source>
-        <translation>流水线并行 PP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="541"/>
-        <source>Virtual stages per rank v</source>
-        <translation>每 rank 虚拟流水线阶段数 v</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="542"/>
-        <source>Data parallel DP</source>
-        <translation>数据并行 DP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="543"/>
-        <source>Expert parallel EP</source>
-        <translation>专家并行 EP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="544"/>
-        <source>Expert tensor parallel ETP</source>
-        <translation>专家张量并行 ETP</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="545"/>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="546"/>
-        <source>Rank order</source>
-        <translation>Rank 顺序</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="548"/>
+        <location filename="../../views/mesh/tab.py" line="143"/>
         <source>Model</source>
         <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="549"/>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="550"/>
-        <source>Attention heads a</source>
-        <translation>注意力头数 a</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="551"/>
-        <source>KV heads (GQA)</source>
-        <translation>KV 头数（GQA）</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="552"/>
-        <source>Routed experts E (0 = dense)</source>
-        <translation>路由专家数 E（0 = 稠密）</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="553"/>
-        <source>Sequence length s</source>
-        <translation>序列长度 s</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh_tab.py" line="554"/>
-        <source>Micro-batches m</source>
-        <translation>微批数 m</translation>
     </message>
 </context>
 <context>
     <name>PipelineFigure</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline/figure.py" line="25"/>
         <source>forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline/figure.py" line="25"/>
         <source>backward B</source>
         <translation>反向 B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="319"/>
+        <location filename="../../views/pipeline/figure.py" line="25"/>
         <source>input-grad I</source>
         <translation>输入梯度 I</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="320"/>
+        <location filename="../../views/pipeline/figure.py" line="26"/>
         <source>weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="320"/>
+        <location filename="../../views/pipeline/figure.py" line="26"/>
         <source>overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="321"/>
+        <location filename="../../views/pipeline/figure.py" line="27"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="322"/>
+        <location filename="../../views/pipeline/figure.py" line="28"/>
         <source>darker: a rank&apos;s second chunk</source>
         <translation>较深颜色：rank 的第二个块</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="324"/>
+        <location filename="../../views/pipeline/figure.py" line="30"/>
         <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
         <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
     </message>
@@ -1287,37 +835,37 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="272"/>
+        <location filename="../../views/pipeline/panel.py" line="43"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="278"/>
+        <location filename="../../views/pipeline/panel.py" line="49"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="279"/>
+        <location filename="../../views/pipeline/panel.py" line="50"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="280"/>
+        <location filename="../../views/pipeline/panel.py" line="51"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="288"/>
+        <location filename="../../views/pipeline/panel.py" line="59"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="290"/>
+        <location filename="../../views/pipeline/panel.py" line="61"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="291"/>
+        <location filename="../../views/pipeline/panel.py" line="62"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -1325,182 +873,147 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelineTab</name>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="35"/>
-        <source>Interleaved 1F1B</source>
-        <translation>交错式 1F1B</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="84"/>
+        <location filename="../../views/pipeline/gantt.py" line="58"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="86"/>
+        <location filename="../../views/pipeline/gantt.py" line="60"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="90"/>
+        <location filename="../../views/pipeline/gantt.py" line="64"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="92"/>
+        <location filename="../../views/pipeline/gantt.py" line="66"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="105"/>
+        <location filename="../../views/pipeline/gantt.py" line="79"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="225"/>
+        <location filename="../../views/pipeline/activations.py" line="53"/>
         <source>activations held</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="387"/>
+        <location filename="../../views/pipeline/tab.py" line="77"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="391"/>
-        <location filename="../../views/pipeline_tab.py" line="494"/>
+        <location filename="../../views/pipeline/tab.py" line="81"/>
+        <location filename="../../views/pipeline/tab.py" line="177"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="394"/>
+        <location filename="../../views/pipeline/tab.py" line="84"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="403"/>
+        <location filename="../../views/pipeline/tab.py" line="93"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="404"/>
+        <location filename="../../views/pipeline/tab.py" line="94"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="408"/>
+        <location filename="../../views/pipeline/tab.py" line="98"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="413"/>
+        <location filename="../../views/pipeline/tab.py" line="103"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="459"/>
+        <location filename="../../views/pipeline/tab.py" line="142"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="494"/>
+        <location filename="../../views/pipeline/tab.py" line="177"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="527"/>
-        <location filename="../../views/pipeline_tab.py" line="528"/>
+        <location filename="../../views/pipeline/tab.py" line="209"/>
+        <location filename="../../views/pipeline/tab.py" line="210"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="529"/>
+        <location filename="../../views/pipeline/tab.py" line="211"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="530"/>
-        <source>Micro-batches m</source>
-        <translation>微批数 m</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="531"/>
+        <location filename="../../views/pipeline/tab.py" line="213"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline_tab.py" line="533"/>
+        <location filename="../../views/pipeline/tab.py" line="215"/>
         <source>Durations</source>
         <translation>时长</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="534"/>
-        <source>Forward F</source>
-        <translation>前向 F</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="535"/>
-        <source>Backward B (= I + W)</source>
-        <translation>反向 B（= I + W）</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="536"/>
-        <source>Weight-grad W</source>
-        <translation>权重梯度 W</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="537"/>
-        <source>Overlapped F&amp;B</source>
-        <translation>重叠的 F&amp;B</translation>
-    </message>
-    <message>
-        <location filename="../../views/pipeline_tab.py" line="538"/>
-        <source>Point-to-point latency</source>
-        <translation>点对点延迟</translation>
     </message>
 </context>
 <context>
     <name>TrafficTable</name>
     <message>
-        <location filename="../../views/mesh_tab.py" line="282"/>
+        <location filename="../../views/mesh/traffic_table.py" line="21"/>
         <source>Axis</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="282"/>
+        <location filename="../../views/mesh/traffic_table.py" line="21"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="282"/>
+        <location filename="../../views/mesh/traffic_table.py" line="21"/>
         <source>Group</source>
         <translation>组大小</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="283"/>
+        <location filename="../../views/mesh/traffic_table.py" line="22"/>
         <source>Per call</source>
         <translation>每次调用</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="283"/>
+        <location filename="../../views/mesh/traffic_table.py" line="22"/>
         <source>Sent per step</source>
         <translation>每步发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="283"/>
+        <location filename="../../views/mesh/traffic_table.py" line="22"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="284"/>
+        <location filename="../../views/mesh/traffic_table.py" line="23"/>
         <source>When</source>
         <translation>何时发生</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="296"/>
+        <location filename="../../views/mesh/traffic_table.py" line="35"/>
         <source>crosses nodes (up to {n})</source>
         <translation>跨节点（最多 {n} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh_tab.py" line="297"/>
+        <location filename="../../views/mesh/traffic_table.py" line="36"/>
         <source>inside a node</source>
         <translation>节点内</translation>
     </message>
@@ -1519,69 +1032,443 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
-    <name>ledger</name>
+    <name>labels</name>
     <message>
-        <location filename="../../models/memory.py" line="406"/>
-        <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
-        <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
+        <location filename="../../views/labels.py" line="36"/>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="479"/>
+        <location filename="../../views/labels.py" line="39"/>
+        <location filename="../../views/labels.py" line="103"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="39"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="40"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="44"/>
+        <source>Parameters Ψ (0 = from shape)</source>
+        <translation>参数量 Ψ（0 = 按形状推算）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="45"/>
+        <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
+        <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="48"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="49"/>
+        <source>Hidden size h</source>
+        <translation>隐藏维度 h</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="50"/>
+        <source>Attention heads a</source>
+        <translation>注意力头数 a</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="51"/>
+        <source>KV heads (GQA)</source>
+        <translation>KV 头数（GQA）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="52"/>
+        <source>FFN hidden</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="53"/>
+        <source>Vocabulary V</source>
+        <translation>词表大小 V</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="54"/>
+        <source>Sequence length s</source>
+        <translation>序列长度 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="55"/>
+        <source>Micro-batch size b</source>
+        <translation>微批大小 b</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="56"/>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="57"/>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="58"/>
+        <source>Routed experts E (0 = dense)</source>
+        <translation>路由专家数 E（0 = 稠密）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="59"/>
+        <source>Experts per token K</source>
+        <translation>每 Token 专家数 K</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="61"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="481"/>
+        <location filename="../../views/labels.py" line="62"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="484"/>
+        <location filename="../../views/labels.py" line="63"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="489"/>
+        <location filename="../../views/labels.py" line="64"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="531"/>
+        <location filename="../../views/labels.py" line="65"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="534"/>
-        <source>Activations stored in FP8</source>
-        <translation>以 FP8 存储的激活</translation>
+        <location filename="../../views/labels.py" line="66"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="539"/>
-        <source>Activations offloaded to CPU</source>
-        <translation>卸载到 CPU 的激活</translation>
+        <location filename="../../views/labels.py" line="67"/>
+        <source>Adam (2 states)</source>
+        <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="542"/>
-        <source>Activations on a remote GPU</source>
-        <translation>位于远端 GPU 的激活</translation>
+        <location filename="../../views/labels.py" line="68"/>
+        <source>Muon (1 state)</source>
+        <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="546"/>
-        <source>Output logits (FP32)</source>
-        <translation>输出 logits（FP32）</translation>
+        <location filename="../../views/labels.py" line="69"/>
+        <source>SGD momentum (1 state)</source>
+        <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="576"/>
+        <location filename="../../views/labels.py" line="71"/>
+        <source>Tensor parallel TP</source>
+        <translation>张量并行 TP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="72"/>
+        <source>Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="73"/>
+        <source>Context parallel CP</source>
+        <translation>上下文并行 CP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="74"/>
+        <source>Pipeline parallel PP</source>
+        <translation>流水线并行 PP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="75"/>
+        <source>Virtual stages per rank v</source>
+        <translation>每 rank 虚拟流水线阶段数 v</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="76"/>
+        <source>Data parallel DP</source>
+        <translation>数据并行 DP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="77"/>
+        <source>Expert parallel EP</source>
+        <translation>专家并行 EP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="78"/>
+        <source>Expert tensor parallel ETP</source>
+        <translation>专家张量并行 ETP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="79"/>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="80"/>
+        <source>Rank order</source>
+        <translation>Rank 顺序</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="83"/>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="84"/>
+        <source>Micro-batches m</source>
+        <translation>微批数 m</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="85"/>
+        <source>Forward F</source>
+        <translation>前向 F</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="86"/>
+        <source>Backward B (= I + W)</source>
+        <translation>反向 B（= I + W）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="87"/>
+        <source>Weight-grad W</source>
+        <translation>权重梯度 W</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="88"/>
+        <source>Overlapped F&amp;B</source>
+        <translation>重叠的 F&amp;B</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="89"/>
+        <source>Point-to-point latency</source>
+        <translation>点对点延迟</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="91"/>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="92"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="92"/>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="93"/>
+        <source>full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="94"/>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="95"/>
+        <source>Stored in FP8</source>
+        <translation>以 FP8 存储</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="96"/>
+        <source>Offloaded to CPU</source>
+        <translation>卸载到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="97"/>
+        <source>Offloaded to a remote GPU</source>
+        <translation>卸载到远端 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="99"/>
+        <source>Optimizer and master on</source>
+        <translation>优化器状态与主权重位于</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="100"/>
+        <source>Parameters on</source>
+        <translation>参数位于</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="101"/>
+        <source>Gradients on</source>
+        <translation>梯度位于</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="104"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="105"/>
+        <source>HBM override (0 = catalogue)</source>
+        <translation>HBM 覆盖值（0 = 按型号目录）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="107"/>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="108"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="109"/>
+        <source>NVLink GB/s per GPU</source>
+        <translation>每 GPU NVLink 带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="110"/>
+        <source>Inter-node GB/s per GPU</source>
+        <translation>每 GPU 节点间带宽 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="111"/>
+        <source>NVLink latency α (µs)</source>
+        <translation>NVLink 延迟 α（µs）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="112"/>
+        <source>Inter-node latency α (µs)</source>
+        <translation>节点间延迟 α（µs）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="113"/>
+        <source>Allocator fragmentation</source>
+        <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="114"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="581"/>
+        <location filename="../../views/labels.py" line="116"/>
+        <source>Tokens per rank S</source>
+        <translation>每 rank Token 数 S</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="117"/>
+        <source>Routing</source>
+        <translation>路由分布</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="118"/>
+        <source>uniform</source>
+        <translation>均匀</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="118"/>
+        <source>Zipf skew</source>
+        <translation>Zipf 偏斜</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="119"/>
+        <source>hot experts</source>
+        <translation>热点专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="120"/>
+        <source>node-limited</source>
+        <translation>节点受限</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="121"/>
+        <source>Nodes per token (node-limited)</source>
+        <translation>每 Token 节点数（节点受限）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="122"/>
+        <source>Dispatch precision</source>
+        <translation>Dispatch 精度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="124"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+</context>
+<context>
+    <name>ledger</name>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="115"/>
+        <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
+        <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="151"/>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="153"/>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="156"/>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="161"/>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="193"/>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="196"/>
+        <source>Activations stored in FP8</source>
+        <translation>以 FP8 存储的激活</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="201"/>
+        <source>Activations offloaded to CPU</source>
+        <translation>卸载到 CPU 的激活</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="204"/>
+        <source>Activations on a remote GPU</source>
+        <translation>位于远端 GPU 的激活</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="208"/>
+        <source>Output logits (FP32)</source>
+        <translation>输出 logits（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="238"/>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="243"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory.py" line="586"/>
+        <location filename="../../models/memory/ledger.py" line="248"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
@@ -1719,27 +1606,27 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>pipeline</name>
     <message>
-        <location filename="../../models/pipeline.py" line="840"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="16"/>
         <source>(p − 1)(F + B)/v with F, B of a rank&apos;s whole stage = (p − 1)(F + B) per chunk op</source>
         <translation>(p − 1)(F + B)/v，其中 F、B 为 rank 整个阶段的时长 = 按每个块操作计的 (p − 1)(F + B)</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline.py" line="843"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="19"/>
         <source>(p − 1)(F + B − 2W), B = I + W, valid when W ≤ F</source>
         <translation>(p − 1)(F + B − 2W)，B = I + W，在 W ≤ F 时成立</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline.py" line="848"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="24"/>
         <source>(p − 1)(F + B − 3W) + (p − 1)F, B = I + W: ≈ 0 per rank when F = I = W, plus the last rank&apos;s warm-up under a synchronous flush (teaching estimate)</source>
         <translation>(p − 1)(F + B − 3W) + (p − 1)F，B = I + W：F = I = W 时每个 rank 约为 0，再加上同步 flush 下最后一个 rank 的预热（教学估计）</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline.py" line="853"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="29"/>
         <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = p (DeepSeek-V3 Table 2)</source>
         <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = p（DeepSeek-V3 表 2）</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline.py" line="855"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="31"/>
         <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = 2p stages (DeepSeek-V3 Table 2)</source>
         <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = 2p 个阶段（DeepSeek-V3 表 2）</translation>
     </message>

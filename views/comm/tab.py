@@ -13,6 +13,7 @@ from tslab.models.moe import analyse, route, settings_from
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES, links
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.labels import fields
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.scenario_model import ScenarioModel
 
@@ -170,24 +171,8 @@ class CommTab(QWidget):
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
         return [
-            (self.tr("Links"), [
-                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
-                Field("cluster.intra_bw_gbps", self.tr("NVLink GB/s per GPU"), decimals=0),
-                Field("cluster.inter_bw_gbps", self.tr("Inter-node GB/s per GPU"), decimals=0),
-                Field("cluster.intra_latency_us", self.tr("NVLink latency α (µs)"), decimals=1),
-                Field("cluster.inter_latency_us", self.tr("Inter-node latency α (µs)"), decimals=1),
-            ]),
-            (self.tr("MoE routing"), [
-                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
-                Field("model.top_k", self.tr("Experts per token K")),
-                Field("parallel.ep", self.tr("Expert parallel EP")),
-                Field("moe.tokens_per_rank", self.tr("Tokens per rank S")),
-                Field("moe.routing", self.tr("Routing"), choices=(
-                    ("uniform", self.tr("uniform")), ("zipf", self.tr("Zipf skew")), ("hot", self.tr("hot experts")),
-                    ("node-limited", self.tr("node-limited")))),
-                Field("moe.max_nodes", self.tr("Nodes per token (node-limited)")),
-                Field("moe.dispatch_precision", self.tr("Dispatch precision"),
-                      choices=(("bf16", "BF16"), ("fp8", "FP8"))),
-                Field("moe.seed", self.tr("Seed")),
-            ]),
+            (self.tr("Links"), fields("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps",
+                                      "cluster.intra_latency_us", "cluster.inter_latency_us")),
+            (self.tr("MoE routing"), fields("model.experts", "model.top_k", "parallel.ep", "moe.tokens_per_rank",
+                                            "moe.routing", "moe.max_nodes", "moe.dispatch_precision", "moe.seed")),
         ]

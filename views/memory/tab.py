@@ -7,9 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from tslab.models.hardware import GPUS
 from tslab.models.memory import MemoryLedger, memory_ledger
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.labels import fields
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
 from tslab.views.scenario_form import Field, ScenarioForm
@@ -61,68 +61,21 @@ class MemoryTab(QWidget):
         return "invalid scenario: " + "; ".join(str(p) for p in self.model.errors)
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
-        recompute = (("none", self.tr("none")), ("selective", self.tr("selective")), ("full", self.tr("full")))
-        optimizers = (("adam", self.tr("Adam (2 states)")), ("muon", self.tr("Muon (1 state)")),
-                      ("sgd", self.tr("SGD momentum (1 state)")))
-        placement = (("gpu", self.tr("GPU")), ("cpu", self.tr("CPU")), ("nvme", self.tr("NVMe")))
-        kinds = (("gpipe", "GPipe"), ("1f1b", "1F1B"), ("interleaved-1f1b", self.tr("Interleaved 1F1B")),
-                 ("zb-h1", "ZB-H1"), ("zb-h2", "ZB-H2"), ("zbv", "ZB-V"), ("dualpipe", "DualPipe"),
-                 ("dualpipev", "DualPipeV"))
-        gpus = tuple((name, gpu.label) for name, gpu in GPUS.items()) + (("custom", self.tr("Custom")),)
         return [
-            (self.tr("Model"), [
-                Field("model.params", self.tr("Parameters Ψ (0 = from shape)"),
-                      self.tr("A dense parameter count to use directly, as in the ZeRO paper's Ψ"),
-                      scale=1e9, suffix=" B", decimals=2),
-                Field("model.layers", self.tr("Layers")),
-                Field("model.hidden", self.tr("Hidden size h")),
-                Field("model.heads", self.tr("Attention heads a")),
-                Field("model.kv_heads", self.tr("KV heads (GQA)")),
-                Field("model.ffn_hidden", self.tr("FFN hidden")),
-                Field("model.vocab", self.tr("Vocabulary V")),
-                Field("model.seq_len", self.tr("Sequence length s")),
-                Field("model.micro_batch", self.tr("Micro-batch size b")),
-                Field("model.mlp", self.tr("MLP"), choices=(("gelu", "GeLU"), ("swiglu", "SwiGLU"))),
-                Field("model.dropout", self.tr("Dropout")),
-                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
-                Field("model.top_k", self.tr("Experts per token K")),
-            ]),
-            (self.tr("Precision and optimizer"), [
-                Field("precision.params", self.tr("Parameters")),
-                Field("precision.grads", self.tr("Gradients")),
-                Field("precision.master", self.tr("Master weights")),
-                Field("precision.optimizer", self.tr("Optimizer states")),
-                Field("precision.activations", self.tr("Activations")),
-                Field("optimizer.kind", self.tr("Optimizer"), choices=optimizers),
-            ]),
-            (self.tr("Parallelism and ZeRO"), [
-                Field("parallel.tp", self.tr("Tensor parallel TP")),
-                Field("parallel.sp", self.tr("Sequence parallel (with TP)")),
-                Field("parallel.pp", self.tr("Pipeline parallel PP")),
-                Field("parallel.vpp", self.tr("Virtual stages per rank v")),
-                Field("parallel.dp", self.tr("Data parallel DP")),
-                Field("parallel.cp", self.tr("Context parallel CP")),
-                Field("parallel.ep", self.tr("Expert parallel EP")),
-                Field("parallel.zero", self.tr("ZeRO stage")),
-                Field("schedule.kind", self.tr("Pipeline schedule"), choices=kinds),
-                Field("schedule.microbatches", self.tr("Micro-batches m")),
-            ]),
-            (self.tr("Activations"), [
-                Field("activation.recompute", self.tr("Recomputation"), choices=recompute),
-                Field("activation.flash_attention", self.tr("FlashAttention")),
-                Field("activation.fp8_fraction", self.tr("Stored in FP8"), suffix="%"),
-                Field("activation.cpu_offload_fraction", self.tr("Offloaded to CPU"), suffix="%"),
-                Field("activation.remote_offload_fraction", self.tr("Offloaded to a remote GPU"), suffix="%"),
-                Field("offload.optimizer", self.tr("Optimizer and master on"), choices=placement),
-                Field("offload.params", self.tr("Parameters on"), choices=placement),
-                Field("offload.grads", self.tr("Gradients on"), choices=placement[:2]),
-            ]),
-            (self.tr("GPU and allowances"), [
-                Field("cluster.gpu", self.tr("GPU"), choices=gpus),
-                Field("cluster.hbm_gib", self.tr("HBM override (0 = catalogue)"), suffix=" GiB", decimals=0),
-                Field("cluster.nodes", self.tr("Nodes")),
-                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
-                Field("memory.fragmentation", self.tr("Allocator fragmentation"), suffix="%"),
-                Field("memory.comm_buffers", self.tr("Communication buffers")),
-            ]),
+            (self.tr("Model"), fields("model.params", "model.layers", "model.hidden", "model.heads", "model.kv_heads",
+                                      "model.ffn_hidden", "model.vocab", "model.seq_len", "model.micro_batch",
+                                      "model.mlp", "model.dropout", "model.experts", "model.top_k")),
+            (self.tr("Precision and optimizer"), fields("precision.params", "precision.grads", "precision.master",
+                                                        "precision.optimizer", "precision.activations",
+                                                        "optimizer.kind")),
+            (self.tr("Parallelism and ZeRO"), fields("parallel.tp", "parallel.sp", "parallel.pp", "parallel.vpp",
+                                                     "parallel.dp", "parallel.cp", "parallel.ep", "parallel.zero",
+                                                     "schedule.kind", "schedule.microbatches")),
+            (self.tr("Activations"), fields("activation.recompute", "activation.flash_attention",
+                                            "activation.fp8_fraction", "activation.cpu_offload_fraction",
+                                            "activation.remote_offload_fraction", "offload.optimizer",
+                                            "offload.params", "offload.grads")),
+            (self.tr("GPU and allowances"), fields("cluster.gpu", "cluster.hbm_gib", "cluster.nodes",
+                                                   "cluster.gpus_per_node", "memory.fragmentation",
+                                                   "memory.comm_buffers")),
         ]

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpli
 
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.labels import fields
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.view import MeshView, gpu_tooltip
@@ -133,32 +134,12 @@ class MeshTab(QWidget):
         return None
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
-        orders = tuple((name, f"{name} ({axes})") for name, axes in ORDERS.items())
         return [
-            (self.tr("Cluster"), [
-                Field("cluster.nodes", self.tr("Nodes")),
-                Field("cluster.gpus_per_node", self.tr("GPUs per node")),
-                Field("cluster.intra_bw_gbps", self.tr("NVLink GB/s per GPU"), decimals=0),
-                Field("cluster.inter_bw_gbps", self.tr("Inter-node GB/s per GPU"), decimals=0),
-            ]),
-            (self.tr("Parallelism"), [
-                Field("parallel.tp", self.tr("Tensor parallel TP")),
-                Field("parallel.sp", self.tr("Sequence parallel (with TP)")),
-                Field("parallel.cp", self.tr("Context parallel CP")),
-                Field("parallel.pp", self.tr("Pipeline parallel PP")),
-                Field("parallel.vpp", self.tr("Virtual stages per rank v")),
-                Field("parallel.dp", self.tr("Data parallel DP")),
-                Field("parallel.ep", self.tr("Expert parallel EP")),
-                Field("parallel.etp", self.tr("Expert tensor parallel ETP")),
-                Field("parallel.zero", self.tr("ZeRO stage")),
-                Field("parallel.order", self.tr("Rank order"), choices=orders),
-            ]),
-            (self.tr("Model"), [
-                Field("model.layers", self.tr("Layers")),
-                Field("model.heads", self.tr("Attention heads a")),
-                Field("model.kv_heads", self.tr("KV heads (GQA)")),
-                Field("model.experts", self.tr("Routed experts E (0 = dense)")),
-                Field("model.seq_len", self.tr("Sequence length s")),
-                Field("schedule.microbatches", self.tr("Micro-batches m")),
-            ]),
+            (self.tr("Cluster"), fields("cluster.nodes", "cluster.gpus_per_node", "cluster.intra_bw_gbps",
+                                        "cluster.inter_bw_gbps")),
+            (self.tr("Parallelism"), fields("parallel.tp", "parallel.sp", "parallel.cp", "parallel.pp", "parallel.vpp",
+                                            "parallel.dp", "parallel.ep", "parallel.etp", "parallel.zero",
+                                            "parallel.order")),
+            (self.tr("Model"), fields("model.layers", "model.heads", "model.kv_heads", "model.experts", "model.seq_len",
+                                      "schedule.microbatches")),
         ]

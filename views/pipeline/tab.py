@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushBu
 from tslab.models.pipeline import KINDS, Durations, ScheduleError, Simulation, closed_form, simulate
 from tslab.models.scenario import Scenario
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.labels import field, fields
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.scenario_form import Field, ScenarioForm
@@ -204,19 +205,12 @@ class PipelineTab(QWidget):
         return None if self.sims else "no valid schedule: " + self.figure.message.text()
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
-        kinds = tuple((kind, kind_name(kind)) for kind in KINDS)
         return [
-            (self.tr("Schedule"), [
-                Field("schedule.kind", self.tr("Schedule"), choices=kinds),
-                Field("parallel.pp", self.tr("Pipeline ranks p")),
-                Field("schedule.microbatches", self.tr("Micro-batches m")),
-                Field("parallel.vpp", self.tr("Chunks per rank v (interleaved)")),
+            (self.tr("Schedule"), [  # the schedule papers' p, m, v
+                field("schedule.kind", self.tr("Schedule")),
+                field("parallel.pp", self.tr("Pipeline ranks p")),
+                field("schedule.microbatches"),
+                field("parallel.vpp", self.tr("Chunks per rank v (interleaved)")),
             ]),
-            (self.tr("Durations"), [
-                Field("schedule.f", self.tr("Forward F")),
-                Field("schedule.b", self.tr("Backward B (= I + W)")),
-                Field("schedule.w", self.tr("Weight-grad W")),
-                Field("schedule.fb", self.tr("Overlapped F&B")),
-                Field("schedule.p2p", self.tr("Point-to-point latency")),
-            ]),
+            (self.tr("Durations"), fields("schedule.f", "schedule.b", "schedule.w", "schedule.fb", "schedule.p2p")),
         ]

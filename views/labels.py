@@ -1,0 +1,156 @@
+"""One label per scenario key, translated in one place (context "labels"): every tab builds its
+inputs from here, so a key reads the same on every tab. A tab replaces a label only where its own
+notation differs (the Pipeline tab writes p, m and v, as the schedule papers do).
+
+Texts are marked with QT_TRANSLATE_NOOP so that lupdate extracts them, and translated when a
+Field is made (after the UI language's translator is installed). Choice labels that are names
+(GeLU, GPipe, BF16, a GPU's catalogue name) are not marked and show as they are.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from tslab.models.hardware import GPUS
+from tslab.models.mesh import ORDERS
+from tslab.views.scenario_form import Field
+
+CONTEXT = "labels"
+
+
+@dataclass(frozen=True)
+class Label:
+    """A key's label, tooltip and choice labels in English (as marked), and how its input shows
+    the value (see Field)."""
+    text: str
+    tip: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    scale: float = 1.0
+    suffix: str = ""
+    decimals: int = 2
+
+
+SCHEDULES = (("gpipe", "GPipe"), ("1f1b", "1F1B"),
+             ("interleaved-1f1b", QT_TRANSLATE_NOOP("labels", "Interleaved 1F1B")),
+             ("zb-h1", "ZB-H1"), ("zb-h2", "ZB-H2"), ("zbv", "ZB-V"), ("dualpipe", "DualPipe"),
+             ("dualpipev", "DualPipeV"))
+PLACEMENTS = (("gpu", QT_TRANSLATE_NOOP("labels", "GPU")), ("cpu", QT_TRANSLATE_NOOP("labels", "CPU")),
+              ("nvme", QT_TRANSLATE_NOOP("labels", "NVMe")))
+
+LABELS: dict[str, Label] = {
+    # model
+    "model.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters Ψ (0 = from shape)"),
+                          QT_TRANSLATE_NOOP("labels", "A dense parameter count to use directly, as in the ZeRO "
+                                                      "paper's Ψ"),
+                          scale=1e9, suffix=" B"),
+    "model.layers": Label(QT_TRANSLATE_NOOP("labels", "Layers")),
+    "model.hidden": Label(QT_TRANSLATE_NOOP("labels", "Hidden size h")),
+    "model.heads": Label(QT_TRANSLATE_NOOP("labels", "Attention heads a")),
+    "model.kv_heads": Label(QT_TRANSLATE_NOOP("labels", "KV heads (GQA)")),
+    "model.ffn_hidden": Label(QT_TRANSLATE_NOOP("labels", "FFN hidden")),
+    "model.vocab": Label(QT_TRANSLATE_NOOP("labels", "Vocabulary V")),
+    "model.seq_len": Label(QT_TRANSLATE_NOOP("labels", "Sequence length s")),
+    "model.micro_batch": Label(QT_TRANSLATE_NOOP("labels", "Micro-batch size b")),
+    "model.mlp": Label(QT_TRANSLATE_NOOP("labels", "MLP"), choices=(("gelu", "GeLU"), ("swiglu", "SwiGLU"))),
+    "model.dropout": Label(QT_TRANSLATE_NOOP("labels", "Dropout")),
+    "model.experts": Label(QT_TRANSLATE_NOOP("labels", "Routed experts E (0 = dense)")),
+    "model.top_k": Label(QT_TRANSLATE_NOOP("labels", "Experts per token K")),
+    # precision and optimizer
+    "precision.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters")),
+    "precision.grads": Label(QT_TRANSLATE_NOOP("labels", "Gradients")),
+    "precision.master": Label(QT_TRANSLATE_NOOP("labels", "Master weights")),
+    "precision.optimizer": Label(QT_TRANSLATE_NOOP("labels", "Optimizer states")),
+    "precision.activations": Label(QT_TRANSLATE_NOOP("labels", "Activations")),
+    "optimizer.kind": Label(QT_TRANSLATE_NOOP("labels", "Optimizer"), choices=(
+        ("adam", QT_TRANSLATE_NOOP("labels", "Adam (2 states)")),
+        ("muon", QT_TRANSLATE_NOOP("labels", "Muon (1 state)")),
+        ("sgd", QT_TRANSLATE_NOOP("labels", "SGD momentum (1 state)")))),
+    # parallelism
+    "parallel.tp": Label(QT_TRANSLATE_NOOP("labels", "Tensor parallel TP")),
+    "parallel.sp": Label(QT_TRANSLATE_NOOP("labels", "Sequence parallel (with TP)")),
+    "parallel.cp": Label(QT_TRANSLATE_NOOP("labels", "Context parallel CP")),
+    "parallel.pp": Label(QT_TRANSLATE_NOOP("labels", "Pipeline parallel PP")),
+    "parallel.vpp": Label(QT_TRANSLATE_NOOP("labels", "Virtual stages per rank v")),
+    "parallel.dp": Label(QT_TRANSLATE_NOOP("labels", "Data parallel DP")),
+    "parallel.ep": Label(QT_TRANSLATE_NOOP("labels", "Expert parallel EP")),
+    "parallel.etp": Label(QT_TRANSLATE_NOOP("labels", "Expert tensor parallel ETP")),
+    "parallel.zero": Label(QT_TRANSLATE_NOOP("labels", "ZeRO stage")),
+    "parallel.order": Label(QT_TRANSLATE_NOOP("labels", "Rank order"),
+                            choices=tuple((name, f"{name} ({axes})") for name, axes in ORDERS.items())),
+    # pipeline schedule
+    "schedule.kind": Label(QT_TRANSLATE_NOOP("labels", "Pipeline schedule"), choices=SCHEDULES),
+    "schedule.microbatches": Label(QT_TRANSLATE_NOOP("labels", "Micro-batches m")),
+    "schedule.f": Label(QT_TRANSLATE_NOOP("labels", "Forward F")),
+    "schedule.b": Label(QT_TRANSLATE_NOOP("labels", "Backward B (= I + W)")),
+    "schedule.w": Label(QT_TRANSLATE_NOOP("labels", "Weight-grad W")),
+    "schedule.fb": Label(QT_TRANSLATE_NOOP("labels", "Overlapped F&B")),
+    "schedule.p2p": Label(QT_TRANSLATE_NOOP("labels", "Point-to-point latency")),
+    # activations and offloading
+    "activation.recompute": Label(QT_TRANSLATE_NOOP("labels", "Recomputation"), choices=(
+        ("none", QT_TRANSLATE_NOOP("labels", "none")), ("selective", QT_TRANSLATE_NOOP("labels", "selective")),
+        ("full", QT_TRANSLATE_NOOP("labels", "full")))),
+    "activation.flash_attention": Label(QT_TRANSLATE_NOOP("labels", "FlashAttention")),
+    "activation.fp8_fraction": Label(QT_TRANSLATE_NOOP("labels", "Stored in FP8"), suffix="%"),
+    "activation.cpu_offload_fraction": Label(QT_TRANSLATE_NOOP("labels", "Offloaded to CPU"), suffix="%"),
+    "activation.remote_offload_fraction": Label(QT_TRANSLATE_NOOP("labels", "Offloaded to a remote GPU"),
+                                                suffix="%"),
+    "offload.optimizer": Label(QT_TRANSLATE_NOOP("labels", "Optimizer and master on"), choices=PLACEMENTS),
+    "offload.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters on"), choices=PLACEMENTS),
+    "offload.grads": Label(QT_TRANSLATE_NOOP("labels", "Gradients on"), choices=PLACEMENTS[:2]),
+    # cluster and allowances
+    "cluster.gpu": Label(QT_TRANSLATE_NOOP("labels", "GPU"), choices=tuple(
+        (name, gpu.label) for name, gpu in GPUS.items()) + (("custom", QT_TRANSLATE_NOOP("labels", "Custom")),)),
+    "cluster.hbm_gib": Label(QT_TRANSLATE_NOOP("labels", "HBM override (0 = catalogue)"), suffix=" GiB",
+                             decimals=0),
+    "cluster.nodes": Label(QT_TRANSLATE_NOOP("labels", "Nodes")),
+    "cluster.gpus_per_node": Label(QT_TRANSLATE_NOOP("labels", "GPUs per node")),
+    "cluster.intra_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "NVLink GB/s per GPU"), decimals=0),
+    "cluster.inter_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "Inter-node GB/s per GPU"), decimals=0),
+    "cluster.intra_latency_us": Label(QT_TRANSLATE_NOOP("labels", "NVLink latency α (µs)"), decimals=1),
+    "cluster.inter_latency_us": Label(QT_TRANSLATE_NOOP("labels", "Inter-node latency α (µs)"), decimals=1),
+    "memory.fragmentation": Label(QT_TRANSLATE_NOOP("labels", "Allocator fragmentation"), suffix="%"),
+    "memory.comm_buffers": Label(QT_TRANSLATE_NOOP("labels", "Communication buffers")),
+    # MoE routing
+    "moe.tokens_per_rank": Label(QT_TRANSLATE_NOOP("labels", "Tokens per rank S")),
+    "moe.routing": Label(QT_TRANSLATE_NOOP("labels", "Routing"), choices=(
+        ("uniform", QT_TRANSLATE_NOOP("labels", "uniform")), ("zipf", QT_TRANSLATE_NOOP("labels", "Zipf skew")),
+        ("hot", QT_TRANSLATE_NOOP("labels", "hot experts")),
+        ("node-limited", QT_TRANSLATE_NOOP("labels", "node-limited")))),
+    "moe.max_nodes": Label(QT_TRANSLATE_NOOP("labels", "Nodes per token (node-limited)")),
+    "moe.dispatch_precision": Label(QT_TRANSLATE_NOOP("labels", "Dispatch precision"),
+                                    choices=(("bf16", "BF16"), ("fp8", "FP8"))),
+    "moe.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
+}
+
+
+def _translate(text: str) -> str:
+    return QCoreApplication.translate(CONTEXT, text) if text else ""
+
+
+def label(key: str) -> str:
+    """The translated label of scenario key `key`."""
+    return _translate(LABELS[key].text)
+
+
+def choice_label(key: str, value: str) -> str:
+    """The translated label of one choice of `key` (the value itself when it has none)."""
+    return next((_translate(text) for choice, text in LABELS[key].choices if choice == value), value)
+
+
+def field(key: str, text: str | None = None, **changes) -> Field:
+    """The input of `key` as the catalogue describes it, translated; `text` (already translated)
+    replaces the label, and `changes` any other Field attribute."""
+    entry = LABELS[key]
+    spec = Field(key, label(key), _translate(entry.tip),
+                 tuple((value, _translate(name)) for value, name in entry.choices),
+                 entry.scale, entry.suffix, entry.decimals)
+    if text is not None:
+        changes["label"] = text
+    return dataclasses.replace(spec, **changes) if changes else spec
+
+
+def fields(*keys: str) -> list[Field]:
+    """The inputs of `keys`, in order, as the catalogue describes them."""
+    return [field(key) for key in keys]
