@@ -1,12 +1,12 @@
 """MoE routing, MoonEP planning and buffers against closed forms and K3's invariants.
 
 Oracles:
-- Kimi K3 §5.2.1 (seed 002 §6.4): every rank sends S·K assignments; MoonEP gives every rank
+- Kimi K3 §5.2.1: every rank sends S·K assignments; MoonEP gives every rank
   exactly S·K; Appendix E: ≤ E/R redundant experts per rank, ceil(E(R−1)/R²) reachable.
-- Seed 002 §6.6: buffers S·K·R (worst case) vs S·K (MoonEP).
+- Kimi K3 §5.2.1: buffers S·K·R (worst case) vs S·K (MoonEP).
 - DeepSeek-V3 §2.1.2: node-limited routing sends each token to ≤ M nodes.
 - Graham (1969): any schedule ≥ max(total/W, largest job); LPT (workload-aware) ≤ fixed order.
-- /work/shared/tools/check-contract: MOE_SETS (S=512, K=2, E=16, R=8, zipf, seed 1), MOE_SHAPE.
+- The contract check of `tslab moe --json`: MOE_SETS (S=512, K=2, E=16, R=8, zipf, seed 1), MOE_SHAPE.
 """
 from __future__ import annotations
 
@@ -20,16 +20,19 @@ from hypothesis import strategies as st
 from tslab.models.moe import (
     ROUTINGS,
     MoeSettings,
-    _sample_distinct,
     analyse,
     expert_gemm_makespan,
     expert_nodes,
     extreme_routing,
     makespan_lower_bound,
+    analyse_scenario,
     moe_json,
+    moe_unavailable,
     moonep_plan,
     route,
+    settings_from,
 )
+from tslab.models.moe.routing import _distinct_from, _sample_distinct
 from tslab.models.scenario import Scenario
 
 
@@ -238,7 +241,6 @@ def test_stream_sampling_matches_successive_sampling_exactly():
     # P({a, b}) = p_a p_b / (1 − p_a) + p_b p_a / (1 − p_b): sampling without replacement
     from itertools import combinations
 
-    from tslab.models.moe import _distinct_from
     p = np.array([0.5, 0.3, 0.15, 0.05])
     picks = _distinct_from(np.random.default_rng(5), 200_000, 2, p, 4)
     assert (picks[:, 0] != picks[:, 1]).all()
@@ -251,7 +253,6 @@ def test_stream_sampling_matches_successive_sampling_exactly():
 
 def test_stream_sampling_resumes_long_streams():
     # one heavy value: many tokens need more than 64 draws for 3 distinct values (the fallback)
-    from tslab.models.moe import _distinct_from
     p = np.array([0.97, 0.01, 0.01, 0.01])
     picks = _distinct_from(np.random.default_rng(0), 5000, 3, p, 4)
     assert all(len(set(row)) == 3 for row in picks.tolist())
@@ -280,3 +281,65 @@ def test_skewed_routings_stay_skewed_at_scale():
         assert per_expert.max() / per_expert.mean() > low
     uni = route(256, 8, 16, MoeSettings(routing="uniform", **s)).sum(axis=0)
     assert uni.max() / uni.mean() < 1.2
+
+
+def _partial_node_scenario(**changes):
+    """E = 18 on R = 9 EP ranks, 8 GPUs a node: node 0 holds 16 experts, node 1 only 2."""
+    return _contract_scenario(**{"cluster.nodes": 2, "parallel.dp": 9, "parallel.ep": 9, "model.experts": 18,
+                                 "model.top_k": 4, "moe.routing": "node-limited", "moe.tokens_per_rank": 64,
+                                 **changes})
+
+
+@pytest.mark.parametrize("changes, reason", [
+    ({"model.experts": 0}, "model.experts is 0"),
+    ({"parallel.ep": 1}, "parallel.ep is 1"),
+    ({"model.experts": 12}, "model.experts 12 is not a multiple of parallel.ep 8"),
+    ({"model.top_k": 0}, "model.top_k 0: must be between 1 and model.experts 16"),
+    ({"model.top_k": 17}, "model.top_k 17"),
+])
+def test_moe_unavailable_gives_the_reason_every_entry_point_raises(changes, reason):
+    scenario = _contract_scenario(**changes)
+    assert reason in moe_unavailable(scenario)
+    for entry in (analyse_scenario, moe_json):
+        with pytest.raises(ValueError, match=reason):
+            entry(scenario)
+
+
+def test_moe_unavailable_knows_node_limited_pools():
+    # one node per token: a token that draws the 2-expert node cannot pick K = 4 distinct experts
+    scenario = _partial_node_scenario(**{"moe.max_nodes": 1})
+    assert moe_unavailable(scenario) == "node-limited routing: 1 nodes hold fewer than top_k = 4 experts"
+    with pytest.raises(ValueError, match="node-limited"):
+        analyse_scenario(scenario)
+    wider = _partial_node_scenario(**{"moe.max_nodes": 2})
+    assert moe_unavailable(wider) is None and sum(analyse_scenario(wider).recv_tokens) == 64 * 4 * 9
+    assert moe_unavailable(_contract_scenario()) is None
+    assert "moe.routing" in moe_unavailable(_contract_scenario(), MoeSettings(routing="bogus"))
+
+
+def test_analyse_scenario_is_analyse_with_the_scenario_units():
+    scenario = _contract_scenario(**{"cluster.nodes": 2, "cluster.gpus_per_node": 4,
+                                     "cluster.intra_bw_gbps": 300.0, "cluster.inter_bw_gbps": 40.0,
+                                     "cluster.intra_latency_us": 2.0, "cluster.inter_latency_us": 8.0,
+                                     "moe.routing": "zipf", "moe.tokens_per_rank": 256, "moe.seed": 5,
+                                     "moe.dispatch_precision": "fp8"})
+    settings = settings_from(scenario)
+    assert settings.dispatch_bytes_per_element == 1 and settings.routing == "zipf"
+    by_hand = analyse(16, 2, 8, scenario.model.hidden, settings, gpus_per_node=4,
+                      bw_intra_Bps=300.0 * 1e9, bw_inter_Bps=40.0 * 1e9,
+                      alpha_intra_s=2.0 * 1e-6, alpha_inter_s=8.0 * 1e-6)
+    result = analyse_scenario(scenario)
+    assert result == by_hand and result.to_json() == by_hand.to_json()
+    assert moe_json(scenario) == moe_json(scenario, settings) == by_hand.to_json()
+
+
+def test_result_carries_the_routing_matrix():
+    """MoeResult.load is route()'s matrix: a view draws it without routing again."""
+    settings = MoeSettings(tokens_per_rank=300, routing="hot", seed=4)
+    result = analyse(32, 4, 8, 256, settings, gpus_per_node=4)
+    load = route(32, 4, 8, settings, 4)
+    assert result.load.dtype == np.int64 and not result.load.flags.writeable
+    assert np.array_equal(result.load, load)
+    assert (result.load.sum(axis=1) == 300 * 4).all()
+    assert result.tokens_per_expert == tuple(load.sum(axis=0).tolist())
+    assert result.recv_tokens == tuple(load.reshape(8, 8, 4).sum(axis=(0, 2)).tolist())
