@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLab
 
 from tslab.models.comm import CollectiveResult, plan
 from tslab.models.scenario import Scenario
-from tslab.models.units import format_seconds as seconds
+from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES, links
 from tslab.views.comm.ring import RingView
@@ -94,13 +94,13 @@ class CommFigure(QWidget):
     def show_collective(self, result: CollectiveResult, split: dict, compute: float, s: Scenario) -> None:
         name = NAMES[result.collective]
         self.title.setText(self.tr("{name} of {size} over {n} ranks ({algorithm})").format(
-            name=name, size=f"{result.bytes / 2**20:,.1f} MiB", n=result.ranks, algorithm=result.algorithm))
+            name=name, size=format_bytes(result.bytes), n=result.ranks, algorithm=result.algorithm))
         self.summary.setText(self.tr(
             "per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, "
             "busbw {busbw} GB/s (× {factor:g}, nccl-tests)").format(
-                sent=f"{result.per_rank_sent_bytes / 2**20:,.1f} MiB",
-                received=f"{result.per_rank_recv_bytes / 2**20:,.1f} MiB",
-                rounds=result.rounds, time=seconds(result.time_s), algbw=f"{result.algbw / 1e9:,.1f}",
+                sent=format_bytes(result.per_rank_sent_bytes),
+                received=format_bytes(result.per_rank_recv_bytes),
+                rounds=result.rounds, time=format_seconds(result.time_s), algbw=f"{result.algbw / 1e9:,.1f}",
                 busbw=f"{result.busbw / 1e9:,.1f}", factor=result.busbw_factor)
             + "<br><i>" + result.convention + "</i>")
         small = result.ranks <= ANIMATION_RANK_LIMIT
@@ -135,7 +135,7 @@ class CommFigure(QWidget):
         shown = min(n, 64)
         self.bytes_table.setRowCount(shown)
         for r in range(shown):
-            row = (str(r), f"{sent[r] / 2**20:,.1f} MiB", f"{received[r] / 2**20:,.1f} MiB")
+            row = (str(r), format_bytes(sent[r]), format_bytes(received[r]))
             for column, content in enumerate(row):
                 cell = QTableWidgetItem(content)
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -201,10 +201,10 @@ class CommFigure(QWidget):
                     "{bound} redundant experts per rank (E/R); planned {most}").format(
                         t=target, bound=result.moonep.bound, most=max(result.moonep.redundant_experts)),
             self.tr("dispatch {d}, combine {c} per rank; across nodes {x}").format(
-                d=f"{result.dispatch_bytes / 2**20:,.1f} MiB", c=f"{result.combine_bytes / 2**20:,.1f} MiB",
-                x=f"{result.inter_node_bytes / 2**20:,.1f} MiB"),
+                d=format_bytes(result.dispatch_bytes), c=format_bytes(result.combine_bytes),
+                x=format_bytes(result.inter_node_bytes)),
             self.tr("all-to-all time: dispatch {d}, combine {c}").format(
-                d=seconds(result.dispatch_time_s), c=seconds(result.combine_time_s)),
+                d=format_seconds(result.dispatch_time_s), c=format_seconds(result.combine_time_s)),
             self.tr("receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP's fixed "
                     "S·K = {m:,} — a worst-case bound, not DeepEP's typical use").format(
                 w=b["worst_case_tokens"], m=b["moonep_tokens"]),

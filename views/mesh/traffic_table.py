@@ -5,12 +5,8 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from tslab.models.memory import gib
+from tslab.models.units import format_bytes
 from tslab.views.mesh.common import HIGH_FREQUENCY, axis_label
-
-
-def mb(n: float) -> str:
-    return f"{n / 2**20:,.1f} MiB" if n < 2**30 else gib(n)
 
 
 class TrafficTable(QTableWidget):
@@ -35,7 +31,8 @@ class TrafficTable(QTableWidget):
             where = (self.tr("crosses nodes (up to {n})").format(n=t.max_nodes) if t.cross_node
                      else self.tr("inside a node"))
             cells = [axis_label(t.axis), QCoreApplication.translate("mesh", t.collective), str(t.group_size),
-                     mb(t.bytes_per_call), mb(t.bytes_per_step), where, QCoreApplication.translate("mesh", t.when)]
+                     format_bytes(t.bytes_per_call), format_bytes(t.bytes_per_step), where,
+                     QCoreApplication.translate("mesh", t.when)]
             for column, content in enumerate(cells):
                 cell = QTableWidgetItem(content)
                 cell.setToolTip(t.formula)
