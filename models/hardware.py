@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:  # for the annotation only
-    from tslab.models.scenario import Cluster
+    from .scenario import Cluster
 
 GIB = 1 << 30
 

@@ -222,7 +222,8 @@ def test_mesh_invariants(s: Scenario) -> None:
     assert mesh.world_size == world and mesh.drawn == world
     assert mesh.dims == {"tp": p.tp, "cp": p.cp, "ep": p.ep, "dp": p.dp, "pp": p.pp, "etp": p.etp,
                          "edp": p.tp * p.cp * p.dp // (p.etp * p.ep)}
-    # Seed 002 §0.3: the dense axes tile the world, and so do the expert axes.
+    # Megatron-LM's orthogonal mesh (parallel_state.py): the dense axes tile the world, and so do the
+    # expert axes.
     assert p.tp * p.cp * p.dp * p.pp == world
     assert mesh.dims["etp"] * mesh.dims["ep"] * mesh.dims["edp"] * mesh.dims["pp"] == world
     ranks = np.arange(world)
@@ -346,7 +347,8 @@ def test_warnings_name_the_cost() -> None:
     assert "8 of 8 TP groups span nodes" in problem(misplaced, "parallel.tp", "warning")
     uneven = build_mesh(scenario(1, 8, pp=4, dp=2, **{"model.layers": 30}))
     assert "30 layers" in problem(uneven, "parallel.pp", "warning") and not uneven.errors
-    interleaved = build_mesh(scenario(1, 8, pp=2, vpp=2, dp=4, **{"model.layers": 6, "schedule.kind": "interleaved-1f1b"}))
+    interleaved = build_mesh(scenario(1, 8, pp=2, vpp=2, dp=4,
+                                      **{"model.layers": 6, "schedule.kind": "interleaved-1f1b"}))
     assert "4 pipeline stages" in problem(interleaved, "parallel.pp", "warning")
     assert "parallel.tp" not in keys_of(build_mesh(scenario(2, 8, tp=8, dp=2)).warnings)
     ulysses = build_mesh(scenario(1, 8, cp=8, dp=1, **{"model.kv_heads": 4}))
@@ -613,3 +615,16 @@ print(json.dumps({"status": status, "bad": bad}))
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {"status": 0, "bad": []}
+
+
+def test_package_exports_what_the_other_layers_import() -> None:
+    import importlib
+
+    import tslab.models.mesh as mesh_package
+
+    assert {"GROUP_AXES", "ORDERS", "Mesh", "build_mesh", "traffic", "cluster_graph"} <= set(mesh_package.__all__)
+    assert all(hasattr(mesh_package, name) for name in mesh_package.__all__)
+    # the package attribute `traffic` is the function; its module is tslab.models.mesh.traffic
+    modules = {name: importlib.import_module(f"tslab.models.mesh.{name}") for name in ("groups", "traffic", "graph")}
+    assert (mesh_package.build_mesh, mesh_package.traffic, mesh_package.cluster_graph) == (
+        modules["groups"].build_mesh, modules["traffic"].traffic, modules["graph"].cluster_graph)

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tslab.models.hardware import link_tiers
-from tslab.models.scenario import Scenario
-
+from ..hardware import link_tiers
+from ..scenario import Scenario
 from .planner import plan
 
 

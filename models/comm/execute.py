@@ -1,6 +1,7 @@
 """Running a plan on data: what the animation shows is what the algorithm computes."""
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -13,11 +14,8 @@ def execute(result: CollectiveResult, inputs: np.ndarray) -> np.ndarray:
     into chunks (package docstring for the layout). Every round reads the state at its start;
     reduce rounds add (np.add.at, so two senders into one chunk both count), others copy.
     Returns the final per-rank buffers, same shape as `inputs` (alltoall: out[r, c] = inputs[c, r])."""
-    states = execute_rounds(result, inputs)
-    final = next(states)   # the initial state: execute_rounds yields rounds + 1 arrays
-    for final in states:
-        pass
-    return final
+    last: deque[np.ndarray] = deque(execute_rounds(result, inputs), maxlen=1)   # only the final state kept
+    return last[0]
 
 
 def execute_rounds(result: CollectiveResult, inputs: np.ndarray) -> Iterator[np.ndarray]:

@@ -25,9 +25,9 @@ def layout(n: int, g: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.
     m = n // g
     nodes = np.arange(n).reshape(m, g)                     # intra groups, one per node
     cols = nodes.T.copy()                                  # inter groups: same local rank l
-    l = np.arange(g)
-    intra_map = np.broadcast_to((np.arange(m)[None, :] * g + l[:, None])[None], (m, g, m))
-    inter_map = (np.arange(m)[None, :] * g + l[:, None])[:, :, None]   # (g, m, 1)
+    local = np.arange(g)
+    intra_map = np.broadcast_to((np.arange(m)[None, :] * g + local[:, None])[None], (m, g, m))
+    inter_map = (np.arange(m)[None, :] * g + local[:, None])[:, :, None]   # (g, m, 1)
     return m, nodes, cols, np.ascontiguousarray(intra_map), inter_map
 
 

@@ -22,9 +22,8 @@ from typing import Any
 
 import numpy as np
 
-from tslab.models.hardware import link_tiers
-from tslab.models.scenario import Scenario
-
+from ..hardware import link_tiers
+from ..scenario import Scenario
 from .planning import MoonEPPlan, expert_gemm_makespan, moonep_plan
 from .routing import node_limit_problem, route
 from .settings import MoeSettings
@@ -116,7 +115,7 @@ def analyse(experts: int, top_k: int, ranks: int, hidden: int, s: MoeSettings, *
     per_expert = routing.sum(axis=0)
     home = per_expert.copy()
     hosted: list[list[int]] = [[] for _ in range(ranks)]
-    for src, dst, e, n in plan.moves:
+    for _, dst, e, n in plan.moves:
         home[e] -= n
         hosted[dst].append(n)
     epr = experts // ranks
