@@ -34,11 +34,11 @@ class Problem:
 
 
 def pipeline_chunks(scenario: Scenario) -> int:
-    """Model chunks per pipeline rank: vpp for interleaved 1F1B, two for V-shape schedules."""
-    kind = scenario.schedule.kind
-    if kind in ("zbv", "dualpipev"):
-        return 2
-    return scenario.parallel.vpp if kind == "interleaved-1f1b" else 1
+    """Model chunks per pipeline rank of the scenario's schedule (the pipeline model's rule:
+    vpp for interleaved 1F1B, two for the V shapes, else one)."""
+    # Imported here: the pipeline package imports this module (QT_TRANSLATE_NOOP) at load time.
+    from tslab.models.pipeline import chunks_per_rank
+    return chunks_per_rank(scenario.schedule.kind, scenario.parallel.vpp)
 
 
 def order_axes(order: str) -> list[str] | None:

@@ -25,6 +25,7 @@ from tslab.models.memory import (
     GROUPS,
     TIERS,
     in_flight,
+    in_flight_estimate,
     is_moe_layer,
     layer_activation_terms,
     memory_ledger,
@@ -34,6 +35,7 @@ from tslab.models.memory import (
     total_params,
     zero_table,
 )
+from tslab.models.pipeline import check_config, chunks_per_rank, simulate
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario
 from tslab.models.validation import errors
@@ -370,6 +372,44 @@ def test_single_stage_holds_one_microbatch_except_gpipe() -> None:
         # and 4 on the last rank): three chunk sets = 1.5 of the rank's layers.
         expected = 7 if kind == "gpipe" else 1.5 if kind == "dualpipev" else 1
         assert in_flight(pipeline(kind, 1, 7), 0)[0] == expected
+
+
+@st.composite
+def generated_schedules(draw) -> tuple[str, int, int, int]:
+    """(kind, p, m, vpp) that the pipeline model can generate, small: interleaved with v > 1 needs
+    m % p == 0, DualPipe an even p and an even m ≥ 2p, DualPipeV m ≥ 2p."""
+    kind = draw(st.sampled_from(SCHEDULE_KINDS))
+    p = draw(st.integers(1, 8))
+    vpp = draw(st.integers(1, 4)) if kind == "interleaved-1f1b" else 1
+    if kind == "interleaved-1f1b" and vpp > 1:
+        m = p * draw(st.integers(1, 5))
+    elif kind == "dualpipe":
+        p += p % 2
+        m = 2 * draw(st.integers(p, 3 * p))
+    elif kind == "dualpipev":
+        m = draw(st.integers(2 * p, 6 * p))
+    else:
+        m = draw(st.integers(1, 3 * p + 2))  # m < p too: the pipeline never fills
+    return kind, p, m, vpp
+
+
+@SETTINGS
+@given(generated_schedules())
+def test_closed_form_in_flight_is_the_simulated_peak(case: tuple[str, int, int, int]) -> None:
+    """The ledger's closed-form fallback and the simulated schedule agree on every rank, for every
+    kind the simulator can run (Qi et al., Zero Bubble Pipeline Parallelism, §2.1–2.2: ZB-H1 holds
+    p on every rank, ZB-H2 2p − 1 on the first). Units: the simulation counts stage (chunk) × micro-batch
+    sets; a rank holds v chunks, or two DualPipe stages (one per model copy)."""
+    kind, p, m, vpp = case
+    v = chunks_per_rank(kind, vpp)
+    assert check_config(kind, p, m, v) == kind
+    peaks = simulate(kind, p, m, v).peak_activations
+    stages_per_rank = 2 if kind == "dualpipe" else v
+    s = pipeline(kind, p, m, vpp)
+    for r in range(p):
+        held, formula = in_flight_estimate(s, r)
+        assert math.isclose(held, peaks[r] / stages_per_rank, rel_tol=1e-12), (r, formula, peaks)
+        assert math.isclose(in_flight(s, r)[0], held, rel_tol=1e-12)
 
 
 def test_korthikanti_first_stage_holds_the_whole_model_once() -> None:

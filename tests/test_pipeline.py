@@ -519,6 +519,78 @@ def test_old_interleaved_name_is_accepted(tmp_path) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Adapters for the scenario, and cancelling a long simulation
+
+@pytest.mark.parametrize("kind, vpp, chunks", [
+    ("gpipe", 3, 1), ("1f1b", 1, 1), ("interleaved-1f1b", 1, 1), ("interleaved-1f1b", 4, 4),
+    ("interleaved", 2, 2), ("zb-h1", 2, 1), ("zb-h2", 1, 1), ("zbv", 1, 2), ("zbv", 4, 2),
+    ("dualpipe", 2, 1), ("dualpipev", 3, 2)])
+def test_chunks_per_rank(kind: str, vpp: int, chunks: int) -> None:
+    """Interleaved 1F1B: v = vpp virtual stages per rank; the V shapes two; everything else one."""
+    from tslab.models.pipeline import chunks_per_rank
+    assert chunks_per_rank(kind, vpp) == chunks
+    check_config(kind, 4, 8, chunks)  # the generators accept what the rule gives
+
+
+def test_schedule_inputs_of_a_scenario() -> None:
+    from tslab.models.pipeline import ScheduleInputs, schedule_inputs
+    from tslab.models.scenario import Scenario
+    s = Scenario().replace(**{"schedule.kind": "zb-h1", "parallel.pp": 4, "parallel.vpp": 3,
+                              "schedule.microbatches": 12, "schedule.f": 1.5, "schedule.b": 3.0,
+                              "schedule.w": 1.0, "schedule.fb": 4.0, "schedule.p2p": 0.25})
+    own = schedule_inputs(s)
+    assert own == ScheduleInputs("zb-h1", 4, 12, 1, Durations(F=1.5, B=3.0, I=2.0, W=1.0, FB=4.0, p2p=0.25))
+    assert simulate(own.kind, own.ranks, own.microbatches, own.chunks, own.durations).makespan > 0
+    # a second schedule to compare: the same ranks, micro-batches and durations, its own chunks
+    assert schedule_inputs(s, "interleaved").chunks == 3
+    assert schedule_inputs(s, "zbv").chunks == 2
+    assert schedule_inputs(s, "gpipe").chunks == 1
+    flat = s.replace(**{"parallel.vpp": 1, "schedule.kind": "interleaved-1f1b"})
+    assert schedule_inputs(flat).chunks == 1  # the scenario's own schedule keeps vpp = 1
+    assert schedule_inputs(flat, "interleaved-1f1b").chunks == 2  # compared: interleaved after all
+    assert schedule_inputs(s, "zbv").durations == own.durations
+    assert schedule_inputs(s.replace(**{"schedule.w": 5.0})).durations.I == 0.0  # I = max(B − W, 0)
+    with pytest.raises(ScheduleError):
+        schedule_inputs(s, "no-such-kind")
+
+
+def test_should_stop_cancels_the_simulation() -> None:
+    """Asked every few thousand ops; the first True stops the run with Cancelled, which is not a
+    configuration error."""
+    from tslab.models.pipeline import Cancelled
+    assert not issubclass(Cancelled, (ScheduleError, ValueError))
+    calls = []
+
+    def stop_on_third() -> bool:
+        calls.append(None)
+        return len(calls) >= 3
+    with pytest.raises(Cancelled):
+        simulate("interleaved-1f1b", 16, 512, 2, should_stop=stop_on_third)  # 32,768 ops
+    assert len(calls) == 3
+    calls.clear()
+    with pytest.raises(Cancelled):  # one rank: a single stretch of 20,000 ops is cut as well
+        simulate("gpipe", 1, 10_000, should_stop=stop_on_third)
+    assert len(calls) == 3
+
+
+@pytest.mark.parametrize("kind, p, m, v", [("interleaved-1f1b", 16, 512, 2), ("gpipe", 1, 10_000, 1),
+                                           ("dualpipev", 8, 256, 2), ("zb-h2", 8, 64, 1)])
+def test_should_stop_that_never_stops_changes_nothing(kind: str, p: int, m: int, v: int) -> None:
+    calls = []
+
+    def never() -> bool:
+        calls.append(None)
+        return False
+    d = Durations(F=1, B=2.5, I=1.5, W=1, FB=3, p2p=0.125)
+    plain = simulate(kind, p, m, v, d)
+    watched = simulate(kind, p, m, v, d, should_stop=never)
+    assert watched.to_json() == plain.to_json()
+    assert watched.transfers == plain.transfers and watched.activation_steps == plain.activation_steps
+    ops = len(plain.to_json()["ops"])
+    assert (1 if ops > 2 * 4096 else 0) <= len(calls) <= ops // 4096  # at most one call per 4,096 ops
+
+
+# ---------------------------------------------------------------------------------------------
 # Independent oracles: the reference schedules re-implemented as plain loops, and a reference
 # simulator. PyTorch's torch.distributed.pipelining builds every schedule as per-rank lists of
 # _Action(stage, type, micro-batch) and pads them with None (idle) slots; `generate` drops the

@@ -10,16 +10,17 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from tslab.models.memory.params import head_dim
-from tslab.models.scenario import BYTES_PER_ELEMENT, Scenario
-from tslab.models.validation import pipeline_chunks
+from ..pipeline import ScheduleError, chunks_per_rank, generate, peak_from_orders
+from ..scenario import BYTES_PER_ELEMENT, Scenario
+from .params import head_dim
 
 FP8_SCALE_OVERHEAD = 4 / 128  # one FP32 scale per 1×128 tile (Kimi K2 §2.4.3)
+# Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and in FP8.
+LayerBytes = tuple[dict[bool, float], dict[bool, float]]
 
 
 @functools.lru_cache(maxsize=256)
 def _schedule_peaks(kind: str, p: int, m: int, v: int) -> tuple[int, ...]:
-    from tslab.models.pipeline import generate, peak_from_orders
     return peak_from_orders(generate(kind, p, m, v))
 
 
@@ -29,9 +30,8 @@ def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
     The exact peak of the generated schedule (models.pipeline) in "one stage/chunk for one
     micro-batch" sets, converted: a rank holds v interleaved chunks (each 1/v of its layers), two
     V-shape chunks, or two DualPipe stages (one per model copy), so the count is divided by that."""
-    from tslab.models.pipeline import ScheduleError
     p, m, kind = s.parallel.pp, s.schedule.microbatches, s.schedule.kind
-    v = pipeline_chunks(s)
+    v = chunks_per_rank(kind, s.parallel.vpp)
     try:
         peaks = _schedule_peaks(kind, p, m, v)
     except ScheduleError as exc:
@@ -43,28 +43,52 @@ def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
         per_rank = 1
     unit = {1: "", 2: " / 2 (two stages per rank)"}.get(per_rank, f" / {per_rank} (v chunks per rank)")
     return peak / per_rank, (f"{peak} activation set{'s' if peak != 1 else ''} (stage × micro-batch) at the {kind} "
-                                f"schedule's peak on rank {rank}{unit}")
+                             f"schedule's peak on rank {rank}{unit}")
 
 
 def in_flight_estimate(s: Scenario, rank: int) -> tuple[float, str]:
-    """Closed-form estimates of the peak (the fallback when the schedule cannot be generated)."""
-    p, m, kind = s.parallel.pp, s.schedule.microbatches, s.schedule.kind
-    if p == 1:
-        return (float(m) if kind == "gpipe" else 1.0), ("m" if kind == "gpipe" else "1")
+    """Closed forms of `in_flight` (the fallback when the schedule cannot be generated), in the
+    same unit: all of the rank's layers for one micro-batch. Where the schedule can be generated,
+    each equals its peak on every rank (tests/test_memory.py checks this property), the min(m, …)
+    and min(2m, …) terms being the short pipelines whose m micro-batches never fill the warm-up.
+
+    - GPipe: all m forwards before the first backward (Huang et al. 2019).
+    - 1F1B (and interleaved with v = 1): min(m, p − r) (Narayanan et al. 2021, §2.2).
+    - Interleaved, v chunks: Megatron-LM's warm-up of (v − 1)p + 2(p − r − 1) chunk forwards, one
+      more in the steady state, at most all m·v; divided by v (Korthikanti et al. §4.2.3).
+    - ZB-H1: p on every rank — rank r defers its first r weight passes, whose activations stay until
+      W, so each rank holds as many as 1F1B's first (Qi et al., Zero Bubble Pipeline Parallelism,
+      §2.1, Figure 3 top).
+    - ZB-H2: the paper's peak is (2p − 1) micro-batches (§2.2, Figure 3 bottom). Rank r warms up
+      with 2(p − r − 1) + 1 forwards and, as generated here, still defers its first r weight passes
+      like ZB-H1, so it holds 2p − 1 − r.
+    - ZBV: 2p chunk sets at the V's turn (Qi et al., Pipeline Parallelism with Controllable Memory,
+      2024: the same activation memory as 1F1B); rank r runs all m chunk-0 forwards and r + 1
+      chunk-1 forwards before its first backward when m is small, and never holds more than 2m.
+    - DualPipe: PP + 1 stage sets over the rank's two stages (DeepSeek-V3 report, Table 2).
+    - DualPipeV: 2p + 1 chunk sets over the rank's two chunks (DeepSeek's DualPipeV.step: steps 1
+      and 2 issue 2(p − r − 1) + 2(r + 1) = 2p forwards, step 4's first overlapped pair one more
+      before its backward frees one), never more than 2m."""
+    p, m, kind, r = s.parallel.pp, s.schedule.microbatches, s.schedule.kind, rank
+    v = chunks_per_rank(kind, s.parallel.vpp)
     if kind == "gpipe":
         return float(m), "m"
-    if kind in ("1f1b", "zb-h1"):
-        return float(min(m, p - rank)), "min(m, p − r)"
-    if kind == "zb-h2":
-        return float(min(m, 2 * (p - rank) - 1)), "min(m, 2(p − r) − 1)"
+    if kind == "1f1b" or kind == "interleaved-1f1b" and v == 1:
+        return float(min(m, p - r)), "min(m, p − r)"
     if kind == "interleaved-1f1b":
-        v = pipeline_chunks(s)
-        chunk_sets = min(m * v, (v - 1) * p + 2 * (p - rank - 1) + 1)
+        chunk_sets = min(m * v, (v - 1) * p + 2 * (p - r - 1) + 1)
         return chunk_sets / v, "min(mv, (v−1)p + 2(p−r−1) + 1) / v"
-    if kind in ("dualpipe",):
+    if kind == "zb-h1":
+        return float(min(m, p)), "min(m, p)"
+    if kind == "zb-h2":
+        return float(min(m, 2 * p - 1 - r)), "min(m, 2p − 1 − r)"
+    if kind == "zbv":
+        return min(2 * m, m + r + 1, 2 * p) / 2, "min(2m, m + r + 1, 2p) / 2 (two chunks per rank)"
+    if kind == "dualpipe":
+        if p == 1:  # one rank keeps one copy (see pipeline_layout): a single stage
+            return 1.0, "1"
         return min(m, p + 1) / 2, "min(m, p + 1) / 2 (two stages per rank)"
-    return float(min(m, p + (1 if kind == "dualpipev" else 0))), \
-        "min(m, p + 1)" if kind == "dualpipev" else "min(m, p)"
+    return min(2 * m, 2 * p + 1) / 2, "min(2m, 2p + 1) / 2 (two chunks per rank)"
 
 
 @dataclass(frozen=True)
@@ -123,7 +147,8 @@ def layer_activation_terms(s: Scenario, moe: bool) -> list[Term]:
         if m.mlp == "swiglu":
             return [Term(f"{label} SwiGLU input (gate, up)", 2 * tokens * ffn / shard),
                     Term(f"{label} down-proj input", tokens * ffn / shard)]
-        return [Term(f"{label} GeLU input", tokens * ffn / shard), Term(f"{label} down-proj input", tokens * ffn / shard)]
+        return [Term(f"{label} GeLU input", tokens * ffn / shard),
+                Term(f"{label} down-proj input", tokens * ffn / shard)]
 
     if not moe:
         terms += mlp_terms(m.ffn_hidden, sb, t, "MLP")
@@ -158,7 +183,7 @@ def activation_formula(s: Scenario) -> str:
     return f"sbh(10 + 24/t{scores})"
 
 
-def layer_bytes(s: Scenario) -> tuple[dict[bool, float], dict[bool, float]]:
+def layer_bytes(s: Scenario) -> LayerBytes:
     """Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and
     with every element in FP8 (1 B + a 4 B scale per 128; 1-byte masks and FP32 statistics
     stay as they are)."""

@@ -6,12 +6,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from tslab.models.hardware import capacity_bytes
-from tslab.models.memory.activations import activation_formula, in_flight, layer_bytes
-from tslab.models.memory.params import is_moe_layer, total_params
-from tslab.models.memory.partition import RankLayout, _rank_params, _RankStates, pipeline_layout
-from tslab.models.scenario import BYTES_PER_ELEMENT, Scenario
-from tslab.models.validation import QT_TRANSLATE_NOOP
+from ..hardware import capacity_bytes
+from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..validation import QT_TRANSLATE_NOOP
+from .activations import LayerBytes, activation_formula, in_flight, layer_bytes
+from .params import is_moe_layer, total_params
+from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
 
 GROUPS = ("params", "grads", "master", "optimizer", "activations", "buffers")
 TIERS = ("gpu", "cpu", "remote", "nvme")
@@ -28,8 +28,8 @@ SRC_SCHED = {
     "gpipe": "Huang et al., GPipe (NeurIPS'19)",
     "1f1b": "Narayanan et al., PipeDream-Flush / Megatron-LM (SC'21) §2.2",
     "interleaved-1f1b": "Narayanan et al. (SC'21) §2.2.2; Korthikanti et al. §4.2.3",
-    "zb-h1": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
-    "zb-h2": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §3",
+    "zb-h1": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §2.1, Figure 3",
+    "zb-h2": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §2.2, Figure 3",
     "zbv": "Qi et al., Pipeline Parallelism with Controllable Memory (2024)",
     "dualpipe": "DeepSeek-V3 technical report §3.2.1, Table 2",
     "dualpipev": "DeepSeek-V3 technical report §3.2.1, Table 2; DualPipeV (cut-in-half)",
@@ -153,21 +153,20 @@ def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
         LedgerItem("grads", "grads", QT_TRANSLATE_NOOP("ledger", "Gradients"), n_grads * b[pr.grads], off.grads,
                    f"{f_grads} × {_bytes_name(pr.grads)} = {n_grads:,} × {b[pr.grads]}{zero_note}",
                    SRC_ZERO if off.grads == "gpu" else SRC_K3),
-        LedgerItem("master", "master", QT_TRANSLATE_NOOP("ledger", "Master weights"), n_opt * b[pr.master] if has_master else 0,
-                   off.optimizer,
+        LedgerItem("master", "master", QT_TRANSLATE_NOOP("ledger", "Master weights"),
+                   n_opt * b[pr.master] if has_master else 0, off.optimizer,
                    (f"{f_opt} × {_bytes_name(pr.master)} = {n_opt:,} × {b[pr.master]}{zero_note}" if has_master
                     else f"none: master precision = parameter precision ({pr.params})"),
                    SRC_ZERO if off.optimizer == "gpu" else SRC_OFFLOAD),
-        LedgerItem("optimizer", "optimizer", QT_TRANSLATE_NOOP("ledger", "Optimizer states"), n_opt * states * b[pr.optimizer],
-                   off.optimizer,
+        LedgerItem("optimizer", "optimizer", QT_TRANSLATE_NOOP("ledger", "Optimizer states"),
+                   n_opt * states * b[pr.optimizer], off.optimizer,
                    f"{f_opt} × {states} state{'s' if states > 1 else ''} ({s.optimizer.kind}) × "
                    f"{_bytes_name(pr.optimizer)} = {n_opt:,} × {states * b[pr.optimizer]}{zero_note}",
                    SRC_ZERO if off.optimizer == "gpu" else SRC_OFFLOAD),
     ]
 
 
-def _activations(s: Scenario, layout: RankLayout, kinds: tuple[dict[bool, float], dict[bool, float]]
-                 ) -> tuple[list[LedgerItem], int, float, str]:
+def _activations(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tuple[list[LedgerItem], int, float, str]:
     """Saved activations of one GPU at the schedule's peak, split into GPU / FP8 / CPU / remote."""
     m, act = s.model, s.activation
     element = BYTES_PER_ELEMENT[s.precision.activations]
@@ -190,23 +189,26 @@ def _activations(s: Scenario, layout: RankLayout, kinds: tuple[dict[bool, float]
     formula = (f"{activation_formula(s)} per layer (GPT case) → {per_layer / 2**20:,.1f} MiB for the "
                f"heaviest layer × {layout.layer_count} layers × {held:g} in flight [{held_formula}]")
     source = SRC_ACT + ("; " + SRC_FLASH if act.flash_attention else "") + "; " + SRC_SCHED[s.schedule.kind]
-    items = [LedgerItem("activations", "activations", QT_TRANSLATE_NOOP("ledger", "Activations"), round(plain * kept), "gpu",
-                        formula, source)]
+    items = [LedgerItem("activations", "activations", QT_TRANSLATE_NOOP("ledger", "Activations"),
+                        round(plain * kept), "gpu", formula, source)]
     if fp8:
-        items.append(LedgerItem("activations_fp8", "activations", QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"),
-                                round(compressed * kept), "gpu",
+        items.append(LedgerItem("activations_fp8", "activations",
+                                QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"), round(compressed * kept),
+                                "gpu",
                                 f"{fp8:.0%} of saved tensors as FP8-E4M3 + FP32 scale per 1×128 tile "
                                 f"(1 + 4/128 B per element)", SRC_K2))
     if cpu:
-        items.append(LedgerItem("activations_cpu", "activations", QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"), round(cpu),
-                                "cpu", f"{act.cpu_offload_fraction:.0%} of stored activations", SRC_K2))
+        items.append(LedgerItem("activations_cpu", "activations",
+                                QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"), round(cpu), "cpu",
+                                f"{act.cpu_offload_fraction:.0%} of stored activations", SRC_K2))
     if remote:
-        items.append(LedgerItem("activations_remote", "activations", QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"), round(remote),
-                                "remote", f"{act.remote_offload_fraction:.0%} of stored activations, parked on "
-                                          f"another pipeline rank", SRC_K3))
+        items.append(LedgerItem("activations_remote", "activations",
+                                QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"), round(remote), "remote",
+                                f"{act.remote_offload_fraction:.0%} of stored activations, parked on "
+                                f"another pipeline rank", SRC_K3))
     if logits_held:
-        items.append(LedgerItem("logits", "activations", QT_TRANSLATE_NOOP("ledger", "Output logits (FP32)"), round(logits_held), "gpu",
-                                "4 B × s·b·V/t for the cross-entropy (last stage)", SRC_ACT))
+        items.append(LedgerItem("logits", "activations", QT_TRANSLATE_NOOP("ledger", "Output logits (FP32)"),
+                                round(logits_held), "gpu", "4 B × s·b·V/t for the cross-entropy (last stage)", SRC_ACT))
     return items, round(per_layer), held, held_formula
 
 
@@ -235,12 +237,14 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
             parts.append("dispatch + combine receive 2·s·b·K·h")
     items = []
     if total:
-        items.append(LedgerItem("comm_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "Communication buffers"), round(total), "gpu",
-                                " + ".join(parts), "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
+        items.append(LedgerItem("comm_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "Communication buffers"),
+                                round(total), "gpu", " + ".join(parts),
+                                "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
     if s.offload.grads == "cpu":
         chunks = max(len(layout.stages), 1)
         double = (st.dense + st.expert) * min(2, chunks) / chunks * BYTES_PER_ELEMENT[pr.grads]
-        items.append(LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"), round(double), "gpu",
+        items.append(LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"),
+                                round(double), "gpu",
                                 f"min(2, chunks)/chunks × Ψ_rank × {_bytes_name(pr.grads)}", SRC_K3))
     gpu = gpu_before + sum(item.bytes for item in items)
     frag = s.memory.fragmentation
@@ -252,7 +256,8 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
     return items
 
 
-def _rank_ledger(s: Scenario, layout: RankLayout, kinds) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
+def _rank_ledger(s: Scenario, layout: RankLayout, kinds: LayerBytes
+                 ) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
     st = _rank_params(s, layout)
     items = _states(s, st, s.parallel.zero)
     acts, per_layer, held, held_formula = _activations(s, layout, kinds)

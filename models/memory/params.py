@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tslab.models.scenario import Scenario
+from ..scenario import Scenario
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,9 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from tslab.models.memory.params import is_moe_layer, layer_params
-from tslab.models.scenario import Scenario
-from tslab.models.validation import pipeline_chunks
+from ..pipeline import chunks_per_rank, stage_rank
+from ..scenario import Scenario
+from .params import is_moe_layer, layer_params
 
 
 @dataclass(frozen=True)
@@ -42,16 +42,15 @@ def stage_layers(layers: int, stages: int) -> list[range]:
 
 
 def pipeline_layout(s: Scenario) -> list[RankLayout]:
-    """Stage placement (the pipeline model's `stage_rank`): interleaved stage k on rank k % p; V-shape stage k on rank k
-    if k < p else 2p−1−k; DualPipe rank r also holds stage p−1−r of the second model copy."""
+    """Stage placement of the pipeline model (`stage_rank`): interleaved stage k on rank k % p;
+    V-shape stage k on rank k if k < p else 2p−1−k; DualPipe rank r also holds stage p−1−r of the
+    second model copy."""
     p, kind = s.parallel.pp, s.schedule.kind
-    chunks = pipeline_chunks(s)
+    chunks = chunks_per_rank(kind, s.parallel.vpp)
     count = p * chunks
     ranges = stage_layers(s.model.layers, count)
-    if kind in ("zbv", "dualpipev"):
-        owner = [k if k < p else 2 * p - 1 - k for k in range(count)]
-    else:
-        owner = [k % p for k in range(count)]
+    # DualPipe's first copy alone is `count` = p stages, one per rank; its mirror copy is added below.
+    owner = [stage_rank(kind, p, chunks, k) for k in range(count)]
     by_rank: dict[int, list[int]] = {rank: [] for rank in range(p)}
     for k, rank in enumerate(owner):
         by_rank[rank].append(k)

@@ -22,23 +22,25 @@ Everything here is a deterministic teaching model, not a benchmark of a real clu
 orders are integer arrays (numpy) and `simulate` is one pass over them with per-rank pointers and a
 ready queue, so p = 64, m = 1024, v = 2 (262,144 ops) generates and simulates in well under a second.
 
-Modules: `kinds` (kinds, durations, actions, errors, checks, placement), `orders` (the integer-array
-form of per-rank orders), `generators`, `simulation`, `closed_forms`, `io` (CSV and Chrome trace),
-`adapters` (a scenario's schedule inputs).
+Modules: `kinds` (kinds, durations, actions, errors, checks, chunks and placement), `orders` (the
+integer-array form of per-rank orders), `generators`, `simulation`, `closed_forms`, `io` (PyTorch's
+CSV and the Chrome trace), `adapters` (a scenario's schedule as inputs to `simulate`).
 """
 from __future__ import annotations
 
-from tslab.models.pipeline.closed_forms import closed_form
-from tslab.models.pipeline.generators import generate
-from tslab.models.pipeline.io import from_csv, summary, to_chrome_trace, to_csv
-from tslab.models.pipeline.kinds import (ALIASES, KINDS, TYPES, V_SHAPES, Action, DeadlockError, Durations,
-                                         ScheduleError, chains_of, check_config, iter_kinds, normalise_kind,
-                                         stage_rank, stages_of)
-from tslab.models.pipeline.simulation import Op, Simulation, peak_from_orders, simulate
+from .adapters import ScheduleInputs, schedule_inputs
+from .closed_forms import closed_form
+from .generators import generate
+from .io import from_csv, summary, to_chrome_trace, to_csv
+from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, TYPES, V_SHAPES, Action, Cancelled, DeadlockError, Durations,
+                    ScheduleError, chains_of, check_config, chunks_per_rank, iter_kinds, normalise_kind, stage_rank,
+                    stages_of)
+from .simulation import Op, Simulation, peak_from_orders, simulate
 
 __all__ = [
-    "ALIASES", "KINDS", "TYPES", "V_SHAPES",
-    "Action", "DeadlockError", "Durations", "Op", "ScheduleError", "Simulation",
-    "chains_of", "check_config", "closed_form", "from_csv", "generate", "iter_kinds", "normalise_kind",
-    "peak_from_orders", "simulate", "stage_rank", "stages_of", "summary", "to_chrome_trace", "to_csv",
+    "ALIASES", "DEFAULT_DURATIONS", "KINDS", "TYPES", "V_SHAPES",
+    "Action", "Cancelled", "DeadlockError", "Durations", "Op", "ScheduleError", "ScheduleInputs", "Simulation",
+    "chains_of", "check_config", "chunks_per_rank", "closed_form", "from_csv", "generate", "iter_kinds",
+    "normalise_kind", "peak_from_orders", "schedule_inputs", "simulate", "stage_rank", "stages_of", "summary",
+    "to_chrome_trace", "to_csv",
 ]

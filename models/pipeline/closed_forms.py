@@ -1,8 +1,8 @@
 """The papers' bubble formulas, per rank, in the durations `simulate` uses."""
 from __future__ import annotations
 
-from tslab.models.pipeline.kinds import Durations, normalise_kind
-from tslab.models.validation import QT_TRANSLATE_NOOP
+from ..validation import QT_TRANSLATE_NOOP
+from .kinds import Durations, normalise_kind
 
 
 def closed_form(kind: str, ranks: int, microbatches: int, chunks: int, d: Durations) -> tuple[str, float]:

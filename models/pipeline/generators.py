@@ -4,11 +4,12 @@ package docstring for the papers)."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
 
-from tslab.models.pipeline.kinds import Action, ScheduleError, check_config
-from tslab.models.pipeline.orders import _B, _F, _I, _W, _gc_paused, _Orders
+from .kinds import Action, ScheduleError, check_config
+from .orders import _B, _F, _I, _W, RankOps, _gc_paused, _Orders
 
 _DUAL_SHIFT = 32  # _dual's op ints: stage from bit 32, micro-batch in bits 2–31, type code in bits 0–1
 
@@ -29,12 +30,12 @@ def _running_count(symbols: np.ndarray, n_symbols: int) -> np.ndarray:
     return out
 
 
-def _gpipe(p: int, m: int, r: int) -> tuple:
+def _gpipe(p: int, m: int, r: int) -> RankOps:
     types = _sequence(((_F,), m), ((_B,), m))
     return np.full(len(types), r), _running_count(types, 4), types
 
 
-def _one_f_one_b(p: int, m: int, r: int) -> tuple:
+def _one_f_one_b(p: int, m: int, r: int) -> RankOps:
     # warm-up of min(m, p − r) forwards, then one backward / one forward, then the cool-down backwards
     warmup = min(m, p - r)
     types = _sequence(((_F,), warmup), ((_B, _F), m - warmup), ((_B,), warmup))
@@ -42,7 +43,7 @@ def _one_f_one_b(p: int, m: int, r: int) -> tuple:
 
 
 def _rank_ops_1f1b(p: int, m: int, v: int, r: int, warmup: int, zero_bubble: bool,
-                   deferred_w: int) -> tuple:
+                   deferred_w: int) -> RankOps:
     """PyTorch's `_get_1f1b_rank_ops` (interleaved and zero-bubble variants), idle slots dropped.
 
     The reference walks steps 0 … total + warmup − 1: a forward at every step < total, a backward at
@@ -70,7 +71,7 @@ def _rank_ops_1f1b(p: int, m: int, v: int, r: int, warmup: int, zero_bubble: boo
     return chunk * p + r, mb, types
 
 
-def _zbv(p: int, m: int, r: int) -> tuple:
+def _zbv(p: int, m: int, r: int) -> RankOps:
     """PyTorch ScheduleZBVZeroBubble; micro-batches ≥ m (padding to 2p−1) dropped afterwards.
 
     Symbols are chunk·4 + type (chunk 0 is stage r, chunk 1 stage 2p−1−r). The reference's loops
@@ -96,7 +97,7 @@ def _zbv(p: int, m: int, r: int) -> tuple:
 
 
 def _dual(n_ranks: int, n_chunks: int, rank: int, special: bool, stage: tuple[int, int],
-          mb0: tuple[int, int], next_overlap) -> tuple[list[int], list[int | None]]:
+          mb0: tuple[int, int], next_overlap: Callable[[], int]) -> tuple[list[int], list[int | None]]:
     """The eight steps of DeepSeek's DualPipeV.step (DualPipe.step is the same with half the ranks
     and half the micro-batches per direction, the middle ranks playing the last rank's part).
     `stage[phase]` is the rank's stage for phase 0/1; `mb0[phase]` its first micro-batch id.

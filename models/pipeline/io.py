@@ -4,9 +4,10 @@ from __future__ import annotations
 import csv
 import io
 import re
+from typing import Any
 
-from tslab.models.pipeline.kinds import Action, ScheduleError
-from tslab.models.pipeline.simulation import Simulation
+from .kinds import Action, ScheduleError
+from .simulation import Simulation
 
 _ACTION = re.compile(r"^(\d+)([FBIW])(\d+)$")
 _OVERLAP = re.compile(r"^\((.+);(.+)\)OVERLAP_F_B$")
@@ -71,21 +72,21 @@ def _parse_action(cell: str, line: int) -> Action:
     return Action(int(match.group(1)), int(match.group(3)), match.group(2))
 
 
-def to_chrome_trace(sim: Simulation) -> dict:
+def to_chrome_trace(sim: Simulation) -> dict[str, Any]:
     """Chrome / Perfetto trace: one track (tid) per rank, an X event per op, flow events for p2p."""
     scale = 1000.0  # one time unit shown as 1 ms (trace times are µs)
-    events: list[dict] = [{"name": "process_name", "ph": "M", "pid": 0, "tid": 0,
+    events: list[dict[str, Any]] = [{"name": "process_name", "ph": "M", "pid": 0, "tid": 0,
                            "args": {"name": f"{sim.kind} p={sim.ranks} m={sim.microbatches}"}}]
     for r in range(sim.ranks):
         events.append({"name": "thread_name", "ph": "M", "pid": 0, "tid": r, "args": {"name": f"rank {r}"}})
     for op in sim.ops:
+        args: dict[str, Any] = {"stage": op.stage, "mb": op.mb}
         event = {"name": f"{op.type}{op.mb} s{op.stage}", "cat": op.type, "ph": "X", "pid": 0,
-                 "tid": op.rank, "ts": op.start * scale, "dur": (op.end - op.start) * scale,
-                 "args": {"stage": op.stage, "mb": op.mb}}
+                 "tid": op.rank, "ts": op.start * scale, "dur": (op.end - op.start) * scale, "args": args}
         if op.overlap is not None:
-            event["args"]["overlap"] = op.overlap
+            args["overlap"] = op.overlap
         if op.waited_for:
-            event["args"]["waited_for"] = op.waited_for
+            args["waited_for"] = op.waited_for
         events.append(event)
     for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
         name = f"{what} s{stage} mb{mb}"

@@ -54,6 +54,11 @@ class DeadlockError(ScheduleError):
     """The per-rank orders cannot all run: the message names the op that waits and what for."""
 
 
+class Cancelled(Exception):
+    """`simulate` stopped because its `should_stop` callback said so (a newer request superseded
+    it, or the user cancelled). Not a ScheduleError: the configuration was fine."""
+
+
 def normalise_kind(kind: str) -> str:
     kind = ALIASES.get(kind, kind)
     if kind not in KINDS:
@@ -64,12 +69,23 @@ def normalise_kind(kind: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Placement
 
+def chunks_per_rank(kind: str, vpp: int) -> int:
+    """Model chunks (stages) each rank holds: v = vpp for interleaved 1F1B (Narayanan et al., SC'21
+    §2.2, "virtual stages"), two for the V shapes ZBV and DualPipeV (Qi et al. 2024; DeepSeek's
+    DualPipeV), one for every other kind. DualPipe's two model copies are two pipelines of one
+    chunk each, so it counts one here (`stages_of` counts both copies)."""
+    kind = normalise_kind(kind)
+    if kind == "interleaved-1f1b":
+        return vpp
+    return 2 if kind in V_SHAPES else 1
+
+
 def stages_of(kind: str, ranks: int, chunks: int) -> int:
     """Global stage count: p·v; 2p for zbv / dualpipev; 2p for dualpipe (two model copies)."""
     kind = normalise_kind(kind)
-    if kind in V_SHAPES or kind == "dualpipe":
+    if kind == "dualpipe":
         return 2 * ranks
-    return ranks * (chunks if kind == "interleaved-1f1b" else 1)
+    return ranks * chunks_per_rank(kind, chunks)
 
 
 def stage_rank(kind: str, ranks: int, chunks: int, stage: int) -> int:
@@ -102,9 +118,9 @@ def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> s
         raise ScheduleError(f"microbatches must be a whole number ≥ 1, not {m!r}")
     if not isinstance(v, int) or v < 1:
         raise ScheduleError(f"chunks must be a whole number ≥ 1, not {v!r}")
-    if kind in V_SHAPES and v != 2:
-        raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
-    if kind in ("gpipe", "1f1b", "zb-h1", "zb-h2", "dualpipe") and v != 1:
+    if v != chunks_per_rank(kind, v):
+        if kind in V_SHAPES:
+            raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
         raise ScheduleError(f"{kind} runs one chunk per rank (chunks = 1), not {v}; "
                             f"use interleaved-1f1b for virtual stages")
     if kind == "interleaved-1f1b" and v > 1 and m % p:

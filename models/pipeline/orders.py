@@ -6,15 +6,21 @@ half a second; `generate` turns the arrays into `Action`s only for callers that 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import numpy as np
+import numpy.typing as npt
 
-from tslab.models.pipeline.kinds import TYPES, Action
+from .kinds import TYPES, Action
+
+
+IntArray = npt.NDArray[np.int64]
+RankOps = tuple[IntArray, IntArray, IntArray]  # one rank's ops: stage, micro-batch and type code arrays
 
 
 @contextmanager
-def _gc_paused():
+def _gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while hundreds of thousands of small tuples or objects
     are built (transfers, activation steps, Actions, Ops): none of them can form a cycle, yet each
     allocation counts towards a collection, and those passes cost more than building the tuples
@@ -37,16 +43,18 @@ class _Orders:
     overlaps, else a list with each op's overlap id (or None)."""
     __slots__ = ("bounds", "stage", "mb", "type", "overlap")
 
-    def __init__(self, bounds: list[int], stage, mb, type_, overlap: list | None) -> None:
+    def __init__(self, bounds: list[int], stage: IntArray, mb: IntArray, type_: IntArray,
+                 overlap: list[int | None] | None) -> None:
         self.bounds, self.stage, self.mb, self.type, self.overlap = bounds, stage, mb, type_, overlap
 
     @classmethod
-    def from_ranks(cls, ranks: list[tuple]) -> _Orders:
+    def from_ranks(cls, ranks: list[RankOps]) -> _Orders:
         """From one (stage, mb, type) triple of arrays per rank (p ≥ 1), none overlapped."""
         bounds = [0]
         for stage, _, _ in ranks:
             bounds.append(bounds[-1] + len(stage))
-        return cls(bounds, *(np.concatenate([np.asarray(x[k], np.int64) for x in ranks]) for k in range(3)), None)
+        stage, mb, type_ = (np.concatenate([np.asarray(x[k], np.int64) for x in ranks]) for k in range(3))
+        return cls(bounds, stage, mb, type_, None)
 
     @classmethod
     def from_actions(cls, orders: list[list[Action]]) -> _Orders:

@@ -3,17 +3,20 @@ activations, p2p transfers, and a deadlock message that names the op that waits 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
-from tslab.models.pipeline.generators import _generate
-from tslab.models.pipeline.kinds import (DEFAULT_DURATIONS, TYPES, V_SHAPES, Action, DeadlockError, Durations,
-                                         ScheduleError, chains_of, check_config, normalise_kind, stage_rank, stages_of)
-from tslab.models.pipeline.orders import _F, _W, _gc_paused, _Orders
+from .generators import _generate
+from .kinds import (DEFAULT_DURATIONS, TYPES, V_SHAPES, Action, Cancelled, DeadlockError, Durations, ScheduleError,
+                    chains_of, check_config, normalise_kind, stage_rank, stages_of)
+from .orders import _F, _W, _gc_paused, _Orders
 
 _DONE_CODE = (0, 1, 1, 2)  # per type code, the done-key code: forward, first backward (B or I), weight
+_STOP_EVERY = 4096  # ops between two should_stop() calls: ~1 ms of simulation, far below a frame
 
 
 @dataclass(frozen=True)
@@ -78,13 +81,14 @@ class Simulation:
         """makespan − the largest per-rank busy time (the papers' bubble, per rank)."""
         return self.makespan - (max(self.busy) if self.busy else 0.0)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = self.durations
-        ops = []
+        ops: list[dict[str, Any]] = []
         trace, names = self._rows, TYPES
         for r, rows in enumerate(trace.ranks() if isinstance(trace, _Trace) else ()):
             for stage, mb, type_, overlap, start, end, _ in rows:
-                row = {"rank": r, "stage": stage, "mb": mb, "type": names[type_], "start": start, "end": end}
+                row: dict[str, Any] = {"rank": r, "stage": stage, "mb": mb, "type": names[type_], "start": start,
+                                       "end": end}
                 if overlap is not None:
                     row["overlap"] = overlap
                 ops.append(row)
@@ -106,7 +110,7 @@ class _Trace:
                  owner: list[int]) -> None:
         self.orders, self.start, self.end, self.waited, self.owner = orders, start, end, waited, owner
 
-    def ranks(self):
+    def ranks(self) -> Iterator[Iterator[tuple[int, int, int, int | None, float, float, int]]]:
         """Per rank, an iterator of (stage, mb, type code, overlap, start, end, waited key)."""
         o = self.orders
         stage, mb, type_ = o.stage.tolist(), o.mb.tolist(), o.type.tolist()
@@ -171,15 +175,21 @@ def _check_orders(kind: str, p: int, m: int, v: int, orders: list[list[Action]])
 
 def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, durations: Durations = DEFAULT_DURATIONS,
              orders: list[list[Action]] | None = None,
-             stage_imbalance: tuple[float, ...] | None = None) -> Simulation:
+             stage_imbalance: tuple[float, ...] | None = None,
+             should_stop: Callable[[], bool] | None = None) -> Simulation:
     """Discrete-event simulation of the per-rank orders: each op (or overlapped pair) starts when its
-    rank is free and its dependencies are done (+ p2p latency across ranks). O(ops)."""
+    rank is free and its dependencies are done (+ p2p latency across ranks). O(ops).
+
+    `should_stop`, if given, is called every few thousand ops (`_STOP_EVERY`); when it returns True
+    the simulation stops with `Cancelled`. A worker thread passes one that checks whether a newer
+    request has superseded this one."""
     with _gc_paused():
-        return _simulate(kind, ranks, microbatches, chunks, durations, orders, stage_imbalance)
+        return _simulate(kind, ranks, microbatches, chunks, durations, orders, stage_imbalance, should_stop)
 
 
 def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: Durations,
-              orders: list[list[Action]] | None, stage_imbalance: tuple[float, ...] | None) -> Simulation:
+              orders: list[list[Action]] | None, stage_imbalance: tuple[float, ...] | None,
+              should_stop: Callable[[], bool] | None) -> Simulation:
     kind = normalise_kind(kind)
     p, m, v = ranks, microbatches, chunks
     if orders is None:
@@ -261,6 +271,9 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
     blocked_on: dict[int, int] = {}
     ready = deque(range(p))
     popleft, extend = ready.popleft, ready.extend
+    # Ops left before should_stop() is asked again; without a callback more than all ops, so the
+    # budget never runs out and the loop below costs one comparison more per stretch, not per op.
+    budget = _STOP_EVERY if should_stop is not None else n_ops + 1
 
     # Run each ready rank until it meets an op whose dependency is not done yet; that op's done-key
     # wakes it again. Ranks run in the same order as before the arrays, so transfers (listed in the
@@ -272,66 +285,80 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
         stop = bounds[r + 1]
         now = free[r]
         spent = busy[r]
-        while i < stop:
-            start = now
-            d = dep_l[i]
-            if d >= 0:
-                end = done[d]
-                if end is None:
-                    if waiters[d] is None:
-                        waiters[d] = [r]
-                    else:
-                        waiters[d].append(r)
-                    blocked_on[r] = d
-                    break
-                if cross_l[i]:
-                    end += latency
-                if end > start:
-                    start = end
-                    waited_of[i] = d
-            length = length_l[i]
-            if pair[i]:
-                d = dep_l[i + 1]
+        while True:
+            # Run to the end of the rank's order, or to where the should_stop budget runs out.
+            limit = i + budget if i + budget < stop else stop
+            mark = i
+            while i < limit:
+                start = now
+                d = dep_l[i]
                 if d >= 0:
                     end = done[d]
                     if end is None:
-                        if d == key_l[i]:
-                            a, b = compact.action(i), compact.action(i + 1)
-                            raise DeadlockError(f"deadlock: the overlapped pair {a} + {b} on rank {r} "
-                                                f"needs its own first half before it can start")
                         if waiters[d] is None:
                             waiters[d] = [r]
                         else:
                             waiters[d].append(r)
                         blocked_on[r] = d
-                        waited_of[i] = -1  # judged again when the pair can run
                         break
-                    if cross_l[i + 1]:
+                    if cross_l[i]:
                         end += latency
                     if end > start:
                         start = end
                         waited_of[i] = d
-                waited_of[i + 1] = waited_of[i]
-                start_of[i] = start_of[i + 1] = start
-                now = start + length
-                for key in (key_l[i], key_l[i + 1]):
+                length = length_l[i]
+                if pair[i]:
+                    d = dep_l[i + 1]
+                    if d >= 0:
+                        end = done[d]
+                        if end is None:
+                            if d == key_l[i]:
+                                half, other = compact.action(i), compact.action(i + 1)
+                                raise DeadlockError(f"deadlock: the overlapped pair {half} + {other} on rank {r} "
+                                                    f"needs its own first half before it can start")
+                            if waiters[d] is None:
+                                waiters[d] = [r]
+                            else:
+                                waiters[d].append(r)
+                            blocked_on[r] = d
+                            waited_of[i] = -1  # judged again when the pair can run
+                            break
+                        if cross_l[i + 1]:
+                            end += latency
+                        if end > start:
+                            start = end
+                            waited_of[i] = d
+                    waited_of[i + 1] = waited_of[i]
+                    start_of[i] = start_of[i + 1] = start
+                    now = start + length
+                    for key in (key_l[i], key_l[i + 1]):
+                        done[key] = now
+                        woken = waiters[key]
+                        if woken is not None:
+                            extend(woken)
+                            waiters[key] = None
+                    i += 2
+                else:
+                    start_of[i] = start
+                    now = start + length
+                    key = key_l[i]
                     done[key] = now
                     woken = waiters[key]
                     if woken is not None:
                         extend(woken)
                         waiters[key] = None
-                i += 2
+                    i += 1
+                spent += length
             else:
-                start_of[i] = start
-                now = start + length
-                key = key_l[i]
-                done[key] = now
-                woken = waiters[key]
-                if woken is not None:
-                    extend(woken)
-                    waiters[key] = None
-                i += 1
-            spent += length
+                budget -= i - mark
+                if i < stop:  # the budget ran out in the middle of this rank's stretch
+                    if should_stop is not None and should_stop():
+                        raise Cancelled(f"simulation of {kind} p={p} m={m} v={v} cancelled")
+                    budget = _STOP_EVERY
+                    continue
+                break
+            budget -= i - mark  # blocked: another rank's op must end first
+            break
         runs += (first, i)
         ptr[r] = i
         free[r] = now
@@ -389,7 +416,10 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
                       _keys=(key_span, mb_count))
 
 
-def _deadlock_message(stuck, orders, ptr, blocked_on, key_span, mb_count, owner) -> str:
+def _deadlock_message(stuck: list[int], orders: list[list[Action]], ptr: list[int], blocked_on: dict[int, int],
+                      key_span: int, mb_count: int, owner: list[int]) -> str:
+    """Names the first stuck rank's op, the done-key it waits for and, if that key's rank is stuck
+    as well, what that rank waits for."""
     def unit_text(r: int) -> str:
         order, i = orders[r], ptr[r]
         a = order[i]

@@ -1,0 +1,41 @@
+"""A scenario's pipeline schedule as the inputs `simulate` takes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .kinds import Durations, chunks_per_rank, normalise_kind
+
+if TYPE_CHECKING:  # the scenario module does not depend on this package; only the annotation does
+    from ..scenario import Scenario
+
+
+@dataclass(frozen=True)
+class ScheduleInputs:
+    """What `simulate(kind, ranks, microbatches, chunks, durations)` needs for one schedule."""
+    kind: str
+    ranks: int
+    microbatches: int
+    chunks: int
+    durations: Durations
+
+
+def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInputs:
+    """The scenario's schedule: `schedule.kind` on `parallel.pp` ranks with `schedule.microbatches`,
+    `chunks_per_rank` chunks, and durations F = f, B = b, W = w, FB = fb, p2p; the scenario keeps a
+    full backward B and its weight part W, so the input-gradient part is I = max(B − W, 0) (the
+    zero-bubble split B = I + W, Qi et al., Zero Bubble Pipeline Parallelism, §2).
+
+    With `kind` (a second schedule to compare), that kind on the same ranks, micro-batches and
+    durations; interleaved 1F1B then runs max(vpp, 2) chunks, so that it is interleaved even when
+    the scenario's own schedule uses no virtual stages."""
+    d = scenario.schedule
+    vpp = scenario.parallel.vpp
+    if kind is None:
+        name = normalise_kind(d.kind)
+        chunks = chunks_per_rank(name, vpp)
+    else:
+        name = normalise_kind(kind)
+        chunks = max(vpp, 2) if name == "interleaved-1f1b" else chunks_per_rank(name, vpp)
+    return ScheduleInputs(kind=name, ranks=scenario.parallel.pp, microbatches=d.microbatches, chunks=chunks,
+                          durations=Durations(F=d.f, B=d.b, I=max(d.b - d.w, 0.0), W=d.w, FB=d.fb, p2p=d.p2p))
