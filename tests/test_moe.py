@@ -181,7 +181,7 @@ def test_makespan_bounds(tokens, workers, tile):
 
 
 def test_makespan_closed_forms():
-    # seed §6.5: equal totals, skewed experts; 2 workers, jobs 3,1,3,1 (tiles)
+    # Kimi K3 (MoonEP's expert-GEMM scheduler): equal totals, skewed experts; 2 workers, jobs 3,1,3,1 (tiles)
     t = np.array([3, 1, 3, 1])
     assert expert_gemm_makespan(t, 2, False) == 6          # round robin: 3+3 | 1+1
     assert expert_gemm_makespan(t, 2, True) == 4           # LPT: 3+1 | 3+1
