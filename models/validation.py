@@ -37,7 +37,7 @@ def pipeline_chunks(scenario: Scenario) -> int:
     """Model chunks per pipeline rank of the scenario's schedule (the pipeline model's rule:
     vpp for interleaved 1F1B, two for the V shapes, else one)."""
     # Imported here: the pipeline package imports this module (QT_TRANSLATE_NOOP) at load time.
-    from tslab.models.pipeline import chunks_per_rank
+    from .pipeline import chunks_per_rank
     return chunks_per_rank(scenario.schedule.kind, scenario.parallel.vpp)
 
 
