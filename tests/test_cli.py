@@ -137,9 +137,14 @@ def test_memory_json_from_a_scenario_file_with_overrides(tmp_path: Path) -> None
 
 
 def test_memory_text_report() -> None:
+    """The report's rows carry the ledger's numbers in GiB: the Llama-2-7B checkpoint's 6,738,415,616
+    parameters in bf16 are 2 × 6,738,415,616 B = 12.55 GiB; the GPU tier against an H100's 80 GiB."""
     result = tslab("memory", "--preset", "classroom-7b")
     assert result.returncode == 0, result.stderr
-    assert "Parameters" in result.stdout and "GPU tier" in result.stdout
+    rows = {line.split("  ")[0]: line for line in result.stdout.splitlines() if "  " in line}
+    assert f"{2 * 6_738_415_616 / 2**30:.2f} GiB" in rows["Parameters"]
+    gpu = memory_ledger(load_preset("classroom-7b")).gpu_bytes
+    assert rows["GPU tier"].split()[2:] == [f"{gpu / 2**30:.2f}", "GiB", "of", "80.00", "GiB"]
 
 
 # ---------------------------------------------------------------------------------------------

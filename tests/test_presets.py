@@ -1,33 +1,48 @@
 """Built-in presets: they load, are valid, and carry the published numbers they cite."""
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from tslab.models.memory import memory_ledger
-from tslab.models.presets import (
-    DEFAULT_PRESET,
-    PRESET_DIR,
-    default_scenario,
-    load_preset,
-    preset_names,
-    preset_path,
-)
-from tslab.models.scenario import ScenarioError, load_scenario
+from tslab.models.presets import default_scenario, load_preset, preset_names, preset_path
+from tslab.models.scenario import ScenarioError, keys, load_scenario
 from tslab.models.validation import errors
 
 EXPECTED = ["classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2"]
+SHIPPED = Path(__file__).resolve().parents[1] / "resources" / "presets"  # the package's preset folder
+
+
+def file_values(name: str) -> dict[str, object]:
+    """Every scenario key a preset file sets, read with tomllib alone (not tslab's loader)."""
+    data = tomllib.loads((SHIPPED / f"{name}.toml").read_text(encoding="utf-8"))
+    flat = {"title": data["title"]} | {f"{section}.{key}": value for section, table in data.items()
+                                       if isinstance(table, dict) for key, value in table.items()}
+    return {key: tuple(value) if isinstance(value, list) else value for key, value in flat.items()
+            if key in keys()}
 
 
 def test_presets_are_listed_in_lecture_order() -> None:
     names = preset_names()
     assert names[:len(EXPECTED)] == EXPECTED
     assert len(names) == len(set(names))
-    assert set(names) == {path.stem for path in PRESET_DIR.glob("*.toml")}
+    assert set(names) == {path.stem for path in SHIPPED.glob("*.toml")}
+    assert all(preset_path(name) == SHIPPED / f"{name}.toml" for name in names)
 
 
 def test_default_scenario_is_the_classroom_preset() -> None:
-    assert DEFAULT_PRESET == "classroom-7b"
-    assert default_scenario() == load_preset("classroom-7b")
+    """The default is the classroom file, key for key: the Llama-2-7B shape (Touvron et al. 2023,
+    Table 1 and the released config: 32 layers, d = 4096, 32 heads, SwiGLU width 11008, vocabulary
+    32000) on one node of 8 GPUs."""
+    s = default_scenario()
+    values = file_values("classroom-7b")
+    assert len(values) > 20
+    assert {key: s.get(key) for key in values} == values
+    m = s.model
+    assert (m.layers, m.hidden, m.heads, m.ffn_hidden, m.vocab, m.mlp) == (32, 4096, 32, 11008, 32000, "swiglu")
+    assert s.world_size == 8
 
 
 def test_unknown_preset_names_the_choices() -> None:
@@ -41,7 +56,8 @@ def test_unknown_preset_names_the_choices() -> None:
 @pytest.mark.parametrize("name", preset_names())
 def test_preset_loads_valid_with_title_and_sources(name: str) -> None:
     scenario = load_preset(name)
-    assert scenario == load_scenario(preset_path(name))
+    assert scenario == load_scenario(preset_path(name))  # the document and the scenario loaders agree
+    assert {key: scenario.get(key) for key in file_values(name)} == file_values(name)
     assert scenario.title and "\n" not in scenario.title and "\t" not in scenario.title
     assert scenario.sources.refs and scenario.sources.assumptions
     assert errors(scenario) == []
