@@ -1,4 +1,4 @@
-"""The `tslab` command line as users script it (DESIGN.md "Command line"), run in subprocesses
+"""The `tslab` command line as users script it, run in subprocesses
 without a display."""
 from __future__ import annotations
 
