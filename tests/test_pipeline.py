@@ -329,11 +329,22 @@ def _pairs_numbered_in_reading_order(orders: list[list[Action]]) -> list[list[Ac
 
 
 def test_csv_format_is_pytorch_action_strings() -> None:
-    text = to_csv(generate("zb-h1", 2, 2))
-    assert text.splitlines()[0].split(",")[:2] == ["0F0", "0F1"]
-    assert "1I0" in text and "1W0" in text
-    dual = to_csv(generate("dualpipev", 2, 4, 2))
-    assert "OVERLAP_F_B" in dual and dual.count("(") == dual.count(")OVERLAP_F_B")
+    # ZB1P, p = m = 2: rank 0 warms up with one F, rank 1 defers its first W (hand-derived)
+    assert to_csv(generate("zb-h1", 2, 2)) == "0F0,0F1,0I0,0W0,0I1,0W1\n1F0,1I0,1F1,1I1,1W0,1W1\n"
+    # an F&B pair is one cell (F;B)OVERLAP_F_B, as PyTorch writes _Action(OVERLAP_F_B, sub_actions)
+    name = "{0}{2}{1}".format  # stage, type, micro-batch: 0F2
+    rows = []
+    for ops, pairs in ref_orders("dualpipev", 2, 4, 2):
+        cells, i = [], 0
+        while i < len(ops):
+            if i in pairs:
+                cells.append(f"({name(*ops[i])};{name(*ops[i + 1])})OVERLAP_F_B")
+                i += 2
+            else:
+                cells.append(name(*ops[i]))
+                i += 1
+        rows.append(",".join(cells) + "\n")
+    assert to_csv(generate("dualpipev", 2, 4, 2)) == "".join(rows) and "OVERLAP_F_B" in rows[0]
     # PyTorch's idle slots (empty cells) are skipped on import
     assert from_csv("0F0,,0B0\n,1F0,1B0\n") == [[Action(0, 0, "F"), Action(0, 0, "B")],
                                                  [Action(1, 0, "F"), Action(1, 0, "B")]]
