@@ -200,12 +200,12 @@ def animation_frames(frames: int) -> tuple[float, int]:
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.pipeline import PipelineTab
-    from tslab.views.scenario_model import ScenarioModel
+    from tslab.views.document_model import DocumentModel
 
     app = create_application(["bench"], "en")
     scenario = load_preset("classroom-7b").replace(**{"parallel.pp": 16, "parallel.dp": 1, "cluster.nodes": 2,
                                                       "schedule.kind": "1f1b", "schedule.microbatches": 128})
-    tab = PipelineTab(ScenarioModel(scenario))
+    tab = PipelineTab(DocumentModel(scenario))
     tab.resize(1500, 900)
     tab.show()
     app.processEvents()
@@ -268,10 +268,10 @@ def collective_animation(frames: int) -> float:
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.comm import CommTab
-    from tslab.views.scenario_model import ScenarioModel
+    from tslab.views.document_model import DocumentModel
 
     app = create_application(["bench"], "en")
-    tab = CommTab(ScenarioModel(load_preset("deepseek-v3")))
+    tab = CommTab(DocumentModel(load_preset("deepseek-v3")))
     tab.ranks_box.setValue(16)
     tab.resize(1500, 950)
     tab.show()
@@ -297,10 +297,10 @@ def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
     from tslab.views.memory import MemoryTab
-    from tslab.views.scenario_model import ScenarioModel
+    from tslab.views.document_model import DocumentModel
 
     app = create_application(["bench"], "en")
-    tab = MemoryTab(ScenarioModel(load_preset(preset)))
+    tab = MemoryTab(DocumentModel(load_preset(preset)))
     tab.resize(1500, 950)
     tab.show()
     app.processEvents()

@@ -5,8 +5,6 @@ import os
 import sys
 from pathlib import Path
 
-SETTINGS_ENV = "TSLAB_CONFIG_DIR"  # tests and portable installs point QSettings here
-
 
 class StartupError(Exception):
     """The GUI cannot start; the message says what is missing."""
@@ -34,44 +32,20 @@ def check_xcb() -> None:
             f"in README.md (make run installs them), or use `tslab export` without a window") from None
 
 
-# Benign messages of Qt's offscreen platform, not worth a user's attention.
-QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
-
-
-def _qt_messages(mode, context, message: str) -> None:
-    if not message.startswith(QUIET_QT_MESSAGES):
-        sys.stderr.write(message + "\n")
-
-
 def create_application(argv: list[str] | None = None, lang: str | None = None):
-    """The QApplication with tslab's name, settings location, translations and chart style."""
-    from PySide6.QtCore import QCoreApplication, QSettings, qInstallMessageHandler
-    from PySide6.QtWidgets import QApplication
-
-    from tslab.desktop.i18n import install_translators
-    from tslab.views.charts import configure_pyqtgraph
-
-    QCoreApplication.setOrganizationName("tslab")
-    QCoreApplication.setApplicationName("Training Systems Lab")
-    config = os.environ.get(SETTINGS_ENV)
-    if config:
-        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, config)
-    if QApplication.instance() is None:
-        qInstallMessageHandler(_qt_messages)
-    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
-    app._tslab_translators = install_translators(app, lang)  # keep them alive with the app
-    configure_pyqtgraph()
-    return app
+    """The QApplication with tslab's name, settings location, translations and chart style
+    (views/application.py; imported here so that the command-line tools never load Qt)."""
+    from tslab.views.application import create_application as create
+    return create(argv, lang)
 
 
-def run_gui(scenario, *, tab: str | None = None, lang: str | None = None, present: bool = False,
+def run_gui(document, *, tab: str | None = None, lang: str | None = None, present: bool = False,
             scenario_path: str | None = None) -> int:
-    """Open the main window on `scenario` and run the event loop."""
+    """Open the main window on `document` (a Document or a Scenario) and run the event loop."""
     check_xcb()
     app = create_application(None, lang)
     from tslab.desktop.main_window import MainWindow
-    window = MainWindow(scenario, path=scenario_path or "")
+    window = MainWindow(document, path=scenario_path or "")
     if tab:
         window.select_tab(tab)
     if present:

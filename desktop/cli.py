@@ -58,11 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     memory = sub.add_parser("memory", help="per-GPU memory ledger of the most-loaded rank")
     _scenario_options(memory)
-    memory.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    memory.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
     mesh = sub.add_parser("mesh", help="device mesh: TP/CP/DP/PP/EP groups, cross-node groups, traffic")
     _scenario_options(mesh)
-    mesh.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    mesh.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
     schedule = sub.add_parser("schedule", help="simulate a pipeline schedule (JSON, PyTorch CSV or Chrome trace)")
     schedule.add_argument("--kind", required=True, metavar="KIND",
@@ -72,13 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
     schedule.add_argument("--microbatches", type=int, required=True, metavar="M", help="micro-batches")
     schedule.add_argument("--chunks", type=int, default=None, metavar="V",
                           help="chunks per rank (interleaved-1f1b; 2 for zbv and dualpipev, the default)")
-    for name, default, text in (("f", 1.0, "forward"), ("b", 2.0, "full backward"), ("i", 1.0, "input-gradient backward"),
+    for name, default, text in (("f", 1.0, "forward"), ("b", 2.0, "full backward"),
+                                ("i", 1.0, "input-gradient backward"),
                                 ("w", 1.0, "weight-gradient backward"), ("fb", 3.0, "overlapped forward & backward"),
                                 ("p2p", 0.0, "point-to-point latency")):
         schedule.add_argument(f"--{name}", type=float, default=default, metavar="T",
                               help=f"{text} time of one stage (default {default:g})")
     output = schedule.add_mutually_exclusive_group(required=True)
-    output.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    output.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
     output.add_argument("--csv", action="store_true", help="PyTorch pipelining action-list CSV")
     output.add_argument("--chrome-trace", action="store_true", help="Chrome / Perfetto trace JSON")
     schedule.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
@@ -93,11 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="nccl-tests size (for all-gather/reduce-scatter the whole gathered array)")
     comm.add_argument("--algorithm", default="ring", choices=("ring", "tree", "hierarchical"))
     _scenario_options(comm)
-    comm.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    comm.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
     moe = sub.add_parser("moe", help="MoE dispatch: tokens per rank, imbalance, bytes, buffers, MoonEP plan")
     _scenario_options(moe)
-    moe.add_argument("--json", action="store_true", help="print JSON (DESIGN.md contract)")
+    moe.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
     export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
     _scenario_options(export)
@@ -106,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", metavar="PATH", required=True,
                         help="output file (a directory for --tab all)")
     export.add_argument("--scale", type=float, default=1.0, help="device-pixel scale of PNG output")
+    export.add_argument("--size", default="1400x860", metavar="WxH",
+                        help="figure size in logical pixels (default 1400x860, a 16:10 slide)")
     export.add_argument("--lang", choices=("zh", "en"), default="en")
     return parser
 
@@ -228,7 +231,8 @@ def format_mesh(scenario, mesh, rows) -> str:
                      f"{'group':>5}  {'network':<10}  when")
         for row in rows:
             network = f"{row.max_nodes} nodes" if row.cross_node else "intra-node"
-            lines.append(f"{row.axis:<4}  {row.collective:<27}  {row.calls_per_step:>7,}  {size(row.bytes_per_call):>12}  "
+            lines.append(f"{row.axis:<4}  {row.collective:<27}  {row.calls_per_step:>7,}  "
+                         f"{size(row.bytes_per_call):>12}  "
                          f"{size(row.bytes_per_step):>12}  {row.group_size:>5}  {network:<10}  {row.when}")
     return "\n".join(lines)
 
@@ -247,9 +251,24 @@ def cmd_mesh(args: argparse.Namespace) -> int:
     return 0
 
 
+MIN_SIZE, MAX_SIZE = 200, 8000  # logical pixels per side of an exported figure
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`WxH` as two whole numbers of logical pixels, each in [MIN_SIZE, MAX_SIZE]."""
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.strip().isdigit() or not height.strip().isdigit():
+        raise UserError(f"--size must be WIDTHxHEIGHT in pixels, e.g. 1400x860, not {text!r}")
+    size = int(width), int(height)
+    if not all(MIN_SIZE <= side <= MAX_SIZE for side in size):
+        raise UserError(f"--size sides must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {text}")
+    return size
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if not args.scale > 0 or args.scale > 16:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
+    size = parse_size(args.size)
     # Each tab judges the scenario itself: the mesh draws what it can of an invalid topology
     # (with the reasons), the memory ledger refuses one.
     document = resolve_document(args, check=False)
@@ -258,7 +277,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     tabs = list(TABS) if args.tab == "all" else [args.tab]
     try:
         written = export_tabs(document, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang,
-                              directory=args.tab == "all")
+                              directory=args.tab == "all", size=size)
     except ExportError as exc:
         raise UserError(str(exc)) from None
     for path in written:

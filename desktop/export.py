@@ -161,7 +161,7 @@ def ensure_app(lang: str = "en") -> QApplication:
 
 
 def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
-                lang: str = "en", directory: bool = False) -> list[Path]:
+                lang: str = "en", directory: bool = False, size: tuple[int, int] | None = None) -> list[Path]:
     """Write each tab's figure; `out` is the file for one tab, or a directory (TAB.FORMAT inside)
     for several tabs, for `directory=True` (--tab all) and when it already is one."""
     ensure_app(lang)
@@ -177,7 +177,7 @@ def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: P
         targets = [(tabs[0], out)]
     written = []
     for tab, path in targets:
-        data = export_tab(document, tab, fmt, scale)
+        data = export_tab(document, tab, fmt, scale, QSize(*size) if size else EXPORT_SIZE)
         try:
             atomic_write(path, data)
         except OSError as exc:

@@ -9,13 +9,15 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMa
                                QToolBar, QVBoxLayout, QWidget)
 
 from tslab import __version__
+from tslab.models.derived import LEDGER, Failed
+from tslab.models.document import Document, load_document, save_document
 from tslab.models.memory import gib
-from tslab.models.presets import load_preset, preset_names
-from tslab.models.scenario import Scenario, ScenarioError, atomic_write, load_scenario, save_scenario
+from tslab.models.presets import preset_document, preset_names
+from tslab.models.scenario import Scenario, ScenarioError, atomic_write
 from tslab.views.banner import ValidationBanner
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 MAX_RECENT = 8
 PRESENT_FONT_SCALE = 1.35
@@ -31,11 +33,11 @@ def _as_list(value) -> list[str]:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, scenario: Scenario | None = None, path: str = "", parent: QWidget | None = None):
+    def __init__(self, document: Document | Scenario | None = None, path: str = "", parent: QWidget | None = None):
         super().__init__(parent)
-        self.model = ScenarioModel(scenario or Scenario(), self)
+        self.model = DocumentModel(document or Document(), self)
         if path:
-            self.model.set_scenario(self.model.scenario, path=str(Path(path).resolve()))
+            self.model.set_document(self.model.document, path=str(Path(path).resolve()))
         self.settings = QSettings()
         self._normal_font: QFont | None = None
 
@@ -45,8 +47,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
         # Other tabs are built when first shown: start-up pays only for the visible one.
         self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
-        for key, title in (("mesh", self.tr("Parallel Mesh")), ("pipeline", self.tr("Pipeline Scheduler")),
-                           ("comm", self.tr("Communication / MoE"))):
+        for title in (self.tr("Parallel Mesh"), self.tr("Pipeline Scheduler"), self.tr("Communication / MoE")):
             holder = QWidget(self.tabs)
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
@@ -86,9 +87,9 @@ class MainWindow(QMainWindow):
         self.preset_box = QComboBox(bar)
         self.preset_box.setMinimumContentsLength(40)
         self.preset_box.addItem(self.tr("(custom scenario)"), "")
-        self.presets = {name: load_preset(name) for name in preset_names()}
+        self.presets = {name: preset_document(name) for name in preset_names()}
         for name, preset in self.presets.items():
-            self.preset_box.addItem(preset.title, name)
+            self.preset_box.addItem(preset.scenario.title, name)
         self.preset_box.activated.connect(self._preset_chosen)
         bar.addWidget(self.preset_box)
         self.addToolBar(bar)
@@ -150,8 +151,8 @@ class MainWindow(QMainWindow):
         return self.tab_keys[self.tabs.currentIndex()]
 
     def _scenario_changed(self, scenario: Scenario) -> None:
-        ledger = self.memory_tab.ledger
-        if ledger is None:
+        ledger = None if self.model.errors else self.model.result(LEDGER)  # cached: the tab computed it
+        if ledger is None or isinstance(ledger, Failed):
             self.status_summary.setText(self.tr("Invalid scenario: see the banner"))
         else:
             oom = ledger.first_oom
@@ -160,12 +161,12 @@ class MainWindow(QMainWindow):
                 used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), state=state))
         index = self.preset_box.currentIndex()
         name = self.preset_box.itemData(index)
-        if name and self.presets[name] != scenario:
+        if name and self.presets[name].scenario != scenario:
             self.preset_box.setCurrentIndex(0)
 
     def _select_matching_preset(self) -> None:
         for index in range(1, self.preset_box.count()):
-            if self.presets[self.preset_box.itemData(index)] == self.model.scenario:
+            if self.presets[self.preset_box.itemData(index)].scenario == self.model.scenario:
                 self.preset_box.setCurrentIndex(index)
                 return
 
@@ -178,7 +179,7 @@ class MainWindow(QMainWindow):
         name = self.preset_box.itemData(index)
         if not name or not self.maybe_save():
             return
-        self.model.set_scenario(self.presets[name])
+        self.model.set_document(self.presets[name])
         self.preset_box.setCurrentIndex(index)
         self.statusBar().showMessage(self.tr("Loaded preset {name}").format(name=name), 4000)
 
@@ -194,12 +195,12 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: str) -> bool:
         try:
-            scenario = load_scenario(path)
+            document = load_document(path)
         except ScenarioError as exc:
             QMessageBox.warning(self, self.tr("Cannot open scenario"), str(exc))
             self._forget_recent(path)
             return False
-        self.model.set_scenario(scenario, path=str(Path(path).resolve()))
+        self.model.set_document(document, path=str(Path(path).resolve()))
         self.preset_box.setCurrentIndex(0)
         self._remember_recent(str(Path(path).resolve()))
         self.statusBar().showMessage(self.tr("Opened {path}").format(path=path), 4000)
@@ -222,7 +223,7 @@ class MainWindow(QMainWindow):
 
     def save_to(self, path: str) -> bool:
         try:
-            save_scenario(self.model.scenario, path)
+            save_document(self.model.document, path)
         except ScenarioError as exc:
             QMessageBox.warning(self, self.tr("Cannot save scenario"), str(exc))
             return False
@@ -253,7 +254,7 @@ class MainWindow(QMainWindow):
     def export_to(self, path: str, fmt: str) -> bool:
         from tslab.desktop.export import ExportError, export_tab  # QtSvg and XML only when exporting
         try:
-            data = export_tab(self.model.scenario, self.current_tab_key(), fmt, scale=2.0 if fmt == "png" else 1.0)
+            data = export_tab(self.model.document, self.current_tab_key(), fmt, scale=2.0 if fmt == "png" else 1.0)
             atomic_write(path, data)
         except (ExportError, OSError) as exc:
             QMessageBox.warning(self, self.tr("Cannot export"), str(exc))

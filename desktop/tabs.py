@@ -5,7 +5,7 @@ TAB_KEYS = ("memory", "mesh", "pipeline", "comm")
 
 
 def tab_class(key: str) -> type:
-    """The QWidget class of tab `key`; each takes a ScenarioModel and offers `export_widget()`
+    """The QWidget class of tab `key`; each takes a DocumentModel and offers `export_widget()`
     and `export_error()` (None when its figure can be drawn)."""
     if key == "memory":
         from tslab.views.memory import MemoryTab

@@ -138,7 +138,8 @@ LEDGER = Computation("ledger", ("title", "model", "precision", "optimizer", "par
                                 "cluster.gpu", "cluster.hbm_gib", "schedule.kind", "schedule.microbatches", "memory"),
                      _ledger)
 
-MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node")
+MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node",
+              "cluster.intra_bw_gbps", "cluster.inter_bw_gbps")  # the bandwidths appear in its warnings
 
 
 def _mesh(doc: Document):
@@ -170,9 +171,9 @@ TRAFFIC = Computation("traffic", ("model", "precision", "parallel", "activation"
 @dataclass(frozen=True)
 class ScheduleResult:
     """The scenario's schedule and the comparison, each (Simulation, paper's formula or None),
-    and a reason for each that could not be simulated."""
+    and (kind, reason) for each that could not be simulated."""
     runs: tuple[tuple[Any, tuple[str, float] | None], ...]
-    problems: tuple[str, ...]
+    problems: tuple[tuple[str, str], ...]
 
 
 SCHEDULE_READS = ("schedule.kind", "schedule.microbatches", "schedule.f", "schedule.b", "schedule.w", "schedule.fb",
@@ -203,13 +204,13 @@ def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> S
         except ScheduleError as exc:
             problems.append((job.kind, str(exc)))
             continue
-        sim.ops  # build the ops here (off the UI thread when run by a worker)
+        _ = sim.ops  # build the ops here (off the UI thread when run by a worker)
         try:
             formula = closed_form(job.kind, job.ranks, job.microbatches, job.chunks, job.durations)
         except (ScheduleError, ValueError, KeyError):
             formula = None
         runs.append((sim, formula))
-    return ScheduleResult(tuple(runs), tuple(f"{kind}: {text}" for kind, text in problems))
+    return ScheduleResult(tuple(runs), tuple(problems))
 
 
 SCHEDULE = Computation("schedule", SCHEDULE_READS, _schedule, cancellable=True)

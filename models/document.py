@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from tslab.models.comm import ALGORITHMS, COLLECTIVES
 from tslab.models.mesh import GROUP_AXES
-from tslab.models.scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SCHEMA_VERSION, SECTIONS, Scenario, ScenarioError,
+from tslab.models.scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario, ScenarioError,
                                    atomic_write, coerce_field, parse_value, read_toml, scenario_from_dict,
                                    scenario_to_toml, section_toml, spec, with_values, _kind, _line_of)
 
@@ -39,6 +39,13 @@ class MeshView:
     DP with a degree above 1) and a framework rank order drawn beside the scenario's ("" = none)."""
     colour_by: str = spec("auto", choices=("auto",) + GROUP_AXES)
     compare_order: str = spec("", choices=("",) + NAMED_ORDERS)
+
+    def axis(self, scenario: Scenario) -> str:
+        """The axis that colours the mesh: `colour_by`, with "auto" resolved for `scenario`."""
+        if self.colour_by != "auto":
+            return self.colour_by
+        dims = scenario.parallel
+        return next((axis for axis in ("tp", "ep", "cp", "pp", "dp") if getattr(dims, axis) > 1), "tp")
 
 
 @dataclass(frozen=True)

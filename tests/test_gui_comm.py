@@ -7,13 +7,13 @@ import pytest
 
 from tslab.models.presets import load_preset
 from tslab.views.comm import CommTab
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 
 @pytest.fixture
 def tab(qtbot):
     scenario = load_preset("deepseek-v3").replace(**{"moe.routing": "zipf", "moe.tokens_per_rank": 512})
-    widget = CommTab(ScenarioModel(scenario))
+    widget = CommTab(DocumentModel(scenario))
     qtbot.addWidget(widget)
     widget.resize(1500, 950)
     widget.show()
@@ -64,6 +64,6 @@ def test_moe_panel_before_and_after_moonep(tab):
 
 
 def test_dense_model_explains_why_no_moe(qtbot):
-    widget = CommTab(ScenarioModel(load_preset("classroom-7b")))
+    widget = CommTab(DocumentModel(load_preset("classroom-7b")))
     qtbot.addWidget(widget)
     assert "experts" in widget.figure.moe_text.text()

@@ -10,12 +10,12 @@ from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
 from tslab.models.scenario import load_scenario
 from tslab.views.memory import MemoryTab
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 
 @pytest.fixture
 def tab(qtbot):
-    model = ScenarioModel(load_preset("classroom-7b"))
+    model = DocumentModel(load_preset("classroom-7b"))
     widget = MemoryTab(model)
     qtbot.addWidget(widget)
     widget.resize(1400, 900)

@@ -9,7 +9,7 @@ from tslab.models.presets import load_preset
 from tslab.views.mesh import MeshTab
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT
 from tslab.views.mesh.layout import MeshLayout
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "parallel.cp": 2, "parallel.pp": 2,
            "parallel.dp": 2, "parallel.ep": 1, "model.kv_heads": 32}
@@ -18,7 +18,7 @@ LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "pa
 @pytest.fixture
 def make_tab(qtbot):
     def make(scenario) -> MeshTab:
-        tab = MeshTab(ScenarioModel(scenario))
+        tab = MeshTab(DocumentModel(scenario))
         qtbot.addWidget(tab)
         tab.resize(1500, 900)
         tab.show()

@@ -5,19 +5,18 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
-from tslab.models.pipeline import Durations, simulate
+from tslab.models.pipeline import Durations, schedule_inputs, simulate
 from tslab.models.presets import load_preset
 from tslab.views.pipeline import PipelineTab
 from tslab.views.pipeline.gantt import units_of
-from tslab.views.pipeline.tab import schedule_inputs
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 FOUR = {"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "schedule.microbatches": 8}
 
 
 @pytest.fixture
 def tab(qtbot):
-    widget = PipelineTab(ScenarioModel(load_preset("classroom-7b").replace(**FOUR)))
+    widget = PipelineTab(DocumentModel(load_preset("classroom-7b").replace(**FOUR)))
     qtbot.addWidget(widget)
     widget.resize(1500, 900)
     widget.show()
@@ -76,6 +75,7 @@ def test_reduced_motion_steps_op_by_op(tab, qtbot):
 
 def test_compare_shares_the_time_axis(tab):
     tab.compare_box.setCurrentIndex(tab.compare_box.findData("dualpipev"))
+    assert tab.model.view.pipeline.compare == "dualpipev"  # the comparison is the document's
     first, second = tab.figure.panels
     assert second.isVisible() and second.sim.kind == "dualpipev"
     assert second.gantt.getPlotItem().getViewBox().linkedView(0) is first.gantt.getPlotItem().getViewBox()
@@ -92,8 +92,10 @@ def test_invalid_schedule_gives_a_reason(tab):
 
 def test_schedule_inputs_split_backward():
     s = load_preset("classroom-7b").replace(**FOUR, **{"schedule.b": 3.0, "schedule.w": 1.0})
-    kind, p, m, v, d = schedule_inputs(s)
-    assert (kind, p, m, v) == ("1f1b", 4, 8, 1) and d.I == 2.0 and d.W == 1.0
+    job = schedule_inputs(s)
+    assert (job.kind, job.ranks, job.microbatches, job.chunks) == ("1f1b", 4, 8, 1)
+    assert job.durations.I == 2.0 and job.durations.W == 1.0
+    assert schedule_inputs(s, "interleaved-1f1b").chunks == 2  # a comparison interleaves at least twice
     assert simulate("zb-h1", 4, 8, 1, Durations(F=1, B=3, I=2, W=1)).makespan > 0
 
 

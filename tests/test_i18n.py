@@ -128,7 +128,7 @@ def test_chinese_ui_shows_no_english_sentence(qapp, qtbot):
 
 
 def test_language_option_selects_catalogue(qapp):
-    from tslab.desktop.i18n import install_translators
+    from tslab.views.application import install_translators
     installed = install_translators(qapp, "zh")
     try:
         assert installed

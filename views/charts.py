@@ -119,8 +119,10 @@ class BarChart:
         self._styles: list[tuple | None] = []
         self.lines: dict[str, pg.InfiniteLine] = {}
 
-    def set_segments(self, segments: Sequence[Segment], *, highlight: str | None = None) -> None:
-        """Draw filled rectangles; segments whose key is `highlight` get a thick red outline."""
+    def set_segments(self, segments: Sequence[Segment], *, highlight: str | None = None,
+                     selected: str | None = None) -> None:
+        """Draw filled rectangles; segments whose key is `highlight` get a thick red outline, the
+        `selected` one a thick dashed outline in the text colour."""
         self.segments = list(segments)
         self.tips.set_segments(self.segments)
         if not self.segments:
@@ -130,8 +132,9 @@ class BarChart:
         opts = dict(x0=[s.x0 for s in self.segments], x1=[s.x1 for s in self.segments],
                     y0=[s.y0 for s in self.segments], y1=[s.y1 for s in self.segments],
                     brushes=[colour(s.key) for s in self.segments],
-                    pens=[pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else pg.mkPen("w", width=1)
-                          for s in self.segments])
+                    pens=[pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else
+                          pg.mkPen(TEXT_COLOUR, width=3, style=Qt.PenStyle.DashLine) if s.key == selected else
+                          pg.mkPen("w", width=1) for s in self.segments])
         if self.bars is None:
             self.bars = pg.BarGraphItem(**opts)
             self.plot.addItem(self.bars)

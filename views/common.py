@@ -59,10 +59,10 @@ def run_alone(tab_class: type, default_preset: str, size: tuple[int, int], argv:
     """Open one tab in its own window on a preset (the first argument, else `default_preset`)."""
     from tslab.models.presets import load_preset
     from tslab.views.application import create_application
-    from tslab.views.scenario_model import ScenarioModel
+    from tslab.views.document_model import DocumentModel
     argv = sys.argv[1:] if argv is None else argv
     app = create_application(sys.argv[:1])
-    tab = tab_class(ScenarioModel(load_preset(argv[0] if argv else default_preset)))
+    tab = tab_class(DocumentModel(load_preset(argv[0] if argv else default_preset)))
     tab.resize(*size)
     tab.show()
     return app.exec()

@@ -6,15 +6,14 @@ import functools
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QSlider, QSpinBox, QVBoxLayout, QWidget)
 
 from tslab.models import scenario as sc
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 INT_MAX = 2**31 - 1
-DRAG_INTERVAL_MS = 30  # while a slider is dragged, recompute at most this often
 
 
 @dataclass(frozen=True)
@@ -42,7 +41,7 @@ def _kind(key: str) -> str:
 class FieldEditor(QWidget):
     """An input for one scenario key: spin box, combo box, check box or percentage slider."""
 
-    edited = Signal(str, object)  # key, value
+    edited = Signal(str, object, bool)  # key, value, whether a slider is still being dragged
 
     def __init__(self, spec: Field, parent: QWidget | None = None):
         super().__init__(parent)
@@ -50,7 +49,6 @@ class FieldEditor(QWidget):
         meta, kind = _meta(spec.key), _kind(spec.key)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self._throttle: QTimer | None = None  # only sliders need one
         self.kind = kind
         choices = spec.choices or tuple((c, c) for c in (meta.metadata.get("choices") or ()))
         if kind == "bool":
@@ -68,8 +66,6 @@ class FieldEditor(QWidget):
             self._percent = QLabel(self)
             self._percent.setMinimumWidth(38)
             self._percent.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self._throttle = QTimer(self, singleShot=True, interval=DRAG_INTERVAL_MS)
-            self._throttle.timeout.connect(self._emit)
             self.widget.valueChanged.connect(self._slid)
             self.widget.sliderReleased.connect(self._emit)
             layout.addWidget(self._percent)
@@ -132,22 +128,16 @@ class FieldEditor(QWidget):
 
     def _slid(self, percent: int) -> None:
         self._percent.setText(f"{percent}%")
-        if self.widget.isSliderDown():
-            if not self._throttle.isActive():
-                self._throttle.start()
-        else:
-            self._emit()
+        self.edited.emit(self.spec.key, self.value(), self.widget.isSliderDown())
 
     def _emit(self, *_: Any) -> None:
-        if self._throttle is not None:
-            self._throttle.stop()
-        self.edited.emit(self.spec.key, self.value())
+        self.edited.emit(self.spec.key, self.value(), False)
 
 
 class ScenarioForm(QWidget):
     """Group boxes of FieldEditors that edit `model` and follow its changes."""
 
-    def __init__(self, model: ScenarioModel, groups: Sequence[tuple[str, Sequence[Field]]],
+    def __init__(self, model: DocumentModel, groups: Sequence[tuple[str, Sequence[Field]]],
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.model = model
@@ -171,13 +161,26 @@ class ScenarioForm(QWidget):
             column.addWidget(box)
             self.group_boxes.append(box)
         column.addStretch(1)
-        model.scenarioChanged.connect(self.show_scenario)
+        model.changed.connect(self.show_keys)
         self.show_scenario(model.scenario)
 
     def show_scenario(self, scenario: sc.Scenario) -> None:
         for key, editor in self.editors.items():
             editor.set_value(scenario.get(key))
 
-    def _edited(self, key: str, value: Any) -> None:
+    def show_keys(self, keys: frozenset[str]) -> None:
+        """Show the new values of the changed keys this form edits."""
+        for key in keys:
+            editor = self.editors.get(key)
+            if editor is not None:
+                editor.set_value(self.model.scenario.get(key))
+
+    def _edited(self, key: str, value: Any, dragging: bool) -> None:
+        if dragging:  # merged into one edit per frame
+            try:
+                self.model.update_later({key: value})
+            except sc.ScenarioError:
+                self.editors[key].set_value(self.model.scenario.get(key))
+            return
         if not self.model.set_value(key, value):
             self.editors[key].set_value(self.model.scenario.get(key))

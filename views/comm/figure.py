@@ -2,19 +2,18 @@
 table, its α–β time against message size, exposed vs hidden communication, and MoE routing."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
-from tslab.models.comm import CollectiveResult, plan
-from tslab.models.scenario import Scenario
+from tslab.models.comm import CollectiveResult
+from tslab.models.derived import AlphaBetaCurves
+from tslab.models.moe import MoeResult
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
-from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES, links
+from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
 from tslab.views.common import paint_white, title_label
 
@@ -91,7 +90,7 @@ class CommFigure(QWidget):
     def show_error(self, message: str) -> None:
         self.summary.setText(f"<span style='color:#C00000'>{message}</span>")
 
-    def show_collective(self, result: CollectiveResult, split: dict, compute: float, s: Scenario) -> None:
+    def show_collective(self, result: CollectiveResult) -> None:
         name = NAMES[result.collective]
         self.title.setText(self.tr("{name} of {size} over {n} ranks ({algorithm})").format(
             name=name, size=format_bytes(result.bytes), n=result.ranks, algorithm=result.algorithm))
@@ -111,7 +110,9 @@ class CommFigure(QWidget):
             self.round_label.setText(self.tr("{n} ranks: too many to animate (up to {limit})").format(
                 n=result.ranks, limit=ANIMATION_RANK_LIMIT))
         self._fill_bytes(result)
-        self._draw_alpha_beta(result, s)
+
+    def show_overlap(self, split: dict, compute: float) -> None:
+        """Compute and communication on one time axis: what overlap hides and what stays exposed."""
         hidden, exposed = split["hidden_s"] * 1e3, split["exposed_s"] * 1e3
         compute_ms = compute * 1e3
         self.overlap_chart.set_segments([
@@ -128,10 +129,7 @@ class CommFigure(QWidget):
 
     def _fill_bytes(self, result: CollectiveResult) -> None:
         n = result.ranks
-        sent, received = np.zeros(n), np.zeros(n)
-        p = result._plan
-        np.add.at(sent, p.src, p.nbytes)
-        np.add.at(received, p.dst, p.nbytes)
+        sent, received = result.sent_per_rank, result.received_per_rank
         shown = min(n, 64)
         self.bytes_table.setRowCount(shown)
         for r in range(shown):
@@ -141,34 +139,34 @@ class CommFigure(QWidget):
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.bytes_table.setItem(r, column, cell)
 
-    def _draw_alpha_beta(self, result: CollectiveResult, s: Scenario) -> None:
-        """Time against message size on NVLink (one node) and across nodes (one GPU per node)."""
+    def show_alpha_beta(self, result: CollectiveResult, curves: AlphaBetaCurves | None) -> None:
+        """Time against message size on NVLink (one node) and across nodes (one GPU per node),
+        and a star at this message."""
         for curve in self._curves:
             self.alpha_beta.removeItem(curve)
         self._curves = []
         legend = self.alpha_beta.getPlotItem().legend
         if legend is not None:
             legend.clear()
-        sizes = np.logspace(3, 32 * math.log10(2), 24)
-        link = links(s)
-        for label, per_node, colour in ((self.tr("NVLink, one node"), max(result.ranks, 2), "#4E79A7"),
-                                        (self.tr("across nodes, 1 GPU each"), 1, "#E15759")):
-            times = [plan(result.collective, result.ranks, int(size), result.algorithm,
-                          **{**link, "gpus_per_node": per_node}).time_s for size in sizes]
-            curve = self.alpha_beta.plot(sizes, times, pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=4,
-                                         symbolBrush=colour, name=label)
-            self._curves.append(curve)
+        if curves is not None:
+            for label, times, colour in ((self.tr("NVLink, one node"), curves.intra_s, "#4E79A7"),
+                                         (self.tr("across nodes, 1 GPU each"), curves.inter_s, "#E15759")):
+                curve = self.alpha_beta.plot(curves.sizes, times, pen=pg.mkPen(colour, width=2), symbol="o",
+                                             symbolSize=4, symbolBrush=colour, name=label)
+                self._curves.append(curve)
         marker = self.alpha_beta.plot([max(result.bytes, 1)], [max(result.time_s, 1e-12)], pen=None, symbol="star",
                                       symbolSize=14, symbolBrush="#202020", name=self.tr("this message"))
         self._curves.append(marker)
 
-    def show_moe(self, result, message: str, s: Scenario, load: np.ndarray | None = None) -> None:
+    def show_moe(self, result: MoeResult | None, message: str = "") -> None:
+        """The routing heatmap, loads before and after MoonEP, and the numbers; or why not."""
         if result is None:
             self.heat_image.clear()
             self.loads_chart.clear()
             self.redundant.clear()
             self.moe_text.setText(message)
             return
+        load = result.load
         self.heat_image.setImage(load.astype(float), autoLevels=True)
         self.heat_image.setLookupTable(pg.colormap.get("viridis").getLookupTable(nPts=256))
         self.heat_image.setRect(0, 0, load.shape[1], load.shape[0])

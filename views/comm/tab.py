@@ -8,22 +8,29 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QSlider,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from tslab.models.comm import COLLECTIVES, CollectiveResult, overlap, plan
-from tslab.models.moe import analyse, route, settings_from
-from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES, links
+from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, overlap
+from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed
+from tslab.views.comm.common import NAMES
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 
-class CommTab(QWidget):
-    """Collective controls and animation, α–β chart, overlap bar, and the MoE panel."""
+MIB = 1 << 20
+OVERLAP_KEYS = ("view.comm.compute_ms", "view.comm.overlap")
 
-    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = model
+
+class CommTab(DocumentTab):
+    """Collective controls and animation, α–β chart, overlap bar, and the MoE panel. The
+    collective's settings and the round shown (`view.comm.*`) are the document's."""
+
+    reads = (COLLECTIVE, ALPHA_BETA, MOE, "view.comm")
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
 
         # collective controls
@@ -31,30 +38,34 @@ class CommTab(QWidget):
         for name in COLLECTIVES:
             self.collective_box.addItem(NAMES[name], name)
         self.algorithm_box = QComboBox(self)
-        for name, label in (("ring", self.tr("ring")), ("tree", self.tr("double binary tree")),
-                            ("hierarchical", self.tr("hierarchical (node, then across)"))):
-            self.algorithm_box.addItem(label, name)
+        names = {"ring": self.tr("ring"), "tree": self.tr("double binary tree"),
+                 "hierarchical": self.tr("hierarchical (node, then across)")}
+        for name in ALGORITHMS:
+            self.algorithm_box.addItem(names[name], name)
         self.ranks_box = QSpinBox(self)
         self.ranks_box.setRange(2, 1024)
-        self.ranks_box.setValue(8)
         self.size_box = QDoubleSpinBox(self)
         self.size_box.setRange(0.001, 65536)
         self.size_box.setDecimals(3)
-        self.size_box.setValue(256)
         self.size_box.setSuffix(" MiB")
         self.compute_box = QDoubleSpinBox(self)
         self.compute_box.setRange(0, 1e6)
-        self.compute_box.setValue(5.0)
         self.compute_box.setSuffix(" ms")
         self.overlap_box = QSlider(Qt.Orientation.Horizontal, self)
         self.overlap_box.setRange(0, 100)
-        self.overlap_box.setValue(70)
-        for widget in (self.collective_box, self.algorithm_box):
-            widget.currentIndexChanged.connect(lambda _: self.refresh())
+        self.collective_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value("view.comm.collective", self.collective_box.currentData()))
+        self.algorithm_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value("view.comm.algorithm", self.algorithm_box.currentData()))
         for widget in (self.ranks_box, self.size_box, self.compute_box):
             widget.setKeyboardTracking(False)
-            widget.valueChanged.connect(lambda _: self.refresh())
-        self.overlap_box.valueChanged.connect(lambda _: self.refresh())
+        self.ranks_box.valueChanged.connect(lambda n: self.model.set_value("view.comm.ranks", n))
+        self.size_box.valueChanged.connect(
+            lambda mib: self.model.set_value("view.comm.bytes", max(1, round(mib * MIB))))
+        self.compute_box.valueChanged.connect(lambda ms: self.model.set_value("view.comm.compute_ms", ms))
+        self.overlap_box.valueChanged.connect(self._overlap_moved)
+        self.overlap_box.sliderReleased.connect(
+            lambda: self.model.set_value("view.comm.overlap", self.overlap_box.value() / 100))
         controls = QGroupBox(self.tr("Collective"), self)
         form = QFormLayout(controls)
         form.addRow(self.tr("Collective"), self.collective_box)
@@ -77,9 +88,9 @@ class CommTab(QWidget):
         self.play_button.setCheckable(True)
         self.play_button.toggled.connect(self.play)
         self.step_button = QPushButton(self.tr("Step one round"), self)
-        self.step_button.clicked.connect(lambda: self.set_round(self.round + 1))
+        self.step_button.clicked.connect(lambda: self.keep_round(self.round + 1))
         self.scrub = QSlider(Qt.Orientation.Horizontal, self)
-        self.scrub.valueChanged.connect(self.set_round)
+        self.scrub.valueChanged.connect(self._scrubbed)
         bar = QHBoxLayout()
         bar.addWidget(self.play_button)
         bar.addWidget(self.step_button)
@@ -95,45 +106,66 @@ class CommTab(QWidget):
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))
         self.round = 0
         self.result: CollectiveResult | None = None
-        model.scenarioChanged.connect(lambda _: (self.refresh(), self.refresh_moe()))
         self.refresh()
-        self.refresh_moe()
 
     # ------------------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        s = self.model.scenario
-        collective, algorithm = self.collective_box.currentData(), self.algorithm_box.currentData()
-        n = 2 if collective == "p2p" else self.ranks_box.value()
-        size = int(self.size_box.value() * 2**20)
-        try:
-            self.result = plan(collective, n, size, algorithm, **links(s))
-        except ValueError as exc:
-            self.result = None
-            self.figure.show_error(str(exc))
-            return
-        compute = self.compute_box.value() / 1e3
-        split = overlap(self.result.time_s, compute, self.overlap_box.value() / 100)
-        self.figure.show_collective(self.result, split, compute, s)
-        rounds = self.result.rounds
-        self.scrub.blockSignals(True)
-        self.scrub.setRange(0, rounds)
-        self.scrub.blockSignals(False)
-        self.set_round(rounds if n > ANIMATION_RANK_LIMIT else 0)
+    def _show_controls(self) -> None:
+        """Put the document's view state into the controls, without emitting edits."""
+        v = self.model.view.comm
+        for box, value in ((self.collective_box, v.collective), (self.algorithm_box, v.algorithm)):
+            index = box.findData(value)
+            if index != box.currentIndex():
+                box.blockSignals(True)
+                box.setCurrentIndex(index)
+                box.blockSignals(False)
+        for widget, value in ((self.ranks_box, v.ranks), (self.size_box, v.bytes / MIB),
+                              (self.compute_box, v.compute_ms), (self.overlap_box, round(v.overlap * 100))):
+            if widget.value() != value and not (widget is self.overlap_box and widget.isSliderDown()):
+                widget.blockSignals(True)
+                widget.setValue(value)
+                widget.blockSignals(False)
+        self.ranks_box.setEnabled(v.collective != "p2p")  # P2P is between two ranks
+
+    def refresh(self, keys: frozenset[str] | None = None) -> None:
+        """Re-derive what `keys` concern: the collective, its α–β curves, the overlap bar, the
+        round shown, the MoE panel."""
+        self._show_controls()
+        collective = keys is None or COLLECTIVE.concerns(keys)
+        if collective:
+            result = self.model.result(COLLECTIVE)
+            self.result = None if isinstance(result, Failed) else result
+            if self.result is None:
+                self.figure.show_error(result.reason)
+            else:
+                self.figure.show_collective(self.result)
+                self.scrub.blockSignals(True)
+                self.scrub.setRange(0, self.result.rounds)
+                self.scrub.blockSignals(False)
+        if self.result is not None:
+            if collective or ALPHA_BETA.concerns(keys):
+                curves = self.model.result(ALPHA_BETA)
+                self.figure.show_alpha_beta(self.result, None if isinstance(curves, Failed) else curves)
+            if collective or any(key in OVERLAP_KEYS for key in keys):
+                v = self.model.view.comm
+                compute = v.compute_ms / 1e3
+                self.figure.show_overlap(overlap(self.result.time_s, compute, v.overlap), compute)
+            if not self.timer.isActive():
+                self.set_round(self.document_round())
+        if keys is None or MOE.concerns(keys):
+            self.refresh_moe()
 
     def refresh_moe(self) -> None:
-        s = self.model.scenario
-        m = s.model
-        if not m.experts or m.experts % s.parallel.ep or s.parallel.ep < 2:
-            self.figure.show_moe(None, self.tr("MoE needs experts > 0 divisible by an expert-parallel degree ep ≥ 2 "
-                                               "(try the DeepSeek-V3 or Kimi K2 preset)."), s)
-            return
-        settings = settings_from(s)
-        link = links(s)
-        result = analyse(m.experts, m.top_k, s.parallel.ep, m.hidden, settings, gpus_per_node=link["gpus_per_node"],
-                         bw_intra_Bps=link["bw_intra_Bps"], bw_inter_Bps=link["bw_inter_Bps"],
-                         alpha_intra_s=link["alpha_intra_s"], alpha_inter_s=link["alpha_inter_s"])
-        load = route(m.experts, m.top_k, s.parallel.ep, settings, link["gpus_per_node"])
-        self.figure.show_moe(result, "", s, load)
+        result = self.model.result(MOE)
+        if isinstance(result, Failed):
+            self.figure.show_moe(None, self.tr("The MoE panels need a mixture-of-experts scenario (try the "
+                                               "DeepSeek-V3 or Kimi K2 preset): {reason}").format(reason=result.reason))
+        else:
+            self.figure.show_moe(result)
+
+    def document_round(self) -> int:
+        """The round the document shows (−1: half way through)."""
+        k = self.model.view.comm.round
+        return self.result.rounds // 2 if k < 0 and self.result is not None else max(k, 0)
 
     def set_round(self, k: int) -> None:
         if self.result is None:
@@ -149,25 +181,41 @@ class CommTab(QWidget):
         if self.round >= self.result.rounds and self.play_button.isChecked():
             self.play_button.setChecked(False)
 
+    def keep_round(self, k: int) -> None:
+        """Show round k and write it into the document."""
+        self.set_round(k)
+        if self.result is not None:
+            self.model.set_value("view.comm.round", self.round)
+
+    def _scrubbed(self, k: int) -> None:
+        self.set_round(k)
+        if self.scrub.isSliderDown():
+            self.model.update_later({"view.comm.round": self.round})
+        else:
+            self.model.set_value("view.comm.round", self.round)
+
+    def _overlap_moved(self, percent: int) -> None:
+        if self.overlap_box.isSliderDown():
+            self.model.update_later({"view.comm.overlap": percent / 100})  # one edit per frame
+        else:
+            self.model.set_value("view.comm.overlap", percent / 100)
+
     def play(self, on: bool) -> None:
         self.play_button.setText(self.tr("Pause") if on else self.tr("Play"))
         if on:
             if self.result is not None and self.round >= self.result.rounds:
                 self.set_round(0)
             self.timer.start()
-        else:
+        elif self.timer.isActive():
             self.timer.stop()
+            self.keep_round(self.round)
 
     def export_widget(self) -> QWidget:
         return self.figure
 
-    def fit_to_size(self) -> None:
-        """Export: show the collective half way through, chunks in flight."""
-        if self.result is not None:
-            self.set_round(self.result.rounds // 2)
-
     def export_error(self) -> str | None:
-        return None if self.result is not None else "no valid collective"
+        result = self.model.result(COLLECTIVE)
+        return "no valid collective: " + result.reason if isinstance(result, Failed) else None
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
         return [

@@ -73,6 +73,13 @@ class MemoryFigure(QWidget):
         self.legend.setFixedHeight(two_lines)
         self.legend.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
+        self.selection = QLabel(self)  # the item picked in the table: its formula and source
+        self.selection.setWordWrap(True)
+        self.selection.setTextFormat(Qt.TextFormat.RichText)
+        self.selection.setFixedHeight(two_lines)
+        self.selection.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.selected = ""
+
         self.tiers = charts.make_plot(self, left=self.tr("GiB"))
         self.zero = charts.make_plot(self, left=self.tr("GiB of model states"))
         self.ranks = charts.make_plot(self, left=self.tr("GiB on the GPU"))
@@ -103,6 +110,7 @@ class MemoryFigure(QWidget):
         layout.addWidget(self.subtitle)
         layout.addWidget(self.stack, 3)
         layout.addWidget(self.legend)
+        layout.addWidget(self.selection)
         row = QHBoxLayout()
         for heading, plot in ((self.tiers_title, self.tiers), (self.zero_title, self.zero),
                               (self.ranks_title, self.ranks)):
@@ -131,9 +139,11 @@ class MemoryFigure(QWidget):
             chart.clear()
         self.zero_outline.hide()
         set_text(self.legend, "")
+        set_text(self.selection, "")
 
-    def show_ledger(self, ledger: MemoryLedger) -> None:
+    def show_ledger(self, ledger: MemoryLedger, selected: str = "") -> None:
         self.ledger = ledger
+        self.selected = selected
         scenario = ledger.scenario
         set_text(self.title, scenario.title)
         pp = scenario.parallel.pp
@@ -151,6 +161,7 @@ class MemoryFigure(QWidget):
                        self.tr("fits, {free} free").format(free=gib(free)) + "</span>"
         set_text(self.subtitle, summary)
         self._draw_stack(ledger)
+        self._draw_selection(ledger)
         self._draw_tiers(ledger)
         self._draw_zero(ledger)
         self._draw_ranks(ledger)
@@ -175,7 +186,7 @@ class MemoryFigure(QWidget):
             segments.append(charts.Segment(x, x + width, -0.4, 0.4, item.key, item_tooltip(ledger, item)))
             x += width
         oom_key = self.oom_key
-        self.stack_chart.set_segments(segments, highlight=oom_key)
+        self.stack_chart.set_segments(segments, highlight=oom_key, selected=self.selected)
         self.stack_chart.set_line("capacity", ledger.capacity_bytes / GIB,
                                   self.tr("capacity {value}").format(value=gib(ledger.capacity_bytes)))
         marker = []
@@ -195,6 +206,24 @@ class MemoryFigure(QWidget):
                 swatches.append(f"<span style='color:{charts.ITEM_COLOURS.get(item.key, '#777')}'>■</span>&nbsp;"
                                 f"{ledger_name(item.name)}{tier} {item.bytes / GIB:.1f}")
         set_text(self.legend, self.tr("GiB:") + " &nbsp; " + " &nbsp; ".join(swatches))
+
+    def set_selected(self, key: str) -> None:
+        """Outline the ledger item `key` ("" = none) and state its formula and source."""
+        self.selected = key
+        if self.ledger is not None:
+            self.stack_chart.set_segments(self.stack_chart.segments, highlight=self.oom_key, selected=key)
+            self._draw_selection(self.ledger)
+            self.stack_chart.settle()
+
+    def _draw_selection(self, ledger: MemoryLedger) -> None:
+        item = next((item for item in ledger.items if item.key == self.selected), None)
+        if item is None:
+            set_text(self.selection, "")
+            return
+        share = item.bytes / ledger.total if ledger.total else 0.0
+        set_text(self.selection, self.tr("<b>{name}</b>: {bytes} ({share:.1%}, {tier}) = {formula} · <i>{source}</i>")
+                 .format(name=ledger_name(item.name), bytes=gib(item.bytes), share=share,
+                         tier=tier_names()[item.tier], formula=item.formula, source=item.source))
 
     def _place_stack_labels(self) -> None:
         """Item names inside the segments wide enough, at the bar's current width in pixels."""

@@ -1,7 +1,7 @@
 """The memory ledger as a table: item, tier, bytes, share and formula of every item."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -17,6 +17,8 @@ class LedgerTable(QTableWidget):
     Cells are reused between updates and column widths recomputed only when the rows change
     (ResizeToContents on every edit costs more than the whole ledger)."""
 
+    itemPicked = Signal(str)  # the key of the ledger item the user selected ("" = none)
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(0, 5, parent)
         self.setHorizontalHeaderLabels([self.tr("Item"), self.tr("Tier"), self.tr("GiB"), self.tr("Share"),
@@ -29,6 +31,24 @@ class LedgerTable(QTableWidget):
         self.horizontalHeader().setStretchLastSection(True)
         self.setWordWrap(False)
         self._row_keys: list[str] = []
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.itemSelectionChanged.connect(self._picked)
+
+    def _picked(self) -> None:
+        rows = {index.row() for index in self.selectedIndexes()}
+        row = min(rows) if rows else -1
+        self.itemPicked.emit(self._row_keys[row] if 0 <= row < len(self._row_keys) else "")
+
+    def select_key(self, key: str) -> None:
+        """Select the row of ledger item `key` ("" or an absent key: none), without emitting."""
+        self.blockSignals(True)
+        try:
+            if key in self._row_keys:
+                self.selectRow(self._row_keys.index(key))
+            else:
+                self.clearSelection()
+        finally:
+            self.blockSignals(False)
 
     def _cell(self, row: int, column: int) -> QTableWidgetItem:
         cell = self.item(row, column)

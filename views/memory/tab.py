@@ -7,23 +7,27 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from tslab.models.memory import MemoryLedger, memory_ledger
+from tslab.models.derived import LEDGER, Failed
+from tslab.models.memory import MemoryLedger
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.document_model import DocumentModel
+from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.scenario_model import ScenarioModel
 from tslab.views.texts import translate_problem
 
 
-class MemoryTab(QWidget):
+class MemoryTab(DocumentTab):
     """Inputs on the left; the figure and the ledger table on the right. Edits recompute at once
-    (the ledger takes well under a frame); sliders are rate-limited while dragged."""
+    (the ledger takes well under a frame); a dragged slider recomputes at most once per frame.
+    Picking a table row selects that item (`view.memory.selected`)."""
 
-    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = model
+    reads = (LEDGER, "view.memory")
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
         scroll = scrolling(self, self.form, 330)
         self.figure = MemoryFigure(self)
@@ -35,21 +39,31 @@ class MemoryTab(QWidget):
         right.setStretchFactor(1, 2)
         inputs_beside(self, scroll, right, 360, 1000)
         self.ledger: MemoryLedger | None = None
-        model.scenarioChanged.connect(self.refresh)
+        self.table.itemPicked.connect(lambda key: self.model.set_value("view.memory.selected", key))
+        model.problemsChanged.connect(lambda _: self.refresh() if self.isVisible() else self._mark_stale())
         self.refresh()
 
-    def refresh(self, *_: object) -> None:
+    def _mark_stale(self) -> None:
+        self._stale = None
+
+    def refresh(self, keys: frozenset[str] | None = None) -> None:
+        selected = self.model.view.memory.selected
+        if keys is not None and not LEDGER.concerns(keys):  # only the selection changed
+            self.figure.set_selected(selected)
+            self.table.select_key(selected)
+            return
         errors = self.model.errors
-        scenario = self.model.scenario
-        if errors:
+        ledger = None if errors else self.model.result(LEDGER)
+        if ledger is None or isinstance(ledger, Failed):
             self.ledger = None
-            reasons = [translate_problem(problem) for problem in errors]
-            self.figure.show_invalid(scenario.title, reasons)
+            reasons = [translate_problem(problem) for problem in errors] or [ledger.reason]
+            self.figure.show_invalid(self.model.scenario.title, reasons)
             self.table.show_ledger(None)
             return
-        self.ledger = memory_ledger(scenario)
-        self.figure.show_ledger(self.ledger)
-        self.table.show_ledger(self.ledger)
+        self.ledger = ledger
+        self.figure.show_ledger(ledger, selected)
+        self.table.show_ledger(ledger)
+        self.table.select_key(selected)
 
     def export_widget(self) -> QWidget:
         return self.figure

@@ -6,23 +6,27 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh, build_mesh, traffic
+from tslab.models.derived import COMPARE_MESH, MESH, TRAFFIC
+from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.view import MeshView, gpu_tooltip
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 
-class MeshTab(QWidget):
+class MeshTab(DocumentTab):
     """Inputs on the left; the mesh figure, axis and comparison pickers and the selected GPU's
-    coordinates on the right."""
+    coordinates on the right. The colour axis (`view.mesh.colour_by`) and the compared order
+    (`view.mesh.compare_order`) are the document's."""
 
-    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = model
+    reads = (MESH, COMPARE_MESH, TRAFFIC, "view.mesh")
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
         scroll = scrolling(self, self.form, 340)
 
@@ -33,8 +37,10 @@ class MeshTab(QWidget):
         self.compare_box.addItem(self.tr("no comparison"), "")
         for name, axes in ORDERS.items():
             self.compare_box.addItem(f"{name} ({axes})", name)
-        self.axis_box.currentIndexChanged.connect(lambda _: self.refresh())
-        self.compare_box.currentIndexChanged.connect(lambda _: self.refresh())
+        self.axis_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value("view.mesh.colour_by", self.axis_box.currentData()))
+        self.compare_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value("view.mesh.compare_order", self.compare_box.currentData()))
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Colour by the groups of"), self))
         controls.addWidget(self.axis_box)
@@ -78,27 +84,30 @@ class MeshTab(QWidget):
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None
-        model.scenarioChanged.connect(lambda _: self.refresh())
-        dims = model.scenario.parallel
-        first = next((axis for axis in ("tp", "ep", "cp", "pp", "dp") if getattr(dims, axis) > 1), "tp")
-        self.axis_box.blockSignals(True)
-        self.axis_box.setCurrentIndex(self.axis_box.findData(first))
-        self.axis_box.blockSignals(False)
         self.refresh()
 
     @property
     def axis(self) -> str:
-        return self.axis_box.currentData()
+        return self.model.view.mesh.axis(self.model.scenario)
 
-    def refresh(self) -> None:
+    def _show_controls(self) -> None:
+        for box, value in ((self.axis_box, self.axis), (self.compare_box, self.model.view.mesh.compare_order)):
+            index = box.findData(value)
+            if index != box.currentIndex():
+                box.blockSignals(True)
+                box.setCurrentIndex(max(index, 0))
+                box.blockSignals(False)
+
+    def refresh(self, keys: frozenset[str] | None = None) -> None:
+        self._show_controls()
         scenario = self.model.scenario
-        self.mesh = build_mesh(scenario)
+        self.mesh = self.model.result(MESH)
         meshes = [(self.tr("order {order}").format(order=self.mesh.order), self.mesh)]
-        other = self.compare_box.currentData()
-        if other:
-            compared = build_mesh(scenario.replace(**{"parallel.order": other}))
-            meshes.append((self.tr("order {order} ({name})").format(order=compared.order, name=other), compared))
-        rows = traffic(scenario, self.mesh) if not self.mesh.errors else []
+        compared = self.model.result(COMPARE_MESH)
+        if compared is not None:
+            meshes.append((self.tr("order {order} ({name})").format(
+                order=compared.order, name=self.model.view.mesh.compare_order), compared))
+        rows = list(self.model.result(TRAFFIC))
         self.figure.show_meshes(scenario, meshes, self.axis, rows)
         if self.selected is not None and self.selected >= self.mesh.world_size:
             self.selected = None

@@ -9,67 +9,31 @@ import bisect
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from tslab.models.pipeline import KINDS, Durations, ScheduleError, Simulation, closed_form, simulate
-from tslab.models.scenario import Scenario
+from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
+from tslab.models.pipeline import KINDS, Simulation
 from tslab.views.common import inputs_beside, scrolling
+from tslab.views.document_tab import DocumentTab
+from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.scenario_model import ScenarioModel
+from tslab.views.document_model import DocumentModel
 
 
 FPS = 60
-
-
-def schedule_inputs(s: Scenario) -> tuple[str, int, int, int, Durations]:
-    """(kind, ranks, micro-batches, chunks, durations) of the scenario's schedule. The scenario
-    keeps F, B, W, FB and p2p; the input-gradient time is I = B − W (ZB splits B into I and W)."""
-    kind = s.schedule.kind
-    chunks = s.parallel.vpp if kind == "interleaved-1f1b" else 2 if kind in ("zbv", "dualpipev") else 1
-    d = s.schedule
-    return kind, s.parallel.pp, d.microbatches, chunks, Durations(
-        F=d.f, B=d.b, I=max(d.b - d.w, 0.0), W=d.w, FB=d.fb, p2p=d.p2p)
-
-
 WORKER_THRESHOLD_OPS = 60_000  # above about this many ops a simulation can take longer than a frame
 
 
-def run_jobs(jobs) -> tuple[list, list[str]]:
-    """Simulate each (kind, p, m, v, durations): ([(Simulation, closed form or None)], [problems])."""
-    sims, problems = [], []
-    for name, p, m, chunks, durations in jobs:
-        try:
-            sim = simulate(name, p, m, chunks, durations)
-        except ScheduleError as exc:
-            problems.append(f"{kind_name(name)}: {exc}")
-            continue
-        _ = sim.ops  # build the ops here, off the UI thread
-        try:
-            formula = closed_form(name, p, m, chunks, durations)
-        except (ScheduleError, ValueError, KeyError):
-            formula = None
-        sims.append((sim, formula))
-    return sims, problems
+class PipelineTab(DocumentTab):
+    """Inputs on the left; the schedule(s), the animation controls and the comparison on the right.
+    The comparison (`view.pipeline.compare`) and the animation position (`view.pipeline.time`,
+    written when the animation stops, is stepped or scrubbed) are the document's."""
 
+    reads = (SCHEDULE, "view.pipeline")
 
-_POOL = None
-
-
-def _pool():
-    global _POOL
-    if _POOL is None:
-        from concurrent.futures import ThreadPoolExecutor
-        _POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tslab-simulate")
-    return _POOL
-
-
-class PipelineTab(QWidget):
-    """Inputs on the left; the schedule(s), the animation controls and the comparison on the right."""
-
-    def __init__(self, model: ScenarioModel, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.model = model
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
         scroll = scrolling(self, self.form, 300)
 
@@ -77,7 +41,8 @@ class PipelineTab(QWidget):
         self.compare_box.addItem(self.tr("no comparison"), "")
         for kind in KINDS:
             self.compare_box.addItem(kind_name(kind), kind)
-        self.compare_box.currentIndexChanged.connect(lambda _: self.refresh())
+        self.compare_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value("view.pipeline.compare", self.compare_box.currentData()))
         self.play_button = QPushButton(self.tr("Play"), self)
         self.play_button.setCheckable(True)
         self.play_button.toggled.connect(self.play)
@@ -116,8 +81,9 @@ class PipelineTab(QWidget):
         self.time = 0.0
         self.sims: list[Simulation] = []
         self._events: list[float] = []  # every op start and end, for stepping
-        self._generation = 0  # increases with every refresh; a worker's stale result is dropped
-        model.scenarioChanged.connect(lambda _: self.refresh())
+        self.runner = Runner(self, synchronous=model.synchronous, name="tslab-simulate")
+        self.runner.done.connect(self._show)
+        self.runner.failed.connect(self._failed)
         self.refresh()
 
     # ------------------------------------------------------------------------------------------
@@ -125,45 +91,56 @@ class PipelineTab(QWidget):
     def makespan(self) -> float:
         return max((sim.makespan for sim in self.sims), default=0.0)
 
-    def refresh(self) -> None:
-        """Simulate the scenario's schedule (and the comparison): at once when small, in a worker
-        thread when it may take longer than a frame, so editing stays responsive."""
-        self.play_button.setChecked(False)
-        kind, p, m, v, durations = schedule_inputs(self.model.scenario)
-        kinds = [kind] + ([self.compare_box.currentData()] if self.compare_box.currentData() else [])
-        jobs = [(name, p, m, v if name == kind else (2 if name in ("zbv", "dualpipev") else
-                                                      max(v, 2) if name == "interleaved-1f1b" else 1), durations)
-                for name in kinds]
-        self._generation += 1
-        if p * m * max(v, 2) * 3 * len(jobs) <= WORKER_THRESHOLD_OPS:
-            self._show(run_jobs(jobs))
+    def refresh(self, keys: frozenset[str] | None = None) -> None:
+        """Simulate the scenario's schedule (and the comparison): at once when small or already
+        simulated, in the runner when it may take longer than a frame, so editing stays
+        responsive. A change of the animation position alone only moves the cursor."""
+        view = self.model.view.pipeline
+        index = self.compare_box.findData(view.compare)
+        if index != self.compare_box.currentIndex():
+            self.compare_box.blockSignals(True)
+            self.compare_box.setCurrentIndex(max(index, 0))
+            self.compare_box.blockSignals(False)
+        if keys is not None and not SCHEDULE.concerns(keys):
+            if not self.timer.isActive():
+                self.set_time(self.document_time())
             return
-        generation = self._generation
-        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=p * m * max(v, 1) * 3))
-        future = _pool().submit(run_jobs, jobs)
+        self.play_button.setChecked(False)
+        document = self.model.document
+        hit, result = self.model.cache.cached(SCHEDULE, document)
+        if hit or self.model.synchronous or schedule_ops(document) <= WORKER_THRESHOLD_OPS:
+            self.runner.cancel()
+            self._show(result if hit else self.model.result(SCHEDULE))
+            return
+        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=schedule_ops(document)))
+        self.runner.start(self.model.cache.get, SCHEDULE, document)
 
-        def poll() -> None:
-            if generation != self._generation:
-                return  # a newer edit superseded this run
-            if not future.done():
-                QTimer.singleShot(30, poll)
-                return
-            self._show(future.result())
-        QTimer.singleShot(30, poll)
+    def document_time(self) -> float:
+        """The document's animation position (−1: the end)."""
+        t = self.model.view.pipeline.time
+        return self.makespan if t < 0 else t
 
-    def _show(self, results: tuple[list, list[str]]) -> None:
-        self.sims, problems = list(results[0]), results[1]
+    def _show(self, result: ScheduleResult) -> None:
         self.figure.title.setText(self.model.scenario.title)
+        problems = [f"{kind_name(kind)}: {text}" for kind, text in result.problems]
         self.figure.message.setText("<span style='color:#C00000'>" + "<br>".join(problems) + "</span>"
                                     if problems else "")
         for index, panel in enumerate(self.figure.panels):
-            visible = index < len(self.sims)
+            visible = index < len(result.runs)
             panel.setVisible(visible)
             if visible:
-                panel.show_simulation(*self.sims[index])
-        self.sims = [sim for sim, _ in self.sims]
+                panel.show_simulation(*result.runs[index])
+        self.sims = [sim for sim, _ in result.runs]
         self._events = sorted({t for sim in self.sims for op in sim.ops for t in (op.start, op.end)})
-        self.set_time(self.makespan)
+        self.set_time(self.document_time())
+
+    def _failed(self, message: str) -> None:
+        self.figure.message.setText(f"<span style='color:#C00000'>{message}</span>")
+
+    def keep_time(self) -> None:
+        """Write the animation position into the document (the end is written as −1)."""
+        t = -1.0 if self.time >= self.makespan else round(self.time, 9)
+        self.model.set_value("view.pipeline.time", t)
 
     def set_time(self, t: float) -> None:
         self.time = min(max(t, 0.0), self.makespan)
@@ -179,17 +156,23 @@ class PipelineTab(QWidget):
             if self.time >= self.makespan:
                 self.set_time(0.0)
             self.timer.start()
-        else:
+        elif self.timer.isActive():
             self.timer.stop()
+            self.keep_time()
 
     def step(self) -> None:
         """Advance to the next moment an op starts or ends."""
+        self._advance()
+        if not self.timer.isActive():
+            self.keep_time()
+
+    def _advance(self) -> None:
         index = bisect.bisect_right(self._events, self.time + 1e-9)
         self.set_time(self._events[index] if index < len(self._events) else self.makespan)
 
     def _tick(self) -> None:
         if self.reduced_motion.isChecked():
-            self.step()
+            self._advance()
         else:  # the whole schedule in about 10 s at 1×
             self.set_time(self.time + self.makespan / (10 * FPS) * self.speed_box.currentData())
         if self.time >= self.makespan:
@@ -197,6 +180,11 @@ class PipelineTab(QWidget):
 
     def _scrubbed(self, value: int) -> None:
         self.set_time(self.makespan * value / 1000)
+        t = -1.0 if self.time >= self.makespan else round(self.time, 9)
+        if self.scrub.isSliderDown():
+            self.model.update_later({"view.pipeline.time": t})  # one edit per frame while dragged
+        else:
+            self.model.set_value("view.pipeline.time", t)
 
     def export_widget(self) -> QWidget:
         return self.figure

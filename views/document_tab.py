@@ -1,0 +1,61 @@
+"""What every tab does with the document: refresh only what a change concerns, and only when seen.
+
+A tab subclasses `DocumentTab`, lists the keys (or computations) it shows in `reads`, and
+implements `refresh(keys)`, which redraws the parts those keys concern (`keys` is None for "all").
+A change that concerns the tab while it is hidden marks it stale; it refreshes once when shown.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from PySide6.QtWidgets import QWidget
+
+from tslab.models.derived import Computation, concerns
+from tslab.views.document_model import DocumentModel
+
+
+class DocumentTab(QWidget):
+    """A tab bound to a DocumentModel. Subclasses set `reads` (a tuple of keys, sections or
+    computations) and implement `refresh(keys)`."""
+
+    reads: tuple = ()
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self._stale: set[str] | None = set()  # None: everything is stale
+        self.refreshes = 0  # how often the tab re-derived something (tests and the benchmark)
+        model.changed.connect(self._changed)
+
+    def read_keys(self) -> tuple[str, ...]:
+        keys: list[str] = []
+        for read in self.reads:
+            keys += read.all_reads if isinstance(read, Computation) else [read]
+        return tuple(keys)
+
+    def concerns(self, keys: Iterable[str] | None) -> bool:
+        return keys is None or concerns(keys, self.read_keys())
+
+    def _changed(self, keys: frozenset[str]) -> None:
+        if not self.concerns(keys):
+            return
+        if self.isVisible() or self.model.synchronous:
+            self.refreshes += 1
+            self.refresh(keys)
+        elif self._stale is not None:
+            self._stale |= keys
+
+    @property
+    def stale(self) -> bool:
+        return self._stale is None or bool(self._stale)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.stale:
+            keys, self._stale = self._stale, set()
+            self.refreshes += 1
+            self.refresh(None if keys is None else frozenset(keys))
+
+    def refresh(self, keys: frozenset[str] | None = None) -> None:
+        """Redraw what `keys` concern (None: everything)."""
+        raise NotImplementedError
