@@ -16,12 +16,12 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
-from tslab.models.document import Document
+from .document import Document
 
 SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
                      "schedule", "memory", "moe")
@@ -119,7 +119,7 @@ class ResultCache:
 # The computations of the tabs
 
 def _validation(doc: Document):
-    from tslab.models.validation import validate
+    from .validation import validate
     return tuple(validate(doc.scenario))
 
 
@@ -127,7 +127,7 @@ VALIDATION = Computation("validation", SCENARIO_SECTIONS, _validation)
 
 
 def _ledger(doc: Document):
-    from tslab.models.memory import memory_ledger
+    from .memory import memory_ledger
     try:
         return memory_ledger(doc.scenario)
     except (ValueError, ZeroDivisionError) as exc:  # only for scenarios validation rejects
@@ -143,7 +143,7 @@ MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node",
 
 
 def _mesh(doc: Document):
-    from tslab.models.mesh import build_mesh
+    from .mesh import build_mesh
     return build_mesh(doc.scenario)
 
 
@@ -151,7 +151,7 @@ MESH = Computation("mesh", MESH_READS, _mesh)
 
 
 def _compare_mesh(doc: Document):
-    from tslab.models.mesh import build_mesh
+    from .mesh import build_mesh
     order = doc.view.mesh.compare_order
     return build_mesh(doc.scenario.replace(**{"parallel.order": order})) if order else None
 
@@ -160,7 +160,7 @@ COMPARE_MESH = Computation("compare-mesh", MESH_READS + ("view.mesh.compare_orde
 
 
 def _traffic(doc: Document, mesh):
-    from tslab.models.mesh import traffic
+    from .mesh import traffic
     return tuple(traffic(doc.scenario, mesh)) if not mesh.errors else ()
 
 
@@ -182,7 +182,7 @@ SCHEDULE_READS = ("schedule.kind", "schedule.microbatches", "schedule.f", "sched
 
 def schedule_jobs(doc: Document) -> list:
     """The ScheduleInputs of the scenario's schedule and of the comparison, if any."""
-    from tslab.models.pipeline import schedule_inputs
+    from .pipeline import schedule_inputs
     jobs = [schedule_inputs(doc.scenario)]
     compare = doc.view.pipeline.compare
     if compare:
@@ -196,7 +196,7 @@ def schedule_ops(doc: Document) -> int:
 
 
 def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> ScheduleResult:
-    from tslab.models.pipeline import ScheduleError, closed_form, simulate
+    from .pipeline import ScheduleError, closed_form, simulate
     runs, problems = [], []
     for job in schedule_jobs(doc):
         try:
@@ -223,8 +223,8 @@ def collective_inputs(doc: Document) -> tuple[str, int, int, str]:
 
 
 def _collective(doc: Document):
-    from tslab.models.comm import plan
-    from tslab.models.hardware import link_tiers
+    from .comm import plan
+    from .hardware import link_tiers
     collective, ranks, size, algorithm = collective_inputs(doc)
     try:
         return plan(collective, ranks, size, algorithm, **link_tiers(doc.scenario.cluster).kwargs())
@@ -248,12 +248,13 @@ class AlphaBetaCurves:
 
 
 def _alpha_beta(doc: Document):
-    from tslab.models.comm import plan
-    from tslab.models.hardware import link_tiers
+    from .comm import plan
+    from .hardware import link_tiers
     collective, ranks, _, algorithm = collective_inputs(doc)
-    link = link_tiers(doc.scenario.cluster).kwargs()
+    tiers = link_tiers(doc.scenario.cluster)
     try:
-        curves = [tuple(plan(collective, ranks, int(size), algorithm, **{**link, "gpus_per_node": per_node}).time_s
+        curves = [tuple(plan(collective, ranks, int(size), algorithm,
+                             **replace(tiers, gpus_per_node=per_node).kwargs()).time_s
                         for size in ALPHA_BETA_SIZES) for per_node in (max(ranks, 2), 1)]
     except ValueError as exc:
         return Failed(str(exc))
@@ -265,7 +266,7 @@ ALPHA_BETA = Computation("alpha-beta", LINK_KEYS + ("view.comm.collective", "vie
 
 
 def _moe(doc: Document):
-    from tslab.models.moe import analyse_scenario, moe_unavailable
+    from .moe import analyse_scenario, moe_unavailable
     reason = moe_unavailable(doc.scenario)
     if reason:
         return Failed(reason)

@@ -17,9 +17,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from tslab.models.comm import ALGORITHMS, COLLECTIVES
-from tslab.models.mesh import GROUP_AXES
-from tslab.models.scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario, ScenarioError,
+from .comm import ALGORITHMS, COLLECTIVES
+from .mesh import GROUP_AXES
+from .scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario, ScenarioError,
                                    atomic_write, coerce_field, parse_value, read_toml, scenario_from_dict,
                                    scenario_to_toml, section_toml, spec, with_values, _kind, _line_of)
 
@@ -110,7 +110,7 @@ def view_keys() -> list[str]:
 
 def document_keys() -> list[str]:
     """Every settable dotted key of a document, in file order."""
-    from tslab.models.scenario import keys
+    from .scenario import keys
     return keys() + view_keys()
 
 
@@ -144,7 +144,7 @@ def with_document_values(doc: Document, values: dict[str, Any]) -> Document:
 def apply_document_overrides(doc: Document, assignments: Iterable[str]) -> Document:
     """Apply ``--set KEY=VALUE`` strings (scenario or view keys) in order; a bad one raises an
     error naming its key."""
-    from tslab.models.scenario import _field
+    from .scenario import _field
     values: dict[str, Any] = {}
     for assignment in assignments:
         key, eq, text = assignment.partition("=")

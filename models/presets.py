@@ -4,8 +4,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from tslab.models.document import Document, load_document
-from tslab.models.scenario import Scenario, ScenarioError
+from .document import Document, load_document
+from .scenario import Scenario, ScenarioError
 
 PRESET_DIR = Path(__file__).resolve().parent.parent / "resources" / "presets"
 DEFAULT_PRESET = "classroom-7b"

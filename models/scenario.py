@@ -386,7 +386,7 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
     """The scenario of a TOML file (its view state, if any, is checked and left out)."""
-    from tslab.models.document import load_document  # the document module builds on this one
+    from .document import load_document  # the document module builds on this one
     return load_document(path).scenario
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tslab.models.hardware import GPUS
-from tslab.models.scenario import AXES, NAMED_ORDERS, Scenario
+from .hardware import GPUS
+from .scenario import AXES, NAMED_ORDERS, Scenario
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
