@@ -158,8 +158,8 @@ class Memory:
 
 @dataclass(frozen=True)
 class Moe:
-    """MoE routing for the Communication / MoE tab (`tslab moe`): S tokens per EP rank, a routing
-    distribution and its seed (seed 002 §6)."""
+    """MoE routing for the Communication / MoE tab (`tslab moe`): S tokens per EP rank (Kimi K3
+    technical report §5.2.1), a routing distribution and the seed of its random draws."""
     tokens_per_rank: int = spec(4096, low=1, high=1 << 24)
     routing: str = spec("uniform", choices=("uniform", "zipf", "hot", "node-limited"))
     seed: int = spec(0, low=0, high=2**31 - 1)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install the Debian/Ubuntu packages that tslab's Qt wheels need (DESIGN.md, "Dependencies").
+# Install the Debian/Ubuntu packages that tslab's Qt wheels need (Qt 6, doc.qt.io/qt-6/linux-requirements.html).
 #
 #   packaging/install-system-deps.sh [--test] [--python PYTHON]
 #

@@ -277,6 +277,9 @@ def test_moe_json_contract():
     assert len(doc["recv_tokens"]) == R and sum(doc["recv_tokens"]) == S * K * R
     assert doc["buffers"]["worst_case_tokens"] == S * K * R
     assert doc["buffers"]["moonep_tokens"] == S * K
+    # The caveat names where the S·K·R vs S·K comparison and its limits come from.
+    assert all(source in doc["buffers"]["caveat"] for source in (
+        "Kimi K3 technical report §5.2.1", "github.com/MoonshotAI/MoonEP", "github.com/deepseek-ai/DeepEP"))
     assert doc["moonep"]["recv_tokens"] == [S * K] * R
     assert len(doc["moonep"]["redundant_experts"]) == R
     assert max(doc["moonep"]["redundant_experts"]) <= doc["moonep"]["bound"] == E // R

@@ -8,7 +8,9 @@ Sources:
 - DeepSeek-V3 §3.2.2: FP8 dispatch, BF16 combine.
 - MaxVio (Wang et al., "Auxiliary-Loss-Free Load Balancing", 2024, §4.1):
   (max load − mean load) / mean load.
-- Kimi K3 §5.2.1: worst-case DeepEP-style receive buffer S·K·R tokens vs MoonEP's fixed S·K.
+- Kimi K3 technical report §5.2.1 and MoonEP (github.com/MoonshotAI/MoonEP): worst-case
+  DeepEP-style receive buffer S·K·R tokens vs MoonEP's fixed S·K; DeepEP itself sizes its
+  buffers from a size hint for the MoE settings (github.com/deepseek-ai/DeepEP, README).
 - α–β time (Hockney 1994; Thakur, Rabenseifner & Gropp 2005 §3): t = α + bytes / β per tier.
 
 Layout: expert e lives on EP rank e // (E/R) (contiguous placement), and EP rank r on node
@@ -30,9 +32,11 @@ from .settings import MoeSettings
 
 # Part of every `tslab moe --json` document ("buffers"."caveat"), kept word for word.
 BUFFER_CAVEAT = (
-    "Kimi K3 §5.2.1 / seed 002 §6.6: S·K·R is the receive buffer under the report's worst-case "
-    "imbalance and copy-free path, S·K is MoonEP's fixed shape; this is a bound under K3's "
-    "comparison conditions, not the typical occupancy of every DeepEP configuration.")
+    "Kimi K3 technical report §5.2.1 and MoonEP (github.com/MoonshotAI/MoonEP): S·K·R is the receive "
+    "buffer under the report's worst-case imbalance and copy-free path, S·K is MoonEP's fixed shape; "
+    "this is a bound under K3's comparison conditions, not the typical occupancy of every DeepEP "
+    "configuration (DeepEP sizes its buffers from its own size hint for the MoE settings: "
+    "github.com/deepseek-ai/DeepEP, README, \"Buffer initialization\").")
 
 
 @dataclass(frozen=True)
