@@ -62,7 +62,8 @@ def validate(s: Scenario) -> list[Problem]:
         error("model.heads", QT_TRANSLATE_NOOP("validation", "hidden size {hidden} is not divisible by {heads} heads"),
               hidden=m.hidden, heads=m.heads)
     if m.heads % m.kv_heads:
-        error("model.kv_heads", QT_TRANSLATE_NOOP("validation", "{heads} query heads cannot be grouped over {kv} KV heads"),
+        error("model.kv_heads",
+              QT_TRANSLATE_NOOP("validation", "{heads} query heads cannot be grouped over {kv} KV heads"),
               heads=m.heads, kv=m.kv_heads)
     if m.kv_heads > m.heads:
         error("model.kv_heads", QT_TRANSLATE_NOOP("validation", "more KV heads ({kv}) than query heads ({heads})"),
@@ -74,89 +75,116 @@ def validate(s: Scenario) -> list[Problem]:
             error("model.top_k", QT_TRANSLATE_NOOP("validation", "top_k must be between 1 and the {experts} experts"),
                   experts=m.experts)
         if m.expert_ffn_hidden < 1:
-            error("model.expert_ffn_hidden", QT_TRANSLATE_NOOP("validation", "an MoE model needs expert_ffn_hidden > 0"))
+            error("model.expert_ffn_hidden",
+                  QT_TRANSLATE_NOOP("validation", "an MoE model needs expert_ffn_hidden > 0"))
         if m.first_dense_layers > m.layers:
-            error("model.first_dense_layers", QT_TRANSLATE_NOOP("validation", "{dense} dense layers but only {layers} layers"),
+            error("model.first_dense_layers",
+                  QT_TRANSLATE_NOOP("validation", "{dense} dense layers but only {layers} layers"),
                   dense=m.first_dense_layers, layers=m.layers)
         if m.params:
-            error("model.params", QT_TRANSLATE_NOOP("validation", "params overrides a dense model's size; set experts = 0 "
-                                     "or params = 0"))
+            error("model.params",
+                  QT_TRANSLATE_NOOP("validation", "params overrides a dense model's size; set experts = 0 "
+                                                  "or params = 0"))
     elif m.top_k or m.shared_experts:
-        warn("model.experts", QT_TRANSLATE_NOOP("validation", "top_k and shared_experts have no effect without experts"))
+        warn("model.experts",
+             QT_TRANSLATE_NOOP("validation", "top_k and shared_experts have no effect without experts"))
 
     # Parallel degrees against the shape
     if m.heads % p.tp:
         error("parallel.tp", QT_TRANSLATE_NOOP("validation", "{heads} attention heads are not divisible by tp = {tp}"),
               heads=m.heads, tp=p.tp)
     if m.attention == "mha" and m.kv_heads % p.tp:
-        error("parallel.tp", QT_TRANSLATE_NOOP("validation", "{kv} KV heads are not divisible by tp = {tp}"), kv=m.kv_heads, tp=p.tp)
+        error("parallel.tp", QT_TRANSLATE_NOOP("validation", "{kv} KV heads are not divisible by tp = {tp}"),
+              kv=m.kv_heads, tp=p.tp)
     if m.ffn_hidden % p.tp:
-        error("parallel.tp", QT_TRANSLATE_NOOP("validation", "ffn_hidden {ffn} is not divisible by tp = {tp}"), ffn=m.ffn_hidden, tp=p.tp)
+        error("parallel.tp", QT_TRANSLATE_NOOP("validation", "ffn_hidden {ffn} is not divisible by tp = {tp}"),
+              ffn=m.ffn_hidden, tp=p.tp)
     if m.vocab % p.tp:
         warn("parallel.tp", QT_TRANSLATE_NOOP("validation", "vocabulary {vocab} is padded to a multiple of tp = {tp}"),
              vocab=m.vocab, tp=p.tp)
     chunks = pipeline_chunks(s)
     stages = p.pp * chunks
     if m.layers < stages:
-        error("parallel.pp", QT_TRANSLATE_NOOP("validation", "{layers} layers cannot fill {stages} pipeline stages (pp × chunks)"),
+        error("parallel.pp",
+              QT_TRANSLATE_NOOP("validation", "{layers} layers cannot fill {stages} pipeline stages (pp × chunks)"),
               layers=m.layers, stages=stages)
     elif m.layers % stages:
-        warn("parallel.pp", QT_TRANSLATE_NOOP("validation", "{layers} layers do not divide evenly over {stages} pipeline stages; "
-                               "some stages hold one layer more"), layers=m.layers, stages=stages)
+        warn("parallel.pp",
+             QT_TRANSLATE_NOOP("validation", "{layers} layers do not divide evenly over {stages} pipeline stages; "
+                                             "some stages hold one layer more"),
+             layers=m.layers, stages=stages)
     if p.vpp > 1 and s.schedule.kind != "interleaved-1f1b":
-        warn("parallel.vpp", QT_TRANSLATE_NOOP("validation", "vpp = {vpp} is used only by the interleaved schedule"), vpp=p.vpp)
+        warn("parallel.vpp", QT_TRANSLATE_NOOP("validation", "vpp = {vpp} is used only by the interleaved schedule"),
+             vpp=p.vpp)
     if s.schedule.kind == "interleaved-1f1b" and p.pp > 1 and s.schedule.microbatches % p.pp:
-        warn("schedule.microbatches", QT_TRANSLATE_NOOP("validation", "interleaved 1F1B wants micro-batches ({m}) divisible by pp = {pp}"),
+        warn("schedule.microbatches",
+             QT_TRANSLATE_NOOP("validation", "interleaved 1F1B wants micro-batches ({m}) divisible by pp = {pp}"),
              m=s.schedule.microbatches, pp=p.pp)
     if p.pp > 1 and s.schedule.microbatches < p.pp:
-        warn("schedule.microbatches", QT_TRANSLATE_NOOP("validation", "fewer micro-batches ({m}) than pipeline stages ({pp}): "
-                                         "the bubble dominates"), m=s.schedule.microbatches, pp=p.pp)
+        warn("schedule.microbatches",
+             QT_TRANSLATE_NOOP("validation", "fewer micro-batches ({m}) than pipeline stages ({pp}): "
+                                             "the bubble dominates"),
+             m=s.schedule.microbatches, pp=p.pp)
     if m.seq_len % p.cp:
-        error("parallel.cp", QT_TRANSLATE_NOOP("validation", "sequence length {seq} is not divisible by cp = {cp}"), seq=m.seq_len, cp=p.cp)
+        error("parallel.cp", QT_TRANSLATE_NOOP("validation", "sequence length {seq} is not divisible by cp = {cp}"),
+              seq=m.seq_len, cp=p.cp)
     if p.sp and p.tp == 1:
-        warn("parallel.sp", QT_TRANSLATE_NOOP("validation", "sequence parallelism shares the TP group; with tp = 1 it does nothing"))
+        warn("parallel.sp",
+             QT_TRANSLATE_NOOP("validation", "sequence parallelism shares the TP group; with tp = 1 it does nothing"))
 
     # Experts
     if p.ep > 1 and not m.experts:
         error("parallel.ep", QT_TRANSLATE_NOOP("validation", "ep = {ep} needs an MoE model (experts > 0)"), ep=p.ep)
     if m.experts and m.experts % p.ep:
-        error("parallel.ep", QT_TRANSLATE_NOOP("validation", "{experts} experts are not divisible by ep = {ep}"), experts=m.experts, ep=p.ep)
+        error("parallel.ep", QT_TRANSLATE_NOOP("validation", "{experts} experts are not divisible by ep = {ep}"),
+              experts=m.experts, ep=p.ep)
     if m.experts and m.expert_ffn_hidden % p.etp:
-        error("parallel.etp", QT_TRANSLATE_NOOP("validation", "expert_ffn_hidden {ffn} is not divisible by etp = {etp}"),
+        error("parallel.etp",
+              QT_TRANSLATE_NOOP("validation", "expert_ffn_hidden {ffn} is not divisible by etp = {etp}"),
               ffn=m.expert_ffn_hidden, etp=p.etp)
     dense_width = p.tp * p.cp * p.dp
     if dense_width % (p.etp * p.ep):
-        error("parallel.ep", QT_TRANSLATE_NOOP("validation", "tp·cp·dp = {width} is not divisible by etp·ep = {expert}: "
-                                "the expert grid does not tile the dense one"),
+        error("parallel.ep",
+              QT_TRANSLATE_NOOP("validation", "tp·cp·dp = {width} is not divisible by etp·ep = {expert}: "
+                                              "the expert grid does not tile the dense one"),
               width=dense_width, expert=p.etp * p.ep)
 
     # World size and mesh order
     product = p.tp * p.pp * p.dp * p.cp
     if product != s.world_size:
-        error("parallel.dp", QT_TRANSLATE_NOOP("validation", "tp·pp·dp·cp = {product} GPUs, but the cluster has {nodes} × {gpn} = {world}"),
+        error("parallel.dp",
+              QT_TRANSLATE_NOOP("validation", "tp·pp·dp·cp = {product} GPUs, "
+                                              "but the cluster has {nodes} × {gpn} = {world}"),
               product=product, nodes=c.nodes, gpn=c.gpus_per_node, world=s.world_size)
     axes = order_axes(p.order)
     if axes is not None and (sorted(axes) != sorted(set(axes)) or not set(axes) <= set(AXES)
                              or not {"tp", "dp", "pp"} <= set(axes)):
-        error("parallel.order", QT_TRANSLATE_NOOP("validation", "order {order} must list distinct axes from tp, cp, ep, dp, pp "
-                                   "(at least tp, dp and pp)"), order=p.order)
+        error("parallel.order",
+              QT_TRANSLATE_NOOP("validation", "order {order} must list distinct axes from tp, cp, ep, dp, pp "
+                                              "(at least tp, dp and pp)"),
+              order=p.order)
 
     # ZeRO and offload
     if p.zero and p.dp * p.cp == 1:
-        warn("parallel.zero", QT_TRANSLATE_NOOP("validation", "ZeRO-{zero} shards over data parallelism, which is 1 here"), zero=p.zero)
+        warn("parallel.zero",
+             QT_TRANSLATE_NOOP("validation", "ZeRO-{zero} shards over data parallelism, which is 1 here"),
+             zero=p.zero)
     if s.offload.params != "gpu" and p.zero < 3:
-        warn("offload.params", QT_TRANSLATE_NOOP("validation", "offloading parameters is ZeRO-Infinity's ZeRO-3 feature"))
+        warn("offload.params",
+             QT_TRANSLATE_NOOP("validation", "offloading parameters is ZeRO-Infinity's ZeRO-3 feature"))
     if s.offload.grads == "cpu" and p.zero < 2:
         warn("offload.grads", QT_TRANSLATE_NOOP("validation", "CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2"))
 
     # Activations
     if a.cpu_offload_fraction + a.remote_offload_fraction > 1 + 1e-9:
         error("activation.remote_offload_fraction",
-              QT_TRANSLATE_NOOP("validation", "CPU ({cpu:.0%}) and remote ({remote:.0%}) offload exceed all activations"),
+              QT_TRANSLATE_NOOP("validation", "CPU ({cpu:.0%}) and remote ({remote:.0%}) offload "
+                                              "exceed all activations"),
               cpu=a.cpu_offload_fraction, remote=a.remote_offload_fraction)
     if a.remote_offload_fraction and p.pp == 1:
         warn("activation.remote_offload_fraction",
-             QT_TRANSLATE_NOOP("validation", "remote offload parks activations on other pipeline ranks; pp = 1 has none"))
+             QT_TRANSLATE_NOOP("validation", "remote offload parks activations on other pipeline ranks; "
+                                             "pp = 1 has none"))
 
     # GPU
     if c.gpu == "custom" and c.hbm_gib <= 0:
