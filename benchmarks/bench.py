@@ -382,7 +382,8 @@ def main() -> int:
     for name, seconds, target, verdict in rows:
         shown = f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
         print(f"{name:<{width}}  {shown:>10}  {target:<13} {verdict}")
-    print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; Python {sys.version.split()[0]}")
+    print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; "
+          f"Python {sys.version.split()[0]}")
     return 0
 
 
