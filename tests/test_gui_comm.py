@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tslab.models.derived import MOE
 from tslab.models.presets import load_preset
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
@@ -38,9 +39,13 @@ def test_switching_collective_and_algorithm(tab):
     tab.collective_box.setCurrentIndex(tab.collective_box.findData("allgather"))
     assert tab.result.collective == "allgather" and tab.result.rounds == 7
     tab.algorithm_box.setCurrentIndex(tab.algorithm_box.findData("tree"))
-    assert tab.result.algorithm in ("tree", "ring")  # tree falls back to ring for all-gather
+    # No tree builds an all-gather: the planner runs the ring and its convention says so.
+    assert tab.model.view.comm.algorithm == "tree"
+    assert tab.result.algorithm == "ring" and tab.result.rounds == 7
+    assert tab.result.convention.startswith("tree is not defined for allgather: ring used instead; ")
     tab.collective_box.setCurrentIndex(tab.collective_box.findData("allreduce"))
-    assert tab.result.algorithm == "tree" and tab.result.rounds < 2 * (8 - 1)
+    # Double binary tree on 8 ranks: heap depth ⌊log2 8⌋ = 3, reduced up then broadcast down.
+    assert tab.result.algorithm == "tree" and tab.result.rounds == 2 * 3
 
 
 def test_alpha_beta_curves_and_overlap(tab):
@@ -55,15 +60,54 @@ def test_alpha_beta_curves_and_overlap(tab):
 
 
 def test_moe_panel_before_and_after_moonep(tab):
+    S, K, R, E = 512, 8, 64, 256        # tokens per rank, top-k, EP ranks, experts (DeepSeek-V3)
     segments = tab.figure.loads_chart.segments
     after = [s.y1 for s in segments if s.key == "params"]
-    assert after == [512 * 8] * 64      # every EP rank ends with exactly S·K
+    assert after == [S * K] * R         # every EP rank ends with exactly S·K
     before = [s.y1 for s in segments if s.key == "activations"]
-    assert max(before) > 512 * 8 * 2    # Zipf routing overloads some ranks
-    assert "MoonEP" in tab.figure.moe_text.text() and "S·K·R" in tab.figure.moe_text.text()
+    assert len(before) == R and sum(before) == S * K * R  # every routed token copy lands on some rank
+    assert max(before) > S * K * 2      # Zipf routing overloads some ranks
+    result = tab.model.result(MOE)
+    assert before == list(result.recv_tokens)
+    mean = sum(before) / R
+    text = tab.figure.moe_text.text()
+    assert f"imbalance max/mean {max(before) / mean:.2f}; maxvio {(max(before) - mean) / mean:.2f}" in text
+    assert f"every rank gets exactly S·K = {S * K:,}; at most {E // R} redundant experts per rank" in text
+    assert f"planned {max(result.moonep.redundant_experts)}" in text
+    assert f"worst case S·K·R = {S * K * R:,} tokens" in text and f"fixed S·K = {S * K:,}" in text
 
 
 def test_dense_model_explains_why_no_moe(qtbot):
-    widget = CommTab(DocumentModel(load_preset("classroom-7b")))
+    widget = CommTab(DocumentModel(load_preset("deepseek-v3")))
     qtbot.addWidget(widget)
-    assert "experts" in widget.figure.moe_text.text()
+    widget.show()  # a hidden tab defers its refresh until shown
+    qtbot.waitExposed(widget)
+    assert len(widget.figure.loads_chart.segments) == 2 * 64  # before and after bars per EP rank
+    widget.model.set_scenario(load_preset("classroom-7b"))
+    reason = widget.model.result(MOE).reason
+    assert reason.startswith("model.experts is 0: ")  # the dense 7B has no experts
+    text = widget.figure.moe_text.text()
+    assert text.startswith("The MoE panels need a mixture-of-experts scenario") and text.endswith(": " + reason)
+    assert widget.figure.loads_chart.segments == []
+
+
+def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+    """``python -m tslab.views.comm classroom-7b`` opens the Communication / MoE tab alone on that preset; the event
+    loop is replaced by a look at the windows shown at the moment it would start."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+    from tslab.views.comm import __main__ as alone
+    shown = []
+
+    def event_loop(app) -> int:
+        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, CommTab) and w.isVisible())
+        return 0
+
+    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    assert alone.main(["classroom-7b"]) == 0
+    assert len(shown) == 1, shown
+    window = shown[0]
+    qtbot.addWidget(window)
+    assert window.isWindow() and window.size() == QSize(1500, 950)
+    assert window.model.scenario == load_preset("classroom-7b")

@@ -71,14 +71,22 @@ def test_edit_input_redraws_chart_and_oom_marker(tab, qtbot):
     assert "Out of memory" not in tab.figure.subtitle.text()
 
 
+def item_bytes(ledger, key: str) -> int:
+    return sum(item.bytes for item in ledger.items if item.key == key)
+
+
 def test_slider_edit_is_rate_limited_but_lands(tab, qtbot):
+    stored = item_bytes(tab.ledger, "activations")  # nothing offloaded yet: all of it on the GPU
+    assert tab.ledger.tier_bytes("cpu") == 0
     slider = tab.form.editors["activation.cpu_offload_fraction"].widget
     slider.setSliderDown(True)
     for value in range(0, 51, 5):
         slider.setValue(value)
     slider.setSliderDown(False)
     qtbot.waitUntil(lambda: tab.model.scenario.activation.cpu_offload_fraction == pytest.approx(0.5))
-    assert tab.ledger.tier_bytes("cpu") > 0
+    # Half of the stored activations move to the CPU tier, half stay on the GPU.
+    assert tab.ledger.tier_bytes("cpu") == item_bytes(tab.ledger, "activations_cpu") == pytest.approx(stored / 2, abs=1)
+    assert item_bytes(tab.ledger, "activations") == pytest.approx(stored / 2, abs=1)
 
 
 def test_invalid_edit_shows_reasons_not_a_crash(window, qtbot):
@@ -102,6 +110,8 @@ def test_preset_picker_loads_preset(window, qtbot):
     expected = memory_ledger(load_preset("deepseek-v3"))
     assert window.memory_tab.ledger.gpu_bytes == expected.gpu_bytes
     assert window.banner.isVisible()  # 61 layers over 16 stages: an uneven-split warning
+    assert [(p.key, p.severity) for p in window.banner.problems] == [("parallel.pp", "warning")]
+    assert "61 layers" in window.banner.label.text() and "16 pipeline stages" in window.banner.label.text()
 
 
 def test_save_and_open_round_trip(window, tmp_path, qtbot):
@@ -130,11 +140,11 @@ def test_corrupt_file_is_reported_and_nothing_lost(window, tmp_path, qtbot, monk
 
 
 def test_export_from_menu_writes_files(window, tmp_path):
-    for fmt in ("png", "svg", "pdf"):
+    for fmt, magic in (("png", b"\x89PNG"), ("svg", b"<?xml"), ("pdf", b"%PDF-")):
         path = tmp_path / f"memory.{fmt}"
         assert window.export_to(str(path), fmt)
         assert path.stat().st_size > 1000
-    assert (tmp_path / "memory.png").read_bytes().startswith(b"\x89PNG")
+        assert path.read_bytes().lstrip().startswith(magic), fmt
 
 
 def test_presentation_mode_toggles(window, qtbot):
@@ -148,9 +158,28 @@ def test_presentation_mode_toggles(window, qtbot):
     assert QApplication.font().pointSizeF() == pytest.approx(size)
 
 
-def test_tab_runs_alone_module_has_main():
-    from tslab.views.memory import __main__ as memory_tab
-    assert callable(memory_tab.main)
+def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+    """``python -m tslab.views.memory deepseek-v3`` opens the Memory tab alone on that preset; the
+    event loop is replaced by a look at the windows shown at the moment it would start."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+    from tslab.views.memory import __main__ as memory_alone
+    shown = []
+
+    def event_loop(app) -> int:
+        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, MemoryTab) and w.isVisible())
+        return 0
+
+    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    assert memory_alone.main(["deepseek-v3"]) == 0
+    assert len(shown) == 1, shown
+    window = shown[0]
+    qtbot.addWidget(window)
+    assert window.isWindow() and window.size() == QSize(1400, 860)
+    assert window.model.scenario == load_preset("deepseek-v3")
+    assert window.figure.title.text() == load_preset("deepseek-v3").title
+    assert window.ledger.gpu_bytes == memory_ledger(load_preset("deepseek-v3")).gpu_bytes
 
 
 def test_hover_shows_formula_and_source(tab, qtbot):

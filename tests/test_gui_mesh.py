@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
 
 from tslab.models.presets import load_preset
@@ -31,9 +32,48 @@ def choose(box, data) -> None:
     box.setCurrentIndex(box.findData(data))
 
 
-def cell_pens(view) -> list[str]:
-    """Per drawn cell: red where its group spans nodes, else white (no outline)."""
-    return ["#c00000" if cross else "#ffffff" for cross in view.cell_crosses]
+RED = QColor(CROSS_COLOUR).getRgb()[:3]
+
+
+def crossing_ranks(mesh, axis: str) -> set[int]:
+    """The ranks whose `axis` group holds GPUs of more than one node (node = rank // gpus_per_node)."""
+    return {int(rank) for group in mesh.groups[axis]
+            if len({int(r) // mesh.gpus_per_node for r in group}) > 1 for rank in group}
+
+
+def drawn_cells(view) -> list[tuple[tuple[int, int, int], set[tuple[int, int, int]]]]:
+    """Per GPU cell as rendered on screen: (colour at its centre, colours on the band from 0.2 to
+    0.49 right of its centre, where a red outline must show; the cell is 1 × 1 around its centre)."""
+    image = view.viewport().grab().toImage()
+    box = view.getPlotItem().getViewBox()
+
+    def point(x: float, y: float):
+        return view.mapFromScene(box.mapViewToScene(QPointF(x, y)))
+
+    cells = []
+    for rank in range(view.mesh.world_size):
+        x, y = (float(v) for v in view.layout_.cell_centre(rank))
+        centre, start, end = point(x, y), point(x + 0.2, y), point(x + 0.49, y)
+        assert end.x() - start.x() >= 8, "cells too small on screen to tell their outline"
+        band = {image.pixelColor(px, centre.y()).getRgb()[:3] for px in range(start.x(), end.x() + 1)}
+        cells.append((image.pixelColor(centre).getRgb()[:3], band))
+    return cells
+
+
+def check_drawn_groups(view, axis: str) -> None:
+    """What is on screen shows what the mesh's groups say: red outlines exactly on the GPUs of
+    groups that span nodes, and one fill colour per group (the GPUs of a group share it)."""
+    crossing = crossing_ranks(view.mesh, axis)
+    cells = drawn_cells(view)
+    for rank, (centre, band) in enumerate(cells):
+        assert centre != RED, rank
+        assert (RED in band) == (rank in crossing), (rank, band)
+    by_colour: dict[tuple[int, int, int], set[int]] = {}
+    for rank, (centre, _) in enumerate(cells):
+        by_colour.setdefault(centre, set()).add(rank)
+    groups = {frozenset(int(r) for r in group) for group in view.mesh.groups[axis]}
+    if min(len(group) for group in groups) > 1:  # singleton groups are all drawn alike
+        assert {frozenset(ranks) for ranks in by_colour.values()} == groups
 
 
 def test_layout_maps_points_back_to_ranks():
@@ -48,18 +88,37 @@ def test_layout_maps_points_back_to_ranks():
 def test_colour_by_axis_and_cross_node_outlines(make_tab):
     tab = make_tab(load_preset("classroom-7b").replace(**LECTURE))
     view = tab.figure.views[0]
+    assert not view.aggregate
     choose(tab.axis_box, "tp")
-    assert set(cell_pens(view)) == {"#ffffff"}  # TP pairs sit inside a node
+    assert crossing_ranks(tab.mesh, "tp") == set()  # TP pairs sit inside a node
+    check_drawn_groups(view, "tp")
     choose(tab.axis_box, "pp")
-    crossing = tab.mesh.cross_node("pp")
-    expected = ["#c00000" if crossing[g] else "#ffffff" for g in tab.mesh.group_index["pp"]]
-    assert cell_pens(view) == expected
-    assert CROSS_COLOUR.lower() in expected  # with megatron's order PP is the slowest axis: it crosses
-    assert len(set(view.cell_colours)) == len(tab.mesh.groups["pp"])  # one colour per group
-    image = view.cells.image  # and the raster shows them: the red of the outlines, each group colour
-    pixels = {tuple(p) for p in image.reshape(-1, 3)}
-    assert (192, 0, 0) in pixels
-    assert all(tuple(int(view.cell_colours[0][i:i + 2], 16) for i in (1, 3, 5)) in pixels for _ in [0])
+    # With Megatron's order PP is the slowest axis: stride tp·cp·dp = 8, a whole node, so every
+    # PP group pairs a GPU of node 0 with one of node 1.
+    assert crossing_ranks(tab.mesh, "pp") == set(range(16))
+    check_drawn_groups(view, "pp")
+
+
+MIXED = {"cluster.nodes": 3, "cluster.gpus_per_node": 4, "parallel.tp": 1, "parallel.cp": 1, "parallel.pp": 4,
+         "parallel.dp": 3, "parallel.ep": 1}
+
+
+def test_outlines_only_the_groups_that_cross_raster_and_vector(make_tab):
+    """DP groups of 3 consecutive GPUs on nodes of 4: {0,1,2} and {9,10,11} stay inside a node,
+    {3,4,5} and {6,7,8} straddle one: only those six GPUs are outlined, in the raster and in the
+    vector cells exports draw."""
+    tab = make_tab(load_preset("classroom-7b").replace(**MIXED))
+    view = tab.figure.views[0]
+    choose(tab.axis_box, "dp")
+    assert crossing_ranks(tab.mesh, "dp") == {3, 4, 5, 6, 7, 8}
+    check_drawn_groups(view, "dp")
+
+    view.use_vector_cells()  # what SVG and PDF exports draw: rectangles instead of the raster
+    assert not view.cells.isVisible()
+    check_drawn_groups(view, "dp")
+    choose(tab.axis_box, "pp")
+    assert crossing_ranks(tab.mesh, "pp") == set(range(12))  # stride 3 over 12 GPUs: every group spans nodes
+    check_drawn_groups(view, "pp")
 
 
 def test_hover_shows_coordinates_groups_and_ring(make_tab, qtbot):
@@ -83,8 +142,15 @@ def test_compare_orders_side_by_side(make_tab):
     assert not tab.figure.views[1].isVisible()
     choose(tab.compare_box, "picotron")
     left, right = tab.figure.views
-    assert right.isVisible() and right.mesh.order != left.mesh.order
-    assert right.mesh.world_size == left.mesh.world_size
+    assert right.isVisible() and (left.mesh.order, right.mesh.order) == ("tp-cp-ep-dp-pp", "tp-cp-pp-dp")
+    assert right.mesh.world_size == left.mesh.world_size == 16
+    # Picotron puts DP last: its PP pairs are 4 apart, inside a node, where Megatron's are 8 apart.
+    choose(tab.axis_box, "pp")
+    assert [list(g) for g in left.mesh.groups["pp"][:2]] == [[0, 8], [1, 9]]
+    assert [list(g) for g in right.mesh.groups["pp"][:2]] == [[0, 4], [1, 5]]
+    assert crossing_ranks(left.mesh, "pp") == set(range(16)) and crossing_ranks(right.mesh, "pp") == set()
+    check_drawn_groups(left, "pp")
+    check_drawn_groups(right, "pp")
 
 
 def test_large_mesh_draws_nodes_and_zooms_into_one(make_tab, qtbot):
@@ -108,6 +174,32 @@ def test_invalid_topology_still_draws_and_lists_reasons(qtbot):
     window.select_tab("mesh")
     assert window.tabs.currentWidget().layout().itemAt(0).widget() is window.mesh_tab
     assert window.banner.isVisible() and "parallel.dp" in window.banner.label.text()
-    assert window.mesh_tab.mesh.errors
+    assert [(p.key, p.args) for p in window.mesh_tab.mesh.errors] == [
+        ("parallel.dp", {"product": 3, "nodes": 1, "gpn": 8, "world": 8})]
+    assert [list(g) for g in window.mesh_tab.mesh.groups["dp"]] == [[0, 1, 2]]  # the 3 ranks asked for, drawn
     window.model.mark_saved("")
     window.close()
+
+
+def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+    """``python -m tslab.views.mesh gpt3-175b`` opens the Parallel Mesh tab alone on that preset; the event
+    loop is replaced by a look at the windows shown at the moment it would start."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+    from tslab.views.mesh import __main__ as alone
+    shown = []
+
+    def event_loop(app) -> int:
+        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, MeshTab) and w.isVisible())
+        return 0
+
+    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    assert alone.main(["gpt3-175b"]) == 0
+    assert len(shown) == 1, shown
+    window = shown[0]
+    qtbot.addWidget(window)
+    assert window.isWindow() and window.size() == QSize(1500, 900)
+    assert window.model.scenario == load_preset("gpt3-175b")
+    assert window.figure.title.text() == load_preset("gpt3-175b").title
+    assert window.mesh.world_size == load_preset("gpt3-175b").world_size

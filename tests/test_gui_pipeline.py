@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
-from tslab.models.pipeline import Durations, schedule_inputs, simulate
+from tslab.models.pipeline import Durations, ScheduleError, check_config, schedule_inputs, simulate
 from tslab.models.presets import load_preset
 from tslab.views.pipeline import PipelineTab
 from tslab.views.pipeline.gantt import units_of
@@ -38,7 +38,9 @@ def test_scenario_edits_resimulate(tab):
     assert tab.sims[0].makespan == pytest.approx((16 + 4 - 1) * 3)
     tab.form.editors["schedule.kind"].widget.setCurrentIndex(
         tab.form.editors["schedule.kind"].widget.findData("zb-h1"))
-    assert tab.sims[0].kind == "zb-h1" and tab.sims[0].makespan < (16 + 4 - 1) * 3
+    # ZB-H1 (Qi et al., Zero Bubble Pipeline Parallelism, ICLR'24): m(F + B) + (p − 1)(F + B − 2W),
+    # with F = 1, B = I + W = 2, W = 1.
+    assert tab.sims[0].kind == "zb-h1" and tab.sims[0].makespan == pytest.approx(16 * 3 + (4 - 1) * (1 + 2 - 2))
 
 
 def test_hover_names_op_and_what_it_waited_for(tab, qtbot):
@@ -86,8 +88,12 @@ def test_invalid_schedule_gives_a_reason(tab):
         tab.form.editors["schedule.kind"].widget.findData("dualpipe"))
     tab.form.editors["parallel.pp"].widget.setValue(3)  # DualPipe needs an even p
     assert not tab.sims
-    assert "DualPipe" in tab.figure.message.text()
-    assert tab.export_error()
+    with pytest.raises(ScheduleError) as reason:
+        check_config("dualpipe", 3, 8)
+    assert "even number of ranks, not 3" in str(reason.value)
+    message = tab.figure.message.text()
+    assert f"DualPipe: {reason.value}" in message
+    assert tab.export_error() == "no valid schedule: " + message
 
 
 def test_schedule_inputs_split_backward():
@@ -96,7 +102,8 @@ def test_schedule_inputs_split_backward():
     assert (job.kind, job.ranks, job.microbatches, job.chunks) == ("1f1b", 4, 8, 1)
     assert job.durations.I == 2.0 and job.durations.W == 1.0
     assert schedule_inputs(s, "interleaved-1f1b").chunks == 2  # a comparison interleaves at least twice
-    assert simulate("zb-h1", 4, 8, 1, Durations(F=1, B=3, I=2, W=1)).makespan > 0
+    # ZB-H1 (Qi et al., Zero Bubble Pipeline Parallelism, ICLR'24): m(F + B) + (p − 1)(F + B − 2W) = 8·4 + 3·(4 − 2)
+    assert simulate("zb-h1", 4, 8, 1, Durations(F=1, B=3, I=2, W=1)).makespan == pytest.approx(8 * 4 + 3 * 2)
 
 
 def test_large_schedule_simulates_in_a_worker(tab, qtbot):
@@ -107,3 +114,27 @@ def test_large_schedule_simulates_in_a_worker(tab, qtbot):
                     timeout=30000)
     assert tab.sims[0].makespan == pytest.approx((2048 + 16 - 1) * 3)
     assert "Simulating" not in tab.figure.message.text()
+
+
+def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+    """``python -m tslab.views.pipeline deepseek-v3`` opens the Pipeline tab alone on that preset; the event
+    loop is replaced by a look at the windows shown at the moment it would start."""
+    from PySide6.QtCore import QSize
+    from PySide6.QtWidgets import QApplication
+    from tslab.views.pipeline import __main__ as alone
+    shown = []
+
+    def event_loop(app) -> int:
+        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, PipelineTab) and w.isVisible())
+        return 0
+
+    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    assert alone.main(["deepseek-v3"]) == 0
+    assert len(shown) == 1, shown
+    window = shown[0]
+    qtbot.addWidget(window)
+    assert window.isWindow() and window.size() == QSize(1500, 900)
+    assert window.model.scenario == load_preset("deepseek-v3")
+    assert window.figure.title.text() == load_preset("deepseek-v3").title
+    assert window.sims[0].ranks == load_preset("deepseek-v3").parallel.pp
