@@ -78,15 +78,19 @@ def test_svg_renders_like_the_png(qapp, classroom_png):
     assert (difference.max(axis=2) > 64).mean() < 0.01  # under 1% of pixels differ visibly
 
 
-def test_svg_has_no_data_space_transforms_left(qapp):
-    """Geometry is flattened into page coordinates, so renderers other than Qt's draw it right."""
-    data = export_tab(load_preset("deepseek-v3"), "memory", "svg")
+@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline", "comm"])
+def test_svg_has_no_data_space_transforms_left(qapp, tab):
+    """Geometry is flattened into page coordinates, so renderers other than Qt's draw it right: a
+    group holding shapes keeps no transform but the identity (a rotated rect becomes a polygon)."""
+    data = export_tab(load_preset("deepseek-v3"), tab, "svg")
     ns = "{http://www.w3.org/2000/svg}"
-    for group in ET.fromstring(data).iter(f"{ns}g"):
-        if any(child.tag in (f"{ns}rect", f"{ns}polyline") for child in group):
-            transform = group.get("transform", "matrix(1,0,0,1,0,0)")
-            values = [float(v) for v in transform[7:-1].split(",")]
-            assert values[:4] in ([1, 0, 0, 1], [0, -1, 1, 0]), transform
+    groups = [group for group in ET.fromstring(data).iter(f"{ns}g")
+              if any(child.tag in (f"{ns}rect", f"{ns}polyline") for child in group)]
+    assert len(groups) > 20
+    for group in groups:
+        transform = group.get("transform", "matrix(1,0,0,1,0,0)")
+        assert transform.startswith("matrix(") and transform.endswith(")"), transform
+        assert [float(v) for v in transform[7:-1].split(",")] == [1, 0, 0, 1, 0, 0], transform
 
 
 def test_flatten_svg_moves_transform_into_coordinates():
@@ -105,9 +109,9 @@ def test_flatten_svg_moves_transform_into_coordinates():
     assert groups[1].get("transform") == "matrix(2,0,0,2,0,0)"  # text groups are left alone
 
 
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="librsvg2-bin is not installed")
 def test_svg_renders_in_librsvg(qapp, classroom_png, tmp_path):
     """librsvg (GNOME, and close to what browsers and slide tools do) draws the same bars."""
+    assert shutil.which("rsvg-convert"), "rsvg-convert is missing: install librsvg2-bin (make test does)"
     path = tmp_path / "memory.svg"
     path.write_bytes(export_tab(load_preset("classroom-7b"), "memory", "svg"))
     out = tmp_path / "rsvg.png"
@@ -123,13 +127,14 @@ def test_svg_renders_in_librsvg(qapp, classroom_png, tmp_path):
 def test_pdf(qapp, tmp_path):
     data = export_tab(load_preset("classroom-7b"), "memory", "pdf")
     assert data.startswith(b"%PDF-") and len(data) > 10_000
-    if shutil.which("pdftoppm"):
-        (tmp_path / "m.pdf").write_bytes(data)
-        subprocess.run(["pdftoppm", "-png", "-r", "48", "-singlefile", str(tmp_path / "m.pdf"), str(tmp_path / "m")],
-                       check=True)
-        pixels = png_array((tmp_path / "m.png").read_bytes())
-        assert pixels.shape[1] > pixels.shape[0]  # landscape, like the figure
-        assert has_colour(pixels, ITEM_COLOURS["params"], tolerance=12, minimum=50)
+    assert shutil.which("pdftoppm"), "pdftoppm is missing: install poppler-utils (make test does)"
+    (tmp_path / "m.pdf").write_bytes(data)
+    subprocess.run(["pdftoppm", "-png", "-r", "48", "-singlefile", str(tmp_path / "m.pdf"), str(tmp_path / "m")],
+                   check=True)
+    pixels = png_array((tmp_path / "m.png").read_bytes())
+    assert pixels.shape[1] > pixels.shape[0]  # landscape, like the figure
+    for key in ("params", "grads", "optimizer", "activations"):
+        assert has_colour(pixels, ITEM_COLOURS[key], tolerance=12, minimum=50), key
 
 
 def tslab(*args: str, **kwargs) -> subprocess.CompletedProcess:
@@ -143,8 +148,10 @@ def test_cli_exports_every_preset(preset, tmp_path):
     result = tslab("export", "--preset", preset, "--tab", "all", "--format", "png", "--out", str(tmp_path),
                    "--scale", "2")
     assert result.returncode == 0, result.stderr
-    data = (tmp_path / "memory.png").read_bytes()
-    assert data.startswith(b"\x89PNG") and struct.unpack(">II", data[16:24]) == (2 * W, 2 * H)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "memory.png", "mesh.png", "pipeline.png"]
+    for tab in ("memory", "mesh", "pipeline", "comm"):
+        data = (tmp_path / f"{tab}.png").read_bytes()
+        assert data.startswith(b"\x89PNG") and struct.unpack(">II", data[16:24]) == (2 * W, 2 * H), tab
 
 
 def test_cli_export_errors_are_one_line(tmp_path):
@@ -162,7 +169,10 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
     out = tmp_path / "figures"  # does not exist yet: --tab all creates it
     result = tslab("export", "--tab", "all", "--format", "svg", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert out.is_dir() and (out / "memory.svg").read_bytes().lstrip().startswith(b"<?xml")
+    assert out.is_dir() and sorted(p.name for p in out.iterdir()) == ["comm.svg", "memory.svg", "mesh.svg",
+                                                                      "pipeline.svg"]
+    for path in out.iterdir():
+        assert path.read_bytes().lstrip().startswith(b"<?xml"), path.name
 
 
 @pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline"])
