@@ -113,7 +113,8 @@ def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "")
     return bytes(data.data())
 
 
-def tab_figure(document: Document | Scenario, tab: str, size: QSize = EXPORT_SIZE) -> QWidget:
+def tab_figure(document: Document | Scenario, tab: str, size: QSize = EXPORT_SIZE, *,
+               vector: bool = False) -> QWidget:
     """The figure widget of `tab` for `document`, laid out at `size`: the tab is built on the
     document (view state included) with a synchronous model, so the figure is complete and is
     the one the tab shows on screen for the same document and size."""
@@ -133,6 +134,8 @@ def tab_figure(document: Document | Scenario, tab: str, size: QSize = EXPORT_SIZ
     figure.setParent(None)
     figure._host = host  # keep the tab (and its model) alive as long as the figure
     _prepare(figure, size)
+    if vector and hasattr(host, "use_vector_shapes"):  # SVG/PDF: rasters drawn as shapes
+        host.use_vector_shapes()
     if hasattr(host, "fit_to_size"):  # views that frame their content to the final size
         host.fit_to_size()
         QApplication.processEvents()
@@ -142,7 +145,7 @@ def tab_figure(document: Document | Scenario, tab: str, size: QSize = EXPORT_SIZ
 def export_tab(document: Document | Scenario, tab: str, fmt: str, scale: float = 1.0,
                size: QSize = EXPORT_SIZE) -> bytes:
     """The figure of `tab` for `document` as PNG, SVG or PDF bytes."""
-    figure = tab_figure(document, tab, size)
+    figure = tab_figure(document, tab, size, vector=fmt != "png")
     try:
         return figure_bytes(figure, fmt, scale, title=document.title)
     finally:

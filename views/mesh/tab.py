@@ -132,11 +132,16 @@ class MeshTab(DocumentTab):
         return self.figure
 
     def fit_to_size(self) -> None:
-        """Export only: vector cells, and every mesh framed in its view at the export size."""
+        """Export: every mesh framed in its view at the export size."""
+        for view in self.figure.views:
+            if not view.parentWidget().isHidden():
+                view.fit()
+
+    def use_vector_shapes(self) -> None:
+        """SVG and PDF export: the cells as rectangles instead of the raster."""
         for view in self.figure.views:
             if not view.parentWidget().isHidden():
                 view.use_vector_cells()
-                view.fit()
 
     def export_error(self) -> str | None:
         """The mesh draws what it can even for an invalid topology: never an export error."""

@@ -118,12 +118,15 @@ class MeshView(pg.PlotWidget):
             crosses = (crossing[node_groups] & (node_groups >= 0)).any(axis=1)
             x, y = layout.node_origin(np.arange(layout.nodes))
             w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2
+            self._frame_rects = None
         else:
             count = mesh.world_size if self.node is None else layout.gpus_per_node
             index = group_of[self.offset:self.offset + count]
             crosses = (index >= 0) & crossing[np.maximum(index, 0)]
             nodes = np.arange(layout.nodes)  # light node frames behind the cells
             fx, fy = layout.node_origin(nodes)
+            self._frame_rects = (np.round(fx * t) / t + 2 / t, np.round(fy * t) / t + 2 / t,
+                                 round(layout.block_width * t) / t - 4 / t, round(layout.block_height * t) / t - 4 / t)
             for x0, y0 in zip(np.round(fx * t).astype(int), np.round(fy * t).astype(int)):
                 image[y0 + 2:y0 + round(layout.block_height * t) - 2,
                       x0 + 2:x0 + round(layout.block_width * t) - 2] = (232, 232, 232)
@@ -139,20 +142,41 @@ class MeshView(pg.PlotWidget):
                 cell[2:-2, 2:-2] = colour
         self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
         self.cell_crosses = np.asarray(crosses, dtype=bool)
-        self._cell_rects = (x + margin / t, y + margin / t, w / t - 2 * margin / t, h / t - 2 * margin / t)
+        # the raster's rectangles on its texel grid, for drawing the same picture as vectors
+        self._cell_rects = (np.round(x * t) / t + margin / t, np.round(y * t) / t + margin / t,
+                            w / t - 2 * margin / t, h / t - 2 * margin / t)
         self.cells.setImage(image, autoLevels=False, levels=(0, 255))
         self.cells.setRect(0, 0, layout.width, layout.height)
         if self.vector_cells is not None:
             self.use_vector_cells()
 
     def use_vector_cells(self) -> None:
-        """Draw the cells as rectangles instead of the raster: slower to pan, but SVG and PDF
-        exports then hold vector shapes (the export path calls it)."""
+        """Draw the raster's picture as rectangles: node frames, cells, and a crossing cell's red
+        border (2 of its TEXELS wide) as a red rectangle under an inset one. Slower to pan, but SVG
+        and PDF exports then hold vector shapes (the export path calls it)."""
         x, y, w, h = self._cell_rects
-        count = len(self.cell_colours)
-        pens = [pg.mkPen(CROSS_COLOUR, width=2) if cross else pg.mkPen(None) for cross in self.cell_crosses]
-        opts = dict(x0=x, y0=y, width=np.full(count, w), height=np.full(count, h),
-                    brushes=[QColor(c) for c in self.cell_colours], pens=pens)
+        inset = 2 / TEXELS
+        crosses = np.asarray(self.cell_crosses, dtype=bool)
+        x0, y0, widths, heights, brushes = [], [], [], [], []
+        if self._frame_rects is not None:
+            fx, fy, fw, fh = self._frame_rects
+            x0 += list(fx)
+            y0 += list(fy)
+            widths += [fw] * len(fx)
+            heights += [fh] * len(fx)
+            brushes += [QColor(232, 232, 232)] * len(fx)
+        x0 += list(x[crosses])
+        y0 += list(y[crosses])
+        widths += [w] * int(crosses.sum())
+        heights += [h] * int(crosses.sum())
+        brushes += [QColor(CROSS_COLOUR)] * int(crosses.sum())
+        x0 += list(np.where(crosses, x + inset, x))
+        y0 += list(np.where(crosses, y + inset, y))
+        widths += list(np.where(crosses, w - 2 * inset, w))
+        heights += list(np.where(crosses, h - 2 * inset, h))
+        brushes += [QColor(c) for c in self.cell_colours]
+        opts = dict(x0=x0, y0=y0, width=widths, height=heights, brushes=brushes,
+                    pens=[pg.mkPen(None)] * len(x0))
         if self.vector_cells is None:
             self.vector_cells = pg.BarGraphItem(**opts)
             self.addItem(self.vector_cells)
