@@ -91,7 +91,8 @@ class GanttView(pg.PlotWidget):
             self.addItem(graphic)
         for graphic in (self.lanes, self.boxes):  # static while animating: paint from a pixmap
             graphic.setCacheMode(graphic.CacheMode.DeviceCoordinateCache)
-        self.labels = charts.BarChart(self)
+        self.labels = charts.TextLayer("#ffffff", 7.5)  # micro-batch numbers on the ops
+        self.addItem(self.labels)
         self.sim: Simulation | None = None
         self.units: list[Unit] = []
         self._starts: dict[int, list[float]] = {}
@@ -115,9 +116,8 @@ class GanttView(pg.PlotWidget):
         self._starts = {rank: [u.start for u in units] for rank, units in self._by_rank.items()}
         labels = []
         if len(self.units) <= LABEL_LIMIT:
-            style = {"anchor": (0.5, 0.5), "colour_": "#ffffff", "size": 7.5}
-            labels = [((u.start + u.end) / 2, u.rank, u.label, style) for u in self.units]
-        self.labels.set_labels(labels)
+            labels = [((u.start + u.end) / 2, u.rank, u.label) for u in self.units]
+        self.labels.set_texts(labels)
         charts.category_axis(self, "left", [f"rank {r}" for r in range(p)])
         self.setXRange(0, sim.makespan, padding=0.01)
         self.setYRange(-0.6, p - 0.4, padding=0)

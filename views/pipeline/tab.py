@@ -131,6 +131,8 @@ class PipelineTab(DocumentTab):
             if visible:
                 panel.show_simulation(*result.runs[index])
         self.sims = [sim for sim, _ in result.runs]
+        if len(self.sims) > 1:  # the panels share one time axis: frame the longer schedule
+            self.figure.panels[0].gantt.setXRange(0, self.makespan, padding=0.01)
         self._events = sorted({t for sim in self.sims for op in sim.ops for t in (op.start, op.end)})
         self.set_time(self.document_time())
 
