@@ -79,7 +79,7 @@ def visible_texts(widget: QWidget) -> list[str]:
 KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "Dropout", "GPipe", "DualPipe", "DualPipeV",
         "FlashAttention", "ZeRO", "GiB", "NVMe", "megatron", "torchtitan", "picotron",
         "tp", "cp", "ep", "dp", "pp", "etp", "edp",  # framework names and axis names
-        "AllReduce", "ReduceScatter", "AllGather", "All", "to", "Broadcast", "Reduce"}  # collectives, as the seed writes them
+        "AllReduce", "ReduceScatter", "AllGather", "All", "to", "Broadcast", "Reduce"}  # NCCL collectives
 
 
 def is_untranslatable(text: str) -> bool:
