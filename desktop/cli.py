@@ -200,12 +200,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
 def format_mesh(scenario, mesh, rows) -> str:
     """A plain-text mesh summary: sizes, order, groups per axis, problems and the traffic table."""
     from tslab.models.mesh import GROUP_AXES
-
-    def size(n: int) -> str:
-        for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-            if n >= scale:
-                return f"{n / scale:.2f} {unit}"
-        return f"{n} B"
+    from tslab.models.units import format_bytes as size
 
     dims = ", ".join(f"{axis} {value}" for axis, value in mesh.dims.items())
     lines = [scenario.title,
@@ -288,11 +283,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_schedule(args: argparse.Namespace) -> int:
     import math
 
-    from tslab.models.pipeline import (Durations, ScheduleError, from_csv, generate, normalise_kind, simulate,
-                                       to_chrome_trace, to_csv)
+    from tslab.models.pipeline import (Durations, ScheduleError, chunks_per_rank, from_csv, generate, normalise_kind,
+                                       simulate, to_chrome_trace, to_csv)
     try:
         kind = normalise_kind(args.kind)
-        chunks = args.chunks if args.chunks is not None else (2 if kind in ("zbv", "dualpipev") else 1)
+        chunks = args.chunks if args.chunks is not None else chunks_per_rank(kind, 1)
         times = {"F": args.f, "B": args.b, "I": args.i, "W": args.w, "FB": args.fb}
         for name, value in times.items():
             if not (math.isfinite(value) and value > 0):
@@ -355,15 +350,13 @@ STEPS_SHOWN = 100_000  # sends listed in `comm --json`; beyond it the steps are 
 
 def cmd_comm(args: argparse.Namespace) -> int:
     from tslab.models.comm import plan
+    from tslab.models.hardware import link_tiers
     scenario = resolve_scenario(args)
     if args.bytes < 0 or args.bytes != int(args.bytes):
         raise UserError(f"--bytes must be a whole number of bytes >= 0, not {args.bytes:g}")
-    c = scenario.cluster
     try:
         result = plan(args.collective, args.ranks, int(args.bytes), args.algorithm,
-                      gpus_per_node=c.gpus_per_node, alpha_intra_s=c.intra_latency_us * 1e-6,
-                      alpha_inter_s=c.inter_latency_us * 1e-6, bw_intra_Bps=c.intra_bw_gbps * 1e9,
-                      bw_inter_Bps=c.inter_bw_gbps * 1e9)
+                      **link_tiers(scenario.cluster).kwargs())
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if not args.json:
