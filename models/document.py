@@ -17,11 +17,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .comm import ALGORITHMS, COLLECTIVES
-from .mesh import GROUP_AXES
-from .scenario import (NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario, ScenarioError,
-                                   atomic_write, coerce_field, parse_value, read_toml, scenario_from_dict,
-                                   scenario_to_toml, section_toml, spec, with_values, _kind, _line_of)
+from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
+                       ScenarioError, _kind, _line_of, atomic_write, coerce_field, parse_value, read_toml,
+                       scenario_from_dict, scenario_to_toml, section_toml, spec, with_values)
 
 MIB = 1 << 20
 

@@ -27,6 +27,11 @@ BYTES_PER_ELEMENT = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
 SCHEDULE_KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 NAMED_ORDERS = ("megatron", "torchtitan", "picotron")
 AXES = ("tp", "cp", "ep", "dp", "pp")
+# Names other modules define behaviour for; here so that the document's view state can list them
+# without importing the computations (models/comm, models/mesh).
+GROUP_AXES = ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp", "ep", "etp", "edp")  # the mesh's group kinds
+COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "reduce", "p2p")
+ALGORITHMS = ("ring", "tree", "hierarchical")
 
 
 class ScenarioError(ValueError):

@@ -7,11 +7,9 @@ family falls back to the flat ring algorithm, and the convention says so.
 """
 from __future__ import annotations
 
+from ..scenario import ALGORITHMS, COLLECTIVES  # noqa: F401 - re-exported; the names live with the scenario
 from . import chain, hierarchical, p2p, pairwise, ring, tree
 from .blocks import Builder
-
-COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "reduce", "p2p")
-ALGORITHMS = ("ring", "tree", "hierarchical")
 
 FAMILY = {"allreduce": "allreduce", "reducescatter": "scatter-gather", "allgather": "scatter-gather",
           "broadcast": "rooted", "reduce": "rooted", "alltoall": "alltoall", "p2p": "p2p"}

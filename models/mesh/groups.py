@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ..scenario import AXES, Scenario
+from ..scenario import AXES, GROUP_AXES, Scenario
 from ..validation import QT_TRANSLATE_NOOP, Problem, validate
 
 # Axis strings list axes first-varying-fastest.
@@ -35,7 +35,6 @@ ORDERS = {
     # grid = torch.arange(world).view(dp, pp, cp, tp), the last dimension fastest → tp-cp-pp-dp.
     "picotron": "tp-cp-pp-dp",
 }
-GROUP_AXES = ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp", "ep", "etp", "edp")
 DENSE_AXES = ("tp", "cp", "dp", "pp")
 EXPERT_AXES = ("etp", "ep", "edp")
 # Expert groups come from the expert generator, whose tp/dp axes are etp/edp.
