@@ -7,7 +7,7 @@ Prints one table:
 - the mesh groups of every axis for 16,384 GPUs, in process (target < 200 ms);
 - a pipeline schedule, interleaved 1F1B with p = 64, m = 1024, v = 2 (262,144 ops): generate +
   simulate in process, median of 3 (target < 1 s);
-- edit → redraw latency in the Memory tab: a spin-box edit through the recomputed ledger until
+- edit → redraw latency in the Memory tab: a micro-batch-size edit through the recomputed ledger until
   every chart has painted (target < 16 ms), for a small and a large preset;
 - the main window with every tab built, on DeepSeek-V3 and Kimi K2: a key only the ledger reads
   (edit → redraw p95 ≤ 16 ms); `parallel.pp`, which every tab reads, with each tab visible in turn
@@ -316,7 +316,7 @@ def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     viewports = [plot.viewport() for plot in (figure.stack, figure.tiers, figure.zero, figure.ranks)]
     for viewport in viewports:
         viewport.installEventFilter(counter)
-    spin = tab.form.editors["schedule.microbatches"].widget
+    spin = tab.form.editors["model.micro_batch"].widget  # changes the activations of every preset
     base = spin.value()
     times = []
     for i in range(edits):

@@ -37,3 +37,15 @@ def test_format_bytes(n, text):
 ])
 def test_format_seconds(t, text):
     assert format_seconds(t) == text
+
+
+def test_nice_ceiling_is_the_next_nice_number_at_or_above():
+    from tslab.views.charts import NICE_STEPS, nice_ceiling
+    assert [nice_ceiling(x) for x in (0.9, 1.0, 1.01, 81.4, 96.0, 130.0, 0.0031)] == \
+        [1.0, 1.0, 1.2, 100.0, 100.0, 150.0, 0.004]
+    assert nice_ceiling(0.0) == nice_ceiling(float("nan")) == 1.0
+    for k in range(-3, 4):
+        for step in NICE_STEPS[:-1]:
+            value = step * 10.0 ** k
+            assert nice_ceiling(value) == value  # a nice number is its own ceiling
+            assert value < nice_ceiling(value * 1.001) <= value * 1.5  # the next one, never far

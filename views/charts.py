@@ -1,6 +1,7 @@
 """Shared chart helpers: one palette, one plot style, bar charts with hover tooltips."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -59,6 +60,19 @@ def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = ""
     if bottom:
         item.setLabel("bottom", bottom)
     return plot
+
+
+NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k at or above `value`: an axis range
+    that stays put under small edits (no jitter while a slider moves, and an unchanged axis is
+    repainted from its cached pixmap)."""
+    if not value > 0 or not math.isfinite(value):
+        return 1.0
+    scale = 10.0 ** math.floor(math.log10(value))
+    return next(step * scale for step in NICE_STEPS if step * scale >= value * (1 - 1e-12))
 
 
 @dataclass

@@ -64,7 +64,7 @@ class FieldEditor(QWidget):
             self.widget.setRange(0, 100)
             self.widget.setPageStep(10)
             self._percent = QLabel(self)
-            self._percent.setMinimumWidth(38)
+            self._percent.setFixedWidth(44)  # a new text must not re-lay out the form
             self._percent.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.widget.valueChanged.connect(self._slid)
             self.widget.sliderReleased.connect(self._emit)

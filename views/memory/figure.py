@@ -196,7 +196,7 @@ class MemoryFigure(QWidget):
                 marker.append((segment.x0, 0.62, "▼ " + self.tr("first OOM: {name}").format(name=name),
                                {"bold": True, "colour_": charts.CAPACITY_COLOUR}))
         self.stack_chart.set_labels(marker)
-        self.stack.setXRange(0, max(x, ledger.capacity_bytes / GIB) * 1.04, padding=0)
+        self.stack.setXRange(0, charts.nice_ceiling(max(x, ledger.capacity_bytes / GIB) * 1.04), padding=0)
         self.stack.setYRange(-0.75, 0.95, padding=0)
         self._place_stack_labels()
         swatches = []
@@ -259,7 +259,7 @@ class MemoryFigure(QWidget):
         capacity = ledger.capacity_bytes / GIB
         self.tiers_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
         self.tiers.setXRange(-0.6, len(TIERS) - 0.4, padding=0)
-        self.tiers.setYRange(0, max([s.y1 for s in segments] + [capacity]) * 1.15, padding=0)
+        self.tiers.setYRange(0, charts.nice_ceiling(max([s.y1 for s in segments] + [capacity]) * 1.15), padding=0)
 
     def _draw_zero(self, ledger: MemoryLedger) -> None:
         names = group_names()
@@ -284,7 +284,7 @@ class MemoryFigure(QWidget):
         charts.category_axis(self.zero, "bottom",
                              [f"ZeRO-{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
         self.zero.setXRange(-0.6, 3.6, padding=0)
-        self.zero.setYRange(0, top * 1.18, padding=0)
+        self.zero.setYRange(0, charts.nice_ceiling(top * 1.18), padding=0)
 
     def _draw_ranks(self, ledger: MemoryLedger) -> None:
         values = [v / GIB for v in ledger.rank_gpu_bytes]
@@ -301,4 +301,4 @@ class MemoryFigure(QWidget):
         charts.category_axis(self.ranks, "bottom", [str(r) for r in range(0, len(values), step)],
                              list(range(0, len(values), step)))
         self.ranks.setXRange(-0.6, max(len(values), 4) - 0.4, padding=0)  # a lone rank keeps a slim bar
-        self.ranks.setYRange(0, max(values + [capacity]) * 1.12, padding=0)
+        self.ranks.setYRange(0, charts.nice_ceiling(max(values + [capacity]) * 1.12), padding=0)
