@@ -78,6 +78,7 @@ class MemoryFigure(QWidget):
         self.selection.setTextFormat(Qt.TextFormat.RichText)
         self.selection.setFixedHeight(two_lines)
         self.selection.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.selection.hide()
         self.selected = ""
 
         self.tiers = charts.make_plot(self, left=self.tr("GiB"))
@@ -140,6 +141,7 @@ class MemoryFigure(QWidget):
         self.zero_outline.hide()
         set_text(self.legend, "")
         set_text(self.selection, "")
+        self.selection.hide()
 
     def show_ledger(self, ledger: MemoryLedger, selected: str = "") -> None:
         self.ledger = ledger
@@ -217,6 +219,7 @@ class MemoryFigure(QWidget):
 
     def _draw_selection(self, ledger: MemoryLedger) -> None:
         item = next((item for item in ledger.items if item.key == self.selected), None)
+        self.selection.setVisible(item is not None)  # no empty line when nothing is selected
         if item is None:
             set_text(self.selection, "")
             return
