@@ -192,7 +192,11 @@ class PipelineTab(DocumentTab):
         return self.figure
 
     def export_error(self) -> str | None:
-        return None if self.sims else "no valid schedule: " + self.figure.message.text()
+        """Why there is no figure (plain text, for the command line's one error line), or None."""
+        if self.sims:
+            return None
+        result = self.model.result(SCHEDULE)
+        return "no valid schedule: " + "; ".join(f"{kind}: {text}" for kind, text in result.problems)
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
         return [
