@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
-                       ScenarioError, _kind, _line_of, atomic_write, coerce_field, parse_value, read_toml,
+                       ScenarioError, _line_of, atomic_write, coerce_field, parse_assignments, read_toml,
                        scenario_from_dict, scenario_to_toml, section_toml, spec, with_values)
 
 MIB = 1 << 20
@@ -143,18 +143,10 @@ def apply_document_overrides(doc: Document, assignments: Iterable[str]) -> Docum
     """Apply ``--set KEY=VALUE`` strings (scenario or view keys) in order; a bad one raises an
     error naming its key."""
     from .scenario import _field
-    values: dict[str, Any] = {}
-    for assignment in assignments:
-        key, eq, text = assignment.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise ScenarioError(f"--set expects KEY=VALUE, got {assignment!r}")
-        f = None if key == "title" else _view_field(key) if key.startswith("view.") else _field(key)
-        value = parse_value(text)
-        if f is not None and _kind(f) == "str" and not isinstance(value, str):
-            value = text.strip()  # a string key keeps its text: model.name=405
-        values[key] = value
-    return with_document_values(doc, values)
+
+    def field_of(key: str) -> dataclasses.Field:
+        return _view_field(key) if key.startswith("view.") else _field(key)
+    return with_document_values(doc, parse_assignments(assignments, field_of))
 
 
 def _section_changes(name: str, old: Any, new: Any) -> list[str]:

@@ -18,7 +18,7 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 SCHEMA_VERSION = 2
 
@@ -313,21 +313,27 @@ def parse_value(text: str) -> Any:
     return text
 
 
-def apply_overrides(scenario: Scenario, assignments: list[str]) -> Scenario:
-    """Apply ``--set KEY=VALUE`` strings in order; a bad one raises an error naming its key."""
+def parse_assignments(assignments: Iterable[str], field_of: Callable[[str], dataclasses.Field]) -> dict[str, Any]:
+    """``--set KEY=VALUE`` strings as {key: value}, each value read as TOML would (a string key
+    keeps its text: ``model.name=405``); `field_of(key)` names the key's field or raises
+    ScenarioError for an unknown key."""
     values: dict[str, Any] = {}
     for assignment in assignments:
         key, eq, text = assignment.partition("=")
         key = key.strip()
         if not eq or not key:
             raise ScenarioError(f"--set expects KEY=VALUE, got {assignment!r}")
-        if key not in ("title",):
-            _field(key)  # unknown key → error naming it
+        f = None if key == "title" else field_of(key)
         value = parse_value(text)
-        if key != "title" and _kind(_field(key)) == "str" and not isinstance(value, str):
+        if f is not None and _kind(f) == "str" and not isinstance(value, str):
             value = text.strip()
         values[key] = value
-    return with_values(scenario, values)
+    return values
+
+
+def apply_overrides(scenario: Scenario, assignments: list[str]) -> Scenario:
+    """Apply ``--set KEY=VALUE`` strings in order; a bad one raises an error naming its key."""
+    return with_values(scenario, parse_assignments(assignments, _field))
 
 
 # ---------------------------------------------------------------------------------------------

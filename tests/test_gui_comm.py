@@ -91,23 +91,11 @@ def test_dense_model_explains_why_no_moe(qtbot):
     assert widget.figure.loads_chart.segments == []
 
 
-def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+def test_tab_runs_alone_on_the_preset_named(run_alone):
     """``python -m tslab.views.comm classroom-7b`` opens the Communication / MoE tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
     from PySide6.QtCore import QSize
-    from PySide6.QtWidgets import QApplication
     from tslab.views.comm import __main__ as alone
-    shown = []
-
-    def event_loop(app) -> int:
-        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, CommTab) and w.isVisible())
-        return 0
-
-    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
-    monkeypatch.setattr(QApplication, "exec", event_loop)
-    assert alone.main(["classroom-7b"]) == 0
-    assert len(shown) == 1, shown
-    window = shown[0]
-    qtbot.addWidget(window)
-    assert window.isWindow() and window.size() == QSize(1500, 950)
+    window = run_alone(alone.main, CommTab, "classroom-7b")
+    assert window.size() == QSize(1500, 950)
     assert window.model.scenario == load_preset("classroom-7b")

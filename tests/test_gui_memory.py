@@ -158,25 +158,13 @@ def test_presentation_mode_toggles(window, qtbot):
     assert QApplication.font().pointSizeF() == pytest.approx(size)
 
 
-def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+def test_tab_runs_alone_on_the_preset_named(run_alone):
     """``python -m tslab.views.memory deepseek-v3`` opens the Memory tab alone on that preset; the
     event loop is replaced by a look at the windows shown at the moment it would start."""
     from PySide6.QtCore import QSize
-    from PySide6.QtWidgets import QApplication
-    from tslab.views.memory import __main__ as memory_alone
-    shown = []
-
-    def event_loop(app) -> int:
-        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, MemoryTab) and w.isVisible())
-        return 0
-
-    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
-    monkeypatch.setattr(QApplication, "exec", event_loop)
-    assert memory_alone.main(["deepseek-v3"]) == 0
-    assert len(shown) == 1, shown
-    window = shown[0]
-    qtbot.addWidget(window)
-    assert window.isWindow() and window.size() == QSize(1400, 860)
+    from tslab.views.memory import __main__ as alone
+    window = run_alone(alone.main, MemoryTab, "deepseek-v3")
+    assert window.size() == QSize(1400, 860)
     assert window.model.scenario == load_preset("deepseek-v3")
     assert window.figure.title.text() == load_preset("deepseek-v3").title
     assert window.ledger.gpu_bytes == memory_ledger(load_preset("deepseek-v3")).gpu_bytes

@@ -181,25 +181,13 @@ def test_invalid_topology_still_draws_and_lists_reasons(qtbot):
     window.close()
 
 
-def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+def test_tab_runs_alone_on_the_preset_named(run_alone):
     """``python -m tslab.views.mesh gpt3-175b`` opens the Parallel Mesh tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
     from PySide6.QtCore import QSize
-    from PySide6.QtWidgets import QApplication
     from tslab.views.mesh import __main__ as alone
-    shown = []
-
-    def event_loop(app) -> int:
-        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, MeshTab) and w.isVisible())
-        return 0
-
-    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
-    monkeypatch.setattr(QApplication, "exec", event_loop)
-    assert alone.main(["gpt3-175b"]) == 0
-    assert len(shown) == 1, shown
-    window = shown[0]
-    qtbot.addWidget(window)
-    assert window.isWindow() and window.size() == QSize(1500, 900)
+    window = run_alone(alone.main, MeshTab, "gpt3-175b")
+    assert window.size() == QSize(1500, 900)
     assert window.model.scenario == load_preset("gpt3-175b")
     assert window.figure.title.text() == load_preset("gpt3-175b").title
     assert window.mesh.world_size == load_preset("gpt3-175b").world_size

@@ -116,25 +116,13 @@ def test_large_schedule_simulates_in_a_worker(tab, qtbot):
     assert "Simulating" not in tab.figure.message.text()
 
 
-def test_tab_runs_alone_on_the_preset_named(qtbot, monkeypatch):
+def test_tab_runs_alone_on_the_preset_named(run_alone):
     """``python -m tslab.views.pipeline deepseek-v3`` opens the Pipeline tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
     from PySide6.QtCore import QSize
-    from PySide6.QtWidgets import QApplication
     from tslab.views.pipeline import __main__ as alone
-    shown = []
-
-    def event_loop(app) -> int:
-        shown.extend(w for w in QApplication.topLevelWidgets() if isinstance(w, PipelineTab) and w.isVisible())
-        return 0
-
-    monkeypatch.setattr("tslab.views.application.system_language", lambda: "en")  # not the machine's locale
-    monkeypatch.setattr(QApplication, "exec", event_loop)
-    assert alone.main(["deepseek-v3"]) == 0
-    assert len(shown) == 1, shown
-    window = shown[0]
-    qtbot.addWidget(window)
-    assert window.isWindow() and window.size() == QSize(1500, 900)
+    window = run_alone(alone.main, PipelineTab, "deepseek-v3")
+    assert window.size() == QSize(1500, 900)
     assert window.model.scenario == load_preset("deepseek-v3")
     assert window.figure.title.text() == load_preset("deepseek-v3").title
     assert window.sims[0].ranks == load_preset("deepseek-v3").parallel.pp
