@@ -62,6 +62,17 @@ def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = ""
     return plot
 
 
+def canvas(plot: pg.PlotWidget, *, mouse: bool) -> None:
+    """A plot used as a drawing surface: no axes, no buttons, one unit the same length both ways
+    (a ring of ranks, a mesh of GPUs); `mouse` lets the user pan and zoom it."""
+    item = plot.getPlotItem()
+    item.hideButtons()
+    for side in ("left", "bottom"):
+        item.hideAxis(side)
+    item.getViewBox().setAspectLocked(True)
+    item.getViewBox().setMouseEnabled(mouse, mouse)
+
+
 NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 
 

@@ -30,6 +30,18 @@ def title_label(parent: QWidget, scale: float = 1.35) -> QLabel:
     return label
 
 
+def caption_label(parent: QWidget, text: str, *, wrap: bool = True, scale: float = 1.0) -> QLabel:
+    """A figure's grey caption line (what the figure is: a teaching model, and how to read it)."""
+    label = QLabel(text, parent)
+    label.setWordWrap(wrap)
+    if scale != 1.0:
+        font = label.font()
+        font.setPointSizeF(font.pointSizeF() * scale)
+        label.setFont(font)
+    label.setStyleSheet("color: #555555")
+    return label
+
+
 def scrolling(parent: QWidget, content: QWidget, min_width: int) -> QScrollArea:
     """The inputs column: scrolls vertically, never sideways."""
     scroll = QScrollArea(parent)

@@ -15,7 +15,7 @@ from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
-from tslab.views.common import paint_white, title_label
+from tslab.views.common import caption_label, paint_white, title_label
 
 
 class CommFigure(QWidget):
@@ -57,9 +57,9 @@ class CommFigure(QWidget):
         self.moe_text = QLabel(self)
         self.moe_text.setWordWrap(True)
         self.moe_text.setTextFormat(Qt.TextFormat.RichText)
-        self.caption = QLabel(self.tr("Deterministic α–β teaching model and seeded routing, not a measurement. "
-                                      "Chunk squares fill as their final value arrives."), self)
-        self.caption.setStyleSheet("color: #555555")
+        self.caption = caption_label(self, self.tr("Deterministic α–β teaching model and seeded routing, not a "
+                                                   "measurement. Chunk squares fill as their final value arrives."),
+                                     wrap=False)
 
         top = QHBoxLayout()
         ring_column = QVBoxLayout()

@@ -22,12 +22,7 @@ class RingView(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background="w", enableMenu=False)
-        item = self.getPlotItem()
-        item.hideButtons()
-        for side in ("left", "bottom"):
-            item.hideAxis(side)
-        item.getViewBox().setAspectLocked(True)
-        item.getViewBox().setMouseEnabled(False, False)
+        charts.canvas(self, mouse=False)
         self.cells = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0])
         self.arrows = pg.PlotDataItem(pen=pg.mkPen("#202020", width=1.6), connect="pairs")
         self.heads = pg.ScatterPlotItem(symbol="o", size=6, brush="#202020", pen=None)

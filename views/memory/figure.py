@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
-from tslab.views.common import paint_white, title_label
+from tslab.views.common import caption_label, paint_white, title_label
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
@@ -97,13 +97,9 @@ class MemoryFigure(QWidget):
         self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
         self.zero_title = QLabel(self.tr("ZeRO stages 0–3, same rank"), self)
         self.ranks_title = QLabel(self.tr("GPU tier of each pipeline rank"), self)
-        self.caption = QLabel(self.tr("Deterministic teaching model of byte counts, not a benchmark of a real "
-                                      "cluster. Hover any bar for its formula and source."), self)
-        self.caption.setWordWrap(True)
-        small = self.caption.font()
-        small.setPointSizeF(small.pointSizeF() * 0.9)
-        self.caption.setFont(small)
-        self.caption.setStyleSheet("color: #555555")
+        self.caption = caption_label(self, self.tr("Deterministic teaching model of byte counts, not a benchmark of "
+                                                   "a real cluster. Hover any bar for its formula and source."),
+                                     scale=0.9)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
-from tslab.views.common import paint_white, title_label
+from tslab.views.common import caption_label, paint_white, title_label
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
 from tslab.views.mesh.traffic_table import TrafficTable
 from tslab.views.mesh.view import MeshView
@@ -43,11 +43,9 @@ class MeshFigure(QWidget):
         self.key.setTextFormat(Qt.TextFormat.RichText)
         self.table = TrafficTable(self)
         self.table.setMinimumHeight(150)
-        self.caption = QLabel(self.tr("Deterministic teaching model of groups and bytes, not a measurement. "
-                                      "Hover a GPU for its coordinates and groups; click to pin it; "
-                                      "drag and scroll to pan and zoom."), self)
-        self.caption.setWordWrap(True)
-        self.caption.setStyleSheet("color: #555555")
+        self.caption = caption_label(self, self.tr("Deterministic teaching model of groups and bytes, not a "
+                                                   "measurement. Hover a GPU for its coordinates and groups; click "
+                                                   "to pin it; drag and scroll to pan and zoom."))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
         layout.addWidget(self.title)

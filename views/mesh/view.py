@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import QToolTip, QWidget
 
 from tslab.models.mesh import Mesh
+from tslab.views import charts
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT, axis_label
 from tslab.views.mesh.layout import TEXELS, MeshLayout
 
@@ -25,13 +26,8 @@ class MeshView(pg.PlotWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, background="w", enableMenu=False)
-        item = self.getPlotItem()
-        item.hideButtons()
-        for side in ("left", "bottom"):
-            item.hideAxis(side)
-        view = item.getViewBox()
-        view.setAspectLocked(True)
-        view.setMouseEnabled(True, True)
+        charts.canvas(self, mouse=True)
+        view = self.getPlotItem().getViewBox()
         # Node frames and GPU cells are one raster (TEXELS per cell, drawn without smoothing):
         # panning and zooming then paint one image, not thousands of rectangles.
         self.cells = pg.ImageItem(axisOrder="row-major")

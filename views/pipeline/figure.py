@@ -4,7 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from tslab.views.common import paint_white, title_label
+from tslab.views.common import caption_label, paint_white, title_label
 from tslab.views.pipeline.common import OP_COLOURS
 from tslab.views.pipeline.panel import PipelinePanel
 
@@ -27,10 +27,8 @@ class PipelineFigure(QWidget):
         self.key = QLabel(swatches + " &nbsp; <span style='color:#999999'>■</span>&nbsp;" + self.tr("bubble (idle)")
                           + " &nbsp; " + self.tr("darker: a rank's second chunk"), self)
         self.key.setTextFormat(Qt.TextFormat.RichText)
-        self.caption = QLabel(self.tr("Deterministic event simulation with the durations given, not a measurement. "
-                                      "Hover an op for its times and what it waited for."), self)
-        self.caption.setStyleSheet("color: #555555")
-        self.caption.setWordWrap(True)
+        self.caption = caption_label(self, self.tr("Deterministic event simulation with the durations given, not a "
+                                                   "measurement. Hover an op for its times and what it waited for."))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
         layout.addWidget(self.title)
