@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.comm import (
-    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, comm_json, execute, execute_rounds, overlap,
+    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, MAX_RANKS, comm_json, execute, execute_rounds, overlap,
     plan,
 )
 from tslab.models.hardware import LinkTiers, link_tiers
@@ -431,3 +431,56 @@ def test_plan_builds_no_sends_until_asked():
     doc = r.to_json(max_sends=3000)
     assert doc["steps_truncated"] == {"rounds_shown": 2, "rounds": 2046, "sends": 2046 * 1024}
     assert [len(step["sends"]) for step in doc["steps"]] == [1024, 1024] and "steps" not in vars(r)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("name", COLLECTIVES)
+def test_truncated_json_lists_the_first_rounds_of_the_full_plan(name, algorithm):
+    """to_json(max_sends=k) builds only the rounds it lists; they must be the first rounds of the
+    full plan, as many whole rounds as fit in k sends, and "sends" the count of every send."""
+    for n, gpn in [(6, 2), (8, 4), (12, 4), (16, 8)]:
+        r = plan(name, 2 if name == "p2p" else n, 1_000_003, algorithm, gpus_per_node=gpn)
+        full = plan(name, r.ranks, 1_000_003, algorithm, gpus_per_node=gpn).to_json()["steps"]
+        counts = [len(step["sends"]) for step in full]
+        assert r.sends == sum(counts)
+        for k in (0, 1, counts[0], counts[0] + 1, sum(counts) // 2, sum(counts) - 1):
+            doc = plan(name, r.ranks, 1_000_003, algorithm, gpus_per_node=gpn).to_json(max_sends=k)
+            if k >= sum(counts):
+                assert doc["steps"] == full and "steps_truncated" not in doc
+                continue
+            shown = sum(1 for i in range(len(counts)) if sum(counts[:i + 1]) <= k)
+            assert doc["steps"] == full[:shown], (name, algorithm, n, k)
+            assert doc["steps_truncated"] == {"rounds_shown": shown, "rounds": r.rounds, "sends": sum(counts)}
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@pytest.mark.parametrize("name", COLLECTIVES)
+def test_the_rank_limit_plans_without_building_the_sends(name, algorithm):
+    """At MAX_RANKS = 65,536 ranks every collective plans from its structure: a pairwise all-to-all
+    there has n(n − 1) ≈ 4.3·10^9 sends and a hierarchical all-reduce's intra-node reduce-scatter
+    m·g·m·(g − 1) ≈ 3.8·10^9; neither is built. The closed forms of Thakur et al. 2005 §4 hold
+    (S divisible by n), and the JSON's first rounds are built alone."""
+    n, S = MAX_RANKS, MAX_RANKS * 16_384   # 1 GiB
+    r = plan(name, n, S, algorithm)
+    assert "_plan" not in vars(r)
+    ring_like = r.algorithm == "ring"
+    if name == "alltoall" or ring_like and name in ("reducescatter", "allgather"):
+        assert r.rounds == n - 1 and r.per_rank_sent_bytes == (n - 1) * S // n
+    if name == "alltoall":
+        assert r.sends == n * (n - 1)
+    if name == "allreduce" and ring_like:
+        assert r.rounds == 2 * (n - 1) and r.per_rank_sent_bytes == 2 * (n - 1) * S // n
+    if name == "allreduce" and r.algorithm == "hierarchical":   # m = 8,192 nodes of g = 8
+        m, g = n // 8, 8
+        assert r.per_rank_sent_bytes == 2 * (g - 1) * S // g + 2 * (m - 1) * (S // g) // m
+        assert r.sends == 2 * (g - 1) * m * g * m + 2 * (m - 1) * g * m
+    doc = r.to_json(max_sends=100_000)
+    listed = sum(len(step["sends"]) for step in doc["steps"])
+    if r.sends > 100_000:   # cut: only the listed rounds were built
+        assert "_plan" not in vars(r) and "steps" not in vars(r)
+        assert listed <= 100_000 and doc["steps_truncated"]["sends"] == r.sends
+    else:                   # a tree or p2p: 2(n − 1) sends or fewer, all listed
+        assert listed == r.sends and "steps_truncated" not in doc
+    assert doc["busbw"] == pytest.approx(doc["algbw"] * doc["busbw_factor"])
+    if name == "alltoall":   # block ids r·n + c pass 2^31: rank n − 1 sends block (n − 1, 0) in round 0
+        assert doc["steps"][0]["sends"][-1] == [n - 1, 0, (n - 1) * n, S // n]

@@ -1,15 +1,19 @@
 """Building blocks of a collective plan, and what every algorithm builder receives and returns.
 
 An algorithm is a sequence of blocks (a ring reduce-scatter, a chain, one sweep of a tree, ...).
-Each block is summarised from its structure as a `Block`: per round its critical bytes, tier and
-reduce flag, per rank its byte totals. That is all `plan()` needs; tallying every send instead
-(~2·10^6 at n = 1024) is what used to make plan() take 50–160 ms. The flat send arrays are built
-by each block's `sends` function, without Python loops over sends, only when
-CollectiveResult._plan is first used: (rnd, src, dst, chunk) with rnd counted from 0 within the
-block. tests/test_comm.py checks the summaries against a tally of the flat arrays.
+Each block is summarised from its structure as a `Block`: per round its critical bytes, tier,
+reduce flag and number of sends, per rank its byte totals. That is all `plan()` and the summary of
+`to_json` need; tallying every send instead (~2·10^6 at n = 1024, n(n − 1) ≈ 4·10^9 for a pairwise
+all-to-all at n = 65,536) is what used to make plan() slow and then run out of memory. The flat
+send arrays are built by each block's `sends(rounds)` function, without Python loops over sends,
+for its first `rounds` rounds only: all of them when CollectiveResult._plan is first used (steps,
+execute), the rounds listed when `to_json(max_sends=…)` cuts the list. They are (rnd, src, dst,
+chunk) with rnd counted from 0 within the block. tests/test_comm.py checks the summaries against a
+tally of the flat arrays.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -19,8 +23,10 @@ from numpy.typing import ArrayLike
 from .result import FlatPlan
 
 Sends = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]   # (rnd, src, dst, chunk)
+ChunkBytes = Callable[[np.ndarray], np.ndarray]                 # chunk ids → bytes of each
 
-INDEX = np.int32   # dtype of rank, round and chunk ids in the flat arrays
+INDEX = np.int32   # dtype of rank and round ids in the flat arrays (ranks ≤ planner.MAX_RANKS)
+CHUNK = np.int64   # dtype of chunk ids: an all-to-all block id r·n + c reaches n² − 1 = 2^32 − 1
 
 
 def split(total: int, parts: int) -> np.ndarray:
@@ -32,9 +38,14 @@ def split(total: int, parts: int) -> np.ndarray:
 
 
 def sends_of(rnd: ArrayLike, src: ArrayLike, dst: ArrayLike, chunk: ArrayLike) -> Sends:
-    """The four flat send arrays, raveled, as INDEX."""
+    """The four flat send arrays, raveled: rounds and ranks as INDEX, chunk ids as CHUNK."""
     return (np.asarray(rnd, INDEX).ravel(), np.asarray(src, INDEX).ravel(),
-            np.asarray(dst, INDEX).ravel(), np.asarray(chunk, INDEX).ravel())
+            np.asarray(dst, INDEX).ravel(), np.asarray(chunk, CHUNK).ravel())
+
+
+def chunk_table(sizes: np.ndarray) -> ChunkBytes:
+    """ChunkBytes of chunks numbered 0 … len(sizes) − 1: sizes[id]."""
+    return functools.partial(np.take, sizes)
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,8 @@ class Block:
     sent: np.ndarray         # int64 per rank: bytes sent over the block
     recv: np.ndarray         # int64 per rank: bytes received over the block
     inter_bytes: int         # bytes of the block's sends that leave a node
-    sends: Callable[[], Sends]   # () → (rnd, src, dst, chunk), the flat arrays (lazy)
+    counts: np.ndarray       # int64 per round: sends in that round
+    sends: Callable[[int], Sends]   # rounds → (rnd, src, dst, chunk) of the first `rounds` rounds (lazy)
 
 
 def range_max(values: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -62,7 +74,7 @@ def range_max(values: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
 
 def tallied(sends: Sends, reduce_flags: np.ndarray, sizes: np.ndarray, node: np.ndarray) -> Block:
     """Summary by tallying the sends one by one: for blocks with few sends (tree: 2(n − 1),
-    p2p: 1), where a rank can send several chunks in one round."""
+    p2p: 1), where a rank can send several chunks in one round. The sends are built at once."""
     rnd, src, dst, chunk = sends
     n, R = len(node), len(reduce_flags)
     w = sizes[chunk]
@@ -74,24 +86,34 @@ def tallied(sends: Sends, reduce_flags: np.ndarray, sizes: np.ndarray, node: np.
     inter = np.bincount(rnd, weights=cross, minlength=R) > 0
     sent = np.bincount(src, weights=w, minlength=n).astype(np.int64)
     recv = np.bincount(dst, weights=w, minlength=n).astype(np.int64)
-    return Block(np.asarray(reduce_flags, bool), crit, inter, sent, recv, int(w[cross].sum()),
-                 lambda: sends)
+    counts = np.bincount(rnd, minlength=R).astype(np.int64)
+    return Block(np.asarray(reduce_flags, bool), crit, inter, sent, recv, int(w[cross].sum()), counts,
+                 functools.partial(_first_rounds, sends))
 
 
-def flat_plan(blocks: tuple[Block, ...], sizes: np.ndarray) -> FlatPlan:
-    """All sends of all blocks as flat arrays, rounds numbered across blocks (lazy: see
-    CollectiveResult._plan)."""
-    flat = [b.sends() for b in blocks]
-    offsets = np.cumsum([0] + [len(b.reduce) for b in blocks])
+def _first_rounds(sends: Sends, rounds: int) -> Sends:
+    """The sends of rounds 0 … rounds − 1 of an already built block."""
+    keep = sends[0] < rounds
+    return sends_of(*(a[keep] for a in sends))
+
+
+def flat_plan(blocks: tuple[Block, ...], chunk_bytes: ChunkBytes, rounds: int | None = None) -> FlatPlan:
+    """The sends of all blocks (or of the first `rounds` rounds) as flat arrays, rounds numbered
+    across blocks (lazy: see CollectiveResult._plan). The per-round flags cover every round."""
+    lengths = [len(b.reduce) for b in blocks]
+    offsets = np.cumsum([0] + lengths)
+    wanted = int(offsets[-1]) if rounds is None else rounds
+    flat = [b.sends(max(0, min(length, wanted - int(o)))) for b, length, o in zip(blocks, lengths, offsets)]
     if blocks:
-        rnd = np.concatenate([f[0] + o for f, o in zip(flat, offsets)])
+        rnd = np.concatenate([f[0] + o for f, o in zip(flat, offsets)]).astype(INDEX)
         src, dst, chunk = (np.concatenate([f[j] for f in flat]) for j in (1, 2, 3))
         red = np.concatenate([b.reduce for b in blocks])
         inter = np.concatenate([b.inter for b in blocks])
     else:
-        rnd = src = dst = chunk = np.zeros(0, INDEX)
+        rnd = src = dst = np.zeros(0, INDEX)
+        chunk = np.zeros(0, CHUNK)
         red = inter = np.zeros(0, bool)
-    return FlatPlan(rnd, src, dst, chunk, sizes[chunk], red, inter)
+    return FlatPlan(rnd, src, dst, chunk, chunk_bytes(chunk), red, inter)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -110,17 +132,21 @@ class Setup:
 
 @dataclass(frozen=True)
 class Built:
-    """What a builder returns: its non-empty blocks in order, the bytes of every chunk id the sends
-    name, the chunks per rank buffer that `execute` expects, and the convention text."""
+    """What a builder returns: its non-empty blocks in order, the bytes of the chunk ids the sends
+    name (a function, so that an all-to-all's n² block ids need no table), the chunks per rank
+    buffer that `execute` expects, and the convention text."""
     blocks: tuple[Block, ...]
-    sizes: np.ndarray
+    chunk_bytes: ChunkBytes
     chunks: int
     convention: str
 
 
-def built(blocks: Iterable[Block | None], sizes: np.ndarray, chunks: int, convention: str) -> Built:
-    """A Built from the blocks of an algorithm; blocks that move nothing (None) are dropped."""
-    return Built(tuple(b for b in blocks if b is not None), sizes, chunks, convention)
+def built(blocks: Iterable[Block | None], chunk_bytes: np.ndarray | ChunkBytes, chunks: int,
+          convention: str) -> Built:
+    """A Built from the blocks of an algorithm; blocks that move nothing (None) are dropped. An
+    array of chunk sizes stands for chunk_table(sizes)."""
+    lookup = chunk_table(chunk_bytes) if isinstance(chunk_bytes, np.ndarray) else chunk_bytes
+    return Built(tuple(b for b in blocks if b is not None), lookup, chunks, convention)
 
 
 Builder = Callable[[Setup], Built]

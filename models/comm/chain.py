@@ -37,25 +37,34 @@ def chain(groups: np.ndarray, chunks: np.ndarray, reduce: bool, sizes: np.ndarra
     # in flight, chunks max(0, t − q + 2) … min(C − 1, t), and the round is "inter" if one of the
     # active links max(0, t − C + 1) … min(q − 2, t) leaves a node in some group.
     crit = range_max(chunk_bytes, np.maximum(0, t - (q - 2)), np.minimum(C - 1, t))
-    inter = range_max(crosses.any(axis=0), np.maximum(0, t - (C - 1)), np.minimum(q - 2, t))
+    inter = range_max(crosses.any(axis=0), *active_links(t, q, C))
     # Every link carries every chunk once.
     total = int(chunk_bytes.sum())
     sent = np.zeros(n, np.int64)
     recv = np.zeros(n, np.int64)
     sent[groups[:, a]] = total
     recv[groups[:, b]] = total
+    lo, hi = active_links(t, q, C)
     return Block(np.full(T, reduce), crit, inter, sent, recv, int(crosses.sum()) * total,
-                 functools.partial(chain_sends, groups, chunks, reduce))
+                 (hi - lo + 1).astype(np.int64) * k, functools.partial(chain_sends, groups, chunks, reduce))
 
 
-def chain_sends(groups: np.ndarray, chunks: np.ndarray, reduce: bool) -> Sends:
+def active_links(t: np.ndarray, q: int, C: int) -> tuple[np.ndarray, np.ndarray]:
+    """First and last link busy in round t: link li carries chunk t − li while 0 ≤ t − li < C, so
+    li runs from max(0, t − C + 1) to min(q − 2, t) (never empty for 0 ≤ t < C + q − 2)."""
+    return np.maximum(0, t - (C - 1)), np.minimum(q - 2, t)
+
+
+def chain_sends(groups: np.ndarray, chunks: np.ndarray, reduce: bool, rounds: int) -> Sends:
     """Thakur et al. 2005 (pipelined broadcast): with C chunks and q ranks, C + q − 2 rounds; in
-    round t link li carries chunk t − li."""
+    round t link li carries chunk t − li. Rounds 0 … rounds − 1 only, one entry per send (no
+    rounds × links grid)."""
     k, q = groups.shape
     C = len(chunks)
-    T = C + q - 2
-    t, li = np.nonzero((np.arange(T)[:, None] - np.arange(q - 1)[None, :] >= 0)
-                       & (np.arange(T)[:, None] - np.arange(q - 1)[None, :] < C))
+    lo, hi = active_links(np.arange(rounds), q, C)
+    per_round = hi - lo + 1
+    t = np.repeat(np.arange(rounds), per_round)
+    li = np.arange(int(per_round.sum())) - np.repeat(np.cumsum(per_round) - per_round - lo, per_round)
     ch = chunks[t - li]
     a, b = (q - 1 - li, q - 2 - li) if reduce else (li, li + 1)
     shape = (len(t), k)

@@ -21,14 +21,15 @@ def layout(n: int, g: int) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, np.
     """n = m·g ranks (m nodes of g). Real chunk id j·g + l is sub-chunk j of super-chunk l, so the
     rank b·g + l ends up with chunk b·g + l after intra- then inter-node reduce-scatter.
     Returns (m, intra groups (one per node), inter groups (same local rank l), intra chunk map,
-    inter chunk map)."""
+    inter chunk map). The intra map is the same for every node, so it is kept once, (1, g, m):
+    one copy per node would be m·g·m ids (2^32 at n = 65,536, g = 8)."""
     m = n // g
     nodes = np.arange(n).reshape(m, g)                     # intra groups, one per node
     cols = nodes.T.copy()                                  # inter groups: same local rank l
     local = np.arange(g)
-    intra_map = np.broadcast_to((np.arange(m)[None, :] * g + local[:, None])[None], (m, g, m))
+    intra_map = (np.arange(m)[None, :] * g + local[:, None])[None]          # (1, g, m)
     inter_map = (np.arange(m)[None, :] * g + local[:, None])[:, :, None]   # (g, m, 1)
-    return m, nodes, cols, np.ascontiguousarray(intra_map), inter_map
+    return m, nodes, cols, intra_map, inter_map
 
 
 def _parts(setup: Setup) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -32,19 +32,24 @@ def pairwise(split_bytes: np.ndarray, node: np.ndarray) -> Block | None:
     node_size = np.bincount(node)[node]
     inter_bytes = int((split_bytes * (n - node_size)).sum())
     return Block(np.zeros(n - 1, bool), crit, inter, sent.astype(np.int64),
-                 recv.astype(np.int64), inter_bytes, functools.partial(pairwise_sends, n))
+                 recv.astype(np.int64), inter_bytes, np.full(n - 1, n, np.int64),
+                 functools.partial(pairwise_sends, n))
 
 
-def pairwise_sends(n: int) -> Sends:
-    """Block (r, c) has logical id r·n + c."""
-    k = np.arange(1, n)[:, None]
+def pairwise_sends(n: int, rounds: int) -> Sends:
+    """Block (r, c) has logical id r·n + c (int64: up to n² − 1). Rounds 0 … rounds − 1 only (the
+    n(n − 1) sends of all rounds are 4·10^9 at n = 65,536)."""
+    k = np.arange(1, rounds + 1)[:, None]
     r = np.arange(n)[None, :]
     d = (r + k) % n
-    return sends_of(np.broadcast_to(k - 1, d.shape), np.broadcast_to(r, d.shape), d, r * n + d)
+    return sends_of(np.broadcast_to(k - 1, d.shape), np.broadcast_to(r, d.shape), d,
+                    r.astype(np.int64) * n + d)
 
 
 def alltoall(setup: Setup) -> Built:
-    """n chunks per rank; chunk c of rank r (logical id r·n + c) has the size of chunk c of S."""
-    per_peer = split(setup.size, setup.n)
-    return built([pairwise(per_peer, setup.node)], np.tile(per_peer, setup.n), setup.n,
+    """n chunks per rank; chunk c of rank r (logical id r·n + c) has the size of chunk c of S, so
+    the bytes of block id b are per_peer[b mod n] (no table of n² sizes)."""
+    n = setup.n
+    per_peer = split(setup.size, n)
+    return built([pairwise(per_peer, setup.node)], lambda ids: per_peer[ids % n], n,
                  "pairwise exchange, n−1 rounds of S/n; S = per-rank buffer; bytes sent per rank (n−1)/n·S")

@@ -112,4 +112,5 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
         per_rank_recv_bytes=int(recv.max()), rounds=R, time_s=time_s, algbw=algbw,
         busbw=algbw * factor, busbw_factor=factor, convention=conv, chunks=layout.chunks,
         inter_node_bytes=inter_bytes, sent_per_rank=_read_only(sent), received_per_rank=_read_only(recv),
-        _build_plan=functools.partial(flat_plan, blocks, layout.sizes))
+        _build_plan=functools.partial(flat_plan, blocks, layout.chunk_bytes),
+        _round_sends=_read_only(np.concatenate([b.counts for b in blocks]) if blocks else np.zeros(0, np.int64)))

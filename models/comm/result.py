@@ -53,9 +53,10 @@ class CollectiveResult:
     receives over the whole collective (payload only, no protocol headers); sent_per_rank /
     received_per_rank: those bytes for every rank (int64 arrays of length `ranks`, read-only). The
     numbers come from each algorithm's structure (see blocks.Block); the individual sends are not
-    needed for them. A ring at n = 1024 has ~2·10^6 sends, so the flat send arrays (`_plan`) and
-    `steps` are only built when something asks for them (steps, execute, execute_rounds) and are
-    then cached.
+    needed for them. A ring at n = 1024 has ~2·10^6 sends and a pairwise all-to-all at n = 65,536
+    ~4·10^9, so the flat send arrays (`_plan`) and `steps` are only built when something asks for
+    them (steps, execute, execute_rounds) and are then cached; `to_json(max_sends=…)` builds only
+    the rounds it lists.
     """
     collective: str
     ranks: int
@@ -73,11 +74,18 @@ class CollectiveResult:
     inter_node_bytes: int       # total bytes of all sends that leave a node
     sent_per_rank: np.ndarray = field(repr=False, compare=False)
     received_per_rank: np.ndarray = field(repr=False, compare=False)
-    _build_plan: Callable[[], FlatPlan] = field(repr=False, compare=False)
+    _build_plan: Callable[[int | None], FlatPlan] = field(repr=False, compare=False)  # rounds → sends
+    _round_sends: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False,
+                                     compare=False)   # int64 per round: how many sends it has
 
     @functools.cached_property
     def _plan(self) -> FlatPlan:
-        return self._build_plan()
+        return self._build_plan(None)
+
+    @property
+    def sends(self) -> int:
+        """Sends (one per chunk moved) over all rounds, counted from the structure, not built."""
+        return int(self._round_sends.sum())
 
     @functools.cached_property
     def steps(self) -> tuple[Step, ...]:
@@ -98,13 +106,14 @@ class CollectiveResult:
             "time_s": self.time_s, "algbw": self.algbw, "busbw": self.busbw,
             "busbw_factor": self.busbw_factor, "steps": [], "convention": self.convention,
         }
-        p = self._plan
-        total = int(p.rnd.size)
+        total = self.sends
         if max_sends is None or total <= max_sends:
             doc["steps"] = [s.to_json() for s in self.steps]
             return doc
-        order, bounds = p.round_order(self.rounds)
-        shown = int(np.searchsorted(bounds, max_sends, side="right")) - 1  # whole rounds that fit
+        # Whole rounds that fit, from the per-round counts; then only those rounds are built.
+        shown = int(np.searchsorted(np.cumsum(self._round_sends), max_sends, side="right"))
+        p = self._plan if "_plan" in vars(self) else self._build_plan(shown)
+        order, bounds = p.round_order(shown)
         rows = np.stack([p.src, p.dst, p.chunk, p.nbytes], axis=1)[order[:bounds[shown]]].tolist()
         doc["steps"] = [{"sends": rows[bounds[r]:bounds[r + 1]], "reduce": bool(p.reduce[r]),
                          "tier": "inter" if p.inter[r] else "intra"} for r in range(shown)]

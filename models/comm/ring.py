@@ -17,16 +17,18 @@ def ring(groups: np.ndarray, chunkmap: np.ndarray, gather: bool, sizes: np.ndarr
          node: np.ndarray) -> Block | None:
     """Ring reduce-scatter (gather=False) or all-gather (gather=True) inside every group at once.
 
-    groups (k, q): ranks in ring order, every rank in at most one group; chunkmap (k, q, w): ring
-    chunk c of group g = real chunks chunkmap[g, c, :]; sizes: bytes per real chunk; node: node of
-    every rank. Sends: ring_sends.
+    groups (k, q): ranks in ring order, every rank in at most one group; chunkmap (k, q, w), or
+    (1, q, w) when every group splits its ring chunks alike: ring chunk c of group g = real chunks
+    chunkmap[g, c, :] (the shared form keeps a hierarchical layout's m·g·m ids down to g·m); sizes:
+    bytes per real chunk; node: node of every rank. Sends: ring_sends.
     """
     k, q = groups.shape
     if q < 2:
         return None
     n = len(node)
+    w = chunkmap.shape[2]
     nxt = np.roll(groups, -1, axis=1)                   # the rank position i sends to
-    ring_bytes = sizes[chunkmap].sum(axis=2)            # (k, q): bytes of ring chunk c of group g
+    ring_bytes = np.broadcast_to(sizes[chunkmap].sum(axis=2), (k, q))   # bytes of ring chunk c of group g
     # In every round each position sends one ring chunk to the next and each ring chunk of each
     # group is sent once (c = i − s − 1 or i − s covers all c as i does): the critical bytes of
     # every round are the largest ring chunk, and the links (so the tier) are the same each round.
@@ -40,22 +42,24 @@ def ring(groups: np.ndarray, chunkmap: np.ndarray, gather: bool, sizes: np.ndarr
     recv = np.zeros(n, np.int64)
     sent[groups] = pos_sent
     recv[nxt] = pos_sent                                # position i + 1 receives what i sends
+    # Every round each of the k·q positions sends the w real chunks of one ring chunk.
     return Block(np.full(rounds, not gather), np.full(rounds, ring_bytes.max()),
                  np.full(rounds, crosses.any()), sent, recv, int(pos_sent[crosses].sum()),
-                 functools.partial(ring_sends, groups, chunkmap, gather))
+                 np.full(rounds, k * q * w, np.int64), functools.partial(ring_sends, groups, chunkmap, gather))
 
 
-def ring_sends(groups: np.ndarray, chunkmap: np.ndarray, gather: bool) -> Sends:
+def ring_sends(groups: np.ndarray, chunkmap: np.ndarray, gather: bool, rounds: int) -> Sends:
     """Thakur et al. 2005 §4: in round s position i sends ring chunk (i − s − 1) mod q
     (reduce-scatter; position c ends with chunk c reduced) or (i − s) mod q (all-gather; position c
-    starts with chunk c) to position i + 1."""
+    starts with chunk c) to position i + 1. Rounds 0 … rounds − 1 only."""
     k, q = groups.shape
     w = chunkmap.shape[2]
-    s = np.arange(q - 1)[:, None, None, None]
+    chunkmap = np.broadcast_to(chunkmap, (k, q, w))   # a view: the shared (1, q, w) form needs no copy
+    s = np.arange(rounds)[:, None, None, None]
     g = np.arange(k)[None, :, None, None]
     i = np.arange(q)[None, None, :, None]
     wi = np.arange(w)[None, None, None, :]
-    shape = (q - 1, k, q, w)
+    shape = (rounds, k, q, w)
     c = (i - s) % q if gather else (i - s - 1) % q
     return sends_of(np.broadcast_to(s, shape), np.broadcast_to(groups[g, i], shape),
                     np.broadcast_to(groups[g, (i + 1) % q], shape),
