@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.comm import (
-    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, MAX_RANKS, comm_json, execute, execute_rounds, overlap,
-    plan,
+    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, MAX_BYTES, MAX_RANKS, comm_json, execute, execute_rounds,
+    overlap, plan,
 )
 from tslab.models.hardware import LinkTiers, link_tiers
 from tslab.models.scenario import Scenario
@@ -153,6 +153,18 @@ def test_errors(bad):
     args = dict(collective="allreduce", ranks=16, size_bytes=1024, algorithm="ring") | bad
     with pytest.raises(ValueError):
         plan(args["collective"], args["ranks"], args["size_bytes"], args["algorithm"])
+
+
+@pytest.mark.parametrize("name", COLLECTIVES)
+def test_limits_are_refused_with_the_numbers(name):
+    """Above MAX_RANKS ranks or MAX_BYTES bytes plan() refuses at once, naming the limit; at the
+    limits it plans."""
+    with pytest.raises(ValueError, match=f"{MAX_RANKS + 1:,} ranks exceed the planner's limit of {MAX_RANKS:,}"):
+        plan(name, MAX_RANKS + 1, 1024)
+    with pytest.raises(ValueError, match=f"{MAX_BYTES + 1:,} B exceeds the planner's limit of {MAX_BYTES:,} B"):
+        plan(name, 8, MAX_BYTES + 1)
+    r = plan(name, 8, MAX_BYTES)
+    assert r.per_rank_sent_bytes <= 2 * MAX_BYTES and r.time_s > 0
 
 
 def truth(name, x):

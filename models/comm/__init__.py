@@ -38,12 +38,12 @@ from __future__ import annotations
 from .comm_json import comm_json
 from .execute import execute, execute_rounds
 from .overlap import overlap
-from .planner import BUSBW_FACTOR, MAX_RANKS, normalise_algorithm, normalise_collective, plan
+from .planner import BUSBW_FACTOR, MAX_BYTES, MAX_RANKS, normalise_algorithm, normalise_collective, plan
 from .registry import ALGORITHMS, BUILDERS, COLLECTIVES, FAMILY
 from .result import CollectiveResult, Step
 
 __all__ = [
-    "ALGORITHMS", "BUILDERS", "BUSBW_FACTOR", "COLLECTIVES", "FAMILY", "MAX_RANKS", "CollectiveResult",
-    "Step", "comm_json", "execute", "execute_rounds", "normalise_algorithm", "normalise_collective",
+    "ALGORITHMS", "BUILDERS", "BUSBW_FACTOR", "COLLECTIVES", "FAMILY", "MAX_BYTES", "MAX_RANKS",
+    "CollectiveResult", "Step", "comm_json", "execute", "execute_rounds", "normalise_algorithm", "normalise_collective",
     "overlap", "plan",
 ]

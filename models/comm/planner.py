@@ -10,7 +10,9 @@ doc/PERFORMANCE.md defines them.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
+from numbers import Integral, Real
 
 import numpy as np
 
@@ -18,7 +20,11 @@ from .blocks import Setup, flat_plan
 from .registry import ALGORITHMS, COLLECTIVES, builder
 from .result import CollectiveResult
 
-MAX_RANKS = 1 << 16
+# Limits of plan(), checked before anything is built. Within them every per-rank and per-round
+# array is O(n + rounds), and every byte total fits int64: the largest, the bytes a flat ring
+# all-reduce sends across nodes, is at most 2(n − 1)·S < 2^17 · 2^46 = 2^63.
+MAX_RANKS = 1 << 16   # 65,536 ranks: every collective there plans in well under a second
+MAX_BYTES = 1 << 46   # 64 TiB, the Communication tab's largest size: beyond any GPU's memory
 
 # nccl-tests doc/PERFORMANCE.md, "Bus bandwidth": busbw = algbw · factor(n).
 BUSBW_FACTOR: dict[str, Callable[[int], float]] = {
@@ -55,6 +61,17 @@ def _read_only(values: np.ndarray) -> np.ndarray:
     return values
 
 
+def _whole(value: object) -> bool:
+    """An integer (Python's or numpy's) or a float with an integral value (not inf or nan); not a bool."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, Integral) or (isinstance(value, float) and value.is_integer())
+
+
+def _real(value: object) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
 def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", *,
          gpus_per_node: int = 8, alpha_intra_s: float = 3e-6, alpha_inter_s: float = 10e-6,
          bw_intra_Bps: float = 400e9, bw_inter_Bps: float = 50e9) -> CollectiveResult:
@@ -62,20 +79,25 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
     The link keywords are hardware.LinkTiers.kwargs()."""
     coll = normalise_collective(collective)
     algo = normalise_algorithm(algorithm)
-    if isinstance(ranks, bool) or int(ranks) != ranks or ranks < 1:
+    if not _whole(ranks) or ranks < 1:
         raise ValueError(f"ranks must be an integer >= 1, got {ranks!r}")
     if ranks > MAX_RANKS:
-        raise ValueError(f"ranks must be <= {MAX_RANKS}, got {ranks}")
-    if isinstance(size_bytes, bool) or int(size_bytes) != size_bytes or size_bytes < 0:
+        raise ValueError(f"{int(ranks):,} ranks exceed the planner's limit of {MAX_RANKS:,} ranks; "
+                         f"plan at most {MAX_RANKS:,} ranks")
+    if not _whole(size_bytes) or size_bytes < 0:
         raise ValueError(f"bytes must be an integer >= 0, got {size_bytes!r}")
-    if gpus_per_node < 1:
+    if size_bytes > MAX_BYTES:
+        raise ValueError(f"a size of {int(size_bytes):,} B exceeds the planner's limit of {MAX_BYTES:,} B "
+                         f"(64 TiB, more than any GPU holds); use a smaller size")
+    if not _whole(gpus_per_node) or gpus_per_node < 1:
         raise ValueError(f"gpus_per_node must be >= 1, got {gpus_per_node}")
+    # Finite links keep the α–β time finite (a sum over rounds of α + at most MAX_BYTES / β).
     for name, v in (("intra bandwidth", bw_intra_Bps), ("inter bandwidth", bw_inter_Bps)):
-        if not v > 0:
-            raise ValueError(f"{name} must be > 0, got {v}")
+        if not (_real(v) and 0 < v < math.inf):
+            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
     for name, v in (("intra latency", alpha_intra_s), ("inter latency", alpha_inter_s)):
-        if not v >= 0:
-            raise ValueError(f"{name} must be >= 0, got {v}")
+        if not (_real(v) and 0 <= v < math.inf):
+            raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
     n, S = int(ranks), int(size_bytes)
     if coll == "p2p" and n < 2:
         raise ValueError("p2p needs ranks >= 2 (rank 0 sends to rank 1)")
