@@ -91,7 +91,7 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
                          f"(64 TiB, more than any GPU holds); use a smaller size")
     if not _whole(gpus_per_node) or gpus_per_node < 1:
         raise ValueError(f"gpus_per_node must be >= 1, got {gpus_per_node}")
-    # Finite links keep the α–β time finite (a sum over rounds of α + at most MAX_BYTES / β).
+    # A zero, infinite or NaN link would make the α–β time infinite or NaN.
     for name, v in (("intra bandwidth", bw_intra_Bps), ("inter bandwidth", bw_inter_Bps)):
         if not (_real(v) and 0 < v < math.inf):
             raise ValueError(f"{name} must be a finite number > 0, got {v!r}")

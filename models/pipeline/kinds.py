@@ -8,6 +8,7 @@ second model copy puts stage p + k on rank p − 1 − k (DeepSeek-V3 report §3
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Real
 from typing import Iterable
 
 KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
@@ -16,16 +17,30 @@ V_SHAPES = ("zbv", "dualpipev")
 TYPES = ("F", "B", "I", "W")
 
 
+# The longest op (and p2p latency) a schedule takes, in its time units: the scenario's schedule.*
+# maximum. Every start and end time is a sum of at most (ops + 1) such terms, so with any number
+# of ops a program can hold the makespan stays finite (below 1e300), in the Chrome trace's
+# microseconds (× 1000) too.
+MAX_DURATION = 1e9
+
+
 @dataclass(frozen=True)
 class Durations:
     """Time units of one op on one stage (chunk). B is a full backward; I (input gradient) and W
-    (weight gradient) split it; FB is an overlapped forward-and-backward unit (DualPipe's F&B)."""
+    (weight gradient) split it; FB is an overlapped forward-and-backward unit (DualPipe's F&B).
+    Each is a finite number in [0, MAX_DURATION] (else ScheduleError)."""
     F: float = 1.0
     B: float = 2.0
     I: float = 1.0  # noqa: E741 — the papers' name
     W: float = 1.0
     FB: float = 3.0
     p2p: float = 0.0
+
+    def __post_init__(self) -> None:
+        for name in ("F", "B", "I", "W", "FB", "p2p"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= float(value) <= MAX_DURATION:
+                raise ScheduleError(f"duration {name} must be a number in [0, {MAX_DURATION:g}], not {value!r}")
 
     def of(self, kind: str) -> float:
         return getattr(self, kind)
