@@ -25,9 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tslab.desktop.cli import main
-from tslab.models.pipeline import (KINDS, Action, DeadlockError, Durations, ScheduleError, chains_of,
-                                   check_config, closed_form, from_csv, generate, peak_from_orders, simulate,
-                                   stage_rank, stages_of, to_chrome_trace, to_csv)
+from tslab.models.pipeline import (KINDS, MAX_OPS, MAX_RANKS, Action, DeadlockError, Durations, ScheduleError,
+                                   chains_of, check_config, closed_form, from_csv, generate, op_count,
+                                   peak_from_orders, simulate, stage_rank, stages_of, to_chrome_trace, to_csv)
 
 EPS = 1e-9
 UNIT = Durations(F=1, B=2, I=1, W=1, FB=3)
@@ -1051,3 +1051,94 @@ def test_zero_bubble_peaks(p: int) -> None:
         assert simulate("zb-h2", p, m).peak_activations == tuple(min(m, 2 * p - 1 - r) for r in range(p))
     for m in range(2 * p, 4 * p):
         assert simulate("zbv", p, m, 2).peak_activations == (2 * p,) * p
+
+
+# ---------------------------------------------------------------------------------------------
+# Limits: MAX_OPS ops and MAX_RANKS ranks, refused before anything is generated
+
+def _chunks(kind: str, vpp: int = 2) -> int:
+    return 2 if kind in ("zbv", "dualpipev") else vpp if kind == "interleaved-1f1b" else 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_op_count_is_what_the_generator_builds(kind: str) -> None:
+    """op_count is exact: the generated orders hold that many ops (ZBV: the reference's 6 per
+    micro-batch and rank, padded to 2p − 1 micro-batches, of which the m real ones are kept)."""
+    for p in range(1, 9):
+        for m in range(1, 3 * p + 3):
+            v = _chunks(kind)
+            try:
+                check_config(kind, p, m, v)
+            except ScheduleError:
+                continue
+            ops = sum(len(order) for order in generate(kind, p, m, v))
+            if kind == "zbv":
+                assert op_count(kind, p, m, v) == 6 * p * max(m, 2 * p - 1) and ops == 6 * p * m
+            else:
+                assert ops == op_count(kind, p, m, v), (kind, p, m)
+
+
+def _refused_without_allocating(call, match: str) -> None:
+    """`call()` raises ScheduleError matching `match` having allocated next to nothing (the
+    refusal comes before any order, array or op is built)."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        with pytest.raises(ScheduleError, match=match):
+            call()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 256 * 1024, peak
+
+
+@pytest.mark.parametrize("entry", ["check_config", "generate", "simulate"])
+def test_over_the_op_limit_is_refused_up_front(entry: str) -> None:
+    """1F1B on 4,096 ranks with 65,536 micro-batches is 2·p·m = 536,870,912 ops: refused with the
+    numbers and what to lower, by every entry point, before any work."""
+    call = {"check_config": check_config, "generate": generate, "simulate": simulate}[entry]
+    _refused_without_allocating(lambda: call("1f1b", 4096, 65536, 1),
+                                f"1f1b schedule of 536,870,912 ops exceeds the {MAX_OPS:,}-op limit.*lower m or p")
+    _refused_without_allocating(lambda: call("zbv", 1024, 1, 2), "ZBV pads to 2p − 1 micro-batches")
+    _refused_without_allocating(lambda: call("1f1b", MAX_RANKS + 1, 1, 1),
+                                f"{MAX_RANKS + 1:,} ranks exceeds the {MAX_RANKS:,}-rank limit.*lower p")
+
+
+def test_the_largest_accepted_schedules_sit_at_the_limits() -> None:
+    """Exactly MAX_OPS ops and exactly MAX_RANKS ranks are accepted, one more of either is not."""
+    assert MAX_OPS % 100 == 0
+    p, m = 100, MAX_OPS // 200            # 2·p·m = MAX_OPS
+    assert op_count("1f1b", p, m) == MAX_OPS and check_config("1f1b", p, m) == "1f1b"
+    with pytest.raises(ScheduleError):
+        check_config("1f1b", p, m + 1)
+    assert check_config("gpipe", MAX_RANKS, 1) == "gpipe"
+    with pytest.raises(ScheduleError):
+        check_config("gpipe", MAX_RANKS + 1, 1)
+
+
+def test_imported_orders_over_the_limits_are_refused() -> None:
+    """A CSV is refused as soon as it passes MAX_OPS actions or MAX_RANKS rows, and orders handed to
+    simulate are counted before they are checked."""
+    row = ",".join(["0F0"] * 1000) + "\n"
+    with pytest.raises(ScheduleError, match=f"more than {MAX_OPS:,} actions"):
+        from_csv(row * (MAX_OPS // 1000 + 1))
+    with pytest.raises(ScheduleError, match=f"more than {MAX_RANKS:,} rows"):
+        from_csv("0F0\n" * (MAX_RANKS + 1))
+    orders = [[Action(0, mb, "F") for mb in range(MAX_OPS // 2 + 1)]
+              + [Action(0, mb, "B") for mb in range(MAX_OPS // 2)]]
+    # one rank, MAX_OPS + 1 ops: refused by the count, before _check_orders reads them
+    with pytest.raises(ScheduleError, match=f"{MAX_OPS + 1:,} ops exceeds the {MAX_OPS:,}-op limit"):
+        simulate("1f1b", 1, 1, orders=orders)
+
+
+def test_the_pipeline_tab_reports_a_schedule_over_the_limit() -> None:
+    """The Pipeline tab's SCHEDULE computation lists a schedule over the limit (the scenario's own
+    and the comparison) as a problem, which the tab shows, instead of simulating it."""
+    from tslab.models.derived import SCHEDULE
+    from tslab.models.document import Document
+    from tslab.models.presets import default_scenario
+    doc = Document(default_scenario()).replace(**{"schedule.microbatches": 1 << 20, "view.pipeline.compare": "gpipe"})
+    result = SCHEDULE.compute(doc)
+    assert result.runs == ()
+    assert [kind for kind, _ in result.problems] == ["1f1b", "gpipe"]
+    assert all(f"2,097,152 ops exceeds the {MAX_OPS:,}-op limit" in reason for _, reason in result.problems)

@@ -21,6 +21,8 @@ Sources, and the reference implementations whose orders are reproduced:
 Everything here is a deterministic teaching model, not a benchmark of a real cluster. No Qt; the
 orders are integer arrays (numpy) and `simulate` is one pass over them with per-rank pointers and a
 ready queue, so p = 64, m = 1024, v = 2 (262,144 ops) generates and simulates in well under a second.
+A schedule has at most MAX_OPS ops on at most MAX_RANKS ranks (`op_count`, checked by
+`check_config` before anything is generated): beyond them ScheduleError says which and what to lower.
 
 Modules: `kinds` (kinds, durations, actions, errors, checks, chunks and placement), `orders` (the
 integer-array form of per-rank orders), `generators`, `simulation`, `closed_forms`, `io` (PyTorch's
@@ -32,15 +34,15 @@ from .adapters import ScheduleInputs, schedule_inputs
 from .closed_forms import closed_form
 from .generators import generate
 from .io import from_csv, summary, to_chrome_trace, to_csv
-from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, TYPES, V_SHAPES, Action, Cancelled, DeadlockError, Durations,
-                    ScheduleError, chains_of, check_config, chunks_per_rank, iter_kinds, normalise_kind, stage_rank,
-                    stages_of)
+from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, MAX_OPS, MAX_RANKS, TYPES, V_SHAPES, Action, Cancelled,
+                    DeadlockError, Durations, ScheduleError, chains_of, check_config, check_size, chunks_per_rank,
+                    iter_kinds, normalise_kind, op_count, stage_rank, stages_of)
 from .simulation import Op, Simulation, peak_from_orders, simulate
 
 __all__ = [
-    "ALIASES", "DEFAULT_DURATIONS", "KINDS", "TYPES", "V_SHAPES",
+    "ALIASES", "DEFAULT_DURATIONS", "KINDS", "MAX_OPS", "MAX_RANKS", "TYPES", "V_SHAPES",
     "Action", "Cancelled", "DeadlockError", "Durations", "Op", "ScheduleError", "ScheduleInputs", "Simulation",
-    "chains_of", "check_config", "chunks_per_rank", "closed_form", "from_csv", "generate", "iter_kinds",
-    "normalise_kind", "peak_from_orders", "schedule_inputs", "simulate", "stage_rank", "stages_of", "summary",
-    "to_chrome_trace", "to_csv",
+    "chains_of", "check_config", "check_size", "chunks_per_rank", "closed_form", "from_csv", "generate",
+    "iter_kinds", "normalise_kind", "op_count", "peak_from_orders", "schedule_inputs", "simulate", "stage_rank",
+    "stages_of", "summary", "to_chrome_trace", "to_csv",
 ]

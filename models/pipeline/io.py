@@ -6,7 +6,8 @@ import io
 import re
 from typing import Any
 
-from .kinds import Action, ScheduleError
+from .kinds import MAX_OPS, MAX_RANKS, Action, ScheduleError
+from .orders import _gc_paused
 from .simulation import Simulation
 
 _ACTION = re.compile(r"^(\d+)([FBIW])(\d+)$")
@@ -38,15 +39,23 @@ def to_csv(orders: list[list[Action]]) -> str:
 
 
 def from_csv(text: str) -> list[list[Action]]:
-    """The inverse of `to_csv`; empty cells (PyTorch's idle slots) are skipped; pairs get overlap ids."""
+    """The inverse of `to_csv`; empty cells (PyTorch's idle slots) are skipped; pairs get overlap ids.
+    A CSV of more than MAX_RANKS rows or MAX_OPS actions is refused as soon as it passes them."""
     orders: list[list[Action]] = []
     overlap = 0
+    before = 0   # actions of the rows already read
     for line, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if line > MAX_RANKS:
+            raise ScheduleError(f"the CSV has more than {MAX_RANKS:,} rows (ranks), the rank limit of the "
+                                f"schedule simulator; import a shorter pipeline")
         order: list[Action] = []
         for cell in row:
             cell = cell.strip()
             if not cell:
                 continue
+            if before + len(order) >= MAX_OPS:
+                raise ScheduleError(f"the CSV holds more than {MAX_OPS:,} actions (row {line}), the op limit of "
+                                    f"the schedule simulator; import a shorter schedule")
             pair = _OVERLAP.match(cell)
             if pair:
                 parts = [_parse_action(x.strip(), line) for x in pair.groups()]
@@ -57,6 +66,7 @@ def from_csv(text: str) -> list[list[Action]]:
             else:
                 order.append(_parse_action(cell, line))
         orders.append(order)
+        before += len(order)
     while orders and not orders[-1]:
         orders.pop()
     if not orders:
@@ -77,22 +87,24 @@ def to_chrome_trace(sim: Simulation) -> dict[str, Any]:
     scale = 1000.0  # one time unit shown as 1 ms (trace times are µs)
     events: list[dict[str, Any]] = [{"name": "process_name", "ph": "M", "pid": 0, "tid": 0,
                            "args": {"name": f"{sim.kind} p={sim.ranks} m={sim.microbatches}"}}]
-    for r in range(sim.ranks):
-        events.append({"name": "thread_name", "ph": "M", "pid": 0, "tid": r, "args": {"name": f"rank {r}"}})
-    for op in sim.ops:
-        args: dict[str, Any] = {"stage": op.stage, "mb": op.mb}
-        event = {"name": f"{op.type}{op.mb} s{op.stage}", "cat": op.type, "ph": "X", "pid": 0,
-                 "tid": op.rank, "ts": op.start * scale, "dur": (op.end - op.start) * scale, "args": args}
-        if op.overlap is not None:
-            args["overlap"] = op.overlap
-        if op.waited_for:
-            args["waited_for"] = op.waited_for
-        events.append(event)
-    for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
-        name = f"{what} s{stage} mb{mb}"
-        events.append({"name": name, "cat": "p2p", "ph": "s", "id": n, "pid": 0, "tid": src, "ts": sent * scale})
-        events.append({"name": name, "cat": "p2p", "ph": "f", "bp": "e", "id": n, "pid": 0, "tid": dst,
-                       "ts": arrive * scale})
+    with _gc_paused():   # three dicts per op, none in a cycle: collections would cost more than them
+        for r in range(sim.ranks):
+            events.append({"name": "thread_name", "ph": "M", "pid": 0, "tid": r, "args": {"name": f"rank {r}"}})
+        # The op fields streamed (Simulation.op_rows), not sim.ops: no Op object kept per op.
+        for rank, stage, mb, type_, overlap, start, end, waited_for in sim.op_rows():
+            args: dict[str, Any] = {"stage": stage, "mb": mb}
+            event = {"name": f"{type_}{mb} s{stage}", "cat": type_, "ph": "X", "pid": 0,
+                     "tid": rank, "ts": start * scale, "dur": (end - start) * scale, "args": args}
+            if overlap is not None:
+                args["overlap"] = overlap
+            if waited_for:
+                args["waited_for"] = waited_for
+            events.append(event)
+        for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
+            name = f"{what} s{stage} mb{mb}"
+            events.append({"name": name, "cat": "p2p", "ph": "s", "id": n, "pid": 0, "tid": src, "ts": sent * scale})
+            events.append({"name": name, "cat": "p2p", "ph": "f", "bp": "e", "id": n, "pid": 0, "tid": dst,
+                           "ts": arrive * scale})
     return {"traceEvents": events, "displayTimeUnit": "ms"}
 
 

@@ -121,10 +121,60 @@ def chains_of(kind: str, ranks: int, chunks: int) -> list[list[int]]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Limits: what one schedule may cost, checked before anything is generated.
+
+# Ops one schedule may generate. Measured with `tslab schedule` (two cores): at 500,000 ops the
+# most expensive output, --chrome-trace (three JSON events per op), takes ~4 s and 1.3 GB; --json
+# ~2 s and 0.5 GB. Twice as many ops would pass the 2 GB budget of one command.
+MAX_OPS = 500_000
+# Pipeline ranks one schedule may have: the generators and the simulation cost ~30 µs per rank
+# besides their ops, so 16,384 ranks add ~0.5 s at most. Deeper pipelines than this have no
+# meaning for a model of at most 100,000 layers split into stages of several layers each.
+MAX_RANKS = 16_384
+
+
+def op_count(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> int:
+    """Ops the generator of `kind` builds for p ranks, m micro-batches and v chunks (exactly):
+
+    - GPipe, 1F1B, interleaved 1F1B: one F and one B per (stage, micro-batch), 2·p·v·m.
+    - ZB-H1, ZB-H2: F, I and W per (stage, micro-batch), 3·p·m.
+    - ZBV: PyTorch's ScheduleZBVZeroBubble pads to n = max(m, 2p − 1) micro-batches and drops the
+      padding afterwards; the reference's loops add up to 6n ops per rank, so 6·p·max(m, 2p − 1).
+    - DualPipeV: DualPipeV.step's eight steps on rank r of N = p with C = m chunks add up to
+      2N − r − 1 + 4C ops, so (3N² − N)/2 + 4CN over the ranks; DualPipe runs the same with
+      N = p/2 and C = m/2 on both halves of the ranks: 3N² − N + 8CN."""
+    kind = normalise_kind(kind)
+    p, m, v = ranks, microbatches, chunks
+    if kind in ("gpipe", "1f1b", "interleaved-1f1b"):
+        return 2 * p * m * (v if kind == "interleaved-1f1b" else 1)
+    if kind in ("zb-h1", "zb-h2"):
+        return 3 * p * m
+    if kind == "zbv":
+        return 6 * p * max(m, 2 * p - 1)
+    if kind == "dualpipev":
+        return (3 * p * p - p) // 2 + 4 * m * p
+    n, c = p // 2, m // 2
+    return 3 * n * n - n + 8 * c * n
+
+
+def check_size(kind: str, ranks: int, ops: int) -> None:
+    """ScheduleError when p > MAX_RANKS or the schedule has more than MAX_OPS ops (`ops`: the
+    op_count of a generated schedule, or the length of imported orders)."""
+    if ranks > MAX_RANKS:
+        raise ScheduleError(f"a pipeline of {ranks:,} ranks exceeds the {MAX_RANKS:,}-rank limit of the "
+                            f"schedule simulator; lower p")
+    if ops > MAX_OPS:
+        what = " (ZBV pads to 2p − 1 micro-batches)" if kind == "zbv" else ""
+        raise ScheduleError(f"a {kind} schedule of {ops:,} ops{what} exceeds the {MAX_OPS:,}-op limit of the "
+                            f"schedule simulator; lower m or p")
+
+
+# ---------------------------------------------------------------------------------------------
 # Validation
 
 def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> str:
-    """The normalised kind, or ScheduleError with the reason the configuration is invalid."""
+    """The normalised kind, or ScheduleError with the reason the configuration is invalid or over
+    a limit (MAX_RANKS, MAX_OPS: checked before anything is generated)."""
     kind = normalise_kind(kind)
     p, m, v = ranks, microbatches, chunks
     if not isinstance(p, int) or p < 1:
@@ -151,6 +201,7 @@ def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> s
     if kind == "dualpipev" and m < 2 * p:
         raise ScheduleError(f"dualpipev needs micro-batches ≥ 2p = {2 * p}, not {m} "
                             f"(DualPipeV asserts num_chunks ≥ 2·num_ranks)")
+    check_size(kind, p, op_count(kind, p, m, v))
     return kind
 
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from .generators import _generate
 from .kinds import (DEFAULT_DURATIONS, TYPES, V_SHAPES, Action, Cancelled, DeadlockError, Durations, ScheduleError,
-                    chains_of, check_config, normalise_kind, stage_rank, stages_of)
+                    chains_of, check_config, check_size, normalise_kind, stage_rank, stages_of)
 from .orders import _F, _W, _gc_paused, _Orders
 
 _DONE_CODE = (0, 1, 1, 2)  # per type code, the done-key code: forward, first backward (B or I), weight
@@ -54,27 +54,33 @@ class Simulation:
     def ops(self) -> tuple[Op, ...]:
         """Every op, sorted by (rank, start); built on first use (a simulation of 260k ops is cheap
         to run, its Op objects are not)."""
-        trace = self._rows
-        if not isinstance(trace, _Trace):
-            return ()
-        key_span, mb_count = self._keys
-        owner, names = trace.owner, TYPES
         new = object.__new__
         out = []
         with _gc_paused():
-            for r, rows in enumerate(trace.ranks()):
-                for stage, mb, type_, overlap, start, end, waited in rows:
-                    text = ""
-                    if waited >= 0:
-                        code, rest = divmod(waited, key_span)
-                        ws, wmb = divmod(rest, mb_count)
-                        src = owner[ws]
-                        text = f"{_label(ws, wmb, code)} on rank {src}" + (" + p2p" if src != r else "")
-                    op = new(Op)
-                    op.__dict__.update(rank=r, stage=stage, mb=mb, type=names[type_], start=start, end=end,
-                                       overlap=overlap, waited_for=text)
-                    out.append(op)
+            for r, stage, mb, type_, overlap, start, end, text in self.op_rows():
+                op = new(Op)
+                op.__dict__.update(rank=r, stage=stage, mb=mb, type=type_, start=start, end=end,
+                                   overlap=overlap, waited_for=text)
+                out.append(op)
             return tuple(out)
+
+    def op_rows(self) -> Iterator[tuple[int, int, int, str, int | None, float, float, str]]:
+        """The fields of `ops`, (rank, stage, mb, type, overlap, start, end, waited_for), one tuple
+        per op in the same order, without keeping Op objects: for writers that stream them."""
+        trace = self._rows
+        if not isinstance(trace, _Trace):
+            return
+        key_span, mb_count = self._keys
+        owner, names = trace.owner, TYPES
+        for r, rows in enumerate(trace.ranks()):
+            for stage, mb, type_, overlap, start, end, waited in rows:
+                text = ""
+                if waited >= 0:
+                    code, rest = divmod(waited, key_span)
+                    ws, wmb = divmod(rest, mb_count)
+                    src = owner[ws]
+                    text = f"{_label(ws, wmb, code)} on rank {src}" + (" + p2p" if src != r else "")
+                yield r, stage, mb, names[type_], overlap, start, end, text
 
     @property
     def bubble_time(self) -> float:
@@ -85,13 +91,14 @@ class Simulation:
         d = self.durations
         ops: list[dict[str, Any]] = []
         trace, names = self._rows, TYPES
-        for r, rows in enumerate(trace.ranks() if isinstance(trace, _Trace) else ()):
-            for stage, mb, type_, overlap, start, end, _ in rows:
-                row: dict[str, Any] = {"rank": r, "stage": stage, "mb": mb, "type": names[type_], "start": start,
-                                       "end": end}
-                if overlap is not None:
-                    row["overlap"] = overlap
-                ops.append(row)
+        with _gc_paused():   # a dict per op, none in a cycle
+            for r, rows in enumerate(trace.ranks() if isinstance(trace, _Trace) else ()):
+                for stage, mb, type_, overlap, start, end, _ in rows:
+                    row: dict[str, Any] = {"rank": r, "stage": stage, "mb": mb, "type": names[type_],
+                                           "start": start, "end": end}
+                    if overlap is not None:
+                        row["overlap"] = overlap
+                    ops.append(row)
         return {"kind": self.kind, "ranks": self.ranks, "stages": self.stages,
                 "microbatches": self.microbatches, "chunks": self.chunks,
                 "durations": {"F": d.F, "B": d.B, "I": d.I, "W": d.W, "FB": d.FB, "p2p": d.p2p},
@@ -163,8 +170,12 @@ def _check_orders(kind: str, p: int, m: int, v: int, orders: list[list[Action]])
             raise ScheduleError(f"I(stage {stage}, mb {mb}) has no W")
         if kind_ == "W" and (stage, mb, "I") not in seen:
             raise ScheduleError(f"W(stage {stage}, mb {mb}) has no I")
+    forwards: dict[int, set[int]] = {}   # stage → its forward micro-batches, in one pass over the ops
+    for (s, mb, t) in seen:
+        if t == "F":
+            forwards.setdefault(s, set()).add(mb)
     for chain in chains_of(kind, p, v):
-        mbs = {stage: {mb for (s, mb, t) in seen if s == stage and t == "F"} for stage in chain}
+        mbs = {stage: forwards.get(stage, set()) for stage in chain}
         for stage in chain[1:]:
             if mbs[stage] != mbs[chain[0]]:
                 missing = sorted(mbs[chain[0]] ^ mbs[stage])[:3]
@@ -203,6 +214,7 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
             raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
         if v < 1:
             raise ScheduleError(f"chunks must be a whole number ≥ 1, not {v!r}")
+        check_size(kind, p, sum(len(order) for order in orders))
         count = _check_orders(kind, p, m, v, orders)
         compact = _Orders.from_actions(orders)
     if stage_imbalance is not None and len(stage_imbalance) != count:
