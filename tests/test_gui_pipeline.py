@@ -126,3 +126,17 @@ def test_tab_runs_alone_on_the_preset_named(run_alone):
     assert window.model.scenario == load_preset("deepseek-v3")
     assert window.figure.title.text() == load_preset("deepseek-v3").title
     assert window.sims[0].ranks == load_preset("deepseek-v3").parallel.pp
+
+
+def test_a_schedule_too_large_to_draw_shows_its_numbers_not_its_ops(tab, qtbot):
+    from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
+    tab.form.editors["parallel.pp"].widget.setValue(16)
+    tab.form.editors["schedule.microbatches"].widget.setValue(1024)  # 16 × 1024 × 2 = 32,768 ops
+    qtbot.waitUntil(lambda: not tab.runner.busy and tab.sims and tab.sims[0].microbatches == 1024, timeout=30000)
+    panel = tab.figure.panels[0]
+    assert len(tab.sims[0].ops) > DRAW_LIMIT_OPS
+    assert f"{len(tab.sims[0].ops):,} ops: too many to draw" in panel.heading.text()
+    assert panel.gantt.units == [] and panel.activations.curves == []
+    assert f"makespan {(1024 + 16 - 1) * 3:g}" in panel.numbers.text()  # (m + p − 1)(F + B), still exact
+    tab.step()  # stepping a schedule that is not drawn goes to its end
+    assert tab.time == tab.makespan

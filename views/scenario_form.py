@@ -59,9 +59,9 @@ class FieldEditor(QWidget):
             for value, label in choices:
                 self.widget.addItem(label, value)
             self.widget.currentIndexChanged.connect(self._emit)
-        elif kind == "float" and meta.metadata.get("high") == 1.0 and spec.suffix == "%":
-            self.widget = QSlider(Qt.Orientation.Horizontal, self)
-            self.widget.setRange(0, 100)
+        elif kind == "float" and spec.suffix == "%" and (meta.metadata.get("high") or 0) <= 1.0:
+            self.widget = QSlider(Qt.Orientation.Horizontal, self)  # a share: whole percent steps
+            self.widget.setRange(round((meta.metadata.get("low") or 0.0) * 100), round(meta.metadata["high"] * 100))
             self.widget.setPageStep(10)
             self._percent = QLabel(self)
             self._percent.setFixedWidth(44)  # a new text must not re-lay out the form

@@ -29,11 +29,16 @@ class ActivationView(pg.PlotWidget):
     def sizeHint(self) -> QSize:
         return QSize(900, 160)
 
-    def show_simulation(self, sim: Simulation) -> None:
+    def show_simulation(self, sim: Simulation | None) -> None:
+        """Draw the activations held over `sim`'s time (None: clear the lanes)."""
         self.sim = sim
         for curve in self.curves:
             self.removeItem(curve)
         self.curves = []
+        if sim is None:
+            self.peaks.set_labels([])
+            self.now.set_labels([])
+            return
         top = max(max(sim.peak_activations), 1)
         labels = []
         for rank, steps in enumerate(sim.activation_steps):

@@ -103,15 +103,19 @@ class GanttView(pg.PlotWidget):
     def sizeHint(self) -> QSize:
         return QSize(900, 300)
 
-    def show_simulation(self, sim: Simulation) -> None:
+    def show_simulation(self, sim: Simulation, *, draw_ops: bool = True) -> None:
+        """Draw `sim`; without `draw_ops` only the lanes and the time axis (a schedule too large to
+        draw op by op)."""
         self.sim = sim
-        self.units = units_of(sim)
+        self.units = units_of(sim) if draw_ops else []
         p = sim.ranks
         self.lanes.setOpts(x0=np.zeros(p), y0=np.arange(p) - 0.42, width=np.full(p, sim.makespan),
                            height=np.full(p, 0.84))
-        self.boxes.setOpts(x0=[u.start for u in self.units], y0=[u.rank - 0.38 for u in self.units],
-                           width=[u.end - u.start for u in self.units], height=np.full(len(self.units), 0.76),
-                           brushes=[u.colour for u in self.units], pens=[pg.mkPen("w")] * len(self.units))
+        self.boxes.setVisible(bool(self.units))  # (pyqtgraph's bars cannot take empty pen lists)
+        if self.units:
+            self.boxes.setOpts(x0=[u.start for u in self.units], y0=[u.rank - 0.38 for u in self.units],
+                               width=[u.end - u.start for u in self.units], height=np.full(len(self.units), 0.76),
+                               brushes=[u.colour for u in self.units], pens=[pg.mkPen("w")] * len(self.units))
         self._by_rank = {rank: [u for u in self.units if u.rank == rank] for rank in range(p)}
         self._starts = {rank: [u.start for u in units] for rank, units in self._by_rank.items()}
         labels = []

@@ -10,6 +10,9 @@ from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.gantt import GanttView
 
 
+DRAW_LIMIT_OPS = 20_000  # drawn op by op up to this many (about 0.15 s to draw and 0.15 s to paint)
+
+
 class PipelinePanel(QWidget):
     """One schedule: its Gantt, its activation lanes and the numbers beside them."""
 
@@ -40,10 +43,15 @@ class PipelinePanel(QWidget):
 
     def show_simulation(self, sim: Simulation, formula: tuple[str, float] | None) -> None:
         self.sim = sim
-        self.heading.setText(self.tr("{kind}: p = {p}, m = {m}, v = {v}").format(
-            kind=kind_name(sim.kind), p=sim.ranks, m=sim.microbatches, v=sim.chunks))
-        self.gantt.show_simulation(sim)
-        self.activations.show_simulation(sim)
+        heading = self.tr("{kind}: p = {p}, m = {m}, v = {v}").format(
+            kind=kind_name(sim.kind), p=sim.ranks, m=sim.microbatches, v=sim.chunks)
+        drawn = len(sim.ops) <= DRAW_LIMIT_OPS
+        if not drawn:
+            heading += " — " + self.tr("{ops:,} ops: too many to draw one by one (more than {limit:,}); "
+                                       "the numbers beside are exact").format(ops=len(sim.ops), limit=DRAW_LIMIT_OPS)
+        self.heading.setText(heading)
+        self.gantt.show_simulation(sim, draw_ops=drawn)
+        self.activations.show_simulation(sim if drawn else None)
         busy = [sim.makespan - idle for idle in sim.idle]
         lines = [
             self.tr("makespan {value:g}").format(value=sim.makespan),

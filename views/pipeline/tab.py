@@ -17,6 +17,7 @@ from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
+from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
 
@@ -133,7 +134,9 @@ class PipelineTab(DocumentTab):
         self.sims = [sim for sim, _ in result.runs]
         if len(self.sims) > 1:  # the panels share one time axis: frame the longer schedule
             self.figure.panels[0].gantt.setXRange(0, self.makespan, padding=0.01)
-        self._events = sorted({t for sim in self.sims for op in sim.ops for t in (op.start, op.end)})
+        # every op start and end, for stepping (a schedule too large to draw is stepped to its end)
+        drawn = sum(len(sim.ops) for sim in self.sims) <= DRAW_LIMIT_OPS
+        self._events = sorted({t for sim in self.sims for op in sim.ops for t in (op.start, op.end)}) if drawn else []
         self.set_time(self.document_time())
 
     def _failed(self, message: str) -> None:
