@@ -14,11 +14,12 @@ import dataclasses
 import math
 import os
 import re
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
+
+from .files import write_file
 
 SCHEMA_VERSION = 2
 
@@ -458,28 +459,11 @@ def scenario_to_toml(scenario: Scenario) -> str:
 
 
 def atomic_write(path: str | os.PathLike, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file and a rename: the old file survives a failure."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        try:
-            mode = path.stat().st_mode & 0o777  # keep the permissions of the file replaced
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write `data` to `path` with `files.write_file`: a regular file (or a new one, or a symbolic
+    link's target) is replaced through a temporary file and a rename, so the old file survives a
+    failure; a FIFO or device is written through and never replaced; a directory is refused.
+    Raises files.WriteError (an OSError) naming the path and the reason."""
+    write_file(path, data)
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
