@@ -6,6 +6,7 @@ lazily. User errors print one line `tslab: error: …` and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import multiprocessing
 import os
@@ -161,8 +162,9 @@ def cmd_presets(args: argparse.Namespace) -> int:
 def cmd_scenario(args: argparse.Namespace) -> int:
     from tslab.models.document import document_to_toml, save_document
     from tslab.models.scenario import ScenarioError
+    check_out(args.out)
     document = resolve_document(args)
-    if args.out:
+    if args.out is not None and args.out != "-":
         try:
             save_document(document, args.out)
         except ScenarioError as exc:
@@ -264,6 +266,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not args.scale > 0 or args.scale > 16:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
     size = parse_size(args.size)
+    check_out(args.out)
+    if args.out == "-" and args.tab == "all":
+        raise UserError("--out - (standard output) takes one figure; --tab all writes a directory")
     # Each tab judges the scenario itself: the mesh draws what it can of an invalid topology
     # (with the reasons), the memory ledger refuses one.
     document = resolve_document(args, check=False)
@@ -285,6 +290,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
     from tslab.models.pipeline import (Durations, ScheduleError, chunks_per_rank, from_csv, generate, normalise_kind,
                                        simulate, to_chrome_trace, to_csv)
+    check_out(args.out)
     try:
         kind = normalise_kind(args.kind)
         chunks = args.chunks if args.chunks is not None else chunks_per_rank(kind, 1)
@@ -312,11 +318,12 @@ def cmd_schedule(args: argparse.Namespace) -> int:
             body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
     except ScheduleError as exc:
         raise UserError(str(exc)) from None
-    if args.out:
+    if args.out is not None and args.out != "-":
+        from tslab.models.files import WriteError, write_file
         try:
-            Path(args.out).write_text(body, encoding="utf-8", newline="")
-        except OSError as exc:
-            raise UserError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+            write_file(args.out, body.encode("utf-8"))
+        except WriteError as exc:
+            raise UserError(str(exc)) from None
     else:
         sys.stdout.write(body)
     return 0
@@ -397,14 +404,85 @@ COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "m
             "mesh": cmd_mesh, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe, "export": cmd_export}
 
 
+def check_out(out: str | None) -> None:
+    """Refuse `--out ""` (an empty path would name the current directory)."""
+    if out == "":
+        raise UserError("--out needs a file name, not an empty string (- is standard output)")
+
+
+class _ClosedStdout:
+    """Standard output of a process started with it closed (`tslab … >&-`, where Python sets
+    sys.stdout to None): every write fails, naming standard output."""
+
+    def write(self, data) -> int:
+        from tslab.models.files import WriteError
+        raise WriteError(errno.EBADF, "closed", "standard output")
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def buffer(self) -> _ClosedStdout:
+        return self
+
+
+class _Stdout:
+    """sys.stdout while a command runs. A write or flush that fails (standard output closed, a full
+    device) becomes one user error naming standard output; BrokenPipeError (the reader, e.g.
+    `head`, stopped reading) stays the quiet end it was. After either, the file descriptor is
+    pointed at the null device so that what is still buffered cannot fail again when Python
+    flushes standard output at exit (the Python documentation's advice on SIGPIPE)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._guard(self._stream.write, text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+    def _guard(self, call, *args):
+        from tslab.models.files import WriteError, reason
+        try:
+            return call(*args)
+        except BrokenPipeError:
+            self._discard()
+            raise
+        except OSError as exc:
+            self._discard()
+            error = exc if isinstance(exc, WriteError) else WriteError(exc.errno or 0, reason(exc), "standard output")
+            raise UserError(str(error)) from None
+
+    def _discard(self) -> None:
+        try:
+            fd = self._stream.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+        except (OSError, ValueError, AttributeError):  # closed, or not a file (a test's capture)
+            return
+        try:
+            os.dup2(null, fd)
+        except OSError:
+            pass
+        finally:
+            os.close(null)
+
+
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("--version", "-h", "--help")):
         argv.insert(0, "gui")
+    stdout = sys.stdout
+    sys.stdout = _Stdout(_ClosedStdout() if stdout is None else stdout)
     try:
         args = build_parser().parse_args(argv)
-        return COMMANDS[args.command or "gui"](args)
+        status = COMMANDS[args.command or "gui"](args)
+        sys.stdout.flush()  # a full device or a closed descriptor shows here, as one error line
+        return status
     except UserError as exc:
         print(f"tslab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -418,6 +496,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tslab: error: internal error: {type(exc).__name__}: {exc} "
               f"(set TSLAB_DEBUG=1 for a traceback)", file=sys.stderr)
         return 1
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

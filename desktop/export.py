@@ -8,6 +8,7 @@ Qt's SVG generator writes what the widget paints, so the SVG shows the same pict
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPoint, QRect, QSize, QSizeF, Qt
@@ -17,7 +18,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QWidge
 
 from tslab.desktop.svg_fix import flatten_svg
 from tslab.models.document import Document
-from tslab.models.scenario import Scenario, atomic_write
+from tslab.models.files import WriteError, write_file, write_stream
+from tslab.models.scenario import Scenario
 
 FORMATS = ("png", "svg", "pdf")
 EXPORT_SIZE = QSize(1400, 860)  # logical pixels of an exported figure (16:9-ish, slide friendly)
@@ -163,27 +165,47 @@ def ensure_app(lang: str = "en") -> QApplication:
     return app
 
 
+# Suffixes that name a figure format: a single output file ending in one of them must end in the
+# format written (a PNG saved as m.pdf is refused). Any other suffix, or none, is taken as given.
+FIGURE_SUFFIXES = frozenset(FORMATS + ("jpg", "jpeg", "gif", "bmp", "tif", "tiff", "webp", "eps", "ps", "svgz"))
+
+
 def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: Path, *, scale: float = 1.0,
                 lang: str = "en", directory: bool = False, size: tuple[int, int] | None = None) -> list[Path]:
     """Write each tab's figure; `out` is the file for one tab, or a directory (TAB.FORMAT inside)
-    for several tabs, for `directory=True` (--tab all) and when it already is one."""
+    for several tabs, for `directory=True` (--tab all) and when it already is one. `out` = ``-``
+    writes the one figure to standard output (and lists nothing). Files are written by
+    models.files.write_file: a regular file or a symbolic link's target is replaced atomically, a
+    FIFO or device is written through, never replaced. Returns the files written."""
+    to_stdout = os.fspath(out) == "-"
+    several = directory or len(tabs) > 1
+    if to_stdout and several:
+        raise ExportError("- (standard output) takes one figure; several tabs need a directory")
     ensure_app(lang)
-    if directory or len(tabs) > 1 or out.is_dir():
+    if not to_stdout and (several or out.is_dir()):
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ExportError(f"{out}: cannot create directory ({exc.strerror or exc})") from None
         targets = [(tab, out / f"{tab}.{fmt}") for tab in tabs]
     else:
-        if not out.parent.exists():
+        suffix = out.suffix.lower().lstrip(".")
+        if not to_stdout and suffix in FIGURE_SUFFIXES and suffix != fmt:
+            raise ExportError(f"{out}: the suffix .{suffix} names another format than the {fmt} being "
+                              f"written (name the file .{fmt}, or without a suffix)")
+        if not to_stdout and not out.parent.exists():
             raise ExportError(f"{out.parent}: no such directory")
         targets = [(tabs[0], out)]
     written = []
     for tab, path in targets:
         data = export_tab(document, tab, fmt, scale, QSize(*size) if size else EXPORT_SIZE)
         try:
-            atomic_write(path, data)
-        except OSError as exc:
-            raise ExportError(f"{path}: cannot write ({exc.strerror or exc})") from None
+            if to_stdout:
+                sys.stdout.flush()
+                write_stream(sys.stdout.buffer, data)
+                continue
+            write_file(path, data)
+        except WriteError as exc:
+            raise ExportError(str(exc)) from None
         written.append(path)
     return written
