@@ -101,7 +101,7 @@ class Optimizer:
 class Parallel:
     """Parallel degrees. `order` lists mesh axes, first varying fastest, or names a framework."""
     tp: int = spec(1, low=1, high=1 << 20)
-    pp: int = spec(1, low=1, high=1 << 20)
+    pp: int = spec(1, low=1, high=1 << 14)  # the schedule simulator's rank limit (pipeline.MAX_RANKS)
     vpp: int = spec(1, low=1, high=1 << 10)
     dp: int = spec(8, low=1, high=1 << 24)
     cp: int = spec(1, low=1, high=1 << 20)

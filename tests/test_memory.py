@@ -35,7 +35,8 @@ from tslab.models.memory import (
     total_params,
     zero_table,
 )
-from tslab.models.pipeline import check_config, chunks_per_rank, simulate
+from tslab.models.memory.activations import SIMULATED_OPS
+from tslab.models.pipeline import check_config, chunks_per_rank, op_count, simulate
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario
 from tslab.models.validation import errors
@@ -804,3 +805,84 @@ def test_presets_fit_their_gpus(name: str) -> None:
     ledger = memory_ledger(load_preset(name))
     assert ledger.first_oom is None
     assert ledger.gpu_bytes <= ledger.capacity_bytes
+
+
+# ---------------------------------------------------------------------------------------------
+# Bounded work: any accepted micro-batch count and pipeline depth
+
+def _high(section: type, name: str) -> int:
+    """The largest value the scenario accepts for a key (its spec's `high`)."""
+    import dataclasses
+    return int({f.name: f for f in dataclasses.fields(section)}[name].metadata["high"])
+
+
+@pytest.mark.parametrize("kind", SCHEDULE_KINDS)
+def test_the_ledger_does_not_simulate_the_largest_micro_batch_count(kind: str) -> None:
+    """schedule.microbatches at its maximum (2^20; 16 ranks: 3·10^7 ops and more) would take the
+    schedule simulator tens of seconds and gigabytes: the ledger takes the closed form, which is
+    the schedule's peak, and allocates next to nothing."""
+    import tracemalloc
+
+    from tslab.models.scenario import Schedule
+    m = _high(Schedule, "microbatches")
+    s = pipeline(kind, 16, m, 2)
+    tracemalloc.start()
+    try:
+        ledger = memory_ledger(s)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * 2**20, peak
+    assert ledger.in_flight == in_flight_estimate(s, ledger.rank)[0]
+    assert "closed form" in ledger.in_flight_formula and f"{op_count(kind, 16, m, chunks_per_rank(kind, 2)):,} ops" \
+        in ledger.in_flight_formula
+
+
+def test_simulated_and_closed_form_in_flight_meet_at_the_threshold() -> None:
+    """1F1B on 8 ranks has 16·m ops: m = 1,024 (SIMULATED_OPS) is simulated, m = 1,025 is not, and
+    both give the peak min(m, p − r)."""
+    assert op_count("1f1b", 8, 1024) == SIMULATED_OPS
+    simulated, closed = pipeline("1f1b", 8, 1024), pipeline("1f1b", 8, 1025)
+    for r in range(8):
+        held, formula = in_flight(simulated, r)
+        assert held == min(1024, 8 - r) and "schedule's peak on rank" in formula
+        held, formula = in_flight(closed, r)
+        assert held == min(1025, 8 - r) and formula.startswith("min(m, p − r) (closed form")
+
+
+@pytest.mark.parametrize("preset, pp, kind", [("deepseek-v3", 29, "1f1b"), ("deepseek-v3", 12, "dualpipe"),
+                                              ("kimi-k2", 7, "interleaved-1f1b"), ("classroom-7b", 5, "zbv"),
+                                              ("gpt3-175b", 24, "gpipe"), ("llama3-405b", 600, "zb-h2")])
+def test_ranks_alike_share_one_ledger(preset: str, pp: int, kind: str) -> None:
+    """memory_ledger computes one ledger per kind of rank (same dense and MoE layer counts, ends,
+    copies, stages and in-flight micro-batches): every rank's GPU bytes must equal its own ledger's,
+    with uneven layer splits, first dense layers, the embedding and head ranks, DualPipe's two
+    copies, and pipelines too deep to simulate."""
+    from tslab.models.memory.ledger import _rank_ledger
+    from tslab.models.memory.activations import layer_bytes
+    s = load_preset(preset).replace(**{"parallel.pp": pp, "schedule.kind": kind, "model.layers": 3 * pp + 2,
+                                       "schedule.microbatches": 2 * pp})
+    ledger = memory_ledger(s)
+    kinds = layer_bytes(s)
+    want = [sum(item.bytes for item in _rank_ledger(s, layout, kinds)[0] if item.tier == "gpu")
+            for layout in pipeline_layout(s)]
+    assert list(ledger.rank_gpu_bytes) == want
+    assert ledger.rank == max(range(pp), key=lambda r: (want[r], -r))
+
+
+def test_the_deepest_pipeline_is_a_quick_ledger() -> None:
+    """parallel.pp at its maximum (the schedule simulator's 16,384 ranks) with as many layers and
+    1F1B over 2^20 micro-batches: every rank holds a different number of micro-batches, so 16,384
+    kinds of rank, each a few tens of µs; and stages that outnumber the layers (rejected by
+    validation) are refused before a list of pp × vpp stages is built."""
+    from tslab.models.pipeline import MAX_RANKS
+    from tslab.models.scenario import Parallel
+    pp = _high(Parallel, "pp")
+    assert pp == MAX_RANKS
+    s = Scenario().replace(**{"schedule.kind": "1f1b", "parallel.pp": pp, "schedule.microbatches": 1 << 20,
+                              "model.layers": pp})
+    ledger = memory_ledger(s)
+    assert ledger.rank == 0 and ledger.in_flight == pp and len(set(ledger.rank_gpu_bytes)) == pp
+    with pytest.raises(ValueError, match="32 layers cannot fill 16,777,216 pipeline stages"):
+        pipeline_layout(Scenario().replace(**{"schedule.kind": "interleaved-1f1b", "parallel.pp": pp,
+                                              "parallel.vpp": 1024, "model.layers": 32}))

@@ -2,21 +2,30 @@
 a pipeline rank holds at its schedule's peak.
 
 Per layer: Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
-MLSys'23, §4 (Table 2). In flight: the exact peak of the generated schedule (tslab.models.pipeline),
-with closed forms as the fallback where the schedule cannot be generated.
+MLSys'23, §4 (Table 2). In flight: the exact peak of the generated schedule (tslab.models.pipeline)
+for schedules of up to SIMULATED_OPS ops on up to SIMULATED_RANKS ranks, else the closed forms of
+`in_flight_estimate` (equal to the simulated peak for every kind: tests/test_memory.py), which are
+also the fallback where the schedule cannot be generated.
 """
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
 
-from ..pipeline import ScheduleError, chunks_per_rank, generate, peak_from_orders
+from ..pipeline import ScheduleError, chunks_per_rank, generate, op_count, peak_from_orders
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .params import head_dim
 
 FP8_SCALE_OVERHEAD = 4 / 128  # one FP32 scale per 1×128 tile (Kimi K2 §2.4.3)
 # Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and in FP8.
 LayerBytes = tuple[dict[bool, float], dict[bool, float]]
+
+
+# The ledger runs on every edit (in the GUI, on its thread): it generates the schedule only when
+# that costs a few milliseconds, ~1 µs per op plus ~30 µs per rank (measured), else it uses the
+# closed forms, which give the same peak.
+SIMULATED_OPS = 1 << 14
+SIMULATED_RANKS = 512
 
 
 @functools.lru_cache(maxsize=256)
@@ -29,9 +38,16 @@ def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
 
     The exact peak of the generated schedule (models.pipeline) in "one stage/chunk for one
     micro-batch" sets, converted: a rank holds v interleaved chunks (each 1/v of its layers), two
-    V-shape chunks, or two DualPipe stages (one per model copy), so the count is divided by that."""
+    V-shape chunks, or two DualPipe stages (one per model copy), so the count is divided by that.
+    Schedules of more than SIMULATED_OPS ops or SIMULATED_RANKS ranks are not generated: their
+    peak is `in_flight_estimate`, the same number."""
     p, m, kind = s.parallel.pp, s.schedule.microbatches, s.schedule.kind
     v = chunks_per_rank(kind, s.parallel.vpp)
+    ops = op_count(kind, p, m, v)
+    if ops > SIMULATED_OPS or p > SIMULATED_RANKS:
+        held, formula = in_flight_estimate(s, rank)
+        return held, (f"{formula} (closed form, the {kind} schedule's peak; the ledger simulates schedules of up "
+                      f"to {SIMULATED_OPS:,} ops on {SIMULATED_RANKS:,} ranks, this one has {ops:,} ops on {p:,})")
     try:
         peaks = _schedule_peaks(kind, p, m, v)
     except ScheduleError as exc:
@@ -47,8 +63,9 @@ def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
 
 
 def in_flight_estimate(s: Scenario, rank: int) -> tuple[float, str]:
-    """Closed forms of `in_flight` (the fallback when the schedule cannot be generated), in the
-    same unit: all of the rank's layers for one micro-batch. Where the schedule can be generated,
+    """Closed forms of `in_flight` (used for schedules too large to generate on every edit, and
+    when the schedule cannot be generated), in the same unit: all of the rank's layers for one
+    micro-batch. Where the schedule can be generated,
     each equals its peak on every rank (tests/test_memory.py checks this property), the min(m, …)
     and min(2m, …) terms being the short pipelines whose m micro-batches never fill the warm-up.
 

@@ -267,14 +267,30 @@ def _rank_ledger(s: Scenario, layout: RankLayout, kinds: LayerBytes
     return items, st, per_layer, held, held_formula
 
 
+def _rank_key(s: Scenario, layout: RankLayout) -> tuple[int, int, bool, bool, int, int, float]:
+    """What a rank's ledger bytes depend on: its dense and MoE layer counts (which layers does not
+    matter: every dense layer is alike, every MoE layer too), whether it holds the embedding and
+    the head, its model copies, its stages, and its activations in flight."""
+    moe = sum(is_moe_layer(s, layer) for r in layout.layers for layer in r)
+    return (layout.layer_count - moe, moe, layout.first, layout.last, layout.copies, len(layout.stages),
+            in_flight(s, layout.rank)[0])
+
+
 def memory_ledger(s: Scenario) -> MemoryLedger:
-    """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes)."""
+    """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes).
+    Ranks alike (`_rank_key`) share one ledger computation, so deep pipelines, whose ranks differ
+    only in a few ways, cost little more than a shallow one."""
     layouts = pipeline_layout(s)
     kinds = layer_bytes(s)
-    ledgers = [_rank_ledger(s, layout, kinds) for layout in layouts]
-    gpu_totals = [sum(item.bytes for item in items if item.tier == "gpu") for items, *_ in ledgers]
+    gpu_of: dict[tuple[int, int, bool, bool, int, int, float], int] = {}
+    gpu_totals = []
+    for layout in layouts:
+        key = _rank_key(s, layout)
+        if key not in gpu_of:
+            gpu_of[key] = sum(item.bytes for item in _rank_ledger(s, layout, kinds)[0] if item.tier == "gpu")
+        gpu_totals.append(gpu_of[key])
     rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
-    items, st, per_layer, held, held_formula = ledgers[rank]
+    items, st, per_layer, held, held_formula = _rank_ledger(s, layouts[rank], kinds)
     zero_groups = {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
     zero = {stage: sum(groups.values()) for stage, groups in zero_groups.items()}
     total, activated = total_params(s)

@@ -48,6 +48,10 @@ def pipeline_layout(s: Scenario) -> list[RankLayout]:
     p, kind = s.parallel.pp, s.schedule.kind
     chunks = chunks_per_rank(kind, s.parallel.vpp)
     count = p * chunks
+    if count > s.model.layers:
+        # validate() rejects it too ("layers cannot fill … stages"); refused here before a list of
+        # pp × vpp stages (up to 2^24) is built
+        raise ValueError(f"{s.model.layers} layers cannot fill {count:,} pipeline stages (pp × chunks)")
     ranges = stage_layers(s.model.layers, count)
     # DualPipe's first copy alone is `count` = p stages, one per rank; its mirror copy is added below.
     owner = [stage_rank(kind, p, chunks, k) for k in range(count)]
