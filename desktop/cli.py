@@ -10,6 +10,7 @@ import errno
 import json
 import multiprocessing
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -51,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     gui.add_argument("--lang", choices=("zh", "en"), default=None, help="UI language (default: system locale)")
     gui.add_argument("--present", action="store_true", help="presentation mode: full screen, large type")
 
-    sub.add_parser("presets", help="list built-in presets: NAME<TAB>title")
+    presets = sub.add_parser("presets", help="list built-in presets: NAME<TAB>title")
+    presets.add_argument("--json", action="store_true", help="print JSON: a list of {name, title}")
 
     scenario = sub.add_parser("scenario", help="write a scenario as TOML")
     _scenario_options(scenario, required=True)
@@ -65,21 +67,26 @@ def build_parser() -> argparse.ArgumentParser:
     _scenario_options(mesh)
     mesh.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
-    schedule = sub.add_parser("schedule", help="simulate a pipeline schedule (JSON, PyTorch CSV or Chrome trace)")
-    schedule.add_argument("--kind", required=True, metavar="KIND",
+    schedule = sub.add_parser("schedule", help="simulate a pipeline schedule (text, JSON, PyTorch CSV or "
+                                               "Chrome trace)")
+    _scenario_options(schedule)
+    schedule.add_argument("--kind", metavar="KIND",
                           help="gpipe, 1f1b, interleaved-1f1b (alias interleaved), zb-h1, zb-h2, zbv, "
-                               "dualpipe or dualpipev")
-    schedule.add_argument("--ranks", type=int, required=True, metavar="P", help="pipeline ranks")
-    schedule.add_argument("--microbatches", type=int, required=True, metavar="M", help="micro-batches")
+                               "dualpipe or dualpipev (default: the scenario's schedule.kind)")
+    schedule.add_argument("--ranks", type=int, metavar="P", help="pipeline ranks (default: parallel.pp)")
+    schedule.add_argument("--microbatches", type=int, metavar="M",
+                          help="micro-batches (default: schedule.microbatches)")
     schedule.add_argument("--chunks", type=int, default=None, metavar="V",
-                          help="chunks per rank (interleaved-1f1b; 2 for zbv and dualpipev, the default)")
-    for name, default, text in (("f", 1.0, "forward"), ("b", 2.0, "full backward"),
-                                ("i", 1.0, "input-gradient backward"),
-                                ("w", 1.0, "weight-gradient backward"), ("fb", 3.0, "overlapped forward & backward"),
-                                ("p2p", 0.0, "point-to-point latency")):
-        schedule.add_argument(f"--{name}", type=float, default=default, metavar="T",
-                              help=f"{text} time of one stage (default {default:g})")
-    output = schedule.add_mutually_exclusive_group(required=True)
+                          help="chunks per rank (default: parallel.vpp for interleaved-1f1b, 2 for zbv and "
+                               "dualpipev, else 1)")
+    for name, key, text in (("f", "schedule.f", "forward"), ("b", "schedule.b", "full backward"),
+                            ("i", "schedule.b − schedule.w", "input-gradient backward"),
+                            ("w", "schedule.w", "weight-gradient backward"),
+                            ("fb", "schedule.fb", "overlapped forward & backward"),
+                            ("p2p", "schedule.p2p", "point-to-point latency")):
+        schedule.add_argument(f"--{name}", type=float, default=None, metavar="T",
+                              help=f"{text} time of one stage (default: {key})")
+    output = schedule.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
     output.add_argument("--csv", action="store_true", help="PyTorch pipelining action-list CSV")
     output.add_argument("--chrome-trace", action="store_true", help="Chrome / Perfetto trace JSON")
@@ -91,8 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     comm.add_argument("--collective", required=True, metavar="C",
                       help="allreduce, reducescatter, allgather, alltoall, broadcast, reduce or p2p")
     comm.add_argument("--ranks", type=int, required=True, metavar="N")
-    comm.add_argument("--bytes", type=float, required=True, metavar="S",
-                      help="nccl-tests size (for all-gather/reduce-scatter the whole gathered array)")
+    comm.add_argument("--bytes", required=True, metavar="S",
+                      help="nccl-tests size in bytes, a whole number up to 2^46 (1e9 and 1_000 are fine; for "
+                           "all-gather/reduce-scatter the whole gathered array)")
     comm.add_argument("--algorithm", default="ring", choices=("ring", "tree", "hierarchical"))
     _scenario_options(comm)
     comm.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
@@ -116,15 +124,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 def resolve_document(args: argparse.Namespace, *, check: bool = True):
     """The document named by --scenario / --preset (or the default), with --set applied (scenario
-    and view keys); with `check`, a scenario with errors is refused and warnings are printed."""
+    and view keys); with `check`, a scenario with errors is refused and its warnings are kept (`warn`)."""
     from tslab.models.document import Document, apply_document_overrides, load_document
     from tslab.models.presets import default_scenario, load_preset
     from tslab.models.scenario import ScenarioError
 
+    path = getattr(args, "scenario", None)
+    if path is not None:
+        if not path:
+            raise UserError("--scenario needs a file name, not an empty string")
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = 0  # the loader names the problem (no such file, no permission)
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # /dev/zero would be read forever
+            raise UserError(f"{path}: a device, not a scenario file")
     try:
-        if getattr(args, "scenario", None):
-            document = load_document(args.scenario)
-        elif getattr(args, "preset", None):
+        if path is not None:
+            document = load_document(path)
+        elif getattr(args, "preset", None) is not None:
             document = Document(load_preset(args.preset))
         else:
             document = Document(default_scenario())
@@ -141,21 +159,54 @@ def resolve_scenario(args: argparse.Namespace, *, check: bool = True):
     return resolve_document(args, check=check).scenario
 
 
+# Warnings of the command running, printed (one stderr line each) when it succeeds: a command that
+# fails prints its one error line and nothing else.
+WARNINGS: list[str] = []
+
+
+def warn(message: str) -> None:
+    if message not in WARNINGS:
+        WARNINGS.append(message)
+
+
+def print_warnings() -> None:
+    for message in WARNINGS:
+        print(f"tslab: warning: {message}", file=sys.stderr)
+    WARNINGS.clear()
+
+
 def _check(scenario) -> None:
-    """Refuse a scenario with errors (one line naming them); print its warnings."""
+    """Refuse a scenario with errors (one line naming them); keep its warnings (`warn`)."""
     from tslab.models.validation import validate
     problems = validate(scenario)
     bad = [str(p) for p in problems if p.severity == "error"]
     if bad:
         raise UserError("invalid scenario: " + "; ".join(bad))
     for problem in problems:
-        print(f"tslab: warning: {problem}", file=sys.stderr)
+        warn(str(problem))
+
+
+def json_text(doc, *, indent: int | None = 2) -> str:
+    """One JSON document and a newline. Strict JSON: a NaN or an infinity is a bug of the command
+    (allow_nan=False raises ValueError, an internal error), never a token other parsers reject.
+    Indented by `indent` spaces, or on one line without spaces for None."""
+    separators = (",", ":") if indent is None else None
+    return json.dumps(doc, indent=indent, separators=separators, ensure_ascii=False, allow_nan=False) + "\n"
+
+
+def write_json(doc, *, indent: int | None = 2) -> None:
+    """`json_text` on standard output."""
+    sys.stdout.write(json_text(doc, indent=indent))
 
 
 def cmd_presets(args: argparse.Namespace) -> int:
     from tslab.models.presets import load_preset, preset_names
-    for name in preset_names():
-        print(f"{name}\t{load_preset(name).title}")
+    rows = [(name, load_preset(name).title) for name in preset_names()]
+    if args.json:
+        write_json([{"name": name, "title": title} for name, title in rows])
+    else:
+        for name, title in rows:
+            print(f"{name}\t{title}")
     return 0
 
 
@@ -192,15 +243,15 @@ def cmd_memory(args: argparse.Namespace) -> int:
     from tslab.models.memory import memory_ledger
     ledger = memory_ledger(resolve_scenario(args))
     if args.json:
-        json.dump(ledger.to_json(), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        write_json(ledger.to_json())
     else:
         print(format_ledger(ledger))
     return 0
 
 
 def format_mesh(scenario, mesh, rows) -> str:
-    """A plain-text mesh summary: sizes, order, groups per axis, problems and the traffic table."""
+    """A plain-text mesh summary: sizes, order, groups per axis and the traffic table (the problems
+    are stderr's: `cmd_mesh`)."""
     from tslab.models.mesh import GROUP_AXES
     from tslab.models.units import format_bytes as size
 
@@ -214,10 +265,6 @@ def format_mesh(scenario, mesh, rows) -> str:
         spans = mesh.nodes_spanned(axis)
         lines.append(f"{axis:<6}  {len(spans):>7}  {mesh.groups[axis].shape[1]:>5}  "
                      f"{int((spans > 1).sum()):>10}  {int(spans.max()) if spans.size else 0:>9}")
-    for label, problems in (("error", mesh.errors), ("warning", mesh.warnings)):
-        if problems:
-            lines.append("")
-            lines += [f"{label}: {problem}" for problem in problems]
     lines += ["", "traffic per optimizer step on the most-loaded rank (ring algorithms; a teaching model):"]
     if mesh.errors:
         lines.append("  not computed: the topology has errors")
@@ -235,16 +282,27 @@ def format_mesh(scenario, mesh, rows) -> str:
 
 
 def cmd_mesh(args: argparse.Namespace) -> int:
+    """The rule of every compute command, with one exception: `--json` prints the mesh even for an
+    invalid scenario, since its `errors` list is part of the JSON contract; it then still exits 2
+    with the one error line. Problems are the scenario's (validate) and the mesh's own (an order
+    without cp, expert layers placed apart from their stage, too many GPUs to enumerate)."""
     from tslab.models.mesh import build_mesh, traffic
-    # Topology errors are part of the answer ("errors" in the JSON), not a failed command; only
-    # field-level problems (a bad --set, an unreadable file) exit 2.
+    from tslab.models.validation import validate
     scenario = resolve_scenario(args, check=False)
     mesh = build_mesh(scenario)
+    problems = validate(scenario)
+    bad = list(dict.fromkeys([str(p) for p in problems if p.severity == "error"] + [str(p) for p in mesh.errors]))
+    warnings = list(dict.fromkeys([str(p) for p in problems if p.severity != "error"]
+                                  + [str(p) for p in mesh.warnings]))
     if args.json:
         # One dumps call (the C encoder) rather than json.dump's many small writes: 16k GPUs × 9 axes.
-        sys.stdout.write(json.dumps(mesh.to_json(), ensure_ascii=False, separators=(",", ":")) + "\n")
-    else:
-        print(format_mesh(scenario, mesh, [] if mesh.errors else traffic(scenario, mesh)))
+        write_json(mesh.to_json(), indent=None)
+    if bad:
+        raise UserError("invalid scenario: " + "; ".join(bad))
+    for warning in warnings:
+        warn(warning)
+    if not args.json:
+        print(format_mesh(scenario, mesh, traffic(scenario, mesh)))
     return 0
 
 
@@ -262,6 +320,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return size
 
 
+NO_CJK_FONT = "no CJK font found; install fonts-wqy-microhei (Debian/Ubuntu) to draw Chinese text"
+
+
+def has_cjk_font() -> bool:
+    """Whether any installed font covers Simplified Chinese (without one, Qt draws Chinese text as
+    empty boxes). Needs a QGuiApplication."""
+    from PySide6.QtGui import QFontDatabase
+    return bool(QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese))
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     if not args.scale > 0 or args.scale > 16:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
@@ -273,8 +341,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     # (with the reasons), the memory ledger refuses one.
     document = resolve_document(args, check=False)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless by design, display or not
-    from tslab.desktop.export import ExportError, export_tabs
+    from tslab.desktop.export import ExportError, ensure_app, export_tabs
     tabs = list(TABS) if args.tab == "all" else [args.tab]
+    if args.lang == "zh":
+        ensure_app(args.lang)  # the font database needs the application
+        if not has_cjk_font():
+            warn(NO_CJK_FONT)
     try:
         written = export_tabs(document, tabs, args.format, Path(args.out), scale=args.scale, lang=args.lang,
                               directory=args.tab == "all", size=size)
@@ -285,39 +357,132 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_schedule(args: argparse.Namespace) -> int:
+# An action-list CSV of the largest schedule the simulator takes (pipeline.kinds.MAX_OPS) is some
+# 20 MiB; reading is bounded by this so that /dev/zero or a huge file cannot fill memory.
+MAX_IMPORT_BYTES = 64 << 20
+
+
+def schedule_setup(args: argparse.Namespace):
+    """(kind, ranks, micro-batches, chunks, durations) of `tslab schedule`: the scenario's schedule
+    (pipeline.schedule_inputs: schedule.kind on parallel.pp ranks, schedule.microbatches, the
+    kind's chunks, the schedule.* times), each option given replacing its part."""
     import math
 
-    from tslab.models.pipeline import (Durations, ScheduleError, chunks_per_rank, from_csv, generate, normalise_kind,
-                                       simulate, to_chrome_trace, to_csv)
-    check_out(args.out)
+    from tslab.models.pipeline import Durations, chunks_per_rank, normalise_kind, schedule_inputs
+    from tslab.models.pipeline.kinds import MAX_DURATION
+    scenario = resolve_scenario(args)
+    base = schedule_inputs(scenario)
+    kind = base.kind if args.kind is None else normalise_kind(args.kind)
+    ranks = base.ranks if args.ranks is None else args.ranks
+    microbatches = base.microbatches if args.microbatches is None else args.microbatches
+    if args.chunks is not None:
+        chunks = args.chunks
+    else:
+        chunks = base.chunks if args.kind is None else chunks_per_rank(kind, scenario.parallel.vpp)
+    for option, value in (("--ranks", ranks), ("--microbatches", microbatches), ("--chunks", chunks)):
+        if value < 1:
+            raise UserError(f"{option} must be a whole number ≥ 1, not {value}")
+    # The size limits (MAX_RANKS, MAX_OPS) are the simulator's: check_config refuses before building.
+    d = base.durations
+    times = {"F": d.F, "B": d.B, "I": d.I, "W": d.W, "FB": d.FB, "p2p": d.p2p}
+    for name in times:
+        value = getattr(args, name.lower())
+        if value is None:
+            continue
+        if name == "p2p":
+            if not (math.isfinite(value) and 0 <= value <= MAX_DURATION):
+                raise UserError(f"--p2p must be a number in [0, {MAX_DURATION:g}], not {value:g}")
+        elif not (math.isfinite(value) and 0 < value <= MAX_DURATION):
+            raise UserError(f"--{name.lower()} must be a positive number ≤ {MAX_DURATION:g}, not {value:g}")
+        times[name] = value + 0.0  # -0.0 as 0.0
+    return kind, ranks, microbatches, chunks, Durations(**times)
+
+
+def read_orders(path: str, microbatches: int | None):
+    """The per-rank orders of a PyTorch action-list CSV. With `microbatches` (to simulate them), every
+    action must name one of those micro-batches."""
+    import csv
+
+    from tslab.models.pipeline import ScheduleError, from_csv
+    if not path:
+        raise UserError("--import needs a file name, not an empty string")
     try:
-        kind = normalise_kind(args.kind)
-        chunks = args.chunks if args.chunks is not None else chunks_per_rank(kind, 1)
-        times = {"F": args.f, "B": args.b, "I": args.i, "W": args.w, "FB": args.fb}
-        for name, value in times.items():
-            if not (math.isfinite(value) and value > 0):
-                raise UserError(f"--{name.lower()} must be a positive number, not {value:g}")
-        if not (math.isfinite(args.p2p) and args.p2p >= 0):
-            raise UserError(f"--p2p must be ≥ 0, not {args.p2p:g}")
-        durations = Durations(**times, p2p=args.p2p)
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_IMPORT_BYTES + 1)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise UserError(f"{path}: larger than {MAX_IMPORT_BYTES >> 20} MiB, more than the action list of the "
+                        f"largest schedule `tslab schedule` simulates")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a UTF-8 text file") from None
+    try:
+        orders = from_csv(text)
+    except csv.Error as exc:  # e.g. a cell longer than the csv module's field limit
+        raise UserError(f"{path}: not an action-list CSV ({exc})") from None
+    except ScheduleError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    if microbatches is not None:
+        # The simulator sizes its tables by the largest micro-batch number: one far beyond M would
+        # make them huge (the simulator itself limits the number of actions).
+        for rank, order in enumerate(orders):
+            for action in order:
+                if action.mb >= microbatches:
+                    raise UserError(f"{path}: {action} on rank {rank} names micro-batch {action.mb}, but the "
+                                    f"schedule has {microbatches} (0 … {microbatches - 1}): set --microbatches")
+    return orders
+
+
+PER_RANK_ROWS = 64  # plain-text outputs list ranks one per line up to this many
+
+
+def format_schedule(sim, durations) -> str:
+    """A plain-text summary of a simulated schedule: configuration, makespan, bubble, per-rank times."""
+    times = ", ".join(f"{name} {durations.of(name):g}" for name in ("F", "B", "I", "W", "FB", "p2p"))
+    lines = [f"{sim.kind}: {sim.ranks:,} rank{'s' if sim.ranks != 1 else ''} × {sim.chunks} chunk"
+             f"{'s' if sim.chunks != 1 else ''} = {sim.stages:,} stage{'s' if sim.stages != 1 else ''}, "
+             f"{sim.microbatches:,} micro-batch"
+             f"{'es' if sim.microbatches != 1 else ''}"
+             + (f", {sim.parameter_copies} model copies per rank" if sim.parameter_copies != 1 else ""),
+             f"op times: {times} (time units)",
+             f"makespan {sim.makespan:g}; bubble {sim.bubble_ratio:.1%} of rank-time "
+             f"(bubble time {sim.bubble_time:g})"]
+    if sim.ranks <= PER_RANK_ROWS:
+        lines += ["", f"{'rank':>4}  {'busy':>10}  {'idle':>10}  peak activations"]
+        lines += [f"{rank:>4}  {sim.makespan - idle:>10g}  {idle:>10g}  {peak}"
+                  for rank, (idle, peak) in enumerate(zip(sim.idle, sim.peak_activations))]
+    else:
+        lines.append("per-rank busy and idle times and peak activations: --json")
+    return "\n".join(lines)
+
+
+def schedule_body(args: argparse.Namespace) -> str:
+    """What `tslab schedule` writes: plain text, JSON, a Chrome trace or the CSV."""
+    from tslab.models.pipeline import ScheduleError, generate, simulate, to_chrome_trace, to_csv
+    try:
+        kind, ranks, microbatches, chunks, durations = schedule_setup(args)
         orders = None
-        if args.import_csv:
-            try:
-                text = Path(args.import_csv).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise UserError(f"cannot read {args.import_csv}: {exc.strerror or exc}") from None
-            orders = from_csv(text)
+        if args.import_csv is not None:
+            orders = read_orders(args.import_csv, None if args.csv else microbatches)
         elif args.csv:
-            orders = generate(kind, args.ranks, args.microbatches, chunks)
+            orders = generate(kind, ranks, microbatches, chunks)
         if args.csv:
-            body = to_csv(orders)
-        else:
-            sim = simulate(kind, args.ranks, args.microbatches, chunks, durations, orders=orders)
-            doc = sim.to_json() if args.json else to_chrome_trace(sim)
-            body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+            return to_csv(orders)
+        sim = simulate(kind, ranks, microbatches, chunks, durations, orders=orders)
     except ScheduleError as exc:
         raise UserError(str(exc)) from None
+    if args.json:
+        return json_text(sim.to_json(), indent=None)
+    if args.chrome_trace:
+        return json_text(to_chrome_trace(sim), indent=None)
+    return format_schedule(sim, durations) + "\n"
+
+
+def cmd_schedule(args: argparse.Namespace) -> int:
+    check_out(args.out)
+    body = schedule_body(args)
     if args.out is not None and args.out != "-":
         from tslab.models.files import WriteError, write_file
         try:
@@ -355,15 +520,30 @@ def cmd_gui(args: argparse.Namespace) -> int:
 STEPS_SHOWN = 100_000  # sends listed in `comm --json`; beyond it the steps are cut (say so)
 
 
+def parse_bytes(text: str) -> int:
+    """`--bytes` as an exact int: a whole number in [0, MAX_BYTES], written as an integer (`1_000`)
+    or in decimal notation (`1e9`, `2.5e3`), read exactly (decimal.Decimal, not a float)."""
+    from decimal import Decimal, InvalidOperation
+
+    from tslab.models.comm import MAX_BYTES
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise UserError(f"--bytes must be a whole number of bytes, not {text[:40]!r}") from None
+    if not value.is_finite() or value < 0 or value > MAX_BYTES:
+        raise UserError(f"--bytes must be between 0 and 2^46 = {MAX_BYTES:,} (64 TiB), not {text[:40]}")
+    if value != value.to_integral_value():
+        raise UserError(f"--bytes must be a whole number of bytes, not {text[:40]}")
+    return int(value)
+
+
 def cmd_comm(args: argparse.Namespace) -> int:
     from tslab.models.comm import plan
     from tslab.models.hardware import link_tiers
     scenario = resolve_scenario(args)
-    if args.bytes < 0 or args.bytes != int(args.bytes):
-        raise UserError(f"--bytes must be a whole number of bytes >= 0, not {args.bytes:g}")
+    size = parse_bytes(args.bytes)
     try:
-        result = plan(args.collective, args.ranks, int(args.bytes), args.algorithm,
-                      **link_tiers(scenario.cluster).kwargs())
+        result = plan(args.collective, args.ranks, size, args.algorithm, **link_tiers(scenario.cluster).kwargs())
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if not args.json:
@@ -373,31 +553,75 @@ def cmd_comm(args: argparse.Namespace) -> int:
               f"busbw {result.busbw / 1e9:.2f} GB/s (factor {result.busbw_factor:g})")
         print(result.convention)
         return 0
-    doc = result.to_json(max_sends=STEPS_SHOWN)  # a 1,024-rank ring lists two million sends
-    json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    write_json(result.to_json(max_sends=STEPS_SHOWN))  # a 1,024-rank ring lists two million sends
     return 0
+
+
+# What `moe` analyses at most, so that a run stays within seconds and a GiB: the token draws
+# (S·K·R assignments), the routing matrix (R × E) and the rank-to-rank traffic matrices (R × R).
+MAX_MOE_ASSIGNMENTS = 1 << 25
+MAX_MOE_CELLS = 1 << 24
+
+
+def check_moe_size(scenario) -> None:
+    """Refuse an MoE layer larger than the analysis handles (the limits above), naming the keys."""
+    m, ep = scenario.model, scenario.parallel.ep
+    draws = scenario.moe.tokens_per_rank * m.top_k * ep
+    if draws > MAX_MOE_ASSIGNMENTS:
+        raise UserError(f"moe.tokens_per_rank × model.top_k × parallel.ep = {draws:,} token assignments is more "
+                        f"than `tslab moe` draws (at most {MAX_MOE_ASSIGNMENTS:,})")
+    cells = ep * max(ep, m.experts)
+    if cells > MAX_MOE_CELLS:
+        raise UserError(f"parallel.ep × max(parallel.ep, model.experts) = {cells:,} is more than `tslab moe` "
+                        f"tabulates (at most {MAX_MOE_CELLS:,})")
 
 
 def cmd_moe(args: argparse.Namespace) -> int:
     from tslab.models.moe import moe_json, settings_from
     scenario = resolve_scenario(args)
+    check_moe_size(scenario)
     try:
         doc = moe_json(scenario, settings_from(scenario))
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if args.json:
-        json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        write_json(doc)
     else:
-        print(f"S = {doc['tokens_per_rank']} tokens per rank, K = {doc['top_k']}, E = {doc['experts']}, "
-              f"R = {doc['ranks']} ({scenario.moe.routing}, seed {scenario.moe.seed})")
-        print(f"received per rank: {doc['recv_tokens']}  (maxvio {doc['maxvio']:.3f})")
-        print(f"MoonEP: every rank {doc['moonep']['recv_tokens'][0]}, redundant experts "
-              f"{doc['moonep']['redundant_experts']} (bound E/R = {doc['moonep']['bound']})")
-        print(f"buffers: worst case S·K·R = {doc['buffers']['worst_case_tokens']} tokens vs MoonEP S·K = "
-              f"{doc['buffers']['moonep_tokens']}")
+        print(format_moe(scenario, doc))
     return 0
+
+
+def format_moe(scenario, doc) -> str:
+    """A plain-text summary of `moe --json`'s document: routing, balance, traffic, buffers, MoonEP,
+    and per EP rank (up to PER_RANK_ROWS ranks) what it receives, hosts and computes."""
+    from tslab.models.units import format_bytes as size
+    recv, moonep, buffers = doc["recv_tokens"], doc["moonep"], doc["buffers"]
+    redundant = moonep["redundant_experts"]
+    fixed, aware = doc["makespan_fixed"], doc["makespan_aware"]
+    lines = [scenario.title,
+             f"MoE dispatch: S = {doc['tokens_per_rank']:,} tokens per EP rank, top-{doc['top_k']} of "
+             f"E = {doc['experts']:,} experts on R = {doc['ranks']:,} EP ranks ({doc['routing']} routing, "
+             f"seed {doc['seed']})",
+             f"tokens received per rank: min {min(recv):,}, mean {sum(recv) / len(recv):,.0f}, max {max(recv):,} "
+             f"(max/mean {doc['imbalance']:.3f}, MaxVio {doc['maxvio']:.3f})",
+             f"dispatch: at most {size(doc['dispatch_bytes'])} sent by one rank ({size(doc['intra_node_bytes'])} "
+             f"inside its node, {size(doc['inter_node_bytes'])} to other nodes), "
+             f"{doc['dispatch_time_s'] * 1e6:,.1f} µs",
+             f"combine: at most {size(doc['combine_bytes'])} sent back by one rank, "
+             f"{doc['combine_time_s'] * 1e6:,.1f} µs",
+             f"receive buffers: worst case S·K·R = {buffers['worst_case_tokens']:,} tokens, MoonEP's S·K = "
+             f"{buffers['moonep_tokens']:,} tokens",
+             f"MoonEP: every rank receives {moonep['recv_tokens'][0]:,} tokens; redundant experts: at most "
+             f"{max(redundant)} on a rank (bound E/R = {moonep['bound']}), {sum(redundant)} in all",
+             f"expert GEMMs, slowest rank: {max(fixed):g} tiles in a fixed order, {max(aware):g} workload-aware"]
+    if len(recv) <= PER_RANK_ROWS:
+        lines += ["", f"{'rank':>4}  {'received':>10}  {'MoonEP':>10}  {'redundant':>9}  {'GEMM fixed':>10}  "
+                      f"{'GEMM aware':>10}"]
+        lines += [f"{r:>4}  {recv[r]:>10,}  {moonep['recv_tokens'][r]:>10,}  {redundant[r]:>9}  {fixed[r]:>10g}  "
+                  f"{aware[r]:>10g}" for r in range(len(recv))]
+    else:
+        lines.append("per-rank tokens, redundant experts and GEMM makespans: --json")
+    return "\n".join(lines)
 
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
@@ -478,10 +702,12 @@ def main(argv: list[str] | None = None) -> int:
         argv.insert(0, "gui")
     stdout = sys.stdout
     sys.stdout = _Stdout(_ClosedStdout() if stdout is None else stdout)
+    WARNINGS.clear()
     try:
         args = build_parser().parse_args(argv)
         status = COMMANDS[args.command or "gui"](args)
         sys.stdout.flush()  # a full device or a closed descriptor shows here, as one error line
+        print_warnings()
         return status
     except UserError as exc:
         print(f"tslab: error: {exc}", file=sys.stderr)

@@ -268,3 +268,32 @@ def test_comm_json_cuts_huge_step_lists() -> None:
 def test_comm_errors_are_one_line() -> None:
     assert_user_error(tslab("comm", "--collective", "allsum", "--ranks", "8", "--bytes", "10", "--json"), "allsum")
     assert_user_error(tslab("comm", "--collective", "allreduce", "--ranks", "8", "--bytes", "-1", "--json"), "--bytes")
+
+
+@pytest.mark.parametrize("size", ["1e19", "1e30", "nan", "inf"])
+def test_comm_bytes_beyond_the_maximum_are_one_line(size: str) -> None:
+    """1e19 used to give negative per-rank bytes (int64 overflow); 1e30, nan and inf an internal error."""
+    assert_user_error(tslab("comm", "--collective", "allreduce", "--ranks", "8", "--bytes", size, "--json"),
+                      "--bytes", "2^46")
+
+
+def test_presets_json() -> None:
+    result = tslab("presets", "--json")
+    assert result.returncode == 0 and result.stderr == ""
+    assert [row["name"] for row in json.loads(result.stdout)][:5] == PRESETS
+
+
+def test_mesh_refuses_an_invalid_scenario_like_every_command() -> None:
+    """Text: refused (exit 2, one line, nothing on stdout). --json: the mesh with its `errors`, then
+    the same one line, exit 2."""
+    line = assert_user_error(tslab("mesh", "--set", "parallel.dp=7"), "invalid scenario: parallel.dp")
+    assert line == assert_user_error(tslab("memory", "--set", "parallel.dp=7"))
+    result = tslab("mesh", "--set", "parallel.dp=7", "--json")
+    assert result.returncode == 2 and result.stderr.splitlines() == [line]
+    assert json.loads(result.stdout)["errors"]
+
+
+def test_schedule_without_a_format_prints_a_summary() -> None:
+    result = tslab("schedule", "--preset", "gpt3-175b")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("1f1b: 8 ranks") and "makespan" in result.stdout

@@ -205,3 +205,35 @@ def test_validate_never_raises(s: Scenario) -> None:
             ledger = memory_ledger(s)
             data = ledger.to_json()
             assert data["per_gpu_bytes"]["total"] == sum(data["tiers"].values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranges that keep every derived number finite (models/scenario.py): a value outside them is
+# refused when it is set, naming the key, so no scenario can reach validate() or a tab with it.
+
+@pytest.mark.parametrize(("key", "value"), [("cluster.intra_bw_gbps", 0.0), ("cluster.inter_bw_gbps", 0.0),
+                                            ("cluster.inter_bw_gbps", 0.5), ("memory.fragmentation", 1.0),
+                                            ("memory.fragmentation", 0.999999), ("memory.fragmentation", 0.5001)])
+def test_ranges_refuse_degenerate_links_and_fragmentation(key: str, value: float) -> None:
+    from tslab.models.scenario import ScenarioError
+    with pytest.raises(ScenarioError, match=key.replace(".", r"\.")):
+        base().replace(**{key: value})
+
+
+def test_largest_fragmentation_doubles_the_gpu_tier() -> None:
+    """The ledger adds f/(1 − f) of the rest of the GPU tier: at the maximum f = 0.5 the allowance
+    equals the rest (a 50% share, as labelled), instead of 51 million GiB at f = 0.999999."""
+    s = base().replace(**{"memory.fragmentation": 0.5})
+    ledger = memory_ledger(s)
+    allowance = next(item for item in ledger.items if item.key == "fragmentation")
+    rest = sum(item.bytes for item in ledger.items if item.tier == "gpu" and item.key != "fragmentation")
+    assert abs(allowance.bytes - rest) <= 1
+    assert "50%" in allowance.formula
+    assert errors(s) == []
+
+
+def test_slowest_links_give_finite_times() -> None:
+    from tslab.models.moe import analyse_scenario
+    s = load_preset("deepseek-v3").replace(**{"cluster.intra_bw_gbps": 1.0, "cluster.inter_bw_gbps": 1.0})
+    result = analyse_scenario(s)
+    assert 0 < result.dispatch_time_s < float("inf") and 0 < result.combine_time_s < float("inf")
