@@ -579,11 +579,15 @@ def test_mesh_json_keys_and_types() -> None:
     assert data == json.loads(json.dumps(build_mesh(load_preset("llama3-405b")).to_json()))
 
 
-def test_mesh_json_reports_topology_errors_with_exit_0() -> None:
+def test_mesh_json_reports_topology_errors_and_exits_2() -> None:
+    """An invalid topology: the JSON (with its `errors`) on stdout, one error line, exit 2 — the
+    exit rule every compute command follows for an invalid scenario."""
     result = tslab("mesh", "--set", "parallel.dp=4", "--json")
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 2
     data = json.loads(result.stdout)
     assert any(e.startswith("parallel.dp: ") for e in data["errors"])
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tslab: error: invalid scenario: ")
 
 
 def test_mesh_bad_set_is_one_line_exit_2() -> None:

@@ -478,7 +478,6 @@ def test_cli_chrome_trace(capsys, tmp_path) -> None:
     (("--kind", "nonsense", "--json"), "unknown schedule kind"),
     (("--kind", "dualpipe", "--ranks", 3, "--json"), "even number of ranks"),
     (("--kind", "1f1b", "--f", 0, "--json"), "--f must be a positive number"),
-    (("--kind", "1f1b"), "one of the arguments"),
     (("--kind", "1f1b", "--json", "--csv"), "not allowed"),
     (("--kind", "1f1b", "--json", "--import", "/nonexistent.csv"), "cannot read"),
 ])
@@ -489,6 +488,12 @@ def test_cli_errors(capsys, argv, words: str) -> None:
     code, out, err = run(capsys, *args)
     assert code == 2 and out == ""
     assert err.startswith("tslab: error: ") and err.count("\n") == 1 and words in err
+
+
+def test_cli_without_a_format_prints_a_summary(capsys) -> None:
+    code, out, err = run(capsys, *BASE, "--kind", "1f1b")
+    assert code == 0 and err == ""
+    assert out.strip() and not out.lstrip().startswith("{")  # plain text, not JSON
 
 
 def test_cli_import_deadlock(capsys, tmp_path) -> None:
