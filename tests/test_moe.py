@@ -414,3 +414,60 @@ def test_result_carries_the_routing_matrix():
     assert (result.load.sum(axis=1) == 300 * 4).all()
     assert result.tokens_per_expert == tuple(load.sum(axis=0).tolist())
     assert result.recv_tokens == tuple(load.reshape(8, 8, 4).sum(axis=(0, 2)).tolist())
+
+
+@pytest.mark.parametrize("p, k", [([0.5] + [1 / 6] * 3, 2), (1 / np.arange(1, 6) ** 1.2, 3),
+                                  ([0.97] + [0.01] * 3, 3), (None, 2)])
+def test_exponential_keys_are_successive_sampling(p, k):
+    """The k smallest keys X_i / p_i (X_i exponential), used when a long stream would draw more
+    often than there are experts: each expert's share of the tokens is its inclusion probability
+    under successive sampling without replacement (Efraimidis & Spirakis 2006)."""
+    from tslab.models.moe.routing import _exponential_keys
+    size = 4 if p is None else len(p)
+    weights = None if p is None else np.asarray(p, float) / np.sum(p)
+    tokens = 120_000
+    picks = _exponential_keys(np.random.default_rng(3), tokens, k, weights, size)
+    assert (np.diff(picks, axis=1) > 0).all()   # k distinct, ascending
+    shares = np.bincount(picks.ravel(), minlength=size) / tokens
+    want = inclusion_probabilities(np.ones(size) if p is None else weights, k)
+    assert shares == pytest.approx(want, abs=0.006)
+
+
+def test_long_skewed_streams_take_one_key_per_expert():
+    """K = 200 of 256 Zipf experts would take ~3,000 draws a token by rejection; a key per expert
+    is 256, and routing_draws counts what route() does."""
+    from tslab.models.moe.routing import routing_draws
+    s = MoeSettings(tokens_per_rank=100, routing="zipf", seed=1)
+    assert routing_draws(256, 200, 4, s) == 4 * 100 * 256
+    r = route(256, 200, 4, s)
+    assert (r.sum(axis=1) == 100 * 200).all() and r.max() <= 100
+
+
+def _refused_quickly(call, match: str) -> None:
+    """`call()` raises ValueError matching `match` having allocated next to nothing."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=match):
+            call()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * 2**20, peak
+
+
+def test_routing_limits_are_refused_up_front():
+    """Above MAX_ROUTING_CELLS matrix cells or MAX_ROUTING_DRAWS draws the analysis is refused
+    with the numbers and what to lower, by route(), analyse() and moe_unavailable, before drawing."""
+    from tslab.models.moe.settings import MAX_ROUTING_CELLS, MAX_ROUTING_DRAWS
+    s = MoeSettings(tokens_per_rank=1)
+    cells = f"R·E = 8,192 × 999,424 = {8192 * 999424:,} cells exceeds the {MAX_ROUTING_CELLS:,}-cell limit"
+    _refused_quickly(lambda: route(999_424, 8, 8192, s), cells)
+    big = MoeSettings(tokens_per_rank=1 << 24)   # the largest moe.tokens_per_rank
+    draws = f"over the {MAX_ROUTING_DRAWS:,}-draw limit of the MoE analysis; lower moe.tokens_per_rank"
+    _refused_quickly(lambda: route(256, 8, 64, big), draws)
+    _refused_quickly(lambda: analyse(256, 8, 64, 7168, big), draws)
+    scenario = Scenario().replace(**{"model.experts": 256, "model.top_k": 8, "parallel.ep": 8,
+                                     "moe.tokens_per_rank": 1 << 24})
+    assert "draw limit" in moe_unavailable(scenario)
+    assert moe_unavailable(scenario.replace(**{"moe.tokens_per_rank": 1 << 18})) is None

@@ -27,7 +27,7 @@ import numpy as np
 from ..hardware import link_tiers
 from ..scenario import Scenario
 from .planning import MoonEPPlan, expert_gemm_makespan, moonep_plan
-from .routing import node_limit_problem, route
+from .routing import node_limit_problem, route, work_problem
 from .settings import MoeSettings
 
 # Part of every `tslab moe --json` document ("buffers"."caveat"), kept word for word.
@@ -156,8 +156,9 @@ def moe_unavailable(scenario: Scenario, settings: MoeSettings | None = None) -> 
     """None when the MoE analysis applies to the scenario, else the reason (the first rule broken):
     an MoE model (model.experts ≥ 1), expert parallelism (parallel.ep ≥ 2: with one EP rank there
     is no dispatch or combine all-to-all), E/R experts on every EP rank (experts a multiple of ep),
-    1 ≤ top_k ≤ experts and usable [moe] settings (MoeSettings.problem), and for node-limited
-    routing enough experts on the M nodes a token may draw. `settings` defaults to
+    1 ≤ top_k ≤ experts and usable [moe] settings within the routing-matrix limit
+    (MoeSettings.problem), for node-limited routing enough experts on the M nodes a token may
+    draw, and routing within the draw limit (routing.work_problem). `settings` defaults to
     settings_from(scenario)."""
     model, ep = scenario.model, scenario.parallel.ep
     if model.experts < 1:
@@ -169,8 +170,9 @@ def moe_unavailable(scenario: Scenario, settings: MoeSettings | None = None) -> 
         return (f"model.experts {model.experts} is not a multiple of parallel.ep {ep}: "
                 "each EP rank must host E/R experts")
     s = settings_from(scenario) if settings is None else settings
-    return (s.problem(model.experts, model.top_k, ep)
-            or node_limit_problem(model.experts, model.top_k, ep, s, scenario.cluster.gpus_per_node))
+    gpn = scenario.cluster.gpus_per_node
+    return (s.problem(model.experts, model.top_k, ep) or node_limit_problem(model.experts, model.top_k, ep, s, gpn)
+            or work_problem(model.experts, model.top_k, ep, s, gpn))
 
 
 def analyse_scenario(scenario: Scenario, settings: MoeSettings | None = None) -> MoeResult:

@@ -13,13 +13,14 @@ r // gpus_per_node (EP ranks contiguous within nodes).
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
 
 import numpy as np
 
-from .settings import MoeSettings
+from .settings import MAX_ROUTING_DRAWS, MoeSettings
 
 _MAX_REJECTION_ROUNDS = 100_000
 
@@ -128,6 +129,11 @@ def _first_distinct(draws: np.ndarray, k: int,
     return ok, picks, values, first
 
 
+def _resume(block: StreamBlock, tokens: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """One more draw of the streams of tokens[rows] (`block` takes token ids)."""
+    return block(tokens[rows], 1).ravel()
+
+
 def _stream_distinct(n: int, k: int, block: StreamBlock, draws_per_token: float, high: int) -> np.ndarray:
     """(n, k) picks, distinct per row: each token's first k distinct values of a with-replacement
     stream, exactly successive sampling without replacement (the set of _sample_distinct), but
@@ -153,7 +159,8 @@ def _stream_distinct(n: int, k: int, block: StreamBlock, draws_per_token: float,
                 values, first = values[bad], first[bad]
                 # the distinct values so far, padded with copies of the smallest (redrawn)
                 held = np.sort(np.where(first, values, values[:, :1]), axis=1)[:, width - k:]
-                out[rows] = _redraw_duplicates(held, lambda r: block(r, 1).ravel())
+                # the redraws name rows of `held`; the stream of held row j is token rows[j]
+                out[rows] = _redraw_duplicates(held, functools.partial(_resume, block, rows))
                 break
             draws = np.concatenate((draws, block(rows, min(_STREAM_COLUMNS, 2 * width) - width)), axis=1)
     return out
@@ -162,8 +169,36 @@ def _stream_distinct(n: int, k: int, block: StreamBlock, draws_per_token: float,
 def _expected_draws(p: np.ndarray, k: int) -> float:
     """Draws to see k distinct values with replacement from p, successive-sampling estimate:
     Σ 1 / (1 − mass already taken), taking the most likely values first (an upper estimate)."""
-    taken = np.concatenate(([0.0], np.cumsum(np.sort(p)[::-1])[: k - 1]))
+    # the k − 1 largest p in descending order (a partition first: O(E), not a sort of all E)
+    largest = np.sort(np.partition(p, p.size - k + 1)[p.size - k + 1:])[::-1] if k > 1 else p[:0]
+    taken = np.concatenate(([0.0], np.cumsum(largest)))
     return float(np.sum(1.0 / np.maximum(1.0 - taken, 1e-9)))
+
+
+def _draws_per_token(k: int, size: int, p: np.ndarray | None) -> float:
+    """Draws with replacement one token makes, on average, to see k distinct values of [0, size):
+    size·(1/size + … + 1/(size − k + 1)) when uniform (the coupon collector), _expected_draws when
+    weighted by p."""
+    if p is None:
+        return size * float(np.sum(1.0 / (size - np.arange(k))))
+    return _expected_draws(p, k)
+
+
+def _exponential_keys(rng: np.random.Generator, n: int, k: int, p: np.ndarray | None, size: int) -> np.ndarray:
+    """(n, k) distinct indices per token from [0, size): the k smallest keys X_i / p_i with X_i
+    exponential, one key per index (uniform p when None). Exactly successive sampling without
+    replacement — the smallest key is index i with probability p_i, and by the exponentials'
+    memorylessness each next one is drawn from the rest in proportion to p (Efraimidis & Spirakis,
+    "Weighted random sampling with a reservoir", Information Processing Letters 2006). O(size) per
+    token, for the long streams whose rejection would draw more than size times."""
+    out = np.empty((n, k), dtype=np.int32)
+    block = max(1, (1 << 22) // size)             # keys held at once: 4 Mi
+    log_p = np.zeros(size) if p is None else np.log(p)
+    for start in range(0, n, block):
+        rows = min(block, n - start)
+        keys = np.log(rng.standard_exponential((rows, size))) - log_p   # log(X_i / p_i): same order
+        out[start:start + rows] = np.sort(np.argpartition(keys, k - 1, axis=1)[:, :k], axis=1)
+    return out
 
 
 def _uniform_ints(rng: np.random.Generator, high: int, size: int) -> np.ndarray:
@@ -185,18 +220,64 @@ def _distinct_from(rng: np.random.Generator, n: int, k: int, p: np.ndarray | Non
     weights p through a _table. All k when k == size."""
     if k >= size:
         return np.broadcast_to(np.arange(size, dtype=np.int32), (n, size)).copy()
+    if k > _STREAM_COLUMNS // 2 and size < _draws_per_token(k, size, p):
+        return _exponential_keys(rng, n, k, p, size)   # a key per expert is fewer draws than the stream
     if k > _STREAM_COLUMNS // 2:   # long streams: duplicate-by-duplicate rejection
         if p is None:
             return _sample_distinct(n, k, lambda rows: _uniform_ints(rng, size, rows.size))
         table = _table(p)
         return _sample_distinct(n, k, lambda rows: table[_uniform_ints(rng, table.size, rows.size)])
     if p is None:
-        expected = size * float(np.sum(1.0 / (size - np.arange(k))))
         return _stream_distinct(n, k, lambda rows, c: _uniform_ints(rng, size, rows.size * c)
-                                .reshape(rows.size, c), expected + 1, size)
+                                .reshape(rows.size, c), _draws_per_token(k, size, None) + 1, size)
     table = _table(p)
     return _stream_distinct(n, k, lambda rows, c: table[_uniform_ints(rng, table.size, rows.size * c)]
                             .reshape(rows.size, c), _expected_draws(p, k) + 1, size)
+
+
+def _distinct_cost(k: int, size: int, p: np.ndarray | None) -> float:
+    """Draws (or keys) _distinct_from(…, k, p, size) makes per token: all `size` when k ≥ size or
+    when exponential keys are cheaper, else the expected stream, at least k."""
+    if k >= size:
+        return float(size)
+    draws = _draws_per_token(k, size, p)
+    if k > _STREAM_COLUMNS // 2 and size < draws:
+        return float(size)
+    return max(draws, float(k))
+
+
+def routing_draws(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> int:
+    """The random draws route() makes, estimated before it runs (the branches of route): R·S
+    tokens × the draws one token needs — K distinct experts from the distribution, or for
+    node-limited routing M distinct nodes and then K distinct experts of the smallest M nodes'
+    pool. Expects settings that passed MoeSettings.check."""
+    lo, size = node_pools(experts, ranks, gpus_per_node)
+    nodes, k = size.size, top_k
+    m = min(s.max_nodes, nodes)
+    if s.routing == "node-limited" and m < nodes:
+        pool = int(np.sort(size)[:m].sum())
+        equal = bool((size == size[0]).all())
+        if equal and math.comb(nodes, m) <= (1 << 12) and math.comb(nodes, m) * m * int(size[0]) <= (1 << 22):
+            per_token = 1.0 + _distinct_cost(k, pool, None)
+        else:
+            per_token = _distinct_cost(m, nodes, None if equal else size / size.sum()) + _distinct_cost(k, pool, None)
+    elif s.routing in ("uniform", "node-limited") or (s.routing == "hot" and s.hot_experts >= experts):
+        per_token = _distinct_cost(k, experts, None)
+    else:
+        p = expert_probabilities(experts, s, np.random.default_rng(0))  # the draws need p sorted only
+        per_token = _distinct_cost(k, experts, p)
+    return math.ceil(ranks * s.tokens_per_rank * per_token)
+
+
+def work_problem(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> str | None:
+    """Why routing would draw more than MAX_ROUTING_DRAWS (routing_draws), or None."""
+    draws = routing_draws(experts, top_k, ranks, s, gpus_per_node)
+    if draws <= MAX_ROUTING_DRAWS:
+        return None
+    tokens = ranks * s.tokens_per_rank
+    return (f"routing R·S = {tokens:,} tokens to K = {top_k} distinct experts ({s.routing}) takes about {draws:,} "
+            f"random draws, over the {MAX_ROUTING_DRAWS:,}-draw limit of the MoE analysis; lower "
+            f"moe.tokens_per_rank, parallel.ep or model.top_k")
 
 
 def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> np.ndarray:
@@ -208,7 +289,8 @@ def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: i
     §2.1.2). Distinct picks are successive sampling without replacement, vectorised over tokens
     (_stream_distinct)."""
     s.check(experts, top_k, ranks)
-    short = node_limit_problem(experts, top_k, ranks, s, gpus_per_node)
+    short = node_limit_problem(experts, top_k, ranks, s, gpus_per_node) or work_problem(
+        experts, top_k, ranks, s, gpus_per_node)
     if short is not None:
         raise ValueError(short)
     rng = np.random.default_rng(s.seed)
@@ -222,9 +304,13 @@ def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: i
         picks = _distinct_from(rng, n, top_k, None, experts)
     else:
         picks = _distinct_from(rng, n, top_k, expert_probabilities(experts, s, rng), experts)
-    source = np.repeat(np.arange(ranks, dtype=np.int64) * experts, s.tokens_per_rank)
-    flat = (source[:, None] + picks).ravel()
-    return np.bincount(flat, minlength=ranks * experts).reshape(ranks, experts).astype(np.int64)
+    # Counted rank by rank: the S·K picks of rank r are rows r·S … (r + 1)·S − 1 (no int64 copy of
+    # all R·S·K picks).
+    counts = np.empty((ranks, experts), dtype=np.int64)
+    S = s.tokens_per_rank
+    for r in range(ranks):
+        counts[r] = np.bincount(picks[r * S:(r + 1) * S].ravel(), minlength=experts)
+    return counts
 
 
 def _node_limited(rng: np.random.Generator, n: int, k: int, m: int, lo: np.ndarray,
@@ -234,7 +320,8 @@ def _node_limited(rng: np.random.Generator, n: int, k: int, m: int, lo: np.ndarr
     the union of its nodes' experts, drawn as distinct slots 0 … pool−1 of that union."""
     nodes = size.size
     equal = bool((size == size[0]).all())
-    if equal and math.comb(nodes, m) <= (1 << 12):
+    # The table of subsets holds C(nodes, m) × m·size experts: only while that is small (4 Mi ids).
+    if equal and math.comb(nodes, m) <= (1 << 12) and math.comb(nodes, m) * m * int(size[0]) <= (1 << 22):
         # a uniform m-subset by its index; slot j of subset i is expert expert_of[i, j]
         subsets = np.array(list(itertools.combinations(range(nodes), m)), dtype=np.int64)
         width = m * int(size[0])
@@ -252,15 +339,17 @@ def _node_limited(rng: np.random.Generator, n: int, k: int, m: int, lo: np.ndarr
     sizes = size[chosen]                                   # (n, m) experts on each chosen node
     ends = np.cumsum(sizes, axis=1)
     pool = ends[:, -1]
-    # Unequal nodes are the rare case: draw each token's k slots as the k smallest of random keys
-    # over its own pool (exactly uniform without replacement; slots beyond the pool never win).
-    width = int(pool.max())
-    slots = np.empty((n, k), dtype=np.int64)
-    for start in range(0, n, _BLOCK_TOKENS):
-        part = slice(start, start + _BLOCK_TOKENS)
-        keys = rng.random((min(_BLOCK_TOKENS, n - start), width))
-        keys[np.arange(width)[None, :] >= pool[part][:, None]] = np.inf
-        slots[part] = np.argpartition(keys, k - 1, axis=1)[:, :k] if k < width else np.argsort(keys, axis=1)[:, :k]
+    # Unequal nodes: each token's k slots are k distinct uniform draws from its own pool
+    # 0 … pool − 1, repeats drawn again (successive sampling with equal weights: a uniform k-subset),
+    # O(k) per token whatever the pool (random keys over the pool were O(pool): 10^5 experts a node).
+    # node_limit_problem guarantees pool ≥ k.
+    if k > _STREAM_COLUMNS // 2:
+        slots = _sample_distinct(n, k, lambda rows: (rng.random(rows.size) * pool[rows]).astype(np.int64))
+    else:
+        low = int(pool.min())
+        expected = low * float(np.sum(1.0 / (low - np.arange(k))))
+        slots = _stream_distinct(n, k, lambda rows, c: (rng.random((rows.size, c)) * pool[rows, None])
+                                 .astype(np.int32), expected + 1, int(pool.max())).astype(np.int64)
     out = np.empty_like(slots)
     for start in range(0, n, _BLOCK_TOKENS):
         part = slice(start, start + _BLOCK_TOKENS)

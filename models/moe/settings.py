@@ -5,6 +5,12 @@ from dataclasses import dataclass
 
 ROUTINGS = ("uniform", "zipf", "hot", "node-limited")
 
+# Limits of one MoE analysis, checked before anything is drawn (measured on two cores, see
+# docs/cli-and-json.md, Limits): the (R, E) routing matrix of int64 counts, and the random draws
+# route() makes (routing.routing_draws: R·S tokens × the draws each needs for K distinct experts).
+MAX_ROUTING_CELLS = 1 << 24   # R·E: 128 MiB of counts, ~1 s with the per-rank expert GEMMs
+MAX_ROUTING_DRAWS = 1 << 25   # ~33.5 million draws: ~1–3 s and ~0.5 GB
+
 
 @dataclass(frozen=True)
 class MoeSettings:
@@ -33,6 +39,9 @@ class MoeSettings:
                     "each EP rank must host E/R experts")
         if not 1 <= top_k <= experts:
             return f"model.top_k {top_k}: must be between 1 and model.experts {experts}"
+        if ranks * experts > MAX_ROUTING_CELLS:
+            return (f"a routing matrix of R·E = {ranks:,} × {experts:,} = {ranks * experts:,} cells exceeds the "
+                    f"{MAX_ROUTING_CELLS:,}-cell limit of the MoE analysis; lower parallel.ep or model.experts")
         if self.zipf_s < 0:
             return f"moe.zipf_s {self.zipf_s}: must be ≥ 0"
         if self.hot_experts < 1:   # ≥ E experts "hot" is uniform routing
