@@ -418,6 +418,21 @@ def test_a_cluster_too_large_to_enumerate() -> None:
     assert len(mesh.group_index["dp"]) == 2 * MAX_WORLD and mesh.groups["dp"].shape[0] == 0
 
 
+def test_mesh_json_pauses_the_collector_and_restores_it() -> None:
+    """to_json builds a list per group (millions at MAX_WORLD) with the cyclic garbage collector
+    paused, and leaves it as it found it, enabled or not; the document is the same either way."""
+    import gc
+    mesh = build_mesh(scenario(4, 8, tp=2, pp=2))
+    assert gc.isenabled()
+    first = mesh.to_json()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert mesh.to_json() == first and not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 # ---------------------------------------------------------------------------------------------
 # Traffic: closed forms
 

