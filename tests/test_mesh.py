@@ -418,6 +418,19 @@ def test_a_cluster_too_large_to_enumerate() -> None:
     assert len(mesh.group_index["dp"]) == 2 * MAX_WORLD and mesh.groups["dp"].shape[0] == 0
 
 
+def test_cluster_graph_is_refused_beyond_its_edge_limit() -> None:
+    """2^20 GPUs in nodes of 8 make 2^17·28 + 2^20 + 2^17 edges, over MAX_GRAPH_EDGES: refused with
+    the numbers before networkx is asked for anything; the counted edges are the graph's."""
+    from tslab.models.mesh import MAX_GRAPH_EDGES, graph_edges
+    s = scenario(4, 8)
+    assert cluster_graph(build_mesh(s)).number_of_edges() == graph_edges(4, 8)
+    big = build_mesh(scenario(MAX_WORLD // 8, 8))
+    edges = graph_edges(MAX_WORLD // 8, 8)
+    assert edges > MAX_GRAPH_EDGES
+    with pytest.raises(ValueError, match=f"has {edges:,} edges, over the {MAX_GRAPH_EDGES:,}-edge limit"):
+        cluster_graph(big)
+
+
 def test_mesh_json_pauses_the_collector_and_restores_it() -> None:
     """to_json builds a list per group (millions at MAX_WORLD) with the cyclic garbage collector
     paused, and leaves it as it found it, enabled or not; the document is the same either way."""
