@@ -73,9 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
     schedule.add_argument("--kind", metavar="KIND",
                           help="gpipe, 1f1b, interleaved-1f1b (alias interleaved), zb-h1, zb-h2, zbv, "
                                "dualpipe or dualpipev (default: the scenario's schedule.kind)")
-    schedule.add_argument("--ranks", type=int, metavar="P", help="pipeline ranks (default: parallel.pp)")
+    schedule.add_argument("--ranks", type=int, metavar="P",
+                          help="pipeline ranks, at most 16,384 (default: parallel.pp)")
     schedule.add_argument("--microbatches", type=int, metavar="M",
-                          help="micro-batches (default: schedule.microbatches)")
+                          help="micro-batches (default: schedule.microbatches); a schedule has at most 500,000 ops "
+                               "(docs/cli-and-json.md, Limits)")
     schedule.add_argument("--chunks", type=int, default=None, metavar="V",
                           help="chunks per rank (default: parallel.vpp for interleaved-1f1b, 2 for zbv and "
                                "dualpipev, else 1)")
@@ -97,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     comm = sub.add_parser("comm", help="one collective: per-rank bytes, rounds, α–β time, algbw/busbw, steps")
     comm.add_argument("--collective", required=True, metavar="C",
                       help="allreduce, reducescatter, allgather, alltoall, broadcast, reduce or p2p")
-    comm.add_argument("--ranks", type=int, required=True, metavar="N")
+    comm.add_argument("--ranks", type=int, required=True, metavar="N", help="ranks, at most 65,536")
     comm.add_argument("--bytes", required=True, metavar="S",
                       help="nccl-tests size in bytes, a whole number up to 2^46 (1e9 and 1_000 are fine; for "
                            "all-gather/reduce-scatter the whole gathered array)")

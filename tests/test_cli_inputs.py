@@ -385,3 +385,17 @@ def test_export_zh_is_quiet_with_a_cjk_font(tmp_path: Path, qapp) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "TSLAB_DEBUG")}
     result = _export_zh(tmp_path, env)
     assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+def test_help_states_the_limits_the_models_enforce():
+    """The limits in --help are the models' own numbers (docs/cli-and-json.md, Limits)."""
+    import subprocess
+    import sys
+    from tslab.models.comm.planner import MAX_RANKS as COMM_RANKS
+    from tslab.models.pipeline.kinds import MAX_OPS, MAX_RANKS
+    schedule = subprocess.run([sys.executable, "-m", "tslab", "schedule", "--help"], capture_output=True, text=True)
+    comm = subprocess.run([sys.executable, "-m", "tslab", "comm", "--help"], capture_output=True, text=True)
+    flat = " ".join(schedule.stdout.split())
+    assert f"at most {MAX_RANKS:,}" in flat and f"at most {MAX_OPS:,} ops" in flat
+    flat = " ".join(comm.stdout.split())
+    assert f"at most {COMM_RANKS:,}" in flat and "up to 2^46" in flat
