@@ -240,6 +240,13 @@ def _kind(f: dataclasses.Field) -> str:
         "list" if "tuple" in str(f.type) else str(f.type)
 
 
+def declared_type(key: str) -> tuple[str, dict[str, Any]]:
+    """A scenario key's declared type (int, float, bool, str, or list for a tuple of strings) and
+    its range metadata (low, high, choices, pattern)."""
+    f = _field(key)
+    return _kind(f), dict(f.metadata)
+
+
 def coerce(key: str, value: Any) -> Any:
     """Check one value for `key` (type, range, choice) and return it in the key's type."""
     if key == "title":

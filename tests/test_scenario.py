@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from tslab.models.presets import load_preset, preset_names, preset_path
 from tslab.models.scenario import (
+    declared_type,
     SCHEMA_VERSION,
     SECTIONS,
     Scenario,
@@ -37,19 +38,12 @@ PRESETS = preset_names()
 # ---------------------------------------------------------------------------------------------
 # A strategy for every settable key, read from the field's own type and range
 
-def declared(key: str) -> tuple[str, dict]:
-    """A scenario key's declared type (int, float, bool, str, or list for a tuple of strings) and
-    its range metadata, read from the public section dataclasses."""
-    section, _, name = key.partition(".")
-    f = next(f for f in dataclasses.fields(SECTIONS[section]) if f.name == name)
-    kind = str(f.type)
-    return ("list" if kind.startswith("tuple") else kind), dict(f.metadata)
 
 
 def _value_strategy(key: str) -> st.SearchStrategy:
     if key == "title":
         return st.text(max_size=40)
-    kind, meta = declared(key)
+    kind, meta = declared_type(key)
     if kind == "bool":
         return st.booleans()
     if kind == "list":

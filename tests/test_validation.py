@@ -1,7 +1,6 @@
 """Scenario validation: each rule reports a problem on the key it concerns; validate never raises."""
 from __future__ import annotations
 
-import dataclasses
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -9,7 +8,7 @@ from hypothesis import strategies as st
 
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset, preset_names
-from tslab.models.scenario import SECTIONS, Scenario, keys
+from tslab.models.scenario import Scenario, declared_type, keys
 from tslab.models.validation import Problem, errors, validate
 
 
@@ -145,17 +144,10 @@ def test_errors_come_first_and_every_message_formats() -> None:
 # ---------------------------------------------------------------------------------------------
 # validate never raises, for any value of any key within its declared range
 
-def declared(key: str) -> tuple[str, dict]:
-    """A scenario key's declared type (int, float, bool, str, or list for a tuple of strings) and
-    its range metadata, read from the public section dataclasses."""
-    section, _, name = key.partition(".")
-    f = next(f for f in dataclasses.fields(SECTIONS[section]) if f.name == name)
-    kind = str(f.type)
-    return ("list" if kind.startswith("tuple") else kind), dict(f.metadata)
 
 
 def _value(key: str) -> st.SearchStrategy:
-    kind, meta = declared(key)
+    kind, meta = declared_type(key)
     if kind == "bool":
         return st.booleans()
     if kind == "list":

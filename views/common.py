@@ -30,6 +30,27 @@ def title_label(parent: QWidget, scale: float = 1.35) -> QLabel:
     return label
 
 
+def bold(label: QLabel, *, centred: bool = False) -> QLabel:
+    """A heading: the label's own font in bold (centred over its chart when asked)."""
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    if centred:
+        label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+    return label
+
+
+def controls_above(parent: QWidget, controls, content: QWidget) -> QWidget:
+    """A tab's right-hand side: a row of controls (a layout) above its content, which takes the
+    rest of the height."""
+    column = QWidget(parent)
+    layout = QVBoxLayout(column)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addLayout(controls)
+    layout.addWidget(content, 1)
+    return column
+
+
 def caption_label(parent: QWidget, text: str, *, wrap: bool = True, scale: float = 1.0) -> QLabel:
     """A figure's grey caption line (what the figure is: a teaching model, and how to read it)."""
     label = QLabel(text, parent)

@@ -12,7 +12,7 @@ from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, overlap
 from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed
 from tslab.views.comm.common import NAMES
 from tslab.views.comm.figure import CommFigure
-from tslab.views.common import inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.scenario_form import Field, ScenarioForm
@@ -95,12 +95,7 @@ class CommTab(DocumentTab):
         bar.addWidget(self.play_button)
         bar.addWidget(self.step_button)
         bar.addWidget(self.scrub, 1)
-        right = QWidget(self)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(bar)
-        right_layout.addWidget(self.figure, 1)
-        inputs_beside(self, scroll, right, 340)
+        inputs_beside(self, scroll, controls_above(self, bar, self.figure), 340)
 
         self.timer = QTimer(self, interval=600)
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))

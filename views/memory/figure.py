@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
-from tslab.views.common import caption_label, paint_white, title_label
+from tslab.views.common import bold, caption_label, paint_white, title_label
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
@@ -112,10 +112,7 @@ class MemoryFigure(QWidget):
         for heading, plot in ((self.tiers_title, self.tiers), (self.zero_title, self.zero),
                               (self.ranks_title, self.ranks)):
             column = QVBoxLayout()
-            heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            bold = heading.font()
-            bold.setBold(True)
-            heading.setFont(bold)
+            bold(heading, centred=True)
             column.addWidget(heading)
             column.addWidget(plot, 1)
             row.addLayout(column, 1)

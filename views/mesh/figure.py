@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
-from tslab.views.common import caption_label, paint_white, title_label
+from tslab.views.common import bold, caption_label, paint_white, title_label
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
 from tslab.views.mesh.traffic_table import TrafficTable
 from tslab.views.mesh.view import MeshView
@@ -31,10 +31,7 @@ class MeshFigure(QWidget):
         for column, heading, view in zip(self.columns, self.view_titles, self.views):
             stack = QVBoxLayout(column)
             stack.setContentsMargins(0, 0, 0, 0)
-            heading.setAlignment(Qt.AlignmentFlag.AlignHCenter)
-            bold = heading.font()
-            bold.setBold(True)
-            heading.setFont(bold)
+            bold(heading, centred=True)
             stack.addWidget(heading)
             stack.addWidget(view, 1)
             row.addWidget(column, 1)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpli
 
 from tslab.models.derived import COMPARE_MESH, MESH, TRAFFIC
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
-from tslab.views.common import inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
@@ -70,17 +70,12 @@ class MeshTab(DocumentTab):
         side_layout.addWidget(details_scroll, 1)
         side_layout.addWidget(self.node_view)
 
-        right = QWidget(self)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(controls)
-        inner = QSplitter(Qt.Orientation.Horizontal, right)
+        inner = QSplitter(Qt.Orientation.Horizontal, self)
         inner.addWidget(self.figure)
         inner.addWidget(side)
         inner.setStretchFactor(0, 4)
         inner.setStretchFactor(1, 1)
-        right_layout.addWidget(inner, 1)
-        inputs_beside(self, scroll, right, 360)
+        inputs_beside(self, scroll, controls_above(self, controls, inner), 360)
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None

@@ -5,6 +5,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.pipeline import Simulation
+from tslab.views.common import bold
 from tslab.views.pipeline.activations import ActivationView
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.gantt import GanttView
@@ -18,10 +19,7 @@ class PipelinePanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.heading = QLabel(self)
-        bold = self.heading.font()
-        bold.setBold(True)
-        self.heading.setFont(bold)
+        self.heading = bold(QLabel(self))
         self.gantt = GanttView(self)
         self.activations = ActivationView(self)
         self.activations.setXLink(self.gantt)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import bisect
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
 from tslab.models.pipeline import KINDS, Simulation
-from tslab.views.common import inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
@@ -70,12 +70,7 @@ class PipelineTab(DocumentTab):
         controls.addWidget(self.compare_box)
 
         self.figure = PipelineFigure(self)
-        right = QWidget(self)
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(controls)
-        right_layout.addWidget(self.figure, 1)
-        inputs_beside(self, scroll, right, 330)
+        inputs_beside(self, scroll, controls_above(self, controls, self.figure), 330)
 
         self.timer = QTimer(self, interval=round(1000 / FPS))
         self.timer.timeout.connect(self._tick)
