@@ -44,8 +44,15 @@ def run_gui(document, *, tab: str | None = None, lang: str | None = None, presen
     """Open the main window on `document` (a Document or a Scenario) and run the event loop."""
     check_xcb()
     app = create_application(None, lang)
+    from tslab.desktop.cli import NO_CJK_FONT, has_cjk_font
     from tslab.desktop.main_window import MainWindow
+    from tslab.views.application import system_language
+    no_font = (lang or system_language()) == "zh" and not has_cjk_font()
+    if no_font:  # said now, on stderr, not when the window closes
+        print(f"tslab: warning: {NO_CJK_FONT}", file=sys.stderr, flush=True)
     window = MainWindow(document, path=scenario_path or "")
+    if no_font:
+        window.statusBar().showMessage(NO_CJK_FONT, 30_000)
     if tab:
         window.select_tab(tab)
     if present:

@@ -27,7 +27,12 @@ SVG_DPI = 96
 
 
 class ExportError(Exception):
-    """The figure could not be written; the message says why."""
+    """The figure could not be written; the message says why. `written` lists the files that
+    were written before (or besides) the failure: with several tabs, every drawable one is."""
+
+    def __init__(self, message: str, written: list[Path] | None = None):
+        super().__init__(message)
+        self.written = list(written or [])
 
 
 def _prepare(widget: QWidget, size: QSize) -> None:
@@ -176,7 +181,9 @@ def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: P
     for several tabs, for `directory=True` (--tab all) and when it already is one. `out` = ``-``
     writes the one figure to standard output (and lists nothing). Files are written by
     models.files.write_file: a regular file or a symbolic link's target is replaced atomically, a
-    FIFO or device is written through, never replaced. Returns the files written."""
+    FIFO or device is written through, never replaced. Returns the files written. With several
+    tabs every drawable figure is written, and then ExportError names the tabs that were not
+    (its `written` lists the files)."""
     to_stdout = os.fspath(out) == "-"
     several = directory or len(tabs) > 1
     if to_stdout and several:
@@ -196,9 +203,16 @@ def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: P
         if not to_stdout and not out.parent.exists():
             raise ExportError(f"{out.parent}: no such directory")
         targets = [(tabs[0], out)]
-    written = []
+    written: list[Path] = []
+    undrawable: list[str] = []  # "tab: why" of each tab that has no figure for this document
     for tab, path in targets:
-        data = export_tab(document, tab, fmt, scale, QSize(*size) if size else EXPORT_SIZE)
+        try:
+            data = export_tab(document, tab, fmt, scale, QSize(*size) if size else EXPORT_SIZE)
+        except ExportError as exc:
+            if not several:
+                raise
+            undrawable.append(f"{tab}: {exc}")
+            continue
         try:
             if to_stdout:
                 sys.stdout.flush()
@@ -206,6 +220,9 @@ def export_tabs(document: Document | Scenario, tabs: list[str], fmt: str, out: P
                 continue
             write_file(path, data)
         except WriteError as exc:
-            raise ExportError(str(exc)) from None
+            raise ExportError(str(exc), written) from None
         written.append(path)
+    if undrawable:
+        raise ExportError(f"{len(undrawable)} of {len(targets)} figures not written ({'; '.join(undrawable)})",
+                          written)
     return written

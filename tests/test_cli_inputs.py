@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tslab.desktop.cli import MAX_MOE_ASSIGNMENTS, NO_CJK_FONT, UserError, main, parse_bytes
+from tslab.desktop.cli import NO_CJK_FONT, UserError, main, parse_bytes
 from tslab.models.comm import MAX_BYTES, plan
+from tslab.models.moe.settings import MAX_ROUTING_DRAWS
 from tslab.models.pipeline import Durations, ScheduleError, schedule_inputs
 from tslab.models.pipeline.kinds import MAX_DURATION, MAX_OPS, op_count
 from tslab.models.presets import load_preset, preset_names
@@ -303,7 +304,7 @@ def test_moe_refuses_a_layer_too_large_to_analyse(capsys) -> None:
     """S·K·R = 2^24 · 8 · 64 assignments used to end in a MemoryError (exit 1)."""
     line = refused(capsys, "moe", "--preset", "deepseek-v3", "--set", "moe.tokens_per_rank=16777216",
                    naming="moe.tokens_per_rank")
-    assert f"{MAX_MOE_ASSIGNMENTS:,}" in line
+    assert f"{MAX_ROUTING_DRAWS:,}" in line
 
 
 # ---------------------------------------------------------------------------------------------
@@ -376,6 +377,26 @@ def test_export_zh_warns_once_without_a_cjk_font(tmp_path: Path) -> None:
     assert result.stderr.splitlines() == [f"tslab: warning: {NO_CJK_FONT}"]
     assert (tmp_path / "m.svg").stat().st_size > 0
     assert "fonts-wqy-microhei" in NO_CJK_FONT
+
+
+def test_gui_zh_warns_at_start_without_a_cjk_font(tmp_path: Path) -> None:
+    """`tslab gui --lang zh` says it at once (not when the window closes); Ctrl-C then closes it
+    (exit 0 once the window is up, 130 if the signal comes before)."""
+    import signal
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig></fontconfig>\n')
+    env = {k: v for k, v in os.environ.items() if k != "TSLAB_DEBUG"}
+    env |= {"FONTCONFIG_FILE": str(conf), "QT_QPA_PLATFORM": "offscreen", "DISPLAY": ":0",
+            "TSLAB_CONFIG_DIR": str(tmp_path)}
+    with subprocess.Popen([sys.executable, "-m", "tslab", "gui", "--lang", "zh"], stderr=subprocess.PIPE,
+                          text=True, env=env) as process:
+        try:
+            assert process.stderr is not None
+            assert process.stderr.readline().rstrip("\n") == f"tslab: warning: {NO_CJK_FONT}"
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=60)
+    assert process.returncode in (0, 130)
 
 
 def test_export_zh_is_quiet_with_a_cjk_font(tmp_path: Path, qapp) -> None:

@@ -7,6 +7,7 @@ import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -173,6 +174,17 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
                                                                       "pipeline.svg"]
     for path in out.iterdir():
         assert path.read_bytes().lstrip().startswith(b"<?xml"), path.name
+
+
+def test_cli_tab_all_writes_every_drawable_figure_then_names_the_others(tmp_path):
+    """dp = 3 on 8 GPUs: the ledger refuses the scenario, the mesh draws it with its reasons —
+    the three drawable figures are written and listed, and one error line names the memory tab."""
+    result = tslab("export", "--set", "parallel.dp=3", "--tab", "all", "--format", "png", "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "mesh.png", "pipeline.png"]
+    assert sorted(Path(line).name for line in result.stdout.splitlines()) == ["comm.png", "mesh.png", "pipeline.png"]
+    [line] = result.stderr.splitlines()
+    assert line.startswith("tslab: error: 1 of 4 figures not written (memory: ") and "parallel.dp" in line
 
 
 @pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline"])

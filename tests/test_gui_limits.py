@@ -10,7 +10,10 @@ import pytest
 from PySide6.QtCore import QTimer
 
 from tslab.desktop.main_window import MainWindow
+from tslab.models.derived import MOE, Failed
 from tslab.models.document import Document
+from tslab.models.mesh import MAX_WORLD
+from tslab.models.moe import moe_unavailable
 from tslab.models.presets import preset_document
 from tslab.models.scenario import _field
 
@@ -28,16 +31,24 @@ CASES = {
     "pipeline": Document(preset_document("classroom-7b").scenario).replace(
         **{"parallel.pp": 64, "schedule.microbatches": 3900, "schedule.kind": "1f1b"}),  # 499,200 ops
     "mesh": Document(preset_document("deepseek-v3").scenario).replace(
-        **{"cluster.nodes": 16384, "parallel.dp": 8192}),  # 131,072 GPUs
+        **{"cluster.nodes": MAX_WORLD // 8, "parallel.dp": MAX_WORLD // 16}),  # 524,288 GPUs
     "comm": Document(preset_document("deepseek-v3").scenario).replace(
         **{"view.comm.collective": "alltoall", "view.comm.ranks": 1024}),
+    # 60,000 tokens × 64 ranks × K = 8: 30.7 million picks, within the 2^25-draw limit
+    "moe": Document(preset_document("deepseek-v3").scenario).replace(**{"moe.tokens_per_rank": 60_000}),
 }
+TABS = {"moe": "comm"}
 
 
-@pytest.mark.parametrize("tab", list(CASES))
-def test_largest_scenario_opens_quickly_and_stays_responsive(tab: str, qtbot) -> None:
+def test_the_moe_case_is_accepted() -> None:
+    assert moe_unavailable(CASES["moe"].scenario) is None
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_largest_scenario_opens_quickly_and_stays_responsive(case: str, qtbot) -> None:
+    tab = TABS.get(case, case)
     start = time.perf_counter()
-    window = MainWindow(CASES[tab])
+    window = MainWindow(CASES[case])
     qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
     window.resize(1400, 900)
     window.show()
@@ -59,8 +70,11 @@ def test_largest_scenario_opens_quickly_and_stays_responsive(tab: str, qtbot) ->
     if tab == "pipeline":
         assert page.sims and len(page.sims[0].ops) == 64 * 3900 * 2
     if tab == "mesh":
-        assert page.mesh.world_size == 131072
-    if tab == "comm":
+        assert page.mesh.world_size == MAX_WORLD
+    if case == "comm":
         assert page.result.ranks == 1024
+    if case == "moe":
+        hit, result = window.model.cache.cached(MOE, window.model.document)  # routed by the runner
+        assert hit and not isinstance(result, Failed) and result.tokens_per_rank == 60_000
     if tab == "memory":
         assert page.ledger is not None

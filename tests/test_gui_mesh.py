@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QToolTip
 from tslab.models.presets import load_preset
 from tslab.views.mesh import MeshTab
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT
-from tslab.views.mesh.layout import MeshLayout
+from tslab.models.mesh import MAX_WORLD
+from tslab.views.mesh.layout import MAX_RASTER_TEXELS, TEXELS, MeshLayout
 from tslab.views.document_model import DocumentModel
 
 LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "parallel.cp": 2, "parallel.pp": 2,
@@ -164,6 +165,25 @@ def test_large_mesh_draws_nodes_and_zooms_into_one(make_tab, qtbot):
     assert tab.node_view.isVisible() and tab.node_view.node == 17
     assert len(tab.node_view.cell_colours) == 8
     assert "GPU 139" in tab.details.text()
+
+
+def test_the_largest_mesh_is_a_bounded_raster_with_every_node_drawn(qtbot):
+    """2^19 GPUs drawn a cell per node: fewer texels per cell keep the raster within
+    MAX_RASTER_TEXELS, and each node's cell still shows its group colour inside a red outline."""
+    scenario = load_preset("deepseek-v3").replace(**{"cluster.nodes": MAX_WORLD // 8, "parallel.dp": MAX_WORLD // 16})
+    tab = MeshTab(DocumentModel(scenario, synchronous=True))
+    qtbot.addWidget(tab)
+    choose(tab.axis_box, "ep")
+    view = tab.figure.views[0]
+    image, t, b = view.cells.image, view.texels, view.border
+    assert view.aggregate and t < TEXELS and image.shape[0] * image.shape[1] <= MAX_RASTER_TEXELS
+    assert tab.mesh.cross_node("ep").all() and view.cell_crosses.all()
+    red = QColor(CROSS_COLOUR).getRgb()[:3]
+    layout = view.layout_
+    for node in (0, 1, layout.nodes // 2, layout.nodes - 1):
+        x, y = (int(round(v * t)) + 1 for v in layout.node_origin(node))  # margin: 1 texel at this size
+        fill = QColor(view.cell_colours[node]).getRgb()[:3]
+        assert tuple(image[y, x]) == red and tuple(image[y + b, x + b]) == fill, node
 
 
 def test_invalid_topology_still_draws_and_lists_reasons(qtbot):

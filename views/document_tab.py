@@ -3,15 +3,24 @@
 A tab subclasses `DocumentTab`, lists the keys (or computations) it shows in `reads`, and
 implements `refresh(keys)`, which redraws the parts those keys concern (`keys` is None for "all").
 A change that concerns the tab while it is hidden marks it stale; it refreshes once when shown.
+Work that can take longer than a frame goes to the tab's Runner (`derive`), so the GUI never blocks.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from PySide6.QtWidgets import QWidget
 
-from tslab.models.derived import Computation, concerns
+from tslab.models.derived import Computation, ResultCache, concerns
+from tslab.models.document import Document
 from tslab.views.document_model import DocumentModel
+from tslab.views.runner import Runner
+
+
+def derive_all(cache: ResultCache, computations: tuple[Computation, ...], document: Document,
+               should_stop: Callable[[], bool] | None = None) -> tuple:
+    """The results of `computations` for `document`, from (and into) `cache`."""
+    return tuple(cache.get(computation, document, should_stop) for computation in computations)
 
 
 class DocumentTab(QWidget):
@@ -55,6 +64,17 @@ class DocumentTab(QWidget):
             keys, self._stale = self._stale, set()
             self.refreshes += 1
             self.refresh(None if keys is None else frozenset(keys))
+
+    def derive(self, runner: Runner, computations: tuple[Computation, ...], heavy: bool) -> tuple | None:
+        """The results of `computations` for the current document, at once when the work is
+        light, cached or headless; else None, and `runner` computes them on its worker (its
+        `done` then delivers the tuple). Either way a run still under way is superseded."""
+        document, cache = self.model.document, self.model.cache
+        if not heavy or self.model.synchronous or all(cache.cached(c, document)[0] for c in computations):
+            runner.cancel()
+            return derive_all(cache, computations, document)
+        runner.start(derive_all, cache, computations, document)
+        return None
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Redraw what `keys` concern (None: everything)."""

@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="68"/>
+        <location filename="../../desktop/app.py" line="75"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="69"/>
+        <location filename="../../desktop/app.py" line="76"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -192,84 +192,89 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="41"/>
+        <location filename="../../views/comm/tab.py" line="43"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="41"/>
+        <location filename="../../views/comm/tab.py" line="43"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="42"/>
+        <location filename="../../views/comm/tab.py" line="44"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="69"/>
         <location filename="../../views/comm/tab.py" line="71"/>
+        <location filename="../../views/comm/tab.py" line="73"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="72"/>
+        <location filename="../../views/comm/tab.py" line="74"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="73"/>
+        <location filename="../../views/comm/tab.py" line="75"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="74"/>
+        <location filename="../../views/comm/tab.py" line="76"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="75"/>
+        <location filename="../../views/comm/tab.py" line="77"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="76"/>
+        <location filename="../../views/comm/tab.py" line="78"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="87"/>
-        <location filename="../../views/comm/tab.py" line="204"/>
+        <location filename="../../views/comm/tab.py" line="89"/>
+        <location filename="../../views/comm/tab.py" line="215"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="90"/>
+        <location filename="../../views/comm/tab.py" line="92"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="160"/>
+        <location filename="../../views/comm/tab.py" line="164"/>
+        <source>Routing {tokens:,} tokens…</source>
+        <translation>正在路由 {tokens:,} 个 token…</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/tab.py" line="171"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="177"/>
+        <location filename="../../views/comm/tab.py" line="188"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="204"/>
+        <location filename="../../views/comm/tab.py" line="215"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="222"/>
+        <location filename="../../views/comm/tab.py" line="233"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="224"/>
+        <location filename="../../views/comm/tab.py" line="235"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -603,58 +608,58 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="133"/>
+        <location filename="../../views/memory/figure.py" line="130"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="150"/>
+        <location filename="../../views/memory/figure.py" line="147"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="154"/>
+        <location filename="../../views/memory/figure.py" line="151"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="159"/>
+        <location filename="../../views/memory/figure.py" line="156"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="189"/>
+        <location filename="../../views/memory/figure.py" line="186"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="194"/>
+        <location filename="../../views/memory/figure.py" line="191"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="206"/>
+        <location filename="../../views/memory/figure.py" line="203"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="223"/>
+        <location filename="../../views/memory/figure.py" line="220"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="259"/>
-        <location filename="../../views/memory/figure.py" line="298"/>
+        <location filename="../../views/memory/figure.py" line="256"/>
+        <location filename="../../views/memory/figure.py" line="295"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="266"/>
+        <location filename="../../views/memory/figure.py" line="263"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="293"/>
+        <location filename="../../views/memory/figure.py" line="290"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
@@ -690,37 +695,37 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="46"/>
+        <location filename="../../views/mesh/figure.py" line="43"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="63"/>
+        <location filename="../../views/mesh/figure.py" line="60"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="66"/>
+        <location filename="../../views/mesh/figure.py" line="63"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="68"/>
+        <location filename="../../views/mesh/figure.py" line="65"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="73"/>
+        <location filename="../../views/mesh/figure.py" line="70"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="84"/>
+        <location filename="../../views/mesh/figure.py" line="81"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="88"/>
+        <location filename="../../views/mesh/figure.py" line="85"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
@@ -728,68 +733,73 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="259"/>
+        <location filename="../../views/mesh/view.py" line="272"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="261"/>
+        <location filename="../../views/mesh/view.py" line="274"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="262"/>
+        <location filename="../../views/mesh/view.py" line="275"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="272"/>
+        <location filename="../../views/mesh/view.py" line="285"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="37"/>
+        <location filename="../../views/mesh/tab.py" line="41"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="45"/>
+        <location filename="../../views/mesh/tab.py" line="49"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="48"/>
+        <location filename="../../views/mesh/tab.py" line="52"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="55"/>
-        <location filename="../../views/mesh/tab.py" line="124"/>
+        <location filename="../../views/mesh/tab.py" line="59"/>
+        <location filename="../../views/mesh/tab.py" line="136"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="105"/>
+        <location filename="../../views/mesh/tab.py" line="112"/>
+        <source>Enumerating the groups of {world:,} GPUs…</source>
+        <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="119"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="108"/>
+        <location filename="../../views/mesh/tab.py" line="121"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="152"/>
+        <location filename="../../views/mesh/tab.py" line="164"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="154"/>
+        <location filename="../../views/mesh/tab.py" line="166"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="157"/>
+        <location filename="../../views/mesh/tab.py" line="169"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -840,42 +850,42 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="46"/>
+        <location filename="../../views/pipeline/panel.py" line="44"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="50"/>
+        <location filename="../../views/pipeline/panel.py" line="48"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="57"/>
+        <location filename="../../views/pipeline/panel.py" line="55"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="58"/>
+        <location filename="../../views/pipeline/panel.py" line="56"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="59"/>
+        <location filename="../../views/pipeline/panel.py" line="57"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="67"/>
+        <location filename="../../views/pipeline/panel.py" line="65"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="69"/>
+        <location filename="../../views/pipeline/panel.py" line="67"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="70"/>
+        <location filename="../../views/pipeline/panel.py" line="68"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -919,7 +929,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/pipeline/tab.py" line="47"/>
-        <location filename="../../views/pipeline/tab.py" line="159"/>
+        <location filename="../../views/pipeline/tab.py" line="154"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -949,33 +959,33 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="116"/>
+        <location filename="../../views/pipeline/tab.py" line="111"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="159"/>
+        <location filename="../../views/pipeline/tab.py" line="154"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="206"/>
-        <location filename="../../views/pipeline/tab.py" line="207"/>
+        <location filename="../../views/pipeline/tab.py" line="201"/>
+        <location filename="../../views/pipeline/tab.py" line="202"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="208"/>
+        <location filename="../../views/pipeline/tab.py" line="203"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="210"/>
+        <location filename="../../views/pipeline/tab.py" line="205"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="212"/>
+        <location filename="../../views/pipeline/tab.py" line="207"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -1486,37 +1496,37 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>mesh</name>
     <message>
-        <location filename="../../models/mesh/groups.py" line="201"/>
+        <location filename="../../models/mesh/groups.py" line="216"/>
         <source>order {order} does not list cp, but cp = {cp}: the context-parallel axis has no place in the mesh</source>
         <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="209"/>
+        <location filename="../../models/mesh/groups.py" line="224"/>
         <source>Ulysses degree cp = {cp} exceeds the {kv} KV heads: Ulysses all-to-all hands each rank whole heads (Ring attention has no such limit)</source>
         <translation>Ulysses 并行度 cp = {cp} 超过了 {kv} 个 KV 头：Ulysses 的 all-to-all 让每个 rank 持有完整的头（Ring Attention 没有这一限制）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="219"/>
+        <location filename="../../models/mesh/groups.py" line="234"/>
         <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
         <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="243"/>
+        <location filename="../../models/mesh/groups.py" line="258"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
         <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线 stage 放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="260"/>
+        <location filename="../../models/mesh/groups.py" line="275"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个 micro-batch 的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="267"/>
+        <location filename="../../models/mesh/groups.py" line="282"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个 micro-batch 的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="276"/>
+        <location filename="../../models/mesh/groups.py" line="291"/>
         <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>

@@ -14,12 +14,14 @@ from tslab.views.comm.common import NAMES
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
+from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
 
 
 MIB = 1 << 20
+WORKER_THRESHOLD_PICKS = 1 << 22  # routing more token·expert picks (~80 ms) runs on the tab's runner
 OVERLAP_KEYS = ("view.comm.compute_ms", "view.comm.overlap")
 
 
@@ -101,6 +103,9 @@ class CommTab(DocumentTab):
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))
         self.round = 0
         self.result: CollectiveResult | None = None
+        self.runner = Runner(self, synchronous=model.synchronous, name="tslab-moe")
+        self.runner.done.connect(lambda results: self._show_moe(results[0]))
+        self.runner.failed.connect(lambda message: self.figure.show_moe(None, message))
         self.refresh()
 
     # ------------------------------------------------------------------------------------------
@@ -150,7 +155,18 @@ class CommTab(DocumentTab):
             self.refresh_moe()
 
     def refresh_moe(self) -> None:
-        result = self.model.result(MOE)
+        """Route and plan the MoE layer: on the runner when it routes over WORKER_THRESHOLD_PICKS
+        token·expert picks (the analysis at its limit takes about a second)."""
+        s = self.model.scenario
+        picks = s.parallel.ep * s.moe.tokens_per_rank * max(s.model.top_k, 1)
+        results = self.derive(self.runner, (MOE,), heavy=picks > WORKER_THRESHOLD_PICKS)
+        if results is None:
+            self.figure.show_moe(None, self.tr("Routing {tokens:,} tokens…").format(
+                tokens=s.parallel.ep * s.moe.tokens_per_rank))
+        else:
+            self._show_moe(results[0])
+
+    def _show_moe(self, result) -> None:
         if isinstance(result, Failed):
             self.figure.show_moe(None, self.tr("The MoE panels need a mixture-of-experts scenario (try the "
                                                "DeepSeek-V3 or Kimi K2 preset): {reason}").format(reason=result.reason))

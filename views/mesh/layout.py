@@ -12,6 +12,7 @@ import numpy as np
 
 NODE_GAP = 0.8   # empty space between node blocks, in GPU cells
 TEXELS = 10      # texels per GPU cell in the raster of the mesh (gaps land on whole texels)
+MAX_RASTER_TEXELS = 1 << 22  # ~12 MB of RGB: the largest aggregate meshes get fewer texels per cell
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,15 @@ class MeshLayout:
     @property
     def height(self) -> float:
         return self.node_rows * self.block_height
+
+    def texels(self) -> int:
+        """Texels per GPU cell of this layout's raster: TEXELS, or fewer (at least 2) when TEXELS
+        would make the raster larger than MAX_RASTER_TEXELS (a mesh of 2^19 GPUs drawn a cell per
+        node would otherwise be a 264 MB image)."""
+        area = self.width * self.height
+        if area * TEXELS * TEXELS <= MAX_RASTER_TEXELS:
+            return TEXELS
+        return max(2, math.isqrt(int(MAX_RASTER_TEXELS / area)))
 
     def node_origin(self, node) -> tuple:
         """Lower-left corner of node blocks (scalars or arrays); node 0 at the top left."""

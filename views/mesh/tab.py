@@ -10,12 +10,16 @@ from tslab.models.derived import COMPARE_MESH, MESH, TRAFFIC
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
 from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
+from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.view import MeshView, gpu_tooltip
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
+
+
+WORKER_THRESHOLD_GPUS = 1 << 15  # larger clusters are enumerated on the tab's runner (≳ 20 ms)
 
 
 class MeshTab(DocumentTab):
@@ -79,6 +83,10 @@ class MeshTab(DocumentTab):
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None
+        self.runner = Runner(self, synchronous=model.synchronous, name="tslab-mesh")
+        self.runner.done.connect(self._show)
+        self.runner.failed.connect(lambda message: self.figure.subtitle.setText(
+            f"<span style='color:#C00000'>{message}</span>"))
         self.refresh()
 
     @property
@@ -94,16 +102,25 @@ class MeshTab(DocumentTab):
                 box.blockSignals(False)
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
+        """Enumerate the mesh, the compared order's mesh and the traffic — on the runner for a
+        cluster over WORKER_THRESHOLD_GPUS — and draw them."""
         self._show_controls()
+        cluster = self.model.scenario.cluster
+        world = cluster.nodes * cluster.gpus_per_node
+        results = self.derive(self.runner, (MESH, COMPARE_MESH, TRAFFIC), heavy=world > WORKER_THRESHOLD_GPUS)
+        if results is None:
+            self.figure.subtitle.setText(self.tr("Enumerating the groups of {world:,} GPUs…").format(world=world))
+        else:
+            self._show(results)
+
+    def _show(self, results: tuple) -> None:
         scenario = self.model.scenario
-        self.mesh = self.model.result(MESH)
+        self.mesh, compared, traffic_rows = results
         meshes = [(self.tr("order {order}").format(order=self.mesh.order), self.mesh)]
-        compared = self.model.result(COMPARE_MESH)
         if compared is not None:
             meshes.append((self.tr("order {order} ({name})").format(
                 order=compared.order, name=self.model.view.mesh.compare_order), compared))
-        rows = list(self.model.result(TRAFFIC))
-        self.figure.show_meshes(scenario, meshes, self.axis, rows)
+        self.figure.show_meshes(scenario, meshes, self.axis, list(traffic_rows))
         if self.selected is not None and self.selected >= self.mesh.world_size:
             self.selected = None
         self.select_rank(self.selected)

@@ -11,13 +11,23 @@ from PySide6.QtWidgets import QToolTip, QWidget
 from tslab.models.mesh import Mesh
 from tslab.views import charts
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT, axis_label
-from tslab.views.mesh.layout import TEXELS, MeshLayout
+from tslab.views.mesh.layout import MeshLayout
 
 
 # A qualitative palette (Tableau 20): neighbouring groups get distinct colours.
 GROUP_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
                  "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63",
                  "#D4A6C8", "#FABFD2", "#D7B5A6", "#79706E"]
+
+
+def stamp(image: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height: int, colours: np.ndarray) -> None:
+    """Fill a width × height rectangle of `image` (rows = y) at each (x0[i], y0[i]) with colours[i],
+    all at once: the index arrays hold no more entries than the rectangles' texels."""
+    if width <= 0 or height <= 0 or not len(x0):
+        return
+    rows = np.asarray(y0)[:, None] + np.arange(height)
+    cols = np.asarray(x0)[:, None] + np.arange(width)
+    image[rows[:, :, None], cols[:, None, :]] = np.asarray(colours, dtype=np.uint8)[:, None, None, :]
 
 
 class MeshView(pg.PlotWidget):
@@ -28,7 +38,7 @@ class MeshView(pg.PlotWidget):
         super().__init__(parent, background="w", enableMenu=False)
         charts.canvas(self, mouse=True)
         view = self.getPlotItem().getViewBox()
-        # Node frames and GPU cells are one raster (TEXELS per cell, drawn without smoothing):
+        # Node frames and GPU cells are one raster (layout.texels() per cell, drawn without smoothing):
         # panning and zooming then paint one image, not thousands of rectangles.
         self.cells = pg.ImageItem(axisOrder="row-major")
         self.cell_colours: list[str] = []          # per drawn cell (GPU, or node when aggregated)
@@ -47,6 +57,8 @@ class MeshView(pg.PlotWidget):
         self.offset = 0
         self.axis = "tp"
         self.aggregate = False
+        self.texels = 10  # texels per GPU cell of the raster (layout.texels())
+        self.border = 2   # texels of a crossing cell's red border
         self._hovered: int | None = None
         self._user_moved = False  # refit on resize until the user pans or zooms
         view.sigRangeChangedManually.connect(self._moved_by_user)
@@ -106,14 +118,14 @@ class MeshView(pg.PlotWidget):
             if groups.shape[1] == 1:  # every GPU is its own group: nothing to tell apart
                 group_of = np.where(group_of >= 0, 0, -1)
                 crossing = np.zeros(1, dtype=bool)
-        t = TEXELS
+        t = self.texels = layout.texels()
         image = np.full((round(layout.height * t), round(layout.width * t), 3), 255, dtype=np.uint8)
         if self.aggregate:  # one cell per node, coloured as its first GPU, red if any of its groups crosses
             index = group_of[np.arange(layout.nodes) * layout.gpus_per_node]
             node_groups = group_of.reshape(layout.nodes, layout.gpus_per_node)
             crosses = (crossing[node_groups] & (node_groups >= 0)).any(axis=1)
             x, y = layout.node_origin(np.arange(layout.nodes))
-            w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2
+            w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2 if t >= 5 else 1
             self._frame_rects = None
         else:
             count = mesh.world_size if self.node is None else layout.gpus_per_node
@@ -123,19 +135,20 @@ class MeshView(pg.PlotWidget):
             fx, fy = layout.node_origin(nodes)
             self._frame_rects = (np.round(fx * t) / t + 2 / t, np.round(fy * t) / t + 2 / t,
                                  round(layout.block_width * t) / t - 4 / t, round(layout.block_height * t) / t - 4 / t)
-            for x0, y0 in zip(np.round(fx * t).astype(int), np.round(fy * t).astype(int)):
-                image[y0 + 2:y0 + round(layout.block_height * t) - 2,
-                      x0 + 2:x0 + round(layout.block_width * t) - 2] = (232, 232, 232)
+            frames = np.tile(np.array((232, 232, 232), dtype=np.uint8), (len(nodes), 1))
+            stamp(image, np.round(fx * t).astype(int) + 2, np.round(fy * t).astype(int) + 2,
+                  round(layout.block_width * t) - 4, round(layout.block_height * t) - 4, frames)
             x, y = layout.cell_origin(np.arange(count))
             w = h = t
             margin = 1
+        self.border = 2 if min(w, h) - 2 * margin >= 6 else 1  # texels of a crossing cell's red border
         colours = self.colours_for(index)
         red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)
-        for x0, y0, colour, cross in zip(np.round(x * t).astype(int), np.round(y * t).astype(int), colours, crosses):
-            cell = image[y0 + margin:y0 + h - margin, x0 + margin:x0 + w - margin]
-            cell[:] = red if cross else colour
-            if cross:  # a 2-texel red border around the group colour
-                cell[2:-2, 2:-2] = colour
+        crosses = np.asarray(crosses, dtype=bool)
+        cx, cy = np.round(x * t).astype(int) + margin, np.round(y * t).astype(int) + margin
+        cw, ch, b = w - 2 * margin, h - 2 * margin, self.border
+        stamp(image, cx, cy, cw, ch, np.where(crosses[:, None], red, colours))
+        stamp(image, cx[crosses] + b, cy[crosses] + b, cw - 2 * b, ch - 2 * b, colours[crosses])
         self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
         self.cell_crosses = np.asarray(crosses, dtype=bool)
         # the raster's rectangles on its texel grid, for drawing the same picture as vectors
@@ -148,10 +161,10 @@ class MeshView(pg.PlotWidget):
 
     def use_vector_cells(self) -> None:
         """Draw the raster's picture as rectangles: node frames, cells, and a crossing cell's red
-        border (2 of its TEXELS wide) as a red rectangle under an inset one. Slower to pan, but SVG
+        border (`border` texels wide) as a red rectangle under an inset one. Slower to pan, but SVG
         and PDF exports then hold vector shapes (the export path calls it)."""
         x, y, w, h = self._cell_rects
-        inset = 2 / TEXELS
+        inset = self.border / self.texels
         crosses = np.asarray(self.cell_crosses, dtype=bool)
         x0, y0, widths, heights, brushes = [], [], [], [], []
         if self._frame_rects is not None:
