@@ -418,7 +418,7 @@ def test_waited_for_and_chrome_trace() -> None:
     trace = to_chrome_trace(sim)
     events = trace["traceEvents"]
     xs = [e for e in events if e["ph"] == "X"]
-    assert len(xs) == len(sim.ops) and {e["tid"] for e in xs} == set(range(4))
+    assert len(xs) == len(sim.ops) and {e["tid"] for e in xs} == set(range(1, 5))  # tid = rank + 1
     starts = [e for e in events if e["ph"] == "s"]
     ends = [e for e in events if e["ph"] == "f"]
     assert starts and len(starts) == len(ends) == len(sim.transfers)
@@ -471,7 +471,7 @@ def test_cli_chrome_trace(capsys, tmp_path) -> None:
     path = tmp_path / "t.json"
     code, out, _ = run(capsys, *BASE, "--kind", "1f1b", "--chrome-trace", "--out", path)
     assert code == 0 and out == ""
-    assert {e["tid"] for e in json.loads(path.read_text())["traceEvents"] if e["ph"] == "X"} == {0, 1, 2, 3}
+    assert {e["tid"] for e in json.loads(path.read_text())["traceEvents"] if e["ph"] == "X"} == {1, 2, 3, 4}
 
 
 @pytest.mark.parametrize("argv, words", [
