@@ -90,11 +90,19 @@ def build_parser() -> argparse.ArgumentParser:
                               help=f"{text} time of one stage (default: {key})")
     output = schedule.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
-    output.add_argument("--csv", action="store_true", help="PyTorch pipelining action-list CSV")
-    output.add_argument("--chrome-trace", action="store_true", help="Chrome / Perfetto trace JSON")
+    output.add_argument("--csv", action="store_true",
+                        help="PyTorch pipelining action-list CSV, compute-only (what torch's _load_csv reads)")
+    output.add_argument("--chrome-trace", action="store_true",
+                        help="Chrome / Perfetto trace JSON (a track per rank, an arrow per p2p transfer)")
     schedule.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
     schedule.add_argument("--import", dest="import_csv", metavar="FILE.csv",
-                          help="simulate the orders of a PyTorch-format CSV (--kind names the placement)")
+                          help="simulate the orders of a torch.distributed.pipelining action-list CSV "
+                               "(_dump_csv, compute-only or compute_comms: the communication actions UNSHARD, "
+                               "RESHARD, SEND_F, RECV_F, SEND_B, RECV_B, REDUCE_GRAD are skipped and counted). "
+                               "Ranks, micro-batches and chunks come from the file (--ranks, --microbatches, "
+                               "--chunks that disagree are an error); --kind names the placement. dualpipe's "
+                               "two model copies extend torch's format, which chains stage s to s+1: stages "
+                               "0…P-1 are copy 1, stages P…2P-1 copy 2 (stage P+k on rank P-1-k)")
 
     comm = sub.add_parser("comm", help="one collective: per-rank bytes, rounds, α–β time, algbw/busbw, steps")
     comm.add_argument("--collective", required=True, metavar="C",
@@ -402,12 +410,13 @@ def schedule_setup(args: argparse.Namespace):
     return kind, ranks, microbatches, chunks, Durations(**times)
 
 
-def read_orders(path: str, microbatches: int | None):
-    """The per-rank orders of a PyTorch action-list CSV. With `microbatches` (to simulate them), every
-    action must name one of those micro-batches."""
+def read_orders(path: str):
+    """The orders of a torch.distributed.pipelining action-list CSV (pipeline.io.read_csv): the
+    per-rank compute actions and the count of communication actions skipped."""
     import csv
 
-    from tslab.models.pipeline import ScheduleError, from_csv
+    from tslab.models.pipeline import ScheduleError
+    from tslab.models.pipeline.io import read_csv
     if not path:
         raise UserError("--import needs a file name, not an empty string")
     try:
@@ -423,27 +432,54 @@ def read_orders(path: str, microbatches: int | None):
     except UnicodeDecodeError:
         raise UserError(f"{path}: not a UTF-8 text file") from None
     try:
-        orders = from_csv(text)
+        return read_csv(text)
     except csv.Error as exc:  # e.g. a cell longer than the csv module's field limit
         raise UserError(f"{path}: not an action-list CSV ({exc})") from None
     except ScheduleError as exc:
         raise UserError(f"{path}: {exc}") from None
-    if microbatches is not None:
-        # The simulator sizes its tables by the largest micro-batch number: one far beyond M would
-        # make them huge (the simulator itself limits the number of actions).
-        for rank, order in enumerate(orders):
-            for action in order:
-                if action.mb >= microbatches:
-                    raise UserError(f"{path}: {action} on rank {rank} names micro-batch {action.mb}, but the "
-                                    f"schedule has {microbatches} (0 … {microbatches - 1}): set --microbatches")
-    return orders
+
+
+def imported_shape(args: argparse.Namespace, kind: str, imported) -> tuple[int, int, int]:
+    """(ranks, micro-batches, chunks) of imported orders, all from the file: its rows, the
+    micro-batches its forwards run, and its stages over its ranks under the placement of `kind`.
+    An option given that disagrees with the file is a UserError naming both values."""
+    from tslab.models.pipeline import ScheduleError, V_SHAPES, stages_of
+    path = args.import_csv
+    ranks = imported.ranks
+    try:
+        microbatches = imported.microbatches
+    except ScheduleError as exc:
+        raise UserError(f"{path}: {exc}") from None
+    stages = imported.stages
+    if kind == "interleaved-1f1b":
+        chunks = -(-stages // ranks)   # the file's highest stage decides; the simulator checks the rest
+    else:
+        chunks = 2 if kind in V_SHAPES else 1
+    for option, given, found, what in (("--ranks", args.ranks, ranks, "ranks (rows)"),
+                                       ("--microbatches", args.microbatches, microbatches, "micro-batches"),
+                                       ("--chunks", args.chunks, chunks, f"chunks per rank ({stages} stages "
+                                                                         f"on {ranks} ranks as {kind} places them)")):
+        if given is not None and given != found:
+            raise UserError(f"{option} {given} disagrees with {path}, which has {found:,} {what}: "
+                            f"leave {option} out to take the file's")
+    count = stages_of(kind, ranks, chunks)
+    if stages > count:
+        raise UserError(f"{path}: names stage {stages - 1}, but {kind} on {ranks} ranks has stages 0 … "
+                        f"{count - 1} (--kind names the placement the orders follow)")
+    return ranks, microbatches, chunks
+
+
+def skipped_text(imported) -> str:
+    """`12 SEND_F, 12 RECV_F, …` — the communication actions an import skipped."""
+    return ", ".join(f"{n:,} {name}" for name, n in imported.skipped)
 
 
 PER_RANK_ROWS = 64  # plain-text outputs list ranks one per line up to this many
 
 
-def format_schedule(sim, durations) -> str:
-    """A plain-text summary of a simulated schedule: configuration, makespan, bubble, per-rank times."""
+def format_schedule(sim, durations, imported=None, path: str = "") -> str:
+    """A plain-text summary of a simulated schedule: configuration, makespan, bubble, per-rank times
+    (and, for imported orders, the file and the communication actions skipped)."""
     times = ", ".join(f"{name} {durations.of(name):g}" for name in ("F", "B", "I", "W", "FB", "p2p"))
     lines = [f"{sim.kind}: {sim.ranks:,} rank{'s' if sim.ranks != 1 else ''} × {sim.chunks} chunk"
              f"{'s' if sim.chunks != 1 else ''} = {sim.stages:,} stage{'s' if sim.stages != 1 else ''}, "
@@ -453,6 +489,10 @@ def format_schedule(sim, durations) -> str:
              f"op times: {times} (time units)",
              f"makespan {sim.makespan:g}; bubble {sim.bubble_ratio:.1%} of rank-time "
              f"(bubble time {sim.bubble_time:g})"]
+    if imported is not None:
+        lines.insert(1, f"orders from {path}: {sum(len(order) for order in imported.orders):,} compute actions"
+                        + (f"; {imported.skipped_total:,} communication actions skipped ({skipped_text(imported)})"
+                           if imported.skipped else ""))
     if sim.ranks <= PER_RANK_ROWS:
         lines += ["", f"{'rank':>4}  {'busy':>10}  {'idle':>10}  peak activations"]
         lines += [f"{rank:>4}  {sim.makespan - idle:>10g}  {idle:>10g}  {peak}"
@@ -467,9 +507,17 @@ def schedule_body(args: argparse.Namespace) -> str:
     from tslab.models.pipeline import ScheduleError, generate, simulate, to_chrome_trace, to_csv
     try:
         kind, ranks, microbatches, chunks, durations = schedule_setup(args)
-        orders = None
+        orders = imported = None
         if args.import_csv is not None:
-            orders = read_orders(args.import_csv, None if args.csv else microbatches)
+            imported = read_orders(args.import_csv)
+            orders = imported.orders
+            if imported.skipped:
+                warn(f"{args.import_csv}: {imported.skipped_total:,} communication actions skipped "
+                     f"({skipped_text(imported)}): " + ("the CSV written holds the compute actions only" if args.csv
+                                                        else "the simulation runs the compute actions, with "
+                                                             "--p2p as the transfer latency"))
+            if not args.csv or any(v is not None for v in (args.ranks, args.microbatches, args.chunks)):
+                ranks, microbatches, chunks = imported_shape(args, kind, imported)
         elif args.csv:
             orders = generate(kind, ranks, microbatches, chunks)
         if args.csv:
@@ -478,10 +526,13 @@ def schedule_body(args: argparse.Namespace) -> str:
     except ScheduleError as exc:
         raise UserError(str(exc)) from None
     if args.json:
-        return json_text(sim.to_json(), indent=None)
+        doc = sim.to_json()
+        if imported is not None and imported.skipped:
+            doc["skipped_actions"] = dict(imported.skipped)
+        return json_text(doc, indent=None)
     if args.chrome_trace:
         return json_text(to_chrome_trace(sim), indent=None)
-    return format_schedule(sim, durations) + "\n"
+    return format_schedule(sim, durations, imported, args.import_csv or "") + "\n"
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
