@@ -340,11 +340,12 @@ def test_gpipe_and_1f1b_in_flight(p: int, m: int, data) -> None:
 
 
 @SETTINGS
-@given(st.integers(2, 32), st.integers(2, 8), st.integers(0, 64))
-def test_interleaved_rank0_in_flight(p: int, v: int, extra: int) -> None:
+@given(st.integers(2, 32), st.integers(2, 8), st.integers(2, 12))
+def test_interleaved_rank0_in_flight(p: int, v: int, rounds: int) -> None:
     """Korthikanti §4.2.3: the first stage holds p(1 + (p−1)/(pv)) micro-batches' worth of its
-    layers, i.e. (vp + p − 1) chunk activations = (vp + p − 1)/v in units of the rank's layers."""
-    m = 2 * p + extra  # m·v ≥ vp + p − 1: enough micro-batches to fill the warm-up
+    layers, i.e. (vp + p − 1) chunk activations = (vp + p − 1)/v in units of the rank's layers —
+    with Megatron-LM's rounds of p micro-batches, i.e. m a multiple of p."""
+    m = rounds * p  # m·v ≥ vp + p − 1: enough micro-batches to fill the warm-up
     held, _ = in_flight(pipeline("interleaved-1f1b", p, m, v), 0)
     assert math.isclose(held, (v * p + p - 1) / v, rel_tol=1e-12)
     assert math.isclose(held, p * (1 + (p - 1) / (p * v)), rel_tol=1e-12)
@@ -353,10 +354,14 @@ def test_interleaved_rank0_in_flight(p: int, v: int, extra: int) -> None:
 @SETTINGS
 @given(st.integers(2, 16), st.integers(2, 6), st.integers(1, 64), st.data())
 def test_interleaved_in_flight_every_rank(p: int, v: int, m: int, data) -> None:
-    """Megatron-LM's warm-up: (v−1)p + 2(p−r−1) forwards, then one more, capped at all m·v chunks."""
+    """PyTorch's ScheduleInterleaved1F1B warm-up: (v−1)n + 2(p−r−1) forwards, then one more, capped
+    at all m·v chunks; n = m / max(1, ⌊m/p⌋) micro-batches per round (p when p divides m, as
+    Megatron-LM). For an m that does not split into equal rounds the schedule is refused and the
+    ledger's closed form uses the same n."""
     r = data.draw(st.integers(0, p - 1))
     held, _ = in_flight(pipeline("interleaved-1f1b", p, m, v), r)
-    assert math.isclose(held * v, min(m * v, (v - 1) * p + 2 * (p - r - 1) + 1), rel_tol=1e-12)
+    n = m // max(1, m // p)
+    assert math.isclose(held * v, min(m * v, (v - 1) * n + 2 * (p - r - 1) + 1), rel_tol=1e-12)
     assert held <= in_flight(pipeline("interleaved-1f1b", p, m, v), 0)[0]
 
 
@@ -380,12 +385,13 @@ def test_single_stage_holds_one_microbatch_except_gpipe() -> None:
 @st.composite
 def generated_schedules(draw) -> tuple[str, int, int, int]:
     """(kind, p, m, vpp) that the pipeline model can generate, small: interleaved with v > 1 needs
-    m % p == 0, DualPipe an even p and an even m ≥ 2p, DualPipeV m ≥ 2p."""
+    m in equal rounds of m / max(1, ⌊m/p⌋), DualPipe an even p and an even m ≥ 2p, DualPipeV m ≥ 2p."""
     kind = draw(st.sampled_from(SCHEDULE_KINDS))
     p = draw(st.integers(1, 8))
     vpp = draw(st.integers(1, 4)) if kind == "interleaved-1f1b" else 1
     if kind == "interleaved-1f1b" and vpp > 1:
-        m = p * draw(st.integers(1, 5))
+        m = draw(st.integers(1, 5 * p))
+        m -= m % max(1, m // p)  # m < p is one round; else the nearest whole rounds below
     elif kind == "dualpipe":
         p += p % 2
         m = 2 * draw(st.integers(p, 3 * p))
@@ -401,7 +407,7 @@ def generated_schedules(draw) -> tuple[str, int, int, int]:
 def test_closed_form_in_flight_is_the_simulated_peak(case: tuple[str, int, int, int]) -> None:
     """The ledger's closed-form fallback and the simulated schedule agree on every rank, for every
     kind the simulator can run (Qi et al., Zero Bubble Pipeline Parallelism, §2.1–2.2: ZB-H1 holds
-    p on every rank, ZB-H2 2p − 1 on the first). Units: the simulation counts stage (chunk) × micro-batch
+    p on every rank, ZB-H2 min(m, 2p − 1) on every rank). Units: the simulation counts stage (chunk) × micro-batch
     sets; a rank holds v chunks, or two DualPipe stages (one per model copy)."""
     kind, p, m, vpp = case
     v = chunks_per_rank(kind, vpp)

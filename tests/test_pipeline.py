@@ -104,7 +104,7 @@ def test_zero_bubble_shapes_vanish_with_m(kind: str, v: int) -> None:
     ratios = [simulate(kind, p, m, v, UNIT).bubble_ratio for m in (8, 32, 128)]
     assert ratios[0] > ratios[1] > ratios[2] and ratios[2] < 0.01
     assert simulate(kind, p, 16, v, UNIT).bubble_time == pytest.approx(closed_form(kind, p, 16, v, UNIT)[1])
-    assert simulate("zb-h2", p, 16, 1, UNIT).peak_activations == (7, 6, 5, 4)  # 2p − 1 on rank 0
+    assert simulate("zb-h2", p, 16, 1, UNIT).peak_activations == (7, 7, 7, 7)  # 2p − 1 on every rank
 
 
 @pytest.mark.parametrize("p, m", [(2, 2), (4, 8), (8, 5)])
@@ -190,7 +190,9 @@ def configs(draw):
         v = 2
     elif kind == "interleaved-1f1b":
         p, v = draw(st.integers(1, 5)), draw(st.integers(1, 3))
-        m = p * draw(st.integers(1, 4)) if v > 1 else draw(st.integers(1, 12))
+        m = draw(st.integers(1, 4 * p + 3))
+        if v > 1:  # whole rounds of m / max(1, ⌊m/p⌋) micro-batches (PyTorch's rule); m < p is one round
+            m -= m % max(1, m // p)
     else:
         p, m = draw(st.integers(1, 6)), draw(st.integers(1, 14))
         v = 2 if kind == "zbv" else 1
@@ -389,7 +391,8 @@ def test_bad_orders_are_rejected(orders, words: str) -> None:
     ("dualpipe", 3, 8, 1, "even number of ranks"),
     ("dualpipe", 4, 6, 1, "≥ 2p"),
     ("dualpipev", 4, 7, 2, "≥ 2p"),
-    ("interleaved-1f1b", 4, 6, 2, "divisible"),
+    ("interleaved-1f1b", 4, 9, 2, "2 equal rounds, so m must be a multiple of 2 .e.g. 8 or 10"),
+    ("interleaved-1f1b", 4, 13, 3, "3 equal rounds.*e.g. 12 or 15"),
     ("zbv", 4, 8, 3, "2 chunks"),
     ("dualpipev", 4, 8, 1, "2 chunks"),
     ("1f1b", 4, 8, 2, "one chunk"),
@@ -400,6 +403,31 @@ def test_bad_orders_are_rejected(orders, words: str) -> None:
 def test_invalid_configs(kind: str, p: int, m: int, v: int, words: str) -> None:
     with pytest.raises(ScheduleError, match=words):
         generate(kind, p, m, v)
+
+
+def test_interleaved_runs_whole_rounds_not_only_multiples_of_p() -> None:
+    """PyTorch's ScheduleInterleaved1F1B no longer needs p | m: it walks the chunks in
+    max(1, ⌊m/p⌋) rounds of equal size (one round of all m when m < p). Every such m gives
+    PyTorch's order and runs without deadlock for any durations; every other m is refused, naming
+    the rule (unequal rounds would leave micro-batches without a backward on some chunk)."""
+    accepted = refused = 0
+    for p in range(1, 8):
+        for v in (2, 3, 4):
+            for m in range(1, 5 * p + 3):
+                rounds = max(1, m // p)
+                if m % rounds:
+                    with pytest.raises(ScheduleError, match=f"{rounds} equal rounds"):
+                        check_config("interleaved-1f1b", p, m, v)
+                    refused += 1
+                    continue
+                orders = generate("interleaved-1f1b", p, m, v)
+                assert order_structure(orders) == ref_orders("interleaved-1f1b", p, m, v), (p, m, v)
+                for d in (UNIT, Durations(F=2, B=0.5, p2p=1.0)):
+                    simulate("interleaved-1f1b", p, m, v, d, orders=orders)  # checks coverage too
+                accepted += 1
+    assert refused > 0 and accepted > refused
+    assert check_config("interleaved-1f1b", 4, 6, 2) == check_config("interleaved-1f1b", 4, 10, 2) == \
+        "interleaved-1f1b"  # one round of 6; two rounds of 5
 
 
 def test_placement_and_stage_counts() -> None:
@@ -795,7 +823,7 @@ def ref_dual_steps(n_ranks: int, n_chunks: int, rank: int, special: bool, stage:
 
 
 def ref_orders(kind: str, p: int, m: int, v: int) -> list[tuple[list[tuple[int, int, str]], list[int]]]:
-    """Per rank: (ops, F&B pair starts) of the reference schedule (ZB-H2 has none)."""
+    """Per rank: (ops, F&B pair starts) of the reference schedule (ZB-H2 has none: ref_zb_h2)."""
     out = []
     for r in range(p):
         if kind == "dualpipev":  # DualPipeV: rank r holds stages r and 2p − 1 − r; the last rank is special
@@ -853,18 +881,106 @@ def test_orders_are_the_reference_schedules(kind: str) -> None:
     assert configs_seen >= 6
 
 
-def test_zb_h2_shape() -> None:
-    """ZB-H2 (Qi et al. 2023 §3.1, no reference code): rank r runs 2(p − 1 − r) warm-up forwards
-    (filling the warm-up bubble), then ZB-H1's order: I after every F, the first r W deferred."""
-    for p in range(1, 7):
-        for m in range(1, 4 * p):
-            for r, order in enumerate(generate("zb-h2", p, m)):
-                warmup = min(2 * (p - 1 - r), m)
-                def own_stage(step: int, r: int = r) -> int:
-                    return r
-                want = ref_1f1b_rank_ops(warmup, m - warmup, warmup, own_stage, own_stage, deferred_w=r,
-                                         zero_bubble=True)
-                assert [(a.stage, a.mb, a.type) for a in order] == want, (p, m, r)
+def ref_zb_h2(p: int, m: int, r: int) -> list[tuple[int, int, str]]:
+    """ZB-H2 (Qi et al. 2023 §2.2, Figure 3; no reference code), restated as a rule per step: rank r
+    runs forwards until its first I can be back from the last rank (2(p − r) − 1 slots, at most m);
+    after each I it defers the weight pass while the forwards still to run fit in the 2r it may
+    defer, else it runs the oldest W first (freeing before allocating), then the next forward; once
+    the forwards are done one W per I, and the deferred W at the end."""
+    ops: list[tuple[int, int, str]] = []
+    f = i = w = 0
+
+    def forward() -> None:
+        nonlocal f
+        ops.append((r, f, "F"))
+        f += 1
+
+    def weight() -> None:
+        nonlocal w
+        ops.append((r, w, "W"))
+        w += 1
+
+    while f < min(m, 2 * (p - r) - 1):
+        forward()
+    while i < m:
+        ops.append((r, i, "I"))
+        i += 1
+        if i == m:
+            break
+        if f < m:
+            deferred = i - w - 1  # weight passes held back so far (the one of this I not counted)
+            if m - f > 2 * r - deferred:
+                weight()
+            forward()
+        else:
+            weight()
+    while w < m:
+        weight()
+    return ops
+
+
+def test_zb_h2_orders() -> None:
+    """generate("zb-h2") is the rule of ref_zb_h2, for every m, below 2p − 1 too."""
+    for p in range(1, 8):
+        for m in range(1, 4 * p + 3):
+            orders = generate("zb-h2", p, m)
+            assert [[(a.stage, a.mb, a.type) for a in order] for order in orders] == \
+                [ref_zb_h2(p, m, r) for r in range(p)], (p, m)
+
+
+def internal_idle(sim) -> list[float]:
+    """Per rank, the time it waits between the start of its first op and the end of its last."""
+    spans: dict[int, list[float]] = defaultdict(lambda: [float("inf"), float("-inf"), 0.0])
+    for op in sim.ops:
+        span = spans[op.rank]
+        span[0], span[1] = min(span[0], op.start), max(span[1], op.end)
+        span[2] += op.end - op.start
+    return [spans[r][1] - spans[r][0] - spans[r][2] for r in range(sim.ranks)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 12), st.sampled_from([0.5, 1.0, 2.0, 3.0]))
+def test_zb_h2_is_zero_bubble_and_zb_h1_is_not(p: int, extra: int, unit: float) -> None:
+    """Qi et al. 2023 §2.2: with F = I = W, ZB-H2 is a parallelogram — every rank busy without a
+    gap from its first op to its last, the only bubble the last rank's (p − 1)F warm-up ramp — with
+    at most 2p − 1 micro-batches held per rank; ZB-H1 (§2.1) still waits inside the schedule."""
+    m = 2 * p - 1 + extra
+    d = Durations(F=unit, B=2 * unit, I=unit, W=unit)
+    h2 = simulate("zb-h2", p, m, 1, d)
+    assert max(internal_idle(h2)) == pytest.approx(0, abs=EPS)
+    assert h2.makespan == pytest.approx(3 * m * unit + (p - 1) * unit)
+    assert h2.bubble_time == pytest.approx((p - 1) * unit)
+    assert max(h2.peak_activations) <= 2 * p - 1
+    h1 = simulate("zb-h1", p, m, 1, d)
+    assert max(internal_idle(h1)) >= unit - EPS  # rank 0 waits for its first I, for one
+
+
+@pytest.mark.parametrize("p", [2, 3, 4, 6])
+def test_zb_h2_below_2p_minus_1_microbatches_waits_but_runs(p: int) -> None:
+    """With m < 2p − 1 rank 0 runs out of forwards before its first I can come back (2p − 1 op
+    slots after it starts), so it waits; the order is still valid for any durations."""
+    for m in range(1, 2 * p - 1):
+        for d in (UNIT, Durations(F=2, I=0.5, W=3), Durations(F=0.5, I=3, W=0.25, p2p=1.0)):
+            sim = simulate("zb-h2", p, m, 1, d, orders=generate("zb-h2", p, m))
+            assert sim.peak_activations == (min(m, 2 * p - 1),) * p
+        assert internal_idle(simulate("zb-h2", p, m, 1, UNIT))[0] > 0
+
+
+durations_any = st.sampled_from([0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0])
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 7), st.integers(0, 10), durations_any, durations_any, durations_any)
+def test_zb_h2_makespan_for_any_durations(p: int, extra: int, f: float, i: float, w: float) -> None:
+    """F ≠ I ≠ W: the order stays valid and every rank busy for m(F + I + W); the makespan exceeds
+    that by (p − 1)·max(F, I − F, F + I − 2W) — the warm-up ramp, a long I, or the paper's
+    (p − 1)(F + B − 3W) with B = I + W when W is too short to fill the I chain — the closed form."""
+    m = 2 * p - 1 + extra
+    d = Durations(F=f, I=i, W=w)
+    sim = simulate("zb-h2", p, m, 1, d)
+    assert sim.busy == pytest.approx((m * (f + i + w),) * p)
+    assert sim.makespan == pytest.approx(m * (f + i + w) + (p - 1) * max(f, i - f, f + i - 2 * w))
+    assert sim.bubble_time == pytest.approx(closed_form("zb-h2", p, m, 1, d)[1])
 
 
 def ref_simulate(kind: str, p: int, v: int, d: Durations, orders, factor):
@@ -1049,11 +1165,11 @@ def test_dualpipe_bubble_of_table_2(kind: str, half: int, extra: int, f: float, 
 
 @pytest.mark.parametrize("p", [1, 2, 3, 5, 8])
 def test_zero_bubble_peaks(p: int) -> None:
-    """Qi et al. 2023 §3.1: ZB-H2 holds up to 2p − 1 micro-batches (rank r: 2p − 1 − r here, as it
-    defers r weight passes); ZB-V (Qi et al. 2024 §6) holds what 1F1B holds, p whole-stage
-    micro-batches = 2p chunk sets on every rank, once m ≥ 2p."""
+    """Qi et al. 2023 §2.2: ZB-H2 holds up to 2p − 1 micro-batches, on every rank here (rank r warms
+    up with 2(p − r) − 1 forwards and defers 2r weight passes); ZB-V (Qi et al. 2024 §6) holds what
+    1F1B holds, p whole-stage micro-batches = 2p chunk sets on every rank, once m ≥ 2p."""
     for m in range(1, 4 * p):
-        assert simulate("zb-h2", p, m).peak_activations == tuple(min(m, 2 * p - 1 - r) for r in range(p))
+        assert simulate("zb-h2", p, m).peak_activations == (min(m, 2 * p - 1),) * p
     for m in range(2 * p, 4 * p):
         assert simulate("zbv", p, m, 2).peak_activations == (2 * p,) * p
 

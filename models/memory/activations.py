@@ -71,14 +71,16 @@ def in_flight_estimate(s: Scenario, rank: int) -> tuple[float, str]:
 
     - GPipe: all m forwards before the first backward (Huang et al. 2019).
     - 1F1B (and interleaved with v = 1): min(m, p − r) (Narayanan et al. 2021, §2.2).
-    - Interleaved, v chunks: Megatron-LM's warm-up of (v − 1)p + 2(p − r − 1) chunk forwards, one
-      more in the steady state, at most all m·v; divided by v (Korthikanti et al. §4.2.3).
+    - Interleaved, v chunks: the warm-up of (v − 1)n + 2(p − r − 1) chunk forwards, one more in the
+      steady state, at most all m·v; divided by v (Korthikanti et al. §4.2.3). n = m / max(1, ⌊m/p⌋)
+      is the micro-batches per round of PyTorch's ScheduleInterleaved1F1B: p when p divides m (as
+      Megatron-LM), all m when m < p.
     - ZB-H1: p on every rank — rank r defers its first r weight passes, whose activations stay until
       W, so each rank holds as many as 1F1B's first (Qi et al., Zero Bubble Pipeline Parallelism,
       §2.1, Figure 3 top).
-    - ZB-H2: the paper's peak is (2p − 1) micro-batches (§2.2, Figure 3 bottom). Rank r warms up
-      with 2(p − r − 1) + 1 forwards and, as generated here, still defers its first r weight passes
-      like ZB-H1, so it holds 2p − 1 − r.
+    - ZB-H2: min(m, 2p − 1) on every rank, the paper's 2p − 1 (Qi et al. §2.2, Figure 3 bottom).
+      Rank r warms up with 2(p − r) − 1 forwards and then defers 2r weight passes to the tail (each
+      holds its activations until its W), so every rank peaks at 2p − 1 once m ≥ 2p − 1.
     - ZBV: 2p chunk sets at the V's turn (Qi et al., Pipeline Parallelism with Controllable Memory,
       2024: the same activation memory as 1F1B); rank r runs all m chunk-0 forwards and r + 1
       chunk-1 forwards before its first backward when m is small, and never holds more than 2m.
@@ -93,12 +95,13 @@ def in_flight_estimate(s: Scenario, rank: int) -> tuple[float, str]:
     if kind == "1f1b" or kind == "interleaved-1f1b" and v == 1:
         return float(min(m, p - r)), "min(m, p − r)"
     if kind == "interleaved-1f1b":
-        chunk_sets = min(m * v, (v - 1) * p + 2 * (p - r - 1) + 1)
-        return chunk_sets / v, "min(mv, (v−1)p + 2(p−r−1) + 1) / v"
+        per_round = m // max(1, m // p)
+        chunk_sets = min(m * v, (v - 1) * per_round + 2 * (p - r - 1) + 1)
+        return chunk_sets / v, "min(mv, (v−1)n + 2(p−r−1) + 1) / v, n = m / max(1, ⌊m/p⌋) per round"
     if kind == "zb-h1":
         return float(min(m, p)), "min(m, p)"
     if kind == "zb-h2":
-        return float(min(m, 2 * p - 1 - r)), "min(m, 2p − 1 − r)"
+        return float(min(m, 2 * p - 1)), "min(m, 2p − 1)"
     if kind == "zbv":
         return min(2 * m, m + r + 1, 2 * p) / 2, "min(2m, m + r + 1, 2p) / 2 (two chunks per rank)"
     if kind == "dualpipe":

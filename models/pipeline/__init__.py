@@ -4,15 +4,18 @@ Sources, and the reference implementations whose orders are reproduced:
 - GPipe (Huang et al., NeurIPS'19): all forwards, then all backwards — PyTorch `ScheduleGPipe`.
 - 1F1B / PipeDream-Flush (Narayanan et al., SC'21): warm-up of min(m, p − r) forwards, then one
   backward / one forward — PyTorch `Schedule1F1B`.
-- Interleaved 1F1B (Narayanan et al., SC'21 §2.2): v chunks per rank, warm-up (v−1)p + 2(p−1−r)
-  forwards, rounds of p micro-batches — PyTorch `ScheduleInterleaved1F1B` (m % p == 0, as Megatron).
+- Interleaved 1F1B (Narayanan et al., SC'21 §2.2): v chunks per rank, warm-up (v−1)n + 2(p−1−r)
+  forwards, rounds of n = m / max(1, ⌊m/p⌋) micro-batches — PyTorch `ScheduleInterleaved1F1B`, which
+  needs only that m splits into those rounds evenly (n = p when p divides m, as Megatron-LM; one
+  round of all m when m < p); other m are refused, since unequal rounds leave backwards out.
 - ZB-H1 (Qi et al., Zero Bubble Pipeline Parallelism, ICLR'24): backward split into I (input
   gradient) and W (weight gradient); warm-up p−1−r, the first r weight passes deferred — PyTorch
   `ScheduleInterleavedZeroBubble` with one stage per rank (the paper's ZB1P).
-- ZB-H2 (same paper): 2(p−r)−1 forwards before the first backward so the warm-up bubble is filled.
-  No reference implementation ships it; the generator here keeps ZB-H1's weight-pass placement
-  (rank r defers its first r W), so rank r peaks at 2p − 1 − r micro-batches (the paper's 2p − 1
-  on rank 0).
+- ZB-H2 (same paper, §2.2, Figure 3): 2(p−r)−1 forwards before the first backward so the warm-up
+  bubble is filled, and 2r weight passes moved to the tail: with F = I = W a parallelogram in which
+  no rank waits between its first op and its last once m ≥ 2p − 1 (fewer micro-batches still give
+  a valid order, with waits). Every rank peaks at min(m, 2p − 1) micro-batches. No reference
+  implementation ships the handcrafted order; `generators._zb_h2` derives it.
 - ZBV (Qi et al., Pipeline Parallelism with Controllable Memory, 2024): V-shape, two chunks per
   rank — PyTorch `ScheduleZBVZeroBubble`.
 - DualPipe / DualPipeV (DeepSeek-V3 report §3.2.1, Table 2; github.com/deepseek-ai/DualPipe): the

@@ -71,6 +71,35 @@ def _rank_ops_1f1b(p: int, m: int, v: int, r: int, warmup: int, zero_bubble: boo
     return chunk * p + r, mb, types
 
 
+def _zb_h2(p: int, m: int, r: int) -> RankOps:
+    """ZB-H2 (Qi et al., Zero Bubble Pipeline Parallelism, ICLR'24, §2.2, Figure 3 bottom): the
+    warm-up bubble filled with extra forwards, the weight passes moved to the tail, so that with
+    F = I = W the ranks form a parallelogram (rank r busy from r·F to r·F + 3m·F, no gap).
+
+    No reference implementation ships the handcrafted order (the authors' repository,
+    sail-sg/zero-bubble-pipeline-parallelism, builds its schedules with a greedy,
+    `Graph.manual_order` in megatron/core/pipeline_parallel/zerobubble/scheduler/zb.py, whose
+    warm-up is the same rule: as many forwards as fit before the first backward returns, within the
+    memory limit). Derived here from the paper, rank r runs five phases:
+    - w = min(m, 2(p − r) − 1) forwards: as many as fit before the first I comes back from the last
+      rank, 2(p − 1 − r) + 1 op slots after rank r's first F;
+    - a periods I W F, in which the held activations stay at w (the W frees before the F allocates);
+    - b = min(m − w, 2r) periods I F, which defer b weight passes and raise the held sets to
+      w + b = min(m, 2p − 1), the peak on every rank;
+    - w − 1 periods I W once the forwards have run out, then the last I and the b + 1 deferred W.
+    Every rank leaves the same gaps between its I passes (two ops in the first a = m − 2p + 1
+    periods, one op after), so each I arrives from the next rank exactly when the rank needs it:
+    with F = I = W no rank waits once m ≥ 2p − 1. With fewer micro-batches rank 0 runs out of
+    forwards before its first I can arrive, so it waits (the order stays valid: each rank has
+    issued every forward the next rank needs before it waits for that rank's I). For m ≥ 2p − 1
+    the makespan is m(F + I + W) + (p − 1)·max(F, I − F, F + I − 2W) (tests/test_pipeline.py)."""
+    w = min(m, 2 * (p - r) - 1)
+    b = min(m - w, 2 * r)
+    a = m - w - b
+    types = _sequence(((_F,), w), ((_I, _W, _F), a), ((_I, _F), b), ((_I, _W), w - 1), ((_I,), 1), ((_W,), b + 1))
+    return np.full(len(types), r), _running_count(types, 4), types
+
+
 def _zbv(p: int, m: int, r: int) -> RankOps:
     """PyTorch ScheduleZBVZeroBubble; micro-batches ≥ m (padding to 2p−1) dropped afterwards.
 
@@ -185,12 +214,15 @@ def _generate(kind: str, p: int, m: int, v: int) -> _Orders:
     if kind == "1f1b" or kind == "interleaved-1f1b" and v == 1:
         return _Orders.from_ranks([_one_f_one_b(p, m, r) for r in range(p)])
     if kind == "interleaved-1f1b":
-        return _Orders.from_ranks([_rank_ops_1f1b(p, m, v, r, (v - 1) * p + 2 * (p - 1 - r), False, 0)
+        # PyTorch's ScheduleInterleaved1F1B: rounds of m // max(1, m // p) micro-batches per chunk
+        # (p when p divides m, as Megatron-LM), warm-up (v − 1)·round + 2(p − 1 − r)
+        per_round = m // max(1, m // p)
+        return _Orders.from_ranks([_rank_ops_1f1b(p, m, v, r, (v - 1) * per_round + 2 * (p - 1 - r), False, 0)
                                    for r in range(p)])
     if kind == "zb-h1":
         return _Orders.from_ranks([_rank_ops_1f1b(p, m, 1, r, p - 1 - r, True, r) for r in range(p)])
     if kind == "zb-h2":
-        return _Orders.from_ranks([_rank_ops_1f1b(p, m, 1, r, 2 * (p - 1 - r), True, r) for r in range(p)])
+        return _Orders.from_ranks([_zb_h2(p, m, r) for r in range(p)])
     if kind == "zbv":
         return _Orders.from_ranks([_zbv(p, m, r) for r in range(p)])
     counter = iter(range(1 << 62))

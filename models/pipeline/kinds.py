@@ -188,9 +188,16 @@ def check_config(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> s
             raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
         raise ScheduleError(f"{kind} runs one chunk per rank (chunks = 1), not {v}; "
                             f"use interleaved-1f1b for virtual stages")
-    if kind == "interleaved-1f1b" and v > 1 and m % p:
-        raise ScheduleError(f"interleaved-1f1b needs micro-batches ({m}) divisible by ranks ({p}), "
-                            f"as Megatron-LM and PyTorch's ScheduleInterleaved1F1B require")
+    if kind == "interleaved-1f1b" and v > 1 and m % max(1, m // p):
+        # The order walks the chunks in rounds of m / k micro-batches, k = max(1, ⌊m/p⌋) rounds
+        # (one round of all m when m < p): PyTorch's ScheduleInterleaved1F1B, which no longer needs
+        # p | m. Unequal rounds would leave micro-batches without a backward on some chunk.
+        rounds = max(1, m // p)
+        below = m - m % rounds  # ≥ rounds·p, so it has the same round count
+        above = next(n for n in range(m + 1, m + p + 1) if n % (n // p) == 0)  # a multiple of p at the latest
+        raise ScheduleError(f"interleaved-1f1b runs its {m} micro-batches in max(1, ⌊m/p⌋) = {rounds} equal rounds, "
+                            f"so m must be a multiple of {rounds} (e.g. {below} or {above}), as in PyTorch's "
+                            f"ScheduleInterleaved1F1B")
     if kind == "dualpipe":
         if p % 2:
             raise ScheduleError(f"dualpipe needs an even number of ranks, not {p} (DualPipe asserts "
