@@ -32,7 +32,7 @@ AXES = ("tp", "cp", "ep", "dp", "pp")
 # without importing the computations (models/comm, models/mesh).
 GROUP_AXES = ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp", "ep", "etp", "edp")  # the mesh's group kinds
 COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "reduce", "p2p")
-ALGORITHMS = ("ring", "tree", "hierarchical")
+ALGORITHMS = ("ring", "tree", "hierarchical", "halving-doubling")
 
 
 class ScenarioError(ValueError):

@@ -14,6 +14,7 @@ tally of the flat arrays.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -35,6 +36,36 @@ def split(total: int, parts: int) -> np.ndarray:
     sizes = np.full(parts, base, dtype=np.int64)
     sizes[:extra] += 1
     return sizes
+
+
+# A pipelined plan has rounds = chunks + depth − 1: bounding the chunks bounds the per-round arrays
+# (and the sends, k per link) at the rank limit. 1,024 chunks keep a pipeline of depth D within a
+# factor 1 + D/1024 of its bandwidth term (D ≤ 135 for the deepest tree at 65,536 ranks).
+MAX_PIPELINE_CHUNKS = 1024
+
+
+def pipeline_chunks(depth: float, size: int, alpha_s: float, bw_Bps: float) -> int:
+    """Chunks k of a pipeline that is `depth` + 1 hops deep (a chain of q ranks: depth q − 2;
+    a tree D levels deep: D − 1), chosen for the message: the whole message takes depth + k rounds
+    of α + (S/k)/B (Thakur, Rabenseifner & Gropp 2005, pipelined broadcast), so
+
+        T(k) = α·(depth + k) + β·S·(depth + k)/k,   β = 1/B,
+
+    is convex in k with its minimum at k* = sqrt(β·S·depth/α). The better of ⌊k*⌋ and ⌈k*⌉ is
+    taken (the smaller on a tie), clamped to 1 … min(MAX_PIPELINE_CHUNKS, S) (no empty chunks);
+    with α = 0 the largest k."""
+    cap = max(1, min(MAX_PIPELINE_CHUNKS, int(size)))
+    if depth <= 0 or size <= 0:
+        return 1
+    if alpha_s <= 0:
+        return cap
+    beta_s = size / bw_Bps   # β·S: seconds to move the whole message over one link
+
+    def cost(k: int) -> float:
+        return (depth + k) * (alpha_s + beta_s / k)
+    best = math.sqrt(beta_s * depth / alpha_s)
+    candidates = {min(cap, max(1, math.floor(best))), min(cap, max(1, math.ceil(best)))}
+    return min(sorted(candidates), key=cost)
 
 
 def sends_of(rnd: ArrayLike, src: ArrayLike, dst: ArrayLike, chunk: ArrayLike) -> Sends:
@@ -121,13 +152,18 @@ def flat_plan(blocks: tuple[Block, ...], chunk_bytes: ChunkBytes, rounds: int | 
 
 @dataclass(frozen=True)
 class Setup:
-    """What a builder gets: the normalised collective, n ranks, the nccl-tests size S, and the node
-    of every rank (rank // gpus_per_node; a send leaves its node when node[src] != node[dst])."""
+    """What a builder gets: the normalised collective, n ranks, the nccl-tests size S, the node
+    of every rank (rank // gpus_per_node; a send leaves its node when node[src] != node[dst]), and
+    the latency and bandwidth of the tier that prices the plan's rounds (the inter-node link as soon
+    as the ranks span two nodes, else the intra-node link), from which pipelined builders choose
+    their chunk count (pipeline_chunks)."""
     collective: str
     n: int
     size: int
     gpus_per_node: int
     node: np.ndarray
+    alpha_s: float = 0.0
+    bw_Bps: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -150,3 +186,56 @@ def built(blocks: Iterable[Block | None], chunk_bytes: np.ndarray | ChunkBytes, 
 
 
 Builder = Callable[[Setup], Built]
+
+
+# ----------------------------------------------------------------------------------------------
+# Exchanges of contiguous chunk ranges: recursive halving and doubling (halving.py).
+
+Exchange = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]   # (src, dst, lo, hi): chunks lo … hi − 1
+
+
+def exchanges(rounds: Callable[[], list[tuple[Exchange, bool]]], sizes: np.ndarray, node: np.ndarray) -> Block | None:
+    """A block whose round i sends, for every entry e of its Exchange, the chunks lo[e] … hi[e] − 1
+    from src[e] to dst[e] (reduce flag per round). `rounds` builds the list (O(n) per round) and is
+    called again when the sends are wanted, so the block keeps only its O(n + rounds) summary.
+    Bytes of a range are prefix sums of the chunk sizes; a rank's bytes in a round are summed over
+    its entries (bincount), so the critical bytes are exact integers."""
+    listed = rounds()
+    if not listed:
+        return None
+    n = len(node)
+    prefix = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    R = len(listed)
+    crit = np.zeros(R, np.int64)
+    inter = np.zeros(R, bool)
+    counts = np.zeros(R, np.int64)
+    sent = np.zeros(n, np.int64)
+    recv = np.zeros(n, np.int64)
+    inter_bytes = 0
+    for i, ((src, dst, lo, hi), _) in enumerate(listed):
+        nbytes = prefix[hi] - prefix[lo]
+        s = np.bincount(src, weights=nbytes, minlength=n).astype(np.int64)
+        r = np.bincount(dst, weights=nbytes, minlength=n).astype(np.int64)
+        crit[i] = max(int(s.max()), int(r.max()))
+        cross = node[src] != node[dst]
+        inter[i] = bool(cross.any())
+        inter_bytes += int(nbytes[cross].sum())
+        counts[i] = int((hi - lo).sum())
+        sent += s
+        recv += r
+    reduce = np.array([flag for _, flag in listed], bool)
+    return Block(reduce, crit, inter, sent, recv, inter_bytes, counts, functools.partial(_exchange_sends, rounds))
+
+
+def _exchange_sends(rounds: Callable[[], list[tuple[Exchange, bool]]], wanted: int) -> Sends:
+    """One send per chunk of every range of rounds 0 … wanted − 1."""
+    parts = []
+    for i, ((src, dst, lo, hi), _) in enumerate(rounds()[:wanted]):
+        count = (hi - lo).astype(np.int64)
+        total = int(count.sum())
+        start = np.cumsum(count) - count
+        chunk = np.arange(total, dtype=np.int64) - np.repeat(start - lo, count)
+        parts.append((np.full(total, i), np.repeat(src, count), np.repeat(dst, count), chunk))
+    if not parts:
+        return sends_of([], [], [], [])
+    return sends_of(*(np.concatenate([p[j] for p in parts]) for j in range(4)))

@@ -2,6 +2,7 @@
 
 Thakur, Rabenseifner & Gropp (IJHPCA 2005), pipelined broadcast: the buffer is cut into C chunks
 that travel down a chain of q ranks, C + q − 2 rounds; a reduce runs the same chain backwards.
+C is chosen for the message size (blocks.pipeline_chunks), as NCCL pipelines its ring broadcast.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import functools
 
 import numpy as np
 
-from .blocks import Block, Built, Sends, Setup, built, range_max, sends_of, split
+from .blocks import MAX_PIPELINE_CHUNKS, Block, Built, Sends, Setup, built, pipeline_chunks, range_max, sends_of, split
 
 
 def chain_links(q: int, reduce: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -73,9 +74,13 @@ def chain_sends(groups: np.ndarray, chunks: np.ndarray, reduce: bool, rounds: in
 
 
 def rooted(setup: Setup) -> Built:
-    """Broadcast from rank 0 or reduce to rank 0 along the chain 0, 1, …, n − 1 (n chunks)."""
+    """Broadcast from rank 0 or reduce to rank 0 along the chain 0, 1, …, n − 1, pipelined in k
+    chunks chosen for the size (blocks.pipeline_chunks with depth n − 2): n − 2 + k rounds of
+    about α + S/(kB), so T = α·(n − 2 + k) + β·S·(n − 2 + k)/k, near β·S for large S where n
+    chunks would leave it near 2β·S."""
     n = setup.n
-    sizes = split(setup.size, n)
-    return built([chain(np.arange(n)[None, :], np.arange(n), setup.collective == "reduce", sizes, setup.node)],
-                 sizes, n, "pipelined chain (ring) rooted at rank 0 with n chunks, n + n − 2 rounds; "
-                 "bytes sent per rank S")
+    k = pipeline_chunks(n - 2, setup.size, setup.alpha_s, setup.bw_Bps)
+    sizes = split(setup.size, k)
+    return built([chain(np.arange(n)[None, :], np.arange(k), setup.collective == "reduce", sizes, setup.node)],
+                 sizes, k, f"pipelined chain (ring) rooted at rank 0 in k = {k} chunks (k* = √(βS(n−2)/α), "
+                 f"at most {MAX_PIPELINE_CHUNKS}), n − 2 + k rounds; bytes sent per rank S")

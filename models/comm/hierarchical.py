@@ -12,7 +12,7 @@ import functools
 
 import numpy as np
 
-from .blocks import Built, Setup, built, split
+from .blocks import Built, Setup, built, pipeline_chunks, split
 from .chain import chain
 from .ring import ring
 
@@ -64,15 +64,21 @@ def scatter_gather(setup: Setup) -> Built:
 
 def rooted(setup: Setup) -> Built:
     """Broadcast: chain over the node leaders (local rank 0), then inside every node; reduce: the
-    same in reverse."""
-    sizes, m, nodes, _, _, _ = _parts(setup)
+    same in reverse. Both chains carry the same k chunks: c chains of depths P1, P2 take
+    c·k + P1 + P2 rounds, so k = pipeline_chunks((P1 + P2)/c, …) minimises the α–β time."""
     n, g = setup.n, min(setup.gpus_per_node, setup.n)
+    m = n // g
+    chains = [q for q in (m, g) if q >= 2]
+    depth = sum(q - 2 for q in chains) / len(chains) if chains else 0
+    k = pipeline_chunks(depth, setup.size, setup.alpha_s, setup.bw_Bps)
+    sizes = split(setup.size, k)
+    nodes = np.arange(n).reshape(m, g)
     c = functools.partial(chain, sizes=sizes, node=setup.node)
     leaders = (np.arange(m) * g)[None, :]
     if setup.collective == "broadcast":
-        return built([c(leaders, np.arange(n), False), c(nodes, np.arange(n), False)], sizes, n,
-                     "pipelined chain over node leaders, then inside every node (n chunks); "
+        return built([c(leaders, np.arange(k), False), c(nodes, np.arange(k), False)], sizes, k,
+                     f"pipelined chain over node leaders, then inside every node (k = {k} chunks); "
                      "bytes sent per rank S")
-    return built([c(nodes, np.arange(n), True), c(leaders, np.arange(n), True)], sizes, n,
-                 "pipelined chain reduce inside every node to its leader, then over leaders "
-                 "to rank 0 (n chunks); bytes sent per rank S")
+    return built([c(nodes, np.arange(k), True), c(leaders, np.arange(k), True)], sizes, k,
+                 f"pipelined chain reduce inside every node to its leader, then over leaders "
+                 f"to rank 0 (k = {k} chunks); bytes sent per rank S")

@@ -107,7 +107,10 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
 
     used, note, build = builder(algo, coll)
     node = np.arange(n) // gpus_per_node     # a send leaves its node when node[src] != node[dst]
-    layout = build(Setup(coll, n, S, gpus_per_node, node))
+    # The tier that prices the rounds once the ranks span two nodes (blocks.Setup).
+    spans = n > gpus_per_node
+    layout = build(Setup(coll, n, S, gpus_per_node, node, alpha_inter_s if spans else alpha_intra_s,
+                         bw_inter_Bps if spans else bw_intra_Bps))
     blocks = layout.blocks
     conv = note + layout.convention + f"; S is the nccl-tests size ({S} B)"
     R = sum(len(b.reduce) for b in blocks)

@@ -8,7 +8,7 @@ family falls back to the flat ring algorithm, and the convention says so.
 from __future__ import annotations
 
 from ..scenario import ALGORITHMS, COLLECTIVES  # noqa: F401 - re-exported; the names live with the scenario
-from . import chain, hierarchical, p2p, pairwise, ring, tree
+from . import chain, halving, hierarchical, p2p, pairwise, ring, tree
 from .blocks import Builder
 
 FAMILY = {"allreduce": "allreduce", "reducescatter": "scatter-gather", "allgather": "scatter-gather",
@@ -27,12 +27,16 @@ BUILDERS: dict[tuple[str, str], Builder] = {
     ("hierarchical", "scatter-gather"): hierarchical.scatter_gather,
     ("hierarchical", "rooted"): hierarchical.rooted,
     ("hierarchical", "p2p"): p2p.send,
+    ("halving-doubling", "allreduce"): halving.allreduce,
+    ("halving-doubling", "scatter-gather"): halving.scatter_gather,
+    ("halving-doubling", "p2p"): p2p.send,
 }
 
 # What the convention says when (algorithm, family) has no builder and the ring one is used.
 FALLBACK_NOTE = {
     "tree": "tree is not defined for {collective}: ring used instead; ",
     "hierarchical": "hierarchical is not defined for {collective}: flat algorithm used; ",
+    "halving-doubling": "halving-doubling is not defined for {collective}: ring used instead; ",
 }
 
 
