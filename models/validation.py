@@ -116,10 +116,13 @@ def validate(s: Scenario) -> list[Problem]:
     if p.vpp > 1 and s.schedule.kind != "interleaved-1f1b":
         warn("parallel.vpp", QT_TRANSLATE_NOOP("validation", "vpp = {vpp} is used only by the interleaved schedule"),
              vpp=p.vpp)
-    if s.schedule.kind == "interleaved-1f1b" and p.pp > 1 and s.schedule.microbatches % p.pp:
+    rounds = max(1, s.schedule.microbatches // p.pp)  # PyTorch's ScheduleInterleaved1F1B (pipeline.kinds)
+    if s.schedule.kind == "interleaved-1f1b" and chunks > 1 and s.schedule.microbatches % rounds:
         warn("schedule.microbatches",
-             QT_TRANSLATE_NOOP("validation", "interleaved 1F1B wants micro-batches ({m}) divisible by pp = {pp}"),
-             m=s.schedule.microbatches, pp=p.pp)
+             QT_TRANSLATE_NOOP("validation", "interleaved 1F1B runs its {m} micro-batches in max(1, ⌊m/pp⌋) = "
+                                             "{rounds} equal rounds: m must be a multiple of {rounds} to be "
+                                             "scheduled"),
+             m=s.schedule.microbatches, rounds=rounds)
     if p.pp > 1 and s.schedule.microbatches < p.pp:
         warn("schedule.microbatches",
              QT_TRANSLATE_NOOP("validation", "fewer micro-batches ({m}) than pipeline stages ({pp}): "

@@ -95,7 +95,7 @@ def test_each_rule_reports_an_error_on_its_key(changes: dict, key: str, args: di
     ({"parallel.vpp": 2}, "parallel.vpp"),
     ({"parallel.pp": 4, "parallel.dp": 2, "schedule.microbatches": 2}, "schedule.microbatches"),
     ({"parallel.pp": 4, "parallel.dp": 2, "parallel.vpp": 2, "schedule.kind": "interleaved-1f1b",
-      "schedule.microbatches": 6}, "schedule.microbatches"),
+      "schedule.microbatches": 9}, "schedule.microbatches"),
     ({"parallel.sp": True}, "parallel.sp"),
     ({"model.top_k": 2}, "model.experts"),
     ({"parallel.dp": 1, "cluster.gpus_per_node": 1}, "parallel.zero"),
@@ -109,6 +109,20 @@ def test_warnings_keep_the_scenario_usable(changes: dict, key: str) -> None:
     assert key in problems_of(s, "warning"), [str(problem) for problem in validate(s)]
     assert errors(s) == []
     memory_ledger(s)  # a scenario with only warnings still has a ledger
+
+
+@pytest.mark.parametrize("m", range(4, 40))
+def test_interleaved_warns_exactly_when_the_schedule_refuses_m(m: int) -> None:
+    """PyTorch's ScheduleInterleaved1F1B runs m in max(1, ⌊m/p⌋) equal rounds: p need not divide m."""
+    from tslab.models.pipeline import ScheduleError, check_config
+    s = base().replace(**{"parallel.pp": 4, "parallel.dp": 2, "parallel.vpp": 2, "schedule.kind": "interleaved-1f1b",
+                          "schedule.microbatches": m})
+    try:
+        check_config("interleaved-1f1b", 4, m, 2)
+        refused = False
+    except ScheduleError:
+        refused = True
+    assert ("schedule.microbatches" in problems_of(s, "warning")) == refused
 
 
 def test_uneven_layers_warn_but_fewer_layers_than_stages_is_an_error() -> None:
