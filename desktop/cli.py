@@ -111,7 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
     comm.add_argument("--bytes", required=True, metavar="S",
                       help="nccl-tests size in bytes, a whole number up to 2^46 (1e9 and 1_000 are fine; for "
                            "all-gather/reduce-scatter the whole gathered array)")
-    comm.add_argument("--algorithm", default="ring", choices=("ring", "tree", "hierarchical"))
+    from tslab.models.scenario import ALGORITHMS  # the view.comm.algorithm choices (no Qt, no numpy work)
+    comm.add_argument("--algorithm", default="ring", choices=ALGORITHMS,
+                      help="ring; tree: pipelined double binary tree (a chain inside each node); hierarchical: "
+                           "rings inside nodes and across; halving-doubling: Rabenseifner / recursive doubling "
+                           "(collectives without a builder fall back to ring, the convention says so)")
     _scenario_options(comm)
     comm.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 

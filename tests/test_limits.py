@@ -97,7 +97,8 @@ def refused(label: str, match: str, *args: str) -> None:
 
 COMM_CASES = [(name, "ring") for name in COLLECTIVES] + [
     ("allreduce", "hierarchical"), ("alltoall", "hierarchical"), ("broadcast", "hierarchical"),
-    ("allreduce", "tree")]
+    ("allreduce", "tree"), ("broadcast", "tree"), ("allreduce", "halving-doubling"),
+    ("allgather", "halving-doubling"), ("reducescatter", "halving-doubling")]
 
 
 @pytest.mark.parametrize("collective, algorithm", COMM_CASES)

@@ -63,7 +63,7 @@ def pipeline_chunks(depth: float, size: int, alpha_s: float, bw_Bps: float) -> i
 
     def cost(k: int) -> float:
         return (depth + k) * (alpha_s + beta_s / k)
-    best = math.sqrt(beta_s * depth / alpha_s)
+    best = min(float(cap), math.sqrt(beta_s * depth / alpha_s))   # inf for a denormal α: the cap
     candidates = {min(cap, max(1, math.floor(best))), min(cap, max(1, math.ceil(best)))}
     return min(sorted(candidates), key=cost)
 
