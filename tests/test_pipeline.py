@@ -1103,11 +1103,17 @@ def test_simulation_matches_the_reference_semantics(config) -> None:
     assert (doc["makespan"], doc["bubble_ratio"], doc["peak_activations"], doc["idle"], doc["bubble_time"]) == \
         (sim.makespan, sim.bubble_ratio, list(sim.peak_activations), list(sim.idle), sim.bubble_time)
     events = to_chrome_trace(sim)["traceEvents"]
-    boxes = [(e["tid"], e["args"]["stage"], e["args"]["mb"], e["cat"], e["ts"], e["dur"])
-             for e in events if e["ph"] == "X"]
+    boxes = []   # tid = rank + 1; an overlapped F&B pair is one box holding both halves
+    for e in (e for e in events if e["ph"] == "X"):
+        for half in e["args"].get("pair", [{"type": e["cat"], **e["args"]}]):
+            boxes.append((e["tid"] - 1, half["stage"], half["mb"], half["type"], e["ts"], e["dur"]))
     assert boxes == [(o.rank, o.stage, o.mb, o.type, o.start * 1000, (o.end - o.start) * 1000) for o in sim.ops]
-    flows = sorted((e["tid"], e["ts"]) for e in events if e["ph"] in "sf")
-    assert flows == sorted([(t[0], t[2] * 1000) for t in sim.transfers] + [(t[1], t[3] * 1000) for t in sim.transfers])
+    # a flow per transfer, from inside the producer to the consumer's start (tests/test_trace.py)
+    s = {e["id"]: e for e in events if e["ph"] == "s"}
+    f = {e["id"]: e for e in events if e["ph"] == "f"}
+    assert [(s[n]["tid"] - 1, f[n]["tid"] - 1) for n in range(len(sim.transfers))] == \
+        [(t[0], t[1]) for t in sim.transfers] and len(s) == len(f) == len(sim.transfers)
+    assert all(s[n]["ts"] < t[2] * 1000 <= t[3] * 1000 <= f[n]["ts"] for n, t in enumerate(sim.transfers))
 
 
 finite = st.sampled_from([0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0])
