@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -236,29 +236,92 @@ COLLECTIVE_READS = LINK_KEYS + ("view.comm.collective", "view.comm.ranks", "view
 COLLECTIVE = Computation("collective", COLLECTIVE_READS, _collective)
 
 ALPHA_BETA_SIZES = np.logspace(3, 32 * math.log10(2), 24)  # 1 kB … 4 GiB
+CROSSOVER_STEPS = 6   # bisections of a crossover between two samples: the size within 1.9^(1/64) ≈ 1 %
+
+
+@dataclass(frozen=True)
+class Crossover:
+    """Where two algorithms' α–β curves cross: `before` is the faster just below `size` bytes,
+    `after` just above; both take about `time_s` there."""
+    size: float
+    before: str
+    after: str
+    time_s: float
 
 
 @dataclass(frozen=True)
 class AlphaBetaCurves:
-    """α–β time of the tab's collective against message size: inside one node over NVLink, and
-    across nodes with one GPU per node (every hop on the inter-node network)."""
+    """α–β time of the tab's collective against message size, one curve per algorithm that has a
+    builder of its own for the collective (models.comm.registry; one that falls back to the ring
+    would repeat its curve, and hierarchical is left out when the ranks do not fill whole nodes),
+    on the tab's ranks and the scenario's cluster. `current` is the algorithm the tab's collective
+    runs; `crossovers` are the sizes where its curve crosses another's, in size order (Hockney's
+    model: latency terms set the small sizes, bandwidth terms the large ones, Thakur et al. 2005 §3)."""
     sizes: tuple[float, ...]
-    intra_s: tuple[float, ...]
-    inter_s: tuple[float, ...]
+    curves: tuple[tuple[str, tuple[float, ...]], ...]   # (algorithm, time at every size)
+    current: str
+    crossovers: tuple[Crossover, ...]
+
+    def times(self, algorithm: str) -> tuple[float, ...]:
+        return dict(self.curves)[algorithm]
+
+
+def alpha_beta_curves(collective: str, ranks: int, algorithm: str, tiers) -> AlphaBetaCurves:
+    """The curves of AlphaBetaCurves. A crossover found between two samples (the sign of
+    log t_current − log t_other changes) is refined by CROSSOVER_STEPS bisections in log size on
+    the planned times themselves."""
+    from .comm import plan
+    from .comm.registry import ALGORITHMS, BUILDERS, FAMILY, builder
+    coll = collective   # normalised (planner.normalise_collective)
+    family = FAMILY[coll]
+    current = builder(algorithm, coll)[0]
+    if BUILDERS[(current, family)] is BUILDERS[("ring", family)]:
+        current = "ring"   # the same builder (p2p): one curve
+    kwargs = tiers.kwargs()
+
+    def time(name: str, size: float) -> float:
+        return plan(coll, ranks, int(size), name, **kwargs).time_s
+    curves = []
+    for name in ALGORITHMS:
+        own = BUILDERS.get((name, family))
+        if own is None or name != "ring" and own is BUILDERS[("ring", family)]:
+            continue
+        try:
+            curves.append((name, tuple(time(name, size) for size in ALPHA_BETA_SIZES)))
+        except ValueError:
+            if name == current:
+                raise
+    mine = dict(curves)[current]
+    crossovers = []
+    for name, theirs in curves:
+        if name == current:
+            continue
+        diff = np.log(np.maximum(mine, 1e-300)) - np.log(np.maximum(theirs, 1e-300))
+        for i in np.flatnonzero(np.sign(diff[:-1]) * np.sign(diff[1:]) < 0):
+            lo, hi = math.log(ALPHA_BETA_SIZES[i]), math.log(ALPHA_BETA_SIZES[i + 1])
+            below = diff[i] < 0          # the current algorithm is the faster below
+            for _ in range(CROSSOVER_STEPS):
+                mid = (lo + hi) / 2
+                if (time(current, math.exp(mid)) < time(name, math.exp(mid))) == below:
+                    lo = mid
+                else:
+                    hi = mid
+            size = math.exp((lo + hi) / 2)
+            pair = (current, name) if below else (name, current)
+            crossovers.append(Crossover(size, *pair, time(current, size)))
+    crossovers.sort(key=lambda c: c.size)
+    return AlphaBetaCurves(tuple(float(s) for s in ALPHA_BETA_SIZES), tuple(curves), current, tuple(crossovers))
 
 
 def _alpha_beta(doc: Document):
-    from .comm import plan
+    from .comm import normalise_collective
     from .hardware import link_tiers
     collective, ranks, _, algorithm = collective_inputs(doc)
-    tiers = link_tiers(doc.scenario.cluster)
     try:
-        curves = [tuple(plan(collective, ranks, int(size), algorithm,
-                             **replace(tiers, gpus_per_node=per_node).kwargs()).time_s
-                        for size in ALPHA_BETA_SIZES) for per_node in (max(ranks, 2), 1)]
+        return alpha_beta_curves(normalise_collective(collective), ranks, algorithm,
+                                 link_tiers(doc.scenario.cluster))
     except ValueError as exc:
         return Failed(str(exc))
-    return AlphaBetaCurves(tuple(float(s) for s in ALPHA_BETA_SIZES), curves[0], curves[1])
 
 
 ALPHA_BETA = Computation("alpha-beta", LINK_KEYS + ("view.comm.collective", "view.comm.ranks", "view.comm.algorithm"),

@@ -677,3 +677,23 @@ def test_halving_doubling_wins_the_middle():
         assert hd.time_s < plan("allreduce", 64, S, "ring", **HD_LINKS).time_s
     assert plan("allreduce", 64, 2**30, "halving-doubling", **HD_LINKS).time_s < \
         plan("allreduce", 64, 2**30, "tree", **HD_LINKS).time_s
+
+
+@pytest.mark.parametrize("n", [8, 12, 64])
+def test_alpha_beta_chart_crossovers(n):
+    """The α–β chart's crossovers (models.derived.alpha_beta_curves) are where the current
+    algorithm's planned time crosses another's: "tree wins small, ring wins large" for an
+    all-reduce — below the tree → ring size the tree is faster, above it the ring."""
+    from tslab.models.derived import alpha_beta_curves
+    tiers = link_tiers(Scenario().cluster)
+    curves = alpha_beta_curves("allreduce", n, "ring", tiers)
+    assert curves.current == "ring"
+    assert [name for name, _ in curves.curves] == [a for a in ALGORITHMS if a != "hierarchical" or n % 8 == 0]
+    crossing = next(c for c in curves.crossovers if (c.before, c.after) == ("tree", "ring"))
+    time = lambda name, size: plan("allreduce", n, int(size), name, **tiers.kwargs()).time_s  # noqa: E731
+    assert time("tree", crossing.size / 1.05) < time("ring", crossing.size / 1.05)
+    assert time("tree", crossing.size * 1.05) > time("ring", crossing.size * 1.05)
+    assert crossing.time_s == pytest.approx(time("ring", crossing.size), rel=1e-9)
+    for c in curves.crossovers:
+        assert "ring" in (c.before, c.after)
+    assert [name for name, _ in alpha_beta_curves("p2p", 2, "tree", tiers).curves] == ["ring"]   # all the same

@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tslab.models.derived import MOE
+from tslab.models.comm import ALGORITHMS
+from tslab.models.derived import ALPHA_BETA, MOE
+from tslab.models.units import format_bytes
 from tslab.models.presets import load_preset
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
@@ -44,16 +46,28 @@ def test_switching_collective_and_algorithm(tab):
     assert tab.result.algorithm == "ring" and tab.result.rounds == 7
     assert tab.result.convention.startswith("tree is not defined for allgather: ring used instead; ")
     tab.collective_box.setCurrentIndex(tab.collective_box.findData("allreduce"))
-    # Double binary tree on 8 ranks: heap depth ⌊log2 8⌋ = 3, reduced up then broadcast down.
-    assert tab.result.algorithm == "tree" and tab.result.rounds == 2 * 3
+    # Double binary tree on 8 ranks of one node: depth ⌈lg 8⌉ = 3, k chunks per tree pipelined,
+    # reduced up then broadcast down.
+    k = tab.result.chunks // 2
+    assert tab.result.algorithm == "tree" and k > 1 and tab.result.rounds == 2 * (k + 3 - 1)
 
 
 def test_alpha_beta_curves_and_overlap(tab):
-    nvlink, across, star = tab.figure._curves
-    sizes, times = nvlink.getData()
-    assert np.all(np.diff(times) >= 0)  # time never falls with size
-    _, times_across = across.getData()
-    assert np.all(times_across >= times)  # the inter-node tier is the slower one
+    """One curve per algorithm with a builder for the collective (all four for an all-reduce), the
+    current one bold; the sizes where it crosses another are ringed on the chart and named under
+    it ("double binary tree → ring at …": the tree wins small messages, the ring large ones)."""
+    curves = tab.model.result(ALPHA_BETA)
+    assert [name for name, _ in curves.curves] == list(ALGORITHMS) and curves.current == "ring"
+    drawn = {item.name(): item for item in tab.figure._curves}
+    for name in ALGORITHMS:
+        sizes, times = drawn[name].getData()
+        assert np.all(np.diff(times) >= 0)  # time never falls with size
+    assert drawn["ring"].opts["pen"].width() > drawn["tree"].opts["pen"].width()
+    crossing = next(c for c in curves.crossovers if c.before == "tree" and c.after == "ring")
+    key = tab.figure.alpha_beta_key.text()
+    assert f"double binary tree → ring at {format_bytes(crossing.size)}" in key
+    x, y = drawn["crossovers"].getData()
+    assert list(10 ** x) == pytest.approx([c.size for c in curves.crossovers])   # a log10 axis
     tab.overlap_box.setValue(100)
     hidden = [s for s in tab.figure.overlap_chart.segments if s.key == "comm_buffers"][0]
     assert hidden.x1 - hidden.x0 == pytest.approx(min(tab.result.time_s, tab.compute_box.value() / 1e3) * 1e3)

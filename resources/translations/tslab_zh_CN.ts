@@ -19,172 +19,192 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="35"/>
+        <location filename="../../views/comm/figure.py" line="39"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="35"/>
+        <location filename="../../views/comm/figure.py" line="39"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="35"/>
+        <location filename="../../views/comm/figure.py" line="39"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="41"/>
+        <location filename="../../views/comm/figure.py" line="45"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="41"/>
+        <location filename="../../views/comm/figure.py" line="45"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="54"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="49"/>
+        <location filename="../../views/comm/figure.py" line="57"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="49"/>
+        <location filename="../../views/comm/figure.py" line="57"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="52"/>
+        <location filename="../../views/comm/figure.py" line="60"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="52"/>
+        <location filename="../../views/comm/figure.py" line="60"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="60"/>
+        <location filename="../../views/comm/figure.py" line="68"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="95"/>
+        <location filename="../../views/comm/figure.py" line="104"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="98"/>
+        <location filename="../../views/comm/figure.py" line="107"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="110"/>
+        <location filename="../../views/comm/figure.py" line="119"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="119"/>
+        <location filename="../../views/comm/figure.py" line="128"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="121"/>
+        <location filename="../../views/comm/figure.py" line="130"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="123"/>
+        <location filename="../../views/comm/figure.py" line="132"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="124"/>
+        <location filename="../../views/comm/figure.py" line="133"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="126"/>
+        <location filename="../../views/comm/figure.py" line="135"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="126"/>
+        <location filename="../../views/comm/figure.py" line="135"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="152"/>
-        <source>NVLink, one node</source>
-        <translation>NVLink，单节点</translation>
+        <location filename="../../views/comm/figure.py" line="153"/>
+        <source>ring</source>
+        <translation>环（ring）</translation>
     </message>
     <message>
         <location filename="../../views/comm/figure.py" line="153"/>
-        <source>across nodes, 1 GPU each</source>
-        <translation>跨节点，每节点 1 张 GPU</translation>
+        <source>double binary tree</source>
+        <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="158"/>
+        <location filename="../../views/comm/figure.py" line="154"/>
+        <source>hierarchical</source>
+        <translation>分层</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/figure.py" line="154"/>
+        <source>halving-doubling</source>
+        <translation>递归减半/倍增</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/figure.py" line="172"/>
+        <source> (this one)</source>
+        <translation>（当前）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/figure.py" line="184"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="180"/>
+        <location filename="../../views/comm/figure.py" line="186"/>
+        <source>{before} → {after} at {size}</source>
+        <translation>{before} → {after}：{size} 处</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/figure.py" line="210"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="182"/>
+        <location filename="../../views/comm/figure.py" line="212"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="187"/>
+        <location filename="../../views/comm/figure.py" line="217"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="191"/>
+        <location filename="../../views/comm/figure.py" line="221"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="196"/>
+        <location filename="../../views/comm/figure.py" line="226"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="197"/>
+        <location filename="../../views/comm/figure.py" line="227"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="198"/>
+        <location filename="../../views/comm/figure.py" line="228"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="201"/>
+        <location filename="../../views/comm/figure.py" line="231"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="204"/>
+        <location filename="../../views/comm/figure.py" line="234"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="206"/>
+        <location filename="../../views/comm/figure.py" line="236"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="209"/>
+        <location filename="../../views/comm/figure.py" line="239"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -207,74 +227,79 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="71"/>
-        <location filename="../../views/comm/tab.py" line="73"/>
+        <location filename="../../views/comm/tab.py" line="45"/>
+        <source>recursive halving/doubling</source>
+        <translation>递归减半/倍增（Rabenseifner）</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/tab.py" line="72"/>
+        <location filename="../../views/comm/tab.py" line="74"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="74"/>
+        <location filename="../../views/comm/tab.py" line="75"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="75"/>
+        <location filename="../../views/comm/tab.py" line="76"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="76"/>
+        <location filename="../../views/comm/tab.py" line="77"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="77"/>
+        <location filename="../../views/comm/tab.py" line="78"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="78"/>
+        <location filename="../../views/comm/tab.py" line="79"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="89"/>
-        <location filename="../../views/comm/tab.py" line="215"/>
+        <location filename="../../views/comm/tab.py" line="90"/>
+        <location filename="../../views/comm/tab.py" line="216"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="92"/>
+        <location filename="../../views/comm/tab.py" line="93"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="164"/>
+        <location filename="../../views/comm/tab.py" line="165"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="171"/>
+        <location filename="../../views/comm/tab.py" line="172"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="188"/>
+        <location filename="../../views/comm/tab.py" line="189"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="215"/>
+        <location filename="../../views/comm/tab.py" line="216"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="233"/>
+        <location filename="../../views/comm/tab.py" line="234"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="235"/>
+        <location filename="../../views/comm/tab.py" line="236"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -1626,27 +1651,32 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>pipeline</name>
     <message>
-        <location filename="../../models/pipeline/closed_forms.py" line="16"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="17"/>
         <source>(p − 1)(F + B)/v with F, B of a rank&apos;s whole stage = (p − 1)(F + B) per chunk op</source>
         <translation>(p − 1)(F + B)/v，其中 F、B 为 rank 整个阶段的时长 = 按每个块操作计的 (p − 1)(F + B)</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline/closed_forms.py" line="19"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="20"/>
         <source>(p − 1)(F + B − 2W), B = I + W, valid when W ≤ F</source>
         <translation>(p − 1)(F + B − 2W)，B = I + W，在 W ≤ F 时成立</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline/closed_forms.py" line="24"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="28"/>
+        <source>(p − 1)·max(F, I − F, F + B − 3W), B = I + W: (p − 1)F when F = I = W, the last rank&apos;s warm-up under a synchronous flush (m ≥ 2p − 1)</source>
+        <translation>(p − 1)·max(F, I − F, F + B − 3W)，B = I + W：F = I = W 时为 (p − 1)F，即同步刷新下最后一个 rank 的预热（m ≥ 2p − 1）</translation>
+    </message>
+    <message>
+        <location filename="../../models/pipeline/closed_forms.py" line="34"/>
         <source>(p − 1)(F + B − 3W) + (p − 1)F, B = I + W: ≈ 0 per rank when F = I = W, plus the last rank&apos;s warm-up under a synchronous flush (teaching estimate)</source>
         <translation>(p − 1)(F + B − 3W) + (p − 1)F，B = I + W：F = I = W 时每个 rank 约为 0，再加上同步 flush 下最后一个 rank 的预热（教学估计）</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline/closed_forms.py" line="29"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="39"/>
         <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = p (DeepSeek-V3 Table 2)</source>
         <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = p（DeepSeek-V3 表 2）</translation>
     </message>
     <message>
-        <location filename="../../models/pipeline/closed_forms.py" line="31"/>
+        <location filename="../../models/pipeline/closed_forms.py" line="41"/>
         <source>(PP/2 − 1)(F&amp;B + B − 3W), PP = 2p stages (DeepSeek-V3 Table 2)</source>
         <translation>(PP/2 − 1)(F&amp;B + B − 3W)，PP = 2p 个阶段（DeepSeek-V3 表 2）</translation>
     </message>
@@ -1734,87 +1764,87 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>vpp = {vpp} 仅用于交错式调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="121"/>
-        <source>interleaved 1F1B wants micro-batches ({m}) divisible by pp = {pp}</source>
-        <translation>交错式 1F1B 要求微批数（{m}）能被 pp = {pp} 整除</translation>
+        <location filename="../../models/validation.py" line="122"/>
+        <source>interleaved 1F1B runs its {m} micro-batches in max(1, ⌊m/pp⌋) = {rounds} equal rounds: m must be a multiple of {rounds} to be scheduled</source>
+        <translation>interleaved 1F1B 把 {m} 个 micro-batch 分成 max(1, ⌊m/pp⌋) = {rounds} 个相等的轮次：m 必须是 {rounds} 的倍数才能调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="125"/>
+        <location filename="../../models/validation.py" line="128"/>
         <source>fewer micro-batches ({m}) than pipeline stages ({pp}): the bubble dominates</source>
         <translation>微批数（{m}）少于流水线阶段数（{pp}）：气泡占主导</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="129"/>
+        <location filename="../../models/validation.py" line="132"/>
         <source>sequence length {seq} is not divisible by cp = {cp}</source>
         <translation>序列长度 {seq} 不能被 cp = {cp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="133"/>
+        <location filename="../../models/validation.py" line="136"/>
         <source>sequence parallelism shares the TP group; with tp = 1 it does nothing</source>
         <translation>序列并行与 TP 共用通信组；tp = 1 时不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="137"/>
+        <location filename="../../models/validation.py" line="140"/>
         <source>ep = {ep} needs an MoE model (experts &gt; 0)</source>
         <translation>ep = {ep} 需要 MoE 模型（experts &gt; 0）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="139"/>
+        <location filename="../../models/validation.py" line="142"/>
         <source>{experts} experts are not divisible by ep = {ep}</source>
         <translation>{experts} 个专家不能被 ep = {ep} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="143"/>
+        <location filename="../../models/validation.py" line="146"/>
         <source>expert_ffn_hidden {ffn} is not divisible by etp = {etp}</source>
         <translation>expert_ffn_hidden {ffn} 不能被 etp = {etp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="148"/>
+        <location filename="../../models/validation.py" line="151"/>
         <source>tp·cp·dp = {width} is not divisible by etp·ep = {expert}: the expert grid does not tile the dense one</source>
         <translation>tp·cp·dp = {width} 不能被 etp·ep = {expert} 整除：专家网格无法铺满稠密网格</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="156"/>
+        <location filename="../../models/validation.py" line="159"/>
         <source>tp·pp·dp·cp = {product} GPUs, but the cluster has {nodes} × {gpn} = {world}</source>
         <translation>tp·pp·dp·cp = {product} 个 GPU，但集群只有 {nodes} × {gpn} = {world} 个</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="163"/>
+        <location filename="../../models/validation.py" line="166"/>
         <source>order {order} must list distinct axes from tp, cp, ep, dp, pp (at least tp, dp and pp)</source>
         <translation>order {order} 必须列出 tp、cp、ep、dp、pp 中互不重复的轴（至少包含 tp、dp 和 pp）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="170"/>
+        <location filename="../../models/validation.py" line="173"/>
         <source>ZeRO-{zero} shards over data parallelism, which is 1 here</source>
         <translation>ZeRO-{zero} 沿数据并行分片，而此处数据并行度为 1</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="174"/>
+        <location filename="../../models/validation.py" line="177"/>
         <source>offloading parameters is ZeRO-Infinity&apos;s ZeRO-3 feature</source>
         <translation>卸载参数是 ZeRO-Infinity 的 ZeRO-3 功能</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="176"/>
+        <location filename="../../models/validation.py" line="179"/>
         <source>CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2</source>
         <translation>CPU 梯度分片（Pipeline ZeRO-2）要求 zero ≥ 2</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="181"/>
+        <location filename="../../models/validation.py" line="184"/>
         <source>CPU ({cpu:.0%}) and remote ({remote:.0%}) offload exceed all activations</source>
         <translation>CPU（{cpu:.0%}）与远端（{remote:.0%}）卸载之和超过了全部激活</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="186"/>
+        <location filename="../../models/validation.py" line="189"/>
         <source>remote offload parks activations on other pipeline ranks; pp = 1 has none</source>
         <translation>远端卸载把激活暂存到其他流水线 rank 上；pp = 1 时没有其他 rank</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="191"/>
+        <location filename="../../models/validation.py" line="194"/>
         <source>a custom GPU needs hbm_gib &gt; 0</source>
         <translation>自定义 GPU 需要 hbm_gib &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="193"/>
+        <location filename="../../models/validation.py" line="196"/>
         <source>unknown GPU {gpu}</source>
         <translation>未知 GPU {gpu}</translation>
     </message>

@@ -18,6 +18,10 @@ from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, paint_white, title_label
 
 
+# One colour per algorithm on the α–β chart (Tableau 10, as the rest of the app).
+ALGORITHM_COLOURS = {"ring": "#4E79A7", "tree": "#E15759", "hierarchical": "#59A14F", "halving-doubling": "#F28E2B"}
+
+
 class CommFigure(QWidget):
     """The exportable figure: the collective on its ranks with the bytes table, the α–β chart with
     the overlap bar, and the MoE panel (routing heatmap, loads before/after MoonEP, buffers)."""
@@ -42,7 +46,11 @@ class CommFigure(QWidget):
         self.alpha_beta.setLogMode(x=True, y=True)
         for side in ("left", "bottom"):  # plain powers of ten, no SI-prefix scaling of a log axis
             self.alpha_beta.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
-        self.alpha_beta.addLegend(offset=(10, 10))
+        # The legend and the crossover sizes are a label under the chart: inside the plot they
+        # covered the curves at 1280×800.
+        self.alpha_beta_key = QLabel(self)
+        self.alpha_beta_key.setWordWrap(True)
+        self.alpha_beta_key.setTextFormat(Qt.TextFormat.RichText)
         self.overlap_plot = charts.make_plot(self, bottom=self.tr("time (ms)"))
         self.overlap_plot.setMaximumHeight(110)
         self.overlap_chart = charts.BarChart(self.overlap_plot)
@@ -69,12 +77,13 @@ class CommFigure(QWidget):
         top.addWidget(self.bytes_table, 1)
         charts_column = QVBoxLayout()
         charts_column.addWidget(self.alpha_beta, 3)
+        charts_column.addWidget(self.alpha_beta_key)
         charts_column.addWidget(self.overlap_plot, 1)
         top.addLayout(charts_column, 3)
         bottom = QHBoxLayout()
         bottom.addWidget(self.heatmap, 3)
         bottom.addWidget(self.loads, 3)
-        bottom.addWidget(self.moe_text, 2)
+        bottom.addWidget(self.moe_text, 3)   # wide enough that its lines fit the row at 1280×800
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
         layout.addWidget(self.title)
@@ -124,7 +133,7 @@ class CommFigure(QWidget):
         self.overlap_chart.set_labels([(compute_ms + exposed, 0, self.tr(" exposed {t:.2f} ms").format(t=exposed),
                                         {"anchor": (0, 0.5)})])
         charts.category_axis(self.overlap_plot, "left", [self.tr("comm"), self.tr("compute")], [0, 0.9])
-        self.overlap_plot.setXRange(0, max(compute_ms + exposed, 1e-6) * 1.3, padding=0)
+        self.overlap_plot.setXRange(0, max(compute_ms + exposed, 1e-6) * 1.7, padding=0)  # room for the label
         self.overlap_plot.setYRange(-0.6, 1.5, padding=0)
 
     def _fill_bytes(self, result: CollectiveResult) -> None:
@@ -139,24 +148,45 @@ class CommFigure(QWidget):
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.bytes_table.setItem(r, column, cell)
 
+    def algorithm_names(self) -> dict[str, str]:
+        """The chart's short names of the algorithms (models.scenario.ALGORITHMS)."""
+        return {"ring": self.tr("ring"), "tree": self.tr("double binary tree"),
+                "hierarchical": self.tr("hierarchical"), "halving-doubling": self.tr("halving-doubling")}
+
     def show_alpha_beta(self, result: CollectiveResult, curves: AlphaBetaCurves | None) -> None:
-        """Time against message size on NVLink (one node) and across nodes (one GPU per node),
-        and a star at this message."""
+        """Time against message size of every algorithm that has a builder for the collective, on
+        the tab's ranks and cluster: the current algorithm's curve bold, the sizes where it crosses
+        another's marked on the chart (a ring) and named under it ("double binary tree → ring at
+        1.2 MiB"), and a star at this message."""
         for curve in self._curves:
             self.alpha_beta.removeItem(curve)
         self._curves = []
-        legend = self.alpha_beta.getPlotItem().legend
-        if legend is not None:
-            legend.clear()
+        names = self.algorithm_names()
+        key = []
         if curves is not None:
-            for label, times, colour in ((self.tr("NVLink, one node"), curves.intra_s, "#4E79A7"),
-                                         (self.tr("across nodes, 1 GPU each"), curves.inter_s, "#E15759")):
-                curve = self.alpha_beta.plot(curves.sizes, times, pen=pg.mkPen(colour, width=2), symbol="o",
-                                             symbolSize=4, symbolBrush=colour, name=label)
-                self._curves.append(curve)
+            for name, times in curves.curves:
+                colour = ALGORITHM_COLOURS[name]
+                mine = name == curves.current
+                pen = pg.mkPen(colour, width=3 if mine else 1.5)
+                self._curves.append(self.alpha_beta.plot(curves.sizes, times, pen=pen, name=name))
+                label = names[name] + (self.tr(" (this one)") if mine else "")
+                entry = f"{'━━' if mine else '──'} {label}".replace(" ", "&nbsp;")   # an entry never wraps
+                key.append(f"<span style='color:{colour}; font-weight:{'bold' if mine else 'normal'}'>{entry}</span>")
+            if curves.crossovers:
+                crossings = self.alpha_beta.plot([c.size for c in curves.crossovers],
+                                                 [c.time_s for c in curves.crossovers], pen=None, symbol="o",
+                                                 symbolSize=11, symbolPen=pg.mkPen("#202020", width=1.5),
+                                                 symbolBrush=None, name="crossovers")
+                self._curves.append(crossings)
         marker = self.alpha_beta.plot([max(result.bytes, 1)], [max(result.time_s, 1e-12)], pen=None, symbol="star",
-                                      symbolSize=14, symbolBrush="#202020", name=self.tr("this message"))
+                                      symbolSize=14, symbolBrush="#202020", name="this message")
         self._curves.append(marker)
+        lines = ["&nbsp;&nbsp; ".join(key + [("★ " + self.tr("this message")).replace(" ", "&nbsp;")])]
+        if curves is not None and curves.crossovers:
+            text = self.tr("{before} → {after} at {size}")
+            lines.append("○ " + "; ".join(text.format(before=names[c.before], after=names[c.after],
+                                                      size=format_bytes(c.size)) for c in curves.crossovers))
+        self.alpha_beta_key.setText("<br>".join(lines))
 
     def show_moe(self, result: MoeResult | None, message: str = "") -> None:
         """The routing heatmap, loads before and after MoonEP, and the numbers; or why not."""

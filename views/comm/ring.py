@@ -15,6 +15,9 @@ CHUNK_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948
                  "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63"]
 
 
+MAX_SQUARES = 16   # chunk squares drawn per rank; more chunks are drawn in this many groups
+
+
 class RingView(pg.PlotWidget):
     """Ranks on a circle, each with its chunks as squares whose fill shows how much of the final
     value has arrived; the sends of the current round as arrows. Driven by execute_rounds, so
@@ -38,13 +41,23 @@ class RingView(pg.PlotWidget):
     def show_result(self, result: CollectiveResult) -> None:
         self.result = result
         n = result.ranks
-        inputs = np.zeros((n, result.chunks, n))
-        inputs[np.arange(n), :, np.arange(n)] = 1.0  # rank r's own data: contribution r
-        self.states = [(state > 0).sum(axis=2) for state in execute_rounds(result, inputs)]
+        # Rank r's own data is the bit 2^r: a chunk's value is then the set of ranks summed into it
+        # (an algorithm adds each contribution once; tests/test_comm.py checks it), and its popcount
+        # how many have arrived. One number per chunk instead of one per (chunk, rank) keeps a
+        # pipelined plan's thousands of chunks and rounds cheap; their squares are drawn in at most
+        # MAX_SQUARES groups, a group's fill the share of its chunks' final contributions arrived.
+        inputs = np.broadcast_to(2.0 ** np.arange(n)[:, None], (n, result.chunks))
+        group = np.arange(result.chunks) * min(result.chunks, MAX_SQUARES) // result.chunks
+        starts = np.flatnonzero(np.diff(group, prepend=-1))
+        self.states = [np.add.reduceat(np.bitwise_count(state.astype(np.int64)), starts, axis=1).astype(np.int64)
+                       for state in execute_rounds(result, inputs)]
         angle = np.pi / 2 - 2 * np.pi * np.arange(n) / n
         self.centres = np.stack([np.cos(angle), np.sin(angle)], axis=1) * (1.0 + 0.05 * n)
-        self.names.set_labels([(x * 1.28, y * 1.28, f"rank {r}", {"anchor": (0.5, 0.5), "size": 8})
-                               for r, (x, y) in enumerate(self.centres)])
+        # Outside the circle and clear of the rank's row of chunk squares (half as wide as the row).
+        squares = min(result.chunks, MAX_SQUARES)
+        half_row = squares * min(0.9 / squares, 0.22) / 2
+        self.names.set_labels([(x * 1.22 + np.cos(a) * (half_row + 0.08), y * 1.22, f"rank {r}", {"anchor": (0.5, 0.5), "size": 8})
+                               for r, ((x, y), a) in enumerate(zip(self.centres, angle))])
         span = 1.45 * (1.0 + 0.05 * n)
         self.setXRange(-span, span, padding=0)
         self.setYRange(-span, span, padding=0)

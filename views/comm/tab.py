@@ -41,7 +41,8 @@ class CommTab(DocumentTab):
             self.collective_box.addItem(NAMES[name], name)
         self.algorithm_box = QComboBox(self)
         names = {"ring": self.tr("ring"), "tree": self.tr("double binary tree"),
-                 "hierarchical": self.tr("hierarchical (node, then across)")}
+                 "hierarchical": self.tr("hierarchical (node, then across)"),
+                 "halving-doubling": self.tr("recursive halving/doubling")}
         for name in ALGORITHMS:
             self.algorithm_box.addItem(names[name], name)
         self.ranks_box = QSpinBox(self)
@@ -182,7 +183,7 @@ class CommTab(DocumentTab):
         if self.result is None:
             return
         self.round = max(0, min(k, self.result.rounds))
-        if self.figure.ring.isVisible():
+        if self.figure.ring.result is self.result:   # drawn (few ranks), shown or exported
             self.figure.ring.set_round(self.round)
         self.figure.round_label.setText(
             self.tr("round {k} of {rounds}").format(k=self.round, rounds=self.result.rounds))
