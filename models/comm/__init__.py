@@ -11,14 +11,15 @@ Sources:
   (IJHPCA 2005): ring reduce-scatter / all-gather (n−1 rounds of S/n), ring all-reduce =
   reduce-scatter + all-gather (2(n−1) rounds, 2(n−1)/n·S sent per rank), pairwise-exchange
   all-to-all (n−1 rounds), pipelined chain broadcast/reduce, tree algorithms (⌈log2 n⌉ levels).
-- Sanders, Speck & Träff (2009) / NCCL 2.4: double binary trees — two trees each carrying half of
-  the data, the interior ranks of one tree being leaves of the other.
+- Sanders, Speck & Träff (2009) / NVIDIA/nccl src/graph/trees.cc: pipelined double binary trees —
+  two trees each carrying half of the data, the interior ranks of one tree being leaves of the
+  other (tree.py); Thakur et al. 2005 §4 recursive halving and doubling (halving.py).
 - Hockney (1994) α–β model, as Thakur et al. 2005 §3 use it: time ≈ α·rounds +
   bytes_on_critical_path / bandwidth; here per round α(tier) + max over ranks of bytes sent or
   received that round / bandwidth(tier), where a round's tier is "inter" as soon as one of its
   sends leaves a node (the slowest link sets the round).
 
-Modules: one per algorithm builder (ring, chain, tree, hierarchical, pairwise, p2p), `registry`
+Modules: one per algorithm builder (ring, chain, tree, hierarchical, halving, pairwise, p2p), `registry`
 (which builder plans which collective), `planner` (plan), `result` (Step, CollectiveResult),
 `execute` (execute, execute_rounds), `overlap`, `comm_json`; `blocks` holds what the builders
 share.
@@ -26,8 +27,11 @@ share.
 Chunk layout (what `execute` expects): every rank's buffer is split into `result.chunks` chunks.
 - ring/hierarchical allreduce, reducescatter, allgather: n chunks; after reduce-scatter rank r holds
   the sum of chunk r; for allgather rank r contributes its chunk r.
-- broadcast/reduce (ring = pipelined chain, hierarchical): n chunks pipelined; root is rank 0.
-- tree (double binary tree, allreduce/broadcast/reduce): 2 chunks, chunk 0 along tree A, 1 along B.
+- broadcast/reduce (ring = pipelined chain, hierarchical): k chunks pipelined, k chosen for the size
+  (blocks.pipeline_chunks); root is rank 0.
+- tree (double binary tree, allreduce/broadcast/reduce): 2k chunks, chunk t·k + j is pipeline
+  chunk j of tree t.
+- halving-doubling: allreduce 2^⌊lg n⌋ blocks; reducescatter/allgather n chunks as the ring's.
 - alltoall: n chunks per rank, chunk c of rank r is the block rank r sends to rank c; inside the
   steps a block is named by the logical id r·n + c (kept by whoever holds it); the result of
   `execute` has out[r, c] = inputs[c, r].
