@@ -118,7 +118,8 @@ def allgather_rounds(n: int) -> list[tuple[Exchange, bool]]:
         back = (np.concatenate([even, even]), np.concatenate([odd, odd]),
                 np.concatenate([np.zeros(r, np.int64), odd + 1]), np.concatenate([odd, np.full(r, n, np.int64)]))
         keep = back[3] > back[2]
-        rounds.append((tuple(a[keep] for a in back), False))
+        src, dst, lo, hi = (a[keep] for a in back)
+        rounds.append(((src, dst, lo, hi), False))
     return rounds
 
 

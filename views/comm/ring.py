@@ -56,7 +56,8 @@ class RingView(pg.PlotWidget):
         # Outside the circle and clear of the rank's row of chunk squares (half as wide as the row).
         squares = min(result.chunks, MAX_SQUARES)
         half_row = squares * min(0.9 / squares, 0.22) / 2
-        self.names.set_labels([(x * 1.22 + np.cos(a) * (half_row + 0.08), y * 1.22, f"rank {r}", {"anchor": (0.5, 0.5), "size": 8})
+        self.names.set_labels([(x * 1.22 + np.cos(a) * (half_row + 0.08), y * 1.22, f"rank {r}",
+                                {"anchor": (0.5, 0.5), "size": 8})
                                for r, ((x, y), a) in enumerate(zip(self.centres, angle))])
         span = 1.45 * (1.0 + 0.05 * n)
         self.setXRange(-span, span, padding=0)
