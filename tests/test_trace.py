@@ -145,7 +145,7 @@ def test_flow_events_sit_inside_the_producer_and_at_the_consumers_start() -> Non
         if e["ph"] in "sf":
             flows.setdefault(e["id"], {})[e["ph"]] = e
     assert len(flows) == len(sim.transfers)
-    for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
+    for n, (src, dst, _sent, arrive, stage, mb, what) in enumerate(sim.transfers):
         s, f = flows[n]["s"], flows[n]["f"]
         producer = x[("F" if what == "act" else "B", stage, mb)]
         consumer = x[("F", stage + 1, mb)] if what == "act" else x[("B", stage - 1, mb)]

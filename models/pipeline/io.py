@@ -228,7 +228,7 @@ def to_chrome_trace(sim: Simulation) -> dict[str, Any]:
         for chain in chains_of(sim.kind, sim.ranks, sim.chunks):
             for a, b in zip(chain, chain[1:]):
                 nxt[a], prev[b] = b, a
-        for n, (src, dst, sent, arrive, stage, mb, what) in enumerate(sim.transfers):
+        for n, (src, dst, sent, _arrive, stage, mb, what) in enumerate(sim.transfers):
             # act: the F of `stage` feeds the F of the next stage; grad: the B/I of `stage` feeds
             # the B/I of the previous stage (Simulation.transfers, one per cross-rank dependency).
             if what == "act":
