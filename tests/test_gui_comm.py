@@ -37,6 +37,17 @@ def test_ring_allreduce_rounds_fill_every_chunk(tab):
     assert len(x) == 2 * 8              # round 7 sends one chunk from each rank to its neighbour
 
 
+def test_too_many_ranks_to_animate_says_so_and_disables_the_player(tab):
+    """64 ranks are planned and priced but not drawn as a ring: the label keeps saying why (a
+    round counter would count rounds of nothing on screen), and play, step and scrub are off."""
+    tab.ranks_box.setValue(64)
+    assert tab.result.ranks == 64 and not tab.figure.ring.isVisible()
+    assert "too many to animate" in tab.figure.round_label.text()
+    assert not any(w.isEnabled() for w in (tab.play_button, tab.step_button, tab.scrub))
+    tab.ranks_box.setValue(8)
+    assert tab.figure.round_label.text().startswith("round ") and tab.play_button.isEnabled()
+
+
 def test_switching_collective_and_algorithm(tab):
     tab.collective_box.setCurrentIndex(tab.collective_box.findData("allgather"))
     assert tab.result.collective == "allgather" and tab.result.rounds == 7

@@ -120,7 +120,7 @@ def test_comm_past_the_rank_limit() -> None:
 # tslab schedule: exactly MAX_OPS ops, and the deepest pipeline near it
 
 def test_schedule_at_the_op_limit() -> None:
-    """1F1B with 2·p·m = MAX_OPS ops as a Chrome trace (three JSON events per op, the most
+    """1F1B with 2·p·m = MAX_OPS ops as a Chrome trace (a slice per op and two flow events per transfer, the most
     expensive output), DualPipe just under the limit as JSON."""
     p, m = 100, MAX_OPS // 200
     assert op_count("1f1b", p, m) == MAX_OPS

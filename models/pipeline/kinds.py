@@ -124,8 +124,8 @@ def chains_of(kind: str, ranks: int, chunks: int) -> list[list[int]]:
 # Limits: what one schedule may cost, checked before anything is generated.
 
 # Ops one schedule may generate. Measured with `tslab schedule` (two cores): at 500,000 ops the
-# most expensive output, --chrome-trace (three JSON events per op), takes ~4 s and 1.3 GB; --json
-# ~2 s and 0.5 GB. Twice as many ops would pass the 2 GB budget of one command.
+# most expensive output, --chrome-trace (a slice per op, two flow events per transfer), takes ~5 s
+# and 1.2 GB; --json ~2 s and 0.5 GB. Twice as many ops would pass the 2 GB budget of one command.
 MAX_OPS = 500_000
 # Pipeline ranks one schedule may have: the generators and the simulation cost ~30 µs per rank
 # besides their ops, so 16,384 ranks add ~0.5 s at most. Deeper pipelines than this have no

@@ -35,6 +35,7 @@ class CommFigure(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.ring = RingView(self)
         self.round_label = QLabel(self)
+        self.round_label.setWordWrap(True)
         self.bytes_table = QTableWidget(0, 3, self)
         self.bytes_table.setHorizontalHeaderLabels([self.tr("Rank"), self.tr("Sent"), self.tr("Received")])
         self.bytes_table.verticalHeader().setVisible(False)
@@ -69,7 +70,7 @@ class CommFigure(QWidget):
                                                    "measurement. Chunk squares fill as their final value arrives."),
                                      wrap=False)
 
-        top = QHBoxLayout()
+        top = self._top = QHBoxLayout()
         ring_column = QVBoxLayout()
         ring_column.addWidget(self.ring, 1)
         ring_column.addWidget(self.round_label)
@@ -113,6 +114,7 @@ class CommFigure(QWidget):
             + "<br><i>" + result.convention + "</i>")
         small = result.ranks <= ANIMATION_RANK_LIMIT
         self.ring.setVisible(small)
+        self._top.setStretch(0, 3 if small else 1)  # no ring: the table and the charts take its width
         if small:
             self.ring.show_result(result)
         else:
@@ -190,6 +192,8 @@ class CommFigure(QWidget):
 
     def show_moe(self, result: MoeResult | None, message: str = "") -> None:
         """The routing heatmap, loads before and after MoonEP, and the numbers; or why not."""
+        for chart in (self.heatmap, self.loads):  # no empty axes beside the reason
+            chart.setVisible(result is not None)
         if result is None:
             self.heat_image.clear()
             self.loads_chart.clear()

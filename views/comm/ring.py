@@ -60,6 +60,11 @@ class RingView(pg.PlotWidget):
                                 {"anchor": (0.5, 0.5), "size": 8})
                                for r, ((x, y), a) in enumerate(zip(self.centres, angle))])
         span = 1.45 * (1.0 + 0.05 * n)
+        # the labels of the ranks at 3 and 9 o'clock sit beside their rows: room for them (about
+        # half a label, 0.5, past the row's end) so that they are not cut at the view's edge
+        # (one span for both axes: the view keeps its aspect, and a square range frames the same
+        # picture whatever size the view has when it is set — on screen and in an export)
+        span = max(span, 1.22 * (1.0 + 0.05 * n) + half_row + 0.5)
         self.setXRange(-span, span, padding=0)
         self.setYRange(-span, span, padding=0)
         self.set_round(0)

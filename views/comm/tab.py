@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox
 
 from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, overlap
 from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed
-from tslab.views.comm.common import NAMES
+from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import controls_above, inputs_beside, scrolling
 from tslab.views.document_tab import DocumentTab
@@ -183,6 +183,11 @@ class CommTab(DocumentTab):
         if self.result is None:
             return
         self.round = max(0, min(k, self.result.rounds))
+        animated = self.result.ranks <= ANIMATION_RANK_LIMIT
+        for control in (self.play_button, self.step_button, self.scrub):
+            control.setEnabled(animated)
+        if not animated:  # the label keeps saying why nothing is animated
+            return
         if self.figure.ring.result is self.result:   # drawn (few ranks), shown or exported
             self.figure.ring.set_round(self.round)
         self.figure.round_label.setText(
