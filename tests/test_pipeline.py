@@ -28,6 +28,7 @@ from tslab.desktop.cli import main
 from tslab.models.pipeline import (KINDS, MAX_OPS, MAX_RANKS, Action, DeadlockError, Durations, ScheduleError,
                                    chains_of, check_config, closed_form, from_csv, generate, op_count,
                                    peak_from_orders, simulate, stage_rank, stages_of, to_chrome_trace, to_csv)
+from test_torch_csv import renumbered  # overlap ids as the CSV reader numbers them
 
 EPS = 1e-9
 UNIT = Durations(F=1, B=2, I=1, W=1, FB=3)
@@ -308,26 +309,9 @@ def test_csv_round_trip(config) -> None:
     back = from_csv(text)
     # from_csv numbers the overlapped pairs 0, 1, 2, … in reading order (row by row); everything
     # else is what was written.
-    assert back == _pairs_numbered_in_reading_order(orders)
+    assert back == renumbered(orders)
     assert to_csv(back) == text
     assert simulate(kind, p, m, v, orders=back).makespan == simulate(kind, p, m, v).makespan
-
-
-def _pairs_numbered_in_reading_order(orders: list[list[Action]]) -> list[list[Action]]:
-    out, count = [], 0
-    for order in orders:
-        row, i = [], 0
-        while i < len(order):
-            a = order[i]
-            if a.overlap is not None and i + 1 < len(order) and order[i + 1].overlap == a.overlap:
-                b = order[i + 1]
-                row += [Action(a.stage, a.mb, a.type, count), Action(b.stage, b.mb, b.type, count)]
-                count, i = count + 1, i + 2
-            else:
-                row.append(Action(a.stage, a.mb, a.type))
-                i += 1
-        out.append(row)
-    return out
 
 
 def test_csv_format_is_pytorch_action_strings() -> None:
