@@ -33,6 +33,10 @@ AXES = ("tp", "cp", "ep", "dp", "pp")
 GROUP_AXES = ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp", "ep", "etp", "edp")  # the mesh's group kinds
 COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall", "broadcast", "reduce", "p2p")
 ALGORITHMS = ("ring", "tree", "hierarchical", "halving-doubling")
+# A per-layer MoE pattern: a string of 0/1, or a sum of Megatron-style repeated lists.
+_LIST = r"\[[01](,[01])*\](\*[0-9]+)?"
+MOE_PATTERN = rf"([01]*|{_LIST}(\+{_LIST})*)"
+ACTIVATION_POLICIES = ("manual", "megatron-selective", "kimi-k2", "deepseek-v3", "deepseek-v4")
 
 
 class ScenarioError(ValueError):
@@ -80,6 +84,23 @@ class Model:
     expert_ffn_hidden: int = spec(0, low=0, high=100_000_000)
     shared_experts: int = spec(0, low=0, high=1_000_000)
     first_dense_layers: int = spec(0, low=0, high=100_000)
+    # Real-framework details (Megatron-LM arguments, Hugging Face config fields) that change the
+    # parameter count; the defaults are a Llama-style model.
+    vocab_divisible_by: int = spec(1, low=1, high=1 << 20)  # Megatron make-vocab-size-divisible-by (× tp)
+    norm: str = spec("rmsnorm", choices=("rmsnorm", "layernorm"))
+    qkv_bias: bool = False      # Q, K, V projection biases only (Qwen2)
+    linear_bias: bool = False   # every linear layer has a bias (GPT-2, GPT-3)
+    qk_norm: bool = False       # RMSNorm on each head's query and key (Qwen3)
+    position_embedding: str = spec("rope", choices=("rope", "learned"))
+    max_positions: int = spec(0, low=0, high=1 << 30)  # learned positions; 0 = seq_len
+    moe_layer_freq: int = spec(1, low=1, high=100_000)  # layer l ≥ first_dense_layers is MoE if l % freq == 0
+    # An explicit per-layer pattern (1 = MoE), as Megatron's --moe-layer-freq list: "[0]*3+[1]*58"
+    # or "0001111…"; empty = first_dense_layers and moe_layer_freq decide.
+    moe_layer_pattern: str = spec("", pattern=MOE_PATTERN)
+    shared_ffn_hidden: int = spec(0, low=0, high=100_000_000)  # 0 = shared_experts × expert_ffn_hidden
+    shared_expert_gate: bool = False  # a sigmoid gate h → 1 on the shared expert (Qwen2-MoE)
+    expert_bias: bool = False         # a routing bias per expert (DeepSeek-V3 auxiliary-loss-free balancing)
+    mtp_layers: int = spec(0, low=0, high=64)  # DeepSeek-V3 multi-token-prediction modules (last stage)
 
 
 @dataclass(frozen=True)
@@ -109,6 +130,13 @@ class Parallel:
     etp: int = spec(1, low=1, high=1 << 20)
     sp: bool = False
     zero: int = spec(1, low=0, high=3)
+    # Uneven pipeline stages (Megatron-LM --decoder-first/last-pipeline-num-layers); 0 = even split.
+    first_stage_layers: int = spec(0, low=0, high=100_000)
+    last_stage_layers: int = spec(0, low=0, high=100_000)
+    # Count the embedding / the loss as one layer in the split (Megatron-LM
+    # --account-for-embedding-in-pipeline-split, --account-for-loss-in-pipeline-split).
+    embedding_in_split: bool = False
+    loss_in_split: bool = False
     order: str = spec("megatron", pattern=r"(megatron|torchtitan|picotron|[a-z]+(-[a-z]+)*)")
 
 
@@ -120,6 +148,15 @@ class Activation:
     fp8_fraction: float = spec(0.0, low=0.0, high=1.0)
     cpu_offload_fraction: float = spec(0.0, low=0.0, high=1.0)
     remote_offload_fraction: float = spec(0.0, low=0.0, high=1.0)
+    # Megatron-LM --recompute-num-layers (block method): this many layers per stage chunk are fully
+    # recomputed, the others follow `recompute` (none when recompute = full); 0 = all follow it.
+    recompute_layers: int = spec(0, low=0, high=100_000)
+    distribute_saved: bool = False  # --distribute-saved-activations: the checkpoint split over TP
+    # A named per-tensor ladder (models/memory/policy.py) applied over `recompute`, its first
+    # `policy_steps` steps (0 = all), then per-tensor overrides "tensor=backend".
+    policy: str = spec("manual", choices=ACTIVATION_POLICIES)
+    policy_steps: int = spec(0, low=0, high=64)
+    tensors: tuple[str, ...] = _strings()
 
 
 @dataclass(frozen=True)
@@ -128,6 +165,10 @@ class Offload:
     optimizer: str = spec("gpu", choices=("gpu", "cpu", "nvme"))
     params: str = spec("gpu", choices=("gpu", "cpu", "nvme"))
     grads: str = spec("gpu", choices=("gpu", "cpu"))
+    # How gradients reach the CPU: Kimi K3's Pipeline ZeRO-2 (each VPP chunk's gradients reduced
+    # from a double GPU buffer, accumulated into CPU shards) or DeepSpeed's ZeRO-Offload (gradients
+    # streamed to the CPU bucket by bucket during backward; Ren et al. 2021 §4).
+    grad_scheme: str = spec("pipeline-zero2", choices=("pipeline-zero2", "zero-offload"))
 
 
 @dataclass(frozen=True)
