@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from .activations import (FP8_SCALE_OVERHEAD, Term, activation_formula, in_flight, in_flight_estimate,
                           layer_activation_terms, layer_bytes, terms_bytes)
-from .ledger import (DDP_BUCKET_MIN, GROUPS, OOM_TEMPLATE, OPTIMIZER_STATES, SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3,
-                     SRC_OFFLOAD, SRC_SCHED, SRC_ZERO, TIERS, LedgerItem, MemoryLedger, gib, memory_ledger, oom_message,
-                     zero_table)
+from .items import (GROUPS, OPTIMIZER_STATES, SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_OFFLOAD, SRC_SCHED, SRC_ZERO,
+                    TIERS, LedgerItem)
+from .ledger import DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_ledger, oom_message, zero_table
 from .params import (LayerParams, attention_params, embedding_params, head_dim, is_moe_layer, layer_params,
                      mlp_params, total_params)
 from .partition import RankLayout, pipeline_layout, rank_parameters, stage_layers

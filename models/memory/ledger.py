@@ -9,42 +9,14 @@ from typing import Any
 from ..hardware import capacity_bytes
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
-from .activations import LayerBytes, activation_formula, in_flight, layer_bytes
+from .activations import LayerBytes, in_flight, layer_bytes
+from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
+                    bytes_name as _bytes_name)
 from .params import is_moe_layer, total_params
 from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
+from .stored import activation_items
 
-GROUPS = ("params", "grads", "master", "optimizer", "activations", "buffers")
-TIERS = ("gpu", "cpu", "remote", "nvme")
-OPTIMIZER_STATES = {"adam": 2, "muon": 1, "sgd": 1}  # Adam m and v; Muon and SGD one momentum
 DDP_BUCKET_MIN = 40_000_000  # Megatron-LM DDP bucket: max(40M, 1M·dp) elements
-
-SRC_ZERO = "Rajbhandari et al., ZeRO (SC'20) §3.1, §5"
-SRC_ACT = "Korthikanti et al., Reducing Activation Recomputation (MLSys'23) §4, Table 2"
-SRC_FLASH = "Dao et al., FlashAttention (NeurIPS'22) §3"
-SRC_OFFLOAD = "Ren et al., ZeRO-Offload (ATC'21); Rajbhandari et al., ZeRO-Infinity (SC'21)"
-SRC_K2 = "Kimi K2 technical report §2.4.3"
-SRC_K3 = "Kimi K3 technical report (unified activation manager, Pipeline ZeRO-2)"
-SRC_SCHED = {
-    "gpipe": "Huang et al., GPipe (NeurIPS'19)",
-    "1f1b": "Narayanan et al., PipeDream-Flush / Megatron-LM (SC'21) §2.2",
-    "interleaved-1f1b": "Narayanan et al. (SC'21) §2.2.2; Korthikanti et al. §4.2.3",
-    "zb-h1": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §2.1, Figure 3",
-    "zb-h2": "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24) §2.2, Figure 3",
-    "zbv": "Qi et al., Pipeline Parallelism with Controllable Memory (2024)",
-    "dualpipe": "DeepSeek-V3 technical report §3.2.1, Table 2",
-    "dualpipev": "DeepSeek-V3 technical report §3.2.1, Table 2; DualPipeV (cut-in-half)",
-}
-
-
-@dataclass(frozen=True)
-class LedgerItem:
-    key: str       # stable id, e.g. "activations_cpu"
-    group: str     # one of GROUPS (the JSON per_gpu_bytes item)
-    name: str      # English display name; the GUI translates it (context "ledger")
-    bytes: int
-    tier: str      # one of TIERS
-    formula: str
-    source: str
 
 
 @dataclass(frozen=True)
@@ -125,10 +97,6 @@ def gib(n: float) -> str:
     return f"{n / 2**30:.2f} GiB"
 
 
-def _bytes_name(precision: str) -> str:
-    return f"{BYTES_PER_ELEMENT[precision]} B ({precision})"
-
-
 def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
     """Parameters, gradients, master weights and optimizer states of one GPU at ZeRO stage `zero`."""
     p, pr, off = s.parallel, s.precision, s.offload
@@ -164,52 +132,6 @@ def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
                    f"{_bytes_name(pr.optimizer)} = {n_opt:,} × {states * b[pr.optimizer]}{zero_note}",
                    SRC_ZERO if off.optimizer == "gpu" else SRC_OFFLOAD),
     ]
-
-
-def _activations(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tuple[list[LedgerItem], int, float, str]:
-    """Saved activations of one GPU at the schedule's peak, split into GPU / FP8 / CPU / remote."""
-    m, act = s.model, s.activation
-    element = BYTES_PER_ELEMENT[s.precision.activations]
-    per_kind, fp8_per_kind = kinds
-    layers = [layer for r in layout.layers for layer in r]
-    base = sum(per_kind[is_moe_layer(s, layer)] for layer in layers)
-    base_fp8 = sum(fp8_per_kind[is_moe_layer(s, layer)] for layer in layers)
-    per_layer = max((per_kind[is_moe_layer(s, layer)] for layer in layers), default=0)
-    held, held_formula = in_flight(s, layout.rank)
-    logits = 0.0
-    if layout.last and act.recompute != "full":
-        logits = 4 * m.seq_len / s.parallel.cp * m.micro_batch * math.ceil(m.vocab / s.parallel.tp)
-    fp8 = act.fp8_fraction if element > 1 else 0.0
-    plain, compressed = base * (1 - fp8) * held, base_fp8 * fp8 * held
-    stored = plain + compressed
-    logits_held = logits * (1 if s.parallel.pp > 1 and s.schedule.kind != "gpipe" else held)
-    cpu = stored * act.cpu_offload_fraction
-    remote = stored * act.remote_offload_fraction
-    kept = 1 - act.cpu_offload_fraction - act.remote_offload_fraction  # offload takes a share of both
-    formula = (f"{activation_formula(s)} per layer (GPT case) → {per_layer / 2**20:,.1f} MiB for the "
-               f"heaviest layer × {layout.layer_count} layers × {held:g} in flight [{held_formula}]")
-    source = SRC_ACT + ("; " + SRC_FLASH if act.flash_attention else "") + "; " + SRC_SCHED[s.schedule.kind]
-    items = [LedgerItem("activations", "activations", QT_TRANSLATE_NOOP("ledger", "Activations"),
-                        round(plain * kept), "gpu", formula, source)]
-    if fp8:
-        items.append(LedgerItem("activations_fp8", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"), round(compressed * kept),
-                                "gpu",
-                                f"{fp8:.0%} of saved tensors as FP8-E4M3 + FP32 scale per 1×128 tile "
-                                f"(1 + 4/128 B per element)", SRC_K2))
-    if cpu:
-        items.append(LedgerItem("activations_cpu", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"), round(cpu), "cpu",
-                                f"{act.cpu_offload_fraction:.0%} of stored activations", SRC_K2))
-    if remote:
-        items.append(LedgerItem("activations_remote", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"), round(remote), "remote",
-                                f"{act.remote_offload_fraction:.0%} of stored activations, parked on "
-                                f"another pipeline rank", SRC_K3))
-    if logits_held:
-        items.append(LedgerItem("logits", "activations", QT_TRANSLATE_NOOP("ledger", "Output logits (FP32)"),
-                                round(logits_held), "gpu", "4 B × s·b·V/t for the cross-entropy (last stage)", SRC_ACT))
-    return items, round(per_layer), held, held_formula
 
 
 def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) -> list[LedgerItem]:
@@ -260,7 +182,7 @@ def _rank_ledger(s: Scenario, layout: RankLayout, kinds: LayerBytes
                  ) -> tuple[list[LedgerItem], _RankStates, int, float, str]:
     st = _rank_params(s, layout)
     items = _states(s, st, s.parallel.zero)
-    acts, per_layer, held, held_formula = _activations(s, layout, kinds)
+    acts, per_layer, held, held_formula = activation_items(s, layout, kinds)
     items += acts
     gpu = sum(item.bytes for item in items if item.tier == "gpu")
     items += _buffers(s, st, layout, gpu)
@@ -276,10 +198,10 @@ def _rank_key(s: Scenario, layout: RankLayout) -> tuple[int, int, bool, bool, in
             in_flight(s, layout.rank)[0])
 
 
-def memory_ledger(s: Scenario) -> MemoryLedger:
-    """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes).
-    Ranks alike (`_rank_key`) share one ledger computation, so deep pipelines, whose ranks differ
-    only in a few ways, cost little more than a shallow one."""
+def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
+    """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes), or
+    of pipeline rank `rank`. Ranks alike (`_rank_key`) share one ledger computation, so deep
+    pipelines, whose ranks differ only in a few ways, cost little more than a shallow one."""
     layouts = pipeline_layout(s)
     kinds = layer_bytes(s)
     gpu_of: dict[tuple[int, int, bool, bool, int, int, float], int] = {}
@@ -289,7 +211,10 @@ def memory_ledger(s: Scenario) -> MemoryLedger:
         if key not in gpu_of:
             gpu_of[key] = sum(item.bytes for item in _rank_ledger(s, layout, kinds)[0] if item.tier == "gpu")
         gpu_totals.append(gpu_of[key])
-    rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
+    if rank is None:
+        rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
+    elif not 0 <= rank < len(layouts):
+        raise ValueError(f"pipeline rank {rank} is not in 0…{len(layouts) - 1}")
     items, st, per_layer, held, held_formula = _rank_ledger(s, layouts[rank], kinds)
     zero_groups = {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
     zero = {stage: sum(groups.values()) for stage, groups in zero_groups.items()}
