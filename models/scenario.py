@@ -169,6 +169,8 @@ class Offload:
     # from a double GPU buffer, accumulated into CPU shards) or DeepSpeed's ZeRO-Offload (gradients
     # streamed to the CPU bucket by bucket during backward; Ren et al. 2021 §4).
     grad_scheme: str = spec("pipeline-zero2", choices=("pipeline-zero2", "zero-offload"))
+    # DeepSpeed's reduce_bucket_size (elements reduced and moved to the CPU at a time; default 5e8).
+    reduce_bucket: int = spec(500_000_000, low=1, high=1 << 50)
 
 
 @dataclass(frozen=True)

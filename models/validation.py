@@ -85,9 +85,31 @@ def validate(s: Scenario) -> list[Problem]:
             error("model.params",
                   QT_TRANSLATE_NOOP("validation", "params overrides a dense model's size; set experts = 0 "
                                                   "or params = 0"))
+        if m.moe_layer_pattern:
+            from .memory.params import parse_moe_pattern  # the memory package imports this module
+            try:
+                count = len(parse_moe_pattern(m.moe_layer_pattern))
+            except ValueError:
+                count = -1
+            if count != m.layers:
+                error("model.moe_layer_pattern",
+                      QT_TRANSLATE_NOOP("validation", "the MoE layer pattern must list each of the {layers} layers "
+                                                      "once (it lists {count})"),
+                      count=count if count >= 0 else "too many", layers=m.layers)
+        if m.shared_ffn_hidden and not m.shared_experts:
+            warn("model.shared_ffn_hidden",
+                 QT_TRANSLATE_NOOP("validation", "shared_ffn_hidden has no effect without shared experts"))
     elif m.top_k or m.shared_experts:
         warn("model.experts",
              QT_TRANSLATE_NOOP("validation", "top_k and shared_experts have no effect without experts"))
+
+    if m.position_embedding == "learned" and m.max_positions and m.seq_len > m.max_positions:
+        error("model.seq_len",
+              QT_TRANSLATE_NOOP("validation", "sequence length {seq} exceeds the {positions} learned positions"),
+              seq=m.seq_len, positions=m.max_positions)
+    if m.mtp_layers and m.params:
+        error("model.mtp_layers",
+              QT_TRANSLATE_NOOP("validation", "MTP modules are counted from the shape; set params = 0"))
 
     # Parallel degrees against the shape
     if m.heads % p.tp:
@@ -99,7 +121,7 @@ def validate(s: Scenario) -> list[Problem]:
     if m.ffn_hidden % p.tp:
         error("parallel.tp", QT_TRANSLATE_NOOP("validation", "ffn_hidden {ffn} is not divisible by tp = {tp}"),
               ffn=m.ffn_hidden, tp=p.tp)
-    if m.vocab % p.tp:
+    if m.vocab % p.tp and m.vocab_divisible_by == 1:
         warn("parallel.tp", QT_TRANSLATE_NOOP("validation", "vocabulary {vocab} is padded to a multiple of tp = {tp}"),
              vocab=m.vocab, tp=p.tp)
     chunks = pipeline_chunks(s)
@@ -108,11 +130,25 @@ def validate(s: Scenario) -> list[Problem]:
         error("parallel.pp",
               QT_TRANSLATE_NOOP("validation", "{layers} layers cannot fill {stages} pipeline stages (pp × chunks)"),
               layers=m.layers, stages=stages)
-    elif m.layers % stages:
-        warn("parallel.pp",
-             QT_TRANSLATE_NOOP("validation", "{layers} layers do not divide evenly over {stages} pipeline stages; "
-                                             "some stages hold one layer more"),
-             layers=m.layers, stages=stages)
+    elif p.first_stage_layers and p.embedding_in_split or p.last_stage_layers and p.loss_in_split:
+        error("parallel.first_stage_layers" if p.first_stage_layers and p.embedding_in_split else
+              "parallel.last_stage_layers",
+              QT_TRANSLATE_NOOP("validation", "set a stage's layers or count the embedding/loss in the split, "
+                                              "not both"))
+    else:
+        from .memory.partition import stage_sizes  # the memory package imports this module
+        uneven = p.first_stage_layers or p.last_stage_layers or p.embedding_in_split or p.loss_in_split
+        try:
+            stage_sizes(s, stages)
+        except ValueError as exc:
+            error("parallel.first_stage_layers" if p.first_stage_layers else "parallel.last_stage_layers"
+                  if p.last_stage_layers else "parallel.pp",
+                  QT_TRANSLATE_NOOP("validation", "uneven pipeline stages: {reason}"), reason=str(exc))
+        if m.layers % stages and not uneven:
+            warn("parallel.pp",
+                 QT_TRANSLATE_NOOP("validation", "{layers} layers do not divide evenly over {stages} pipeline "
+                                                 "stages; some stages hold one layer more"),
+                 layers=m.layers, stages=stages)
     if p.vpp > 1 and s.schedule.kind != "interleaved-1f1b":
         warn("parallel.vpp", QT_TRANSLATE_NOOP("validation", "vpp = {vpp} is used only by the interleaved schedule"),
              vpp=p.vpp)
@@ -177,6 +213,10 @@ def validate(s: Scenario) -> list[Problem]:
              QT_TRANSLATE_NOOP("validation", "offloading parameters is ZeRO-Infinity's ZeRO-3 feature"))
     if s.offload.grads == "cpu" and p.zero < 2:
         warn("offload.grads", QT_TRANSLATE_NOOP("validation", "CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2"))
+    if s.offload.grads == "cpu" and s.offload.grad_scheme == "zero-offload" and s.offload.optimizer == "gpu":
+        error("offload.grad_scheme",
+              QT_TRANSLATE_NOOP("validation", "ZeRO-Offload moves the gradients to the optimizer on the CPU: "
+                                              "set offload.optimizer = cpu (or nvme)"))
 
     # Activations
     if a.cpu_offload_fraction + a.remote_offload_fraction > 1 + 1e-9:

@@ -28,6 +28,7 @@ from tslab.models.memory import (
     in_flight_estimate,
     is_moe_layer,
     layer_activation_terms,
+    layer_params,
     memory_ledger,
     pipeline_layout,
     stage_layers,
@@ -36,6 +37,7 @@ from tslab.models.memory import (
     zero_table,
 )
 from tslab.models.memory.activations import SIMULATED_OPS
+from tslab.models.memory.params import padded_vocab, position_params
 from tslab.models.pipeline import check_config, chunks_per_rank, op_count, simulate
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario
@@ -765,22 +767,71 @@ def test_fp8_fraction_has_no_effect_on_fp8_activations() -> None:
 
 
 @SETTINGS
-@given(valid_scenarios())
-def test_cpu_gradients_add_a_gpu_gradient_buffer(s: Scenario) -> None:
-    """Pipeline ZeRO-2 (Kimi K3): gradient shards live on the CPU; the GPU keeps a double buffer of
-    min(2, chunks)/chunks of the rank's parameters in gradient precision."""
+@given(valid_scenarios(), st.sampled_from(["pipeline-zero2", "zero-offload"]))
+def test_cpu_gradients_pass_through_a_buffer_of_two_reduction_units(s: Scenario, scheme: str) -> None:
+    """Gradients on the CPU: the GPU keeps two of whatever is reduced at a time — two DeepSpeed
+    reduce buckets (ZeRO-Offload, Ren et al. §4.1), two layers under ZeRO-3, two pipeline chunks
+    (Kimi K3's Pipeline ZeRO-2) or, with one chunk, two DDP buckets — never more than the rank's
+    own gradients; the reduce-scatter buckets are then that buffer, not a second one."""
+    s = s.replace(**{"offload.grad_scheme": scheme, "offload.optimizer": "cpu" if scheme == "zero-offload"
+                     else s.offload.optimizer})
     on_gpu = memory_ledger(_without_fragmentation(s, **{"offload.grads": "gpu"}))
     off = memory_ledger(_without_fragmentation(s, **{"offload.grads": "cpu"}))
     assume(on_gpu.rank == off.rank)
-    grads = {item.key: item for item in off.items}
-    assert grads["grads"].tier == "cpu" and grads["grads"].bytes == on_gpu.group_bytes("grads")
+    items = {item.key: item for item in off.items}
+    assert items["grads"].tier == "cpu" and items["grads"].bytes == on_gpu.group_bytes("grads")
     assert "grad_buffer" not in _items(on_gpu)
-    chunks = len(pipeline_layout(off.scenario)[off.rank].stages)
+    layout = pipeline_layout(off.scenario)[off.rank]
+    p = s.parallel
+    if scheme == "zero-offload":
+        unit = s.offload.reduce_bucket
+    elif p.zero >= 3:
+        unit = max(_layer_shard(s, layer) for r in layout.layers for layer in r) if not s.model.params else \
+            math.ceil(math.ceil(s.model.params / (p.pp * p.tp)) / max(layout.layer_count, 1))
+    elif len(layout.stages) >= 2:
+        unit = max(_chunk_shard(s, layout, r) for r in layout.layers) if not s.model.params else \
+            math.ceil(off.params_per_gpu / len(layout.layers))  # a flat count splits evenly
+    else:
+        unit = max(40_000_000, 1_000_000 * p.dp)
     element = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}[s.precision.grads]
-    expected = off.params_per_gpu * Fraction(min(2, chunks), chunks) * element
-    buffer = grads["grad_buffer"]
-    assert buffer.tier == "gpu" and abs(buffer.bytes - expected) <= 1
-    assert off.gpu_bytes == on_gpu.gpu_bytes - grads["grads"].bytes + buffer.bytes
+    buffer = items["grad_buffer"]
+    assert buffer.tier == "gpu" and buffer.bytes == min(2 * unit, off.params_per_gpu) * element
+    scheme_named = "ZeRO-Offload" if scheme == "zero-offload" else "Pipeline ZeRO-2"
+    assert scheme_named in buffer.formula
+    buckets = 2 * max(40_000_000, 1_000_000 * p.dp) * element if s.memory.comm_buffers and p.zero >= 2 \
+        and p.dp * p.cp > 1 else 0
+    assert off.gpu_bytes == on_gpu.gpu_bytes - items["grads"].bytes + buffer.bytes - buckets
+
+
+def _layer_shard(s: Scenario, layer: int) -> int:
+    """One layer's parameters on one GPU (TP-sharded dense part + EP·ETP-sharded experts)."""
+    lp = layer_params(s, is_moe_layer(s, layer))
+    mtp = 0
+    if layer >= s.model.layers:
+        mtp = math.ceil(2 * s.model.hidden**2 / s.parallel.tp) + 3 * s.model.hidden * (
+            2 if s.model.norm == "layernorm" else 1)
+    return (math.ceil((lp.attention + lp.mlp) / s.parallel.tp) + lp.replicated + mtp
+            + math.ceil(lp.experts / (s.parallel.ep * s.parallel.etp)))
+
+
+def _chunk_shard(s: Scenario, layout, layers: range) -> int:
+    m = s.model
+    vocab = math.ceil(padded_vocab(s) / s.parallel.tp) * m.hidden
+    ends = vocab + position_params(s) if 0 in layers else 0
+    if m.layers - 1 in layers:
+        ends += m.hidden * (2 if m.norm == "layernorm" else 1) + (0 if m.tied_embeddings and layout.first else vocab)
+        ends += vocab if m.mtp_layers and not layout.first and not m.tied_embeddings else 0
+    return sum(_layer_shard(s, layer) for layer in layers) + ends
+
+
+def test_cpu_gradients_under_zero3_shrink_the_gpu_tier() -> None:
+    """The defect this replaces: under ZeRO-3 with one chunk the buffer was the whole rank's
+    unsharded gradients, so moving gradients to the CPU made the GPU tier larger."""
+    s = load_preset("classroom-7b").replace(**{"parallel.zero": 3, "memory.fragmentation": 0.0})
+    on_gpu, off = memory_ledger(s), memory_ledger(s.replace(**{"offload.grads": "cpu"}))
+    assert off.gpu_bytes < on_gpu.gpu_bytes
+    buffer = _items(off)["grad_buffer"]
+    assert buffer == 2 * max(_layer_shard(s, layer) for layer in range(s.model.layers)) * 2
 
 
 @SETTINGS

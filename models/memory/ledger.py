@@ -12,7 +12,7 @@ from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_bytes
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
                     bytes_name as _bytes_name)
-from .params import is_moe_layer, total_params
+from .params import is_moe_layer, param_counts
 from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
 from .stored import activation_items
 
@@ -35,6 +35,14 @@ class MemoryLedger:
     zero_bytes: dict[int, int]
     zero_groups: dict[int, dict[str, int]]  # ZeRO stage → {params, grads, master, optimizer}
     rank_gpu_bytes: tuple[int, ...] = field(default=())  # GPU tier of every pipeline rank
+    # The pipeline rank with the most model-state bytes (parameters, gradients, master weights and
+    # optimizer states on every tier), which need not be the most-loaded one, and its ZeRO table.
+    state_rank: int = 0
+    state_params_per_gpu: int = 0
+    state_zero_groups: dict[int, dict[str, int]] = field(default_factory=dict)
+    rank_state_bytes: tuple[int, ...] = field(default=())
+    params_mtp: int = 0         # DeepSeek-V3's MTP modules (trained with the model)
+    params_checkpoint: int = 0  # main model + MTP + the MTP modules' embedding and head copies
 
     def group_bytes(self, group: str) -> int:
         return sum(item.bytes for item in self.items if item.group == group)
@@ -66,7 +74,8 @@ class MemoryLedger:
         oom = self.first_oom
         return {
             "params": {"total": self.params_total, "activated": self.params_activated,
-                       "per_gpu": self.params_per_gpu},
+                       "per_gpu": self.params_per_gpu, "mtp": self.params_mtp,
+                       "checkpoint": self.params_checkpoint},
             "per_gpu_bytes": {**{group: self.group_bytes(group) for group in GROUPS}, "total": self.total},
             "tiers": {tier: self.tier_bytes(tier) for tier in TIERS},
             "capacity_bytes": self.capacity_bytes,
@@ -78,6 +87,11 @@ class MemoryLedger:
             "zero": {str(stage): value for stage, value in self.zero_bytes.items()},
             "pipeline_rank": self.rank,
             "rank_gpu_bytes": list(self.rank_gpu_bytes),
+            "state_rank": {"pipeline_rank": self.state_rank, "params_per_gpu": self.state_params_per_gpu,
+                           "state_bytes": sum(self.state_zero_groups.get(self.scenario.parallel.zero, {}).values()),
+                           "zero": {str(stage): sum(groups.values())
+                                    for stage, groups in self.state_zero_groups.items()}},
+            "rank_state_bytes": list(self.rank_state_bytes),
             "items": [{"item": item.key, "group": item.group, "name": item.name, "bytes": item.bytes,
                        "tier": item.tier, "formula": item.formula, "source": item.source}
                       for item in self.items],
@@ -134,6 +148,42 @@ def _states(s: Scenario, st: _RankStates, zero: int) -> list[LedgerItem]:
     ]
 
 
+def _gradient_buffer(s: Scenario, st: _RankStates, layout: RankLayout) -> LedgerItem:
+    """The GPU buffer that gradients pass through on their way to the CPU, sized from what is
+    reduced at a time, double-buffered (one unit being computed while the other is reduced and
+    copied out):
+
+    - Pipeline ZeRO-2 (Kimi K3): the unit is one pipeline chunk — two VPP/V-shape chunks'
+      gradients on the GPU. Under ZeRO-3 gradients are reduce-scattered layer by layer, so two
+      layers'; with a single chunk (no VPP) the reduction runs bucket by bucket, so two of
+      Megatron-LM's DDP buckets of max(40M, 1M·dp) elements.
+    - ZeRO-Offload (Ren et al., ATC'21, §4.1): gradients are moved to the CPU bucket by bucket
+      as backward produces them: two DeepSpeed reduce buckets (`offload.reduce_bucket`).
+    Never more than the rank's own gradients (Ψ_rank)."""
+    p, pr = s.parallel, s.precision
+    element = BYTES_PER_ELEMENT[pr.grads]
+    rank_params = st.dense + st.expert
+    chunks = len(layout.stages)
+    if s.offload.grad_scheme == "zero-offload":
+        unit, what = s.offload.reduce_bucket, f"2 reduce buckets of {s.offload.reduce_bucket:,} elements (DeepSpeed " \
+                                               f"reduce_bucket_size), ZeRO-Offload"
+        source = "Ren et al., ZeRO-Offload (ATC'21) §4.1; DeepSpeed reduce_bucket_size"
+    elif p.zero >= 3:
+        unit, what = st.largest_layer, "2 layers' gradients (ZeRO-3 reduce-scatters per layer), Pipeline ZeRO-2"
+        source = SRC_K3 + "; " + SRC_ZERO
+    elif chunks >= 2:
+        unit, what = st.largest_chunk, f"2 of the rank's {chunks} pipeline chunks' gradients, Pipeline ZeRO-2"
+        source = SRC_K3
+    else:
+        unit = max(DDP_BUCKET_MIN, 1_000_000 * p.dp)
+        what = "2 DDP buckets of max(40M, 1M·dp) gradients (one chunk: reduced bucket by bucket), Pipeline ZeRO-2"
+        source = SRC_K3 + "; Megatron-LM distributed data parallel buckets"
+    held = min(2 * unit, rank_params)
+    cap = " (capped at Ψ_rank)" if held < 2 * unit else ""
+    return LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"),
+                      held * element, "gpu", f"{what}{cap}: {held:,} × {_bytes_name(pr.grads)}", source)
+
+
 def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) -> list[LedgerItem]:
     m, p, pr = s.model, s.parallel, s.precision
     element = BYTES_PER_ELEMENT[s.precision.activations]
@@ -148,7 +198,7 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
         if p.tp > 1 and p.sp:
             total += tokens * m.hidden * element
             parts.append("SP all-gather s·b·h")
-        if p.zero >= 2 and p.dp * p.cp > 1:
+        if p.zero >= 2 and p.dp * p.cp > 1 and s.offload.grads == "gpu":  # else the gradient buffer is them
             total += 2 * max(DDP_BUCKET_MIN, 1_000_000 * p.dp) * BYTES_PER_ELEMENT[pr.grads]
             parts.append("2 reduce-scatter buckets of max(40M, 1M·dp) grads")
         if p.zero >= 3 and p.dp * p.cp > 1:
@@ -163,11 +213,7 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
                                 round(total), "gpu", " + ".join(parts),
                                 "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
     if s.offload.grads == "cpu":
-        chunks = max(len(layout.stages), 1)
-        double = (st.dense + st.expert) * min(2, chunks) / chunks * BYTES_PER_ELEMENT[pr.grads]
-        items.append(LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"),
-                                round(double), "gpu",
-                                f"min(2, chunks)/chunks × Ψ_rank × {_bytes_name(pr.grads)}", SRC_K3))
+        items.append(_gradient_buffer(s, st, layout))
     gpu = gpu_before + sum(item.bytes for item in items)
     frag = s.memory.fragmentation
     if frag:
@@ -189,13 +235,13 @@ def _rank_ledger(s: Scenario, layout: RankLayout, kinds: LayerBytes
     return items, st, per_layer, held, held_formula
 
 
-def _rank_key(s: Scenario, layout: RankLayout) -> tuple[int, int, bool, bool, int, int, float]:
-    """What a rank's ledger bytes depend on: its dense and MoE layer counts (which layers does not
-    matter: every dense layer is alike, every MoE layer too), whether it holds the embedding and
-    the head, its model copies, its stages, and its activations in flight."""
-    moe = sum(is_moe_layer(s, layer) for r in layout.layers for layer in r)
-    return (layout.layer_count - moe, moe, layout.first, layout.last, layout.copies, len(layout.stages),
-            in_flight(s, layout.rank)[0])
+def _rank_key(s: Scenario, layout: RankLayout) -> tuple:
+    """What a rank's ledger bytes depend on: its dense and MoE layer counts per chunk (which
+    layers does not matter: every dense layer is alike, every MoE layer too), whether it holds the
+    embedding and the head, its model copies, and its activations in flight (last, so that
+    `[:-1]` keys the model states alone)."""
+    chunks = tuple((len(r), sum(is_moe_layer(s, layer) for layer in r)) for r in layout.layers)
+    return (chunks, layout.first, layout.last, layout.copies, in_flight(s, layout.rank)[0])
 
 
 def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
@@ -204,7 +250,7 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
     pipelines, whose ranks differ only in a few ways, cost little more than a shallow one."""
     layouts = pipeline_layout(s)
     kinds = layer_bytes(s)
-    gpu_of: dict[tuple[int, int, bool, bool, int, int, float], int] = {}
+    gpu_of: dict[tuple, int] = {}
     gpu_totals = []
     for layout in layouts:
         key = _rank_key(s, layout)
@@ -215,15 +261,32 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
         rank = max(range(len(layouts)), key=lambda r: (gpu_totals[r], -r))
     elif not 0 <= rank < len(layouts):
         raise ValueError(f"pipeline rank {rank} is not in 0…{len(layouts) - 1}")
+    states_of: dict[tuple, _RankStates] = {}
+    rank_states = []
+    for layout in layouts:
+        key = _rank_key(s, layout)[:-1]  # states do not depend on the activations in flight
+        if key not in states_of:
+            states_of[key] = _rank_params(s, layout)
+        rank_states.append(states_of[key])
+    state_bytes = [sum(item.bytes for item in _states(s, st_r, s.parallel.zero)) for st_r in rank_states]
+    state_rank = max(range(len(layouts)), key=lambda r: (state_bytes[r], -r))
     items, st, per_layer, held, held_formula = _rank_ledger(s, layouts[rank], kinds)
-    zero_groups = {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
+    zero_groups = _zero_groups(s, st)
     zero = {stage: sum(groups.values()) for stage, groups in zero_groups.items()}
-    total, activated = total_params(s)
+    counts = param_counts(s)
+    state_st = rank_states[state_rank]
     return MemoryLedger(
         scenario=s, rank=rank, items=tuple(items), capacity_bytes=capacity_bytes(s.cluster.gpu, s.cluster.hbm_gib),
-        params_total=total, params_activated=activated, params_per_gpu=st.dense + st.expert,
+        params_total=counts.total, params_activated=counts.activated, params_per_gpu=st.dense + st.expert,
         per_layer_bytes=per_layer, layers_on_rank=layouts[rank].layer_count, in_flight=held,
-        in_flight_formula=held_formula, zero_bytes=zero, zero_groups=zero_groups, rank_gpu_bytes=tuple(gpu_totals))
+        in_flight_formula=held_formula, zero_bytes=zero, zero_groups=zero_groups, rank_gpu_bytes=tuple(gpu_totals),
+        state_rank=state_rank, state_params_per_gpu=state_st.dense + state_st.expert,
+        state_zero_groups=_zero_groups(s, state_st), rank_state_bytes=tuple(state_bytes),
+        params_mtp=counts.mtp, params_checkpoint=counts.checkpoint)
+
+
+def _zero_groups(s: Scenario, st: _RankStates) -> dict[int, dict[str, int]]:
+    return {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
 
 
 def zero_table(s: Scenario) -> dict[int, int]:
