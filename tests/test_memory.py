@@ -458,11 +458,14 @@ def test_classroom_is_the_llama2_7b_shape() -> None:
 
 
 def test_gpt3_175b_closed_form() -> None:
-    """GeLU 4h MLP, no biases, tied embeddings: L(12h² + 2h) + Vh + h (final norm)."""
+    """Narayanan et al. (SC'21) §5.1: P = 12lh²(1 + 13/(12h) + (V + s)/(12lh)) — GeLU 4h MLP,
+    biases on every linear layer, LayerNorm, learned positions, tied embeddings, V padded to 51200
+    — plus the final LayerNorm's 2h, which the formula leaves out."""
     s = load_preset("gpt3-175b")
     m = s.model
     total, activated = total_params(s)
-    assert total == m.layers * (12 * m.hidden**2 + 2 * m.hidden) + m.vocab * m.hidden + m.hidden
+    layers, h, vocab, seq = m.layers, m.hidden, 51200, m.seq_len
+    assert total == 12 * layers * h**2 + 13 * layers * h + (vocab + seq) * h + 2 * h
     assert total == activated == pytest.approx(175e9, rel=0.01)
 
 
@@ -526,7 +529,8 @@ def test_dualpipe_doubles_deepseek_v3_parameters() -> None:
     # Every layer sits on exactly two pipeline ranks (once per model copy), on one under 1F1B.
     for s_kind, copies in ((s, 2), (s.replace(**{"schedule.kind": "1f1b"}), 1)):
         held = [layer for layout in pipeline_layout(s_kind) for r in layout.layers for layer in r]
-        assert sorted(held) == sorted(list(range(s.model.layers)) * copies)
+        layers = s.model.layers + s.model.mtp_layers  # the MTP module sits with the last stage
+        assert sorted(held) == sorted(list(range(layers)) * copies)
 
 
 @SETTINGS
