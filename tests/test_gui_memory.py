@@ -183,3 +183,14 @@ def test_hover_shows_formula_and_source(tab, qtbot):
     assert "Parameters" in text and "Ψ_rank × 2 B (bf16)" in text and "ZeRO (SC'20)" in text
     tab.figure.stack.scene().sigMouseMoved.emit(view.mapViewToScene(QPointF(-100, 5)))  # off every bar
     qtbot.waitUntil(lambda: not QToolTip.isVisible())
+
+
+def test_the_rank_with_the_most_states_is_named_beside_the_most_loaded(tab, qtbot):
+    """Rank 0 of 1F1B is the most loaded; an eleven-layer last stage holds the most states."""
+    tab.model.update({"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "parallel.first_stage_layers": 7,
+                      "parallel.last_stage_layers": 11, "model.seq_len": 8192})
+    qtbot.waitUntil(lambda: tab.ledger is not None and tab.ledger.state_rank == 3)
+    heading = tab.figure.zero_title.text()
+    assert "rank 0 (most-loaded)" in heading and "rank 3 holds the most model states" in heading
+    assert any("states" in label.toPlainText() for label in tab.figure.ranks_chart.labels if label.isVisible())
+    tab.model.mark_saved("")

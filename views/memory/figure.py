@@ -96,6 +96,8 @@ class MemoryFigure(QWidget):
         charts.category_axis(self.tiers, "bottom", [tier_names()[t] for t in TIERS])
         self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
         self.zero_title = QLabel(self.tr("ZeRO stages 0–3, same rank"), self)
+        self.zero_title.setWordWrap(True)
+        self.zero_title.setFixedHeight(2 * self.zero_title.fontMetrics().lineSpacing() + 2)
         self.ranks_title = QLabel(self.tr("GPU tier of each pipeline rank"), self)
         self.caption = caption_label(self, self.tr("Deterministic teaching model of byte counts, not a benchmark of "
                                                    "a real cluster. Hover any bar for its formula and source."),
@@ -281,6 +283,15 @@ class MemoryFigure(QWidget):
                              [f"ZeRO-{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
         self.zero.setXRange(-0.6, 3.6, padding=0)
         self.zero.setYRange(0, charts.nice_ceiling(top * 1.18), padding=0)
+        if ledger.state_rank == ledger.rank:
+            heading = self.tr("ZeRO stages 0–3 of rank {rank} (most-loaded, most model states)").format(
+                rank=ledger.rank)
+        else:
+            states = sum(ledger.state_zero_groups[current].values())
+            heading = self.tr("ZeRO stages 0–3 of rank {rank} (most-loaded); rank {state_rank} holds the most "
+                              "model states: {bytes} at ZeRO-{zero}").format(
+                rank=ledger.rank, state_rank=ledger.state_rank, bytes=gib(states), zero=current)
+        set_text(self.zero_title, heading)
 
     def _draw_ranks(self, ledger: MemoryLedger) -> None:
         values = [v / GIB for v in ledger.rank_gpu_bytes]
@@ -291,6 +302,11 @@ class MemoryFigure(QWidget):
                 rank=rank, value=gib(ledger.rank_gpu_bytes[rank]))
             segments.append(charts.Segment(rank - 0.38, rank + 0.38, 0, value, key, tip))
         self.ranks_chart.set_segments(segments)
+        if ledger.state_rank != ledger.rank and ledger.state_rank < len(values):
+            self.ranks_chart.set_labels([(ledger.state_rank, values[ledger.state_rank], "◆ " + self.tr("states"),
+                                          {"anchor": (0.5, 1)})])
+        else:
+            self.ranks_chart.set_labels([])
         capacity = ledger.capacity_bytes / GIB
         self.ranks_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
         step = max(1, len(values) // 8)
