@@ -57,6 +57,22 @@ LABELS: dict[str, Label] = {
     "model.dropout": Label(QT_TRANSLATE_NOOP("labels", "Dropout")),
     "model.experts": Label(QT_TRANSLATE_NOOP("labels", "Routed experts E (0 = dense)")),
     "model.top_k": Label(QT_TRANSLATE_NOOP("labels", "Experts per token K")),
+    "model.vocab_divisible_by": Label(QT_TRANSLATE_NOOP("labels", "Pad vocabulary to a multiple of (× TP)")),
+    "model.norm": Label(QT_TRANSLATE_NOOP("labels", "Norm"), choices=(("rmsnorm", "RMSNorm"),
+                                                                      ("layernorm", "LayerNorm"))),
+    "model.qkv_bias": Label(QT_TRANSLATE_NOOP("labels", "Q/K/V biases")),
+    "model.linear_bias": Label(QT_TRANSLATE_NOOP("labels", "Biases on every linear layer")),
+    "model.qk_norm": Label(QT_TRANSLATE_NOOP("labels", "Query/key norm")),
+    "model.position_embedding": Label(QT_TRANSLATE_NOOP("labels", "Positions"), choices=(
+        ("rope", "RoPE"), ("learned", QT_TRANSLATE_NOOP("labels", "learned")))),
+    "model.max_positions": Label(QT_TRANSLATE_NOOP("labels", "Learned positions (0 = s)")),
+    "model.first_dense_layers": Label(QT_TRANSLATE_NOOP("labels", "First dense layers")),
+    "model.moe_layer_freq": Label(QT_TRANSLATE_NOOP("labels", "MoE every k-th layer")),
+    "model.shared_experts": Label(QT_TRANSLATE_NOOP("labels", "Shared experts")),
+    "model.shared_ffn_hidden": Label(QT_TRANSLATE_NOOP("labels", "Shared-expert width (0 = experts × width)")),
+    "model.shared_expert_gate": Label(QT_TRANSLATE_NOOP("labels", "Shared-expert gate")),
+    "model.expert_bias": Label(QT_TRANSLATE_NOOP("labels", "Routing bias per expert")),
+    "model.mtp_layers": Label(QT_TRANSLATE_NOOP("labels", "MTP modules")),
     # precision and optimizer
     "precision.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters")),
     "precision.grads": Label(QT_TRANSLATE_NOOP("labels", "Gradients")),
@@ -77,6 +93,10 @@ LABELS: dict[str, Label] = {
     "parallel.ep": Label(QT_TRANSLATE_NOOP("labels", "Expert parallel EP")),
     "parallel.etp": Label(QT_TRANSLATE_NOOP("labels", "Expert tensor parallel ETP")),
     "parallel.zero": Label(QT_TRANSLATE_NOOP("labels", "ZeRO stage")),
+    "parallel.first_stage_layers": Label(QT_TRANSLATE_NOOP("labels", "Layers on the first stage (0 = even)")),
+    "parallel.last_stage_layers": Label(QT_TRANSLATE_NOOP("labels", "Layers on the last stage (0 = even)")),
+    "parallel.embedding_in_split": Label(QT_TRANSLATE_NOOP("labels", "Embedding counts as a layer")),
+    "parallel.loss_in_split": Label(QT_TRANSLATE_NOOP("labels", "Loss counts as a layer")),
     "parallel.order": Label(QT_TRANSLATE_NOOP("labels", "Rank order"),
                             choices=tuple((name, f"{name} ({axes})") for name, axes in ORDERS.items())),
     # pipeline schedule
@@ -91,6 +111,13 @@ LABELS: dict[str, Label] = {
     "activation.recompute": Label(QT_TRANSLATE_NOOP("labels", "Recomputation"), choices=(
         ("none", QT_TRANSLATE_NOOP("labels", "none")), ("selective", QT_TRANSLATE_NOOP("labels", "selective")),
         ("full", QT_TRANSLATE_NOOP("labels", "full")))),
+    "activation.recompute_layers": Label(QT_TRANSLATE_NOOP("labels", "Fully recomputed layers per stage")),
+    "activation.distribute_saved": Label(QT_TRANSLATE_NOOP("labels", "Split checkpoints over TP")),
+    "activation.policy": Label(QT_TRANSLATE_NOOP("labels", "Activation ladder"), choices=(
+        ("manual", QT_TRANSLATE_NOOP("labels", "manual")),
+        ("megatron-selective", QT_TRANSLATE_NOOP("labels", "Megatron selective")),
+        ("kimi-k2", "Kimi K2"), ("deepseek-v3", "DeepSeek-V3"), ("deepseek-v4", "DeepSeek-V4"))),
+    "activation.policy_steps": Label(QT_TRANSLATE_NOOP("labels", "Ladder steps (0 = all)")),
     "activation.flash_attention": Label(QT_TRANSLATE_NOOP("labels", "FlashAttention")),
     "activation.fp8_fraction": Label(QT_TRANSLATE_NOOP("labels", "Stored in FP8"), suffix="%"),
     "activation.cpu_offload_fraction": Label(QT_TRANSLATE_NOOP("labels", "Offloaded to CPU"), suffix="%"),
@@ -99,6 +126,11 @@ LABELS: dict[str, Label] = {
     "offload.optimizer": Label(QT_TRANSLATE_NOOP("labels", "Optimizer and master on"), choices=PLACEMENTS),
     "offload.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters on"), choices=PLACEMENTS),
     "offload.grads": Label(QT_TRANSLATE_NOOP("labels", "Gradients on"), choices=PLACEMENTS[:2]),
+    "offload.grad_scheme": Label(QT_TRANSLATE_NOOP("labels", "Gradients to CPU as"), choices=(
+        ("pipeline-zero2", QT_TRANSLATE_NOOP("labels", "Pipeline ZeRO-2 (Kimi K3)")),
+        ("zero-offload", QT_TRANSLATE_NOOP("labels", "ZeRO-Offload (DeepSpeed)")))),
+    "offload.reduce_bucket": Label(QT_TRANSLATE_NOOP("labels", "Reduce bucket (elements)"), scale=1e6,
+                                   suffix=" M"),
     # cluster and allowances
     "cluster.gpu": Label(QT_TRANSLATE_NOOP("labels", "GPU"), choices=tuple(
         (name, gpu.label) for name, gpu in GPUS.items()) + (("custom", QT_TRANSLATE_NOOP("labels", "Custom")),)),
