@@ -138,6 +138,19 @@ LEDGER = Computation("ledger", ("title", "model", "precision", "optimizer", "par
                                 "cluster.gpu", "cluster.hbm_gib", "schedule.kind", "schedule.microbatches", "memory"),
                      _ledger)
 
+
+def _memory_timeline(doc: Document):
+    from .memory.timeline import memory_timeline
+    try:
+        return memory_timeline(doc.scenario)
+    except (ValueError, ZeroDivisionError) as exc:  # only for scenarios validation rejects
+        return Failed(str(exc))
+
+
+# The ledger's bytes over the simulated schedule: the ledger's keys and the op durations.
+MEMORY_TIMELINE = Computation("memory-timeline", LEDGER.reads + ("schedule.f", "schedule.b", "schedule.w",
+                                                                 "schedule.fb", "schedule.p2p"), _memory_timeline)
+
 MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node",
               "cluster.intra_bw_gbps", "cluster.inter_bw_gbps")  # the bandwidths appear in its warnings
 
@@ -338,4 +351,4 @@ def _moe(doc: Document):
 
 MOE = Computation("moe", ("model.experts", "model.top_k", "model.hidden", "parallel.ep", "moe") + LINK_KEYS, _moe)
 
-ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE)
+ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE, MEMORY_TIMELINE)
