@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .document import Document
-from .scenario import Model, Scenario, ScenarioError, with_values
+from .scenario import Model, Scenario, ScenarioError, coerce, with_values
 
 # A config.json is a few kilobytes; reading is bounded so that a device or a huge file cannot
 # fill memory.
@@ -263,6 +263,21 @@ ARCHITECTURES = {
 }
 
 
+# The config fields a model key is read from, for messages about a value the lab cannot take.
+SOURCE_FIELDS: dict[str, tuple[str, ...]] = {
+    "model.layers": ("num_hidden_layers", "n_layer"), "model.hidden": ("hidden_size", "n_embd"),
+    "model.heads": ("num_attention_heads", "n_head"), "model.kv_heads": ("num_key_value_heads",),
+    "model.head_dim": ("head_dim", "qk_nope_head_dim"), "model.ffn_hidden": ("intermediate_size", "n_inner"),
+    "model.vocab": ("vocab_size",), "model.experts": ("num_experts", "num_local_experts", "n_routed_experts"),
+    "model.top_k": ("num_experts_per_tok",), "model.expert_ffn_hidden": ("moe_intermediate_size",),
+    "model.shared_experts": ("n_shared_experts",), "model.shared_ffn_hidden": ("shared_expert_intermediate_size",),
+    "model.first_dense_layers": ("first_k_dense_replace",), "model.moe_layer_freq": ("moe_layer_freq",),
+    "model.q_lora_rank": ("q_lora_rank",), "model.kv_lora_rank": ("kv_lora_rank",),
+    "model.qk_rope_head_dim": ("qk_rope_head_dim",), "model.v_head_dim": ("v_head_dim",),
+    "model.max_positions": ("n_positions",), "model.mtp_layers": ("num_nextn_predict_layers",),
+}
+
+
 def supported() -> str:
     """The supported model types and architectures, for messages and help."""
     return f"model_type {', '.join(FAMILIES)}; architectures {', '.join(ARCHITECTURES)}"
@@ -360,11 +375,13 @@ def scenario_from_hf(data: dict[str, Any], origin: str = "config.json", name: st
                        "allowances and MoE routing: the lab's defaults (a model config does not state them)")
     changes["sources.refs"] = refs
     changes["sources.assumptions"] = assumptions
-    base = dataclasses.replace(defaults, model=Model())
-    try:
-        return with_values(base, changes)
-    except ScenarioError as exc:
-        raise ScenarioError(f"{origin}: {exc} (from the {family} config)") from None
+    for key, value in model.items():  # a value out of the lab's range names the config's field
+        try:
+            coerce(key, value)
+        except ScenarioError as exc:
+            field = next((name for name in SOURCE_FIELDS.get(key, ()) if name in data), key)
+            raise ScenarioError(f"{origin}: {field}: {exc}") from None
+    return with_values(dataclasses.replace(defaults, model=Model()), changes)
 
 
 def read_hf_config(path: str | os.PathLike) -> dict[str, Any]:
