@@ -191,6 +191,6 @@ def test_the_rank_with_the_most_states_is_named_beside_the_most_loaded(tab, qtbo
                       "parallel.last_stage_layers": 11, "model.seq_len": 8192})
     qtbot.waitUntil(lambda: tab.ledger is not None and tab.ledger.state_rank == 3)
     heading = tab.figure.zero_title.text()
-    assert "rank 0 (most-loaded)" in heading and "rank 3 holds the most model states" in heading
+    assert "rank 0 (most-loaded)" in heading and "most states: rank 3" in heading
     assert any("states" in label.toPlainText() for label in tab.figure.ranks_chart.labels if label.isVisible())
     tab.model.mark_saved("")

@@ -14,6 +14,7 @@ from tslab.models import scenario as sc
 from tslab.views.document_model import DocumentModel
 
 INT_MAX = 2**31 - 1
+MIN_EDITOR_WIDTH = 96  # px: an input never asks for more, so the inputs column fits its width
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,11 @@ class FieldEditor(QWidget):
             self.widget.valueChanged.connect(self._emit)
         if spec.tip:
             self.widget.setToolTip(spec.tip)
+        if isinstance(self.widget, QComboBox):  # long choice names must not widen the column
+            self.widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            self.widget.setMinimumContentsLength(8)
+        elif not isinstance(self.widget, QCheckBox):  # a spin box's hint fits its largest value
+            self.widget.setMinimumWidth(min(self.widget.minimumSizeHint().width(), MIN_EDITOR_WIDTH))
         layout.insertWidget(0, self.widget, 1)
 
     def value(self) -> Any:
@@ -150,6 +156,7 @@ class ScenarioForm(QWidget):
             form = QFormLayout(box)
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
             form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a long label puts its input below
             for spec in fields:
                 editor = FieldEditor(spec, box)
                 editor.edited.connect(self._edited)

@@ -284,13 +284,12 @@ class MemoryFigure(QWidget):
         self.zero.setXRange(-0.6, 3.6, padding=0)
         self.zero.setYRange(0, charts.nice_ceiling(top * 1.18), padding=0)
         if ledger.state_rank == ledger.rank:
-            heading = self.tr("ZeRO stages 0–3 of rank {rank} (most-loaded, most model states)").format(
+            heading = self.tr("ZeRO stages 0–3, rank {rank}\n(most-loaded, most model states)").format(
                 rank=ledger.rank)
         else:
             states = sum(ledger.state_zero_groups[current].values())
-            heading = self.tr("ZeRO stages 0–3 of rank {rank} (most-loaded); rank {state_rank} holds the most "
-                              "model states: {bytes} at ZeRO-{zero}").format(
-                rank=ledger.rank, state_rank=ledger.state_rank, bytes=gib(states), zero=current)
+            heading = self.tr("ZeRO stages 0–3, rank {rank} (most-loaded)\nmost states: rank {state_rank}, {bytes}").format(
+                rank=ledger.rank, state_rank=ledger.state_rank, bytes=gib(states))
         set_text(self.zero_title, heading)
 
     def _draw_ranks(self, ledger: MemoryLedger) -> None:
