@@ -210,6 +210,40 @@ class Memory:
     # GMLake, Guo et al., ASPLOS'24, cuts fragmentation by up to 33%).
     fragmentation: float = spec(0.05, low=0.0, high=0.5)
     comm_buffers: bool = True
+    # Framework overheads (models/memory/overheads.py), each switchable.
+    # The CUDA context of the one process per GPU, in MiB (0 = no context item); the cuBLAS and
+    # cuBLASLt workspaces PyTorch allocates come with it. Default: 287,047,680 B = 273.75 MiB, the
+    # context PyTorch measured with lazy module loading (pytorch/pytorch#86509; 666,632,192 B eager).
+    cuda_context_mib: float = spec(273.75, low=0.0, high=1 << 20)
+    # NCCL buffers of every communicator the GPU belongs to: NCCL_BUFFSIZE (NCCL default 4 MiB) for
+    # the Simple protocol plus the LL and LL128 buffers of the protocols enabled (NCCL_PROTO; all
+    # three by default), per ring channel. NCCL picks the channel count from the topology; 16 is the
+    # lab's assumption (0 = no NCCL item).
+    nccl_buffsize_mib: float = spec(4.0, low=0.0, high=1 << 14)
+    nccl_channels: int = spec(16, low=0, high=1024)
+    nccl_protocols: str = spec("ll,ll128,simple", choices=("ll,ll128,simple", "ll,simple", "simple"))
+    # DeepEP dispatch/combine buffers of an MoE model with ep > 1 (deepseek-ai/DeepEP): the
+    # high-throughput ("normal") kernels' NVLink + RDMA buffers, or the low-latency kernels' RDMA
+    # buffer; "none" keeps the ledger's own dispatch/combine estimate. deepep_sms: Buffer.num_sms
+    # (DeepEP default 20; two SMs per channel).
+    deepep: str = spec("normal", choices=("none", "normal", "low-latency"))
+    deepep_sms: int = spec(20, low=2, high=1024)
+    # FP8 training's extra weight copies (NVIDIA Transformer Engine): 0 = none (default), 1 = the
+    # FP8 weight, 2 = the FP8 weight and its transposed (column-wise) copy; the scaling state of
+    # the recipe: delayed (per-tensor amax history of fp8_amax_history values, TE's default 1024),
+    # current (per-tensor scale), blockwise (DeepSeek-V3 §3.3: one FP32 scale per 128×128 weight
+    # block) or mxfp8 (one E8M0 byte per 32 values).
+    fp8_weight_copies: int = spec(0, low=0, high=2)
+    fp8_recipe: str = spec("delayed", choices=("delayed", "current", "blockwise", "mxfp8"))
+    fp8_amax_history: int = spec(1024, low=1, high=1 << 20)
+    # Host buffers of CPU / NVMe offload on the CPU tier (DeepSpeed ZeRO-Offload / ZeRO-Infinity
+    # defaults): offload_param buffer_count 5 × buffer_size 1e8 elements, offload_optimizer
+    # buffer_count 4 × the largest sub-group (sub_group_size 1e9 elements).
+    offload_buffers: bool = True
+    offload_param_buffer_count: int = spec(5, low=0, high=1 << 20)
+    offload_param_buffer_size: int = spec(100_000_000, low=0, high=1e15)
+    offload_optimizer_buffer_count: int = spec(4, low=0, high=1 << 20)
+    offload_sub_group_size: int = spec(1_000_000_000, low=1, high=1e15)
 
 
 @dataclass(frozen=True)
