@@ -1,7 +1,7 @@
 """The `tslab` command: the command line and JSON outputs documented in docs/cli-and-json.md.
 
-Compute commands (`presets`, `scenario`, `memory`, `mesh`, `schedule`) never import Qt; `gui` and `export` import it
-lazily. User errors print one line `tslab: error: …` and exit with status 2.
+Compute commands (`presets`, `keys`, `scenario`, `memory`, `mesh`, `schedule`) never import Qt; `gui` and
+`export` import it lazily. User errors print one line `tslab: error: …` and exit with status 2.
 """
 from __future__ import annotations
 
@@ -31,10 +31,15 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(message)
 
 
-def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False, from_hf: bool = False) -> None:
     source = parser.add_mutually_exclusive_group(required=required)
     source.add_argument("--scenario", metavar="FILE", help="scenario TOML file")
     source.add_argument("--preset", metavar="NAME", help="built-in preset (see `tslab presets`)")
+    if from_hf:
+        source.add_argument("--from-hf", metavar="CONFIG.json",
+                            help="a Hugging Face config.json, read offline: the model section from the file "
+                                 "(Llama, Qwen2/3, Qwen2/3-MoE, Mixtral, DeepSeek-V2/V3, Kimi K2, GPT-2), "
+                                 "everything else the lab's defaults")
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="overrides",
                         help="override a dotted scenario or view key, e.g. parallel.tp=8 or view.comm.ranks=4 "
                              "(repeatable)")
@@ -42,7 +47,9 @@ def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tslab", description="Training Systems Lab: memory, parallelism, pipeline "
-                     "schedules and communication of large-scale LLM training.")
+                     "schedules and communication of large-scale LLM training.",
+                     epilog="Scenario and view keys for --set: `tslab keys` lists every key with its type, "
+                            "range or choices, default and meaning.")
     parser.add_argument("--version", action="version", version=f"tslab {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -55,8 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     presets = sub.add_parser("presets", help="list built-in presets: NAME<TAB>title")
     presets.add_argument("--json", action="store_true", help="print JSON: a list of {name, title}")
 
-    scenario = sub.add_parser("scenario", help="write a scenario as TOML")
-    _scenario_options(scenario, required=True)
+    keys = sub.add_parser("keys", help="list every scenario and view key: type, range or choices, default, meaning")
+    keys.add_argument("--json", action="store_true", help="print JSON: a list of {key, type, default, low, high, "
+                                                          "choices, pattern, meaning}")
+
+    scenario = sub.add_parser("scenario", help="write a scenario as TOML (or import a Hugging Face config)")
+    _scenario_options(scenario, required=True, from_hf=True)
     scenario.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
 
     memory = sub.add_parser("memory", help="per-GPU memory ledger of the most-loaded rank")
@@ -136,25 +147,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_input_file(path: str | None, option: str, what: str) -> None:
+    """Refuse an empty name or a device for a file option (/dev/zero would be read forever)."""
+    if path is None:
+        return
+    if not path:
+        raise UserError(f"{option} needs a file name, not an empty string")
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = 0  # the loader names the problem (no such file, no permission)
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise UserError(f"{path}: a device, not {what}")
+
+
 def resolve_document(args: argparse.Namespace, *, check: bool = True):
-    """The document named by --scenario / --preset (or the default), with --set applied (scenario
-    and view keys); with `check`, a scenario with errors is refused and its warnings are kept (`warn`)."""
+    """The document named by --scenario / --preset / --from-hf (or the default), with --set applied
+    (scenario and view keys); with `check`, a scenario with errors is refused and its warnings are
+    kept (`warn`)."""
     from tslab.models.document import Document, apply_document_overrides, load_document
     from tslab.models.presets import default_scenario, load_preset
     from tslab.models.scenario import ScenarioError
 
     path = getattr(args, "scenario", None)
-    if path is not None:
-        if not path:
-            raise UserError("--scenario needs a file name, not an empty string")
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:
-            mode = 0  # the loader names the problem (no such file, no permission)
-        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):  # /dev/zero would be read forever
-            raise UserError(f"{path}: a device, not a scenario file")
+    hf_config = getattr(args, "from_hf", None)
+    _check_input_file(path, "--scenario", "a scenario file")
+    _check_input_file(hf_config, "--from-hf", "a config.json")
     try:
-        if path is not None:
+        if hf_config is not None:
+            from tslab.models.hf_config import load_hf_config
+            document = load_hf_config(hf_config)
+        elif path is not None:
             document = load_document(path)
         elif getattr(args, "preset", None) is not None:
             document = Document(load_preset(args.preset))
@@ -222,6 +245,39 @@ def cmd_presets(args: argparse.Namespace) -> int:
         for name, title in rows:
             print(f"{name}\t{title}")
     return 0
+
+
+def cmd_keys(args: argparse.Namespace) -> int:
+    """Every key `--set` takes, with its type, range or choices, default and meaning."""
+    from tslab.models.keys import all_keys
+    infos = all_keys()
+    if args.json:
+        write_json([info.to_json() for info in infos])
+        return 0
+    for info in infos:
+        print(f"{info.key}\t{info.type}\t{allowed_text(info)}\t{default_text(info.default)}\t{info.meaning}")
+    return 0
+
+
+def allowed_text(info) -> str:
+    """A key's range or choices as `keys` prints them: `1 … 100,000`, `gelu | swiglu`, a pattern."""
+    if info.choices:
+        return " | ".join(choice if choice else '""' for choice in info.choices)
+    if info.low is not None or info.high is not None:
+        def number(value) -> str:
+            return f"{int(value):,}" if float(value).is_integer() and abs(value) < 1e15 else f"{value:g}"
+        low = number(info.low) if info.low is not None else ""
+        high = number(info.high) if info.high is not None else ""
+        return f"{low} … {high}"
+    if info.pattern:
+        return f"/{info.pattern}/"
+    return "true | false" if info.type == "bool" else "any" if info.type != "list" else "strings"
+
+
+def default_text(value) -> str:
+    """A default as TOML writes it (`true`, `4096`, `"megatron"`, `[]`)."""
+    from tslab.models.scenario import _toml_value
+    return _toml_value(value)
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -663,7 +719,7 @@ def format_moe(scenario, doc) -> str:
     return "\n".join(lines)
 
 
-COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "scenario": cmd_scenario, "memory": cmd_memory,
+COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario": cmd_scenario, "memory": cmd_memory,
             "mesh": cmd_mesh, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe, "export": cmd_export}
 
 
