@@ -142,7 +142,7 @@ def _nccl(s: Scenario, layout: RankLayout) -> list[LedgerItem]:
     sizes = " + ".join(f"{names[p]} {b / MIB:g} MiB" for p, b in protocols.items())
     listed = ", ".join(f"{name} ({size})" for name, size in groups)
     formula = (f"{len(groups)} communicator{'s' if len(groups) > 1 else ''} [{listed}] × {channels} ring channels "
-               f"(memory.nccl_channels, an assumption) × ({sizes}; NCCL_BUFFSIZE default 4 MiB) = "
+               f"(memory.nccl_channels, default 16, an assumption) × ({sizes}; NCCL_BUFFSIZE default 4 MiB) = "
                f"{per_channel * channels / MIB:,.1f} MiB each; tree, NVLS and point-to-point connections not counted")
     return [LedgerItem("nccl_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "NCCL communicator buffers"),
                        len(groups) * channels * per_channel, "gpu", formula, SRC_NCCL)]
@@ -250,8 +250,9 @@ def _deepep(s: Scenario) -> list[LedgerItem]:
         listed = ("" if dispatch_size == ranks
                   else f" (DeepEP lists no config for {ranks} ranks: the {dispatch_size}-rank one)")
         formula = (f"normal kernels, {ranks} EP ranks = {nodes} node{'s' if nodes > 1 else ''} × "
-                   f"{min(ranks, NVL_PEERS)} GPUs, {sms // 2} channels ({sms} SMs / 2), hidden bytes 2h = "
-                   f"{hidden_bytes:,}{listed}: NVLink buffer {nvl / MIB:,.1f} MiB + RDMA buffer {rdma / MIB:,.1f} MiB "
+                   f"{min(ranks, NVL_PEERS)} GPUs, {sms // 2} channels ({sms} SMs / 2; DeepEP default 20), "
+                   f"hidden bytes 2h = {hidden_bytes:,}{listed}: NVLink buffer {nvl / MIB:,.1f} MiB + "
+                   f"RDMA buffer {rdma / MIB:,.1f} MiB "
                    f"(larger of the dispatch and combine hints) + {DEEPEP_WORKSPACE // MIB} MiB workspace; "
                    f"replaces the dispatch + combine receive estimate")
     return [LedgerItem("deepep_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "DeepEP dispatch/combine buffers"),
@@ -308,8 +309,8 @@ def _fp8(s: Scenario, layout: RankLayout, dense_params: int) -> list[LedgerItem]
     if recipe == "delayed":
         history = s.memory.fp8_amax_history
         scales = tensors * (history + 2) * 4
-        scaling = (f"delayed scaling: {tensors:,} weight tensors × ({history} amax history + scale + scale⁻¹) × "
-                   f"4 B")
+        scaling = (f"delayed scaling: {tensors:,} weight tensors × ({history} amax history (TE default 1024) + "
+                   f"scale + scale⁻¹) × 4 B")
     elif recipe == "current":
         scales = tensors * 2 * 4
         scaling = f"current scaling: {tensors:,} weight tensors × (scale + scale⁻¹) × 4 B"
@@ -320,8 +321,8 @@ def _fp8(s: Scenario, layout: RankLayout, dense_params: int) -> list[LedgerItem]
         scales = copies * math.ceil(elements / 32)
         scaling = f"MXFP8: {copies} × Ψ_linear/32 E8M0 scales of 1 B"
     what = "FP8 weight" if copies == 1 else "FP8 weight + transposed (column-wise) copy"
-    formula = (f"{copies} × Ψ_linear {elements:,} × 1 B ({what}; linear layers only: no embedding, output head, "
-               f"router or norms{shard}) + {scaling}")
+    formula = (f"{copies} × Ψ_linear {elements:,} × 1 B ({what}; memory.fp8_weight_copies, default 0 = off; "
+               f"linear layers only: no embedding, output head, router or norms{shard}) + {scaling}")
     return [LedgerItem("fp8_weights", "params", QT_TRANSLATE_NOOP("ledger", "FP8 weight copies"),
                        copies * elements + scales, "gpu", formula, SRC_FP8)]
 
