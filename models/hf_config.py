@@ -309,11 +309,12 @@ def _model_type(data: dict[str, Any], origin: str) -> str:
 # ---------------------------------------------------------------------------------------------
 
 def model_name(data: dict[str, Any], path: str | os.PathLike) -> str:
-    """The model's name: `_name_or_path` when the config carries one; else the file's name, or for
-    a file called config.json its folder's (in the Hugging Face cache,
-    models--ORG--NAME/snapshots/REVISION/config.json, that is ORG/NAME)."""
+    """The model's name: `_name_or_path` when the config carries a Hub id (ORG/NAME, not a local
+    path); else the file's name, or for a file called config.json its folder's (in the Hugging Face
+    cache, models--ORG--NAME/snapshots/REVISION/config.json, that is ORG/NAME)."""
     given = data.get("_name_or_path")
-    if isinstance(given, str) and given.strip():
+    if isinstance(given, str) and re.fullmatch(r"[\w.-]+(/[\w.-]+)?", given.strip()) and \
+            not given.startswith("."):  # a Hub id, not a local path
         return given.strip()
     path = Path(path)
     if path.name != "config.json":

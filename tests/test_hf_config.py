@@ -218,6 +218,7 @@ def test_name_from_the_config_or_the_hugging_face_cache(tmp_path):
     plain.mkdir()
     assert model_name({}, plain / "config.json") == "mine"
     assert model_name({"_name_or_path": "org/model"}, plain / "config.json") == "org/model"
+    assert model_name({"_name_or_path": "/home/me/ckpt"}, plain / "config.json") == "mine"
 
 
 # ---------------------------------------------------------------------------------------------
