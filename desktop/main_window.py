@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMa
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
 from tslab.models.document import Document, load_document, save_document
+from tslab.models.hf_config import load_hf_config
 from tslab.models.memory import gib
 from tslab.models.presets import preset_document, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self.open_action = file_menu.addAction(self.tr("&Open Scenario…"), QKeySequence.StandardKey.Open,
                                                self.open_dialog)
         self.recent_menu = file_menu.addMenu(self.tr("Open &Recent"))
+        self.import_hf_action = file_menu.addAction(self.tr("&Import Hugging Face config…"), self.import_hf_dialog)
         self.save_action = file_menu.addAction(self.tr("&Save Scenario"), QKeySequence.StandardKey.Save, self.save)
         file_menu.addAction(self.tr("Save Scenario &As…"), QKeySequence.StandardKey.SaveAs, self.save_as)
         file_menu.addSeparator()
@@ -204,6 +206,29 @@ class MainWindow(QMainWindow):
         self.preset_box.setCurrentIndex(0)
         self._remember_recent(str(Path(path).resolve()))
         self.statusBar().showMessage(self.tr("Opened {path}").format(path=path), 4000)
+        return True
+
+    def import_hf_dialog(self) -> None:
+        """File → Import Hugging Face config…: a config.json becomes a new document, as Open does."""
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import Hugging Face config"), self._last_dir(),
+                                              self.tr("Hugging Face configs (*.json);;All files (*)"))
+        if path:
+            self.import_hf_path(path)
+
+    def import_hf_path(self, path: str) -> bool:
+        """Import a Hugging Face config.json (models/hf_config.py) as a new, unsaved document: it has no
+        file yet, so Save asks for one and closing asks first; a bad file is reported like a bad
+        scenario file and nothing is lost."""
+        try:
+            document = load_hf_config(path)
+        except ScenarioError as exc:
+            QMessageBox.warning(self, self.tr("Cannot import Hugging Face config"), str(exc))
+            return False
+        self.model.set_document(document, path="", modified=True)
+        self.preset_box.setCurrentIndex(0)
+        self.statusBar().showMessage(self.tr("Imported {path}").format(path=path), 4000)
         return True
 
     def save(self) -> bool:

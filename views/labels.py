@@ -3,7 +3,9 @@ inputs from here, so a key reads the same on every tab. A tab replaces a label o
 notation differs (the Pipeline tab writes p, m and v, as the schedule papers do).
 
 Texts are marked with QT_TRANSLATE_NOOP so that lupdate extracts them, and translated when a
-Field is made (after the UI language's translator is installed). Choice labels that are names
+Field is made (after the UI language's translator is installed). A Field's tooltip is its Label's
+tip where one is given, else the key's one-line meaning (models/keys.py, context "keys"), so that
+every input says what it sets. Choice labels that are names
 (GeLU, GPipe, BF16, a GPU's catalogue name) are not marked and show as they are.
 """
 from __future__ import annotations
@@ -14,10 +16,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from tslab.models.hardware import GPUS
+from tslab.models.keys import MEANINGS
 from tslab.models.mesh import ORDERS
 from tslab.views.scenario_form import Field
 
 CONTEXT = "labels"
+KEYS_CONTEXT = "keys"  # the meanings' context (models/keys.py)
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,15 @@ def _translate(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text) if text else ""
 
 
+def tip(key: str) -> str:
+    """The translated tooltip of scenario key `key`: its Label's tip, else its meaning."""
+    entry = LABELS.get(key)
+    if entry is not None and entry.tip:
+        return _translate(entry.tip)
+    meaning = MEANINGS.get(key, "")
+    return QCoreApplication.translate(KEYS_CONTEXT, meaning) if meaning else ""
+
+
 def label(key: str) -> str:
     """The translated label of scenario key `key`."""
     return _translate(LABELS[key].text)
@@ -175,7 +188,7 @@ def field(key: str, text: str | None = None, **changes) -> Field:
     """The input of `key` as the catalogue describes it, translated; `text` (already translated)
     replaces the label, and `changes` any other Field attribute."""
     entry = LABELS[key]
-    spec = Field(key, label(key), _translate(entry.tip),
+    spec = Field(key, label(key), tip(key),
                  tuple((value, _translate(name)) for value, name in entry.choices),
                  entry.scale, entry.suffix, entry.decimals)
     if text is not None:
