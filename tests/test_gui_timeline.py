@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor
 from tslab.models.memory import gib, memory_ledger
 from tslab.models.memory.timeline import memory_timeline
 from tslab.models.presets import load_preset
+from tslab.views.charts import CAPACITY_COLOUR
 from tslab.views.memory.timeline import MAX_LANES, VARYING_COLOUR, MemoryLanes, instant_tooltip, shown_ranks
 from tslab.views.texts import ledger_name
 
@@ -127,3 +128,18 @@ def test_hover_names_the_bytes_and_the_ops_at_that_instant(lanes: MemoryLanes, q
     assert ops and all(f"micro-batch {op.mb}, stage {op.stage}" in text for op in ops)
     lanes._moved(view.mapViewToScene(QPointF(-1.0, y)))
     assert lanes._hovered is None and not lanes.cursor.isVisible()
+
+
+def test_a_peak_over_capacity_names_the_first_oom_item(lanes: MemoryLanes) -> None:
+    s = load_preset("classroom-7b").replace(**{"model.micro_batch": 8, "parallel.pp": 2})
+    timeline = show(lanes, s)
+    for rank, (_, _, value, label) in enumerate(lanes.markers):
+        ledger = memory_ledger(s, rank)
+        oom = ledger.first_oom
+        assert oom is not None and value == ledger.gpu_bytes > ledger.capacity_bytes
+        assert timeline.lanes[rank].first_oom.key == oom[0].key
+        assert f"first OOM: {ledger_name(oom[0].name)}" in label
+    red = QColor(CAPACITY_COLOUR)
+    assert all(brush.color() == red for brush in lanes.peaks.data["brush"])
+    show(lanes, load_preset("classroom-7b"))
+    assert "first OOM" not in lanes.markers[0][3]

@@ -46,8 +46,8 @@ BACKWARD = "backward"          # while a backward op runs
 FRAGMENTATION = "fragmentation"  # a share of the rest of the GPU tier
 
 LOGITS_KEYS = ("logits",)
-RECOMPUTE_KEYS = ("recompute_working_set", "recompute")  # the ledger's "Recompute working set"
 FRAGMENTATION_KEYS = ("fragmentation",)
+WORKING_SET_NAME = "recompute working set"  # the ledger's item, any key with "working_set" in it
 
 _F_TYPES = ("F",)
 _BACKWARD_TYPES = ("B", "I")   # the backward ops that redo a recomputed forward
@@ -69,7 +69,7 @@ def _follows(key: str, group: str, name: str) -> str:
         return FRAGMENTATION
     if key in LOGITS_KEYS:
         return LOGITS
-    if key in RECOMPUTE_KEYS or name.lower() == "recompute working set":
+    if "working_set" in key or name.lower() == WORKING_SET_NAME:
         return BACKWARD
     if group == "activations":
         return PER_SET

@@ -270,6 +270,10 @@ class MemoryLanes(QWidget):
             over = lane.peak_bytes > self.capacity
             text = self.tr("peak {value} at t = {time} ({item})").format(
                 value=gib(lane.peak_bytes), time=f"{lane.peak_time:.4g}", item=ledger_name(lane.peak_item.name))
+            oom = lane.first_oom if over else None
+            if oom is not None:
+                text += " · " + QCoreApplication.translate("MemoryFigure", "first OOM: {name}").format(
+                    name=ledger_name(oom.name))
             self.markers.append((lane.rank, lane.peak_time, lane.peak_bytes, text))
             xs.append(lane.peak_time)
             ys.append(top)
