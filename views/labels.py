@@ -5,8 +5,8 @@ notation differs (the Pipeline tab writes p, m and v, as the schedule papers do)
 Texts are marked with QT_TRANSLATE_NOOP so that lupdate extracts them, and translated when a
 Field is made (after the UI language's translator is installed). A Field's tooltip is its Label's
 tip where one is given, else the key's one-line meaning (models/keys.py, context "keys"), so that
-every input says what it sets. Choice labels that are names
-(GeLU, GPipe, BF16, a GPU's catalogue name) are not marked and show as they are.
+every input says what it sets. Choice labels that are names (GeLU, GPipe, BF16, a GPU's catalogue
+name) are not marked and show as they are.
 """
 from __future__ import annotations
 
