@@ -362,10 +362,11 @@ def scenario_from_hf(data: dict[str, Any], origin: str = "config.json", name: st
             f"field meanings: Hugging Face transformers, models/{module}/configuration_{module}.py"]
     assumptions = [f"model section from the config: {note}" for note in notes]
     assumptions.append(f"vocabulary as stored: {values['vocab']:,} rows (no padding: vocab_divisible_by = 1)")
-    assumptions.append(
-        f"sequence length {seq_len:,}: the lab's default {defaults.model.seq_len:,}"
-        + (f", capped at the model's {positions:,} positions" if positions and positions < defaults.model.seq_len
-           else "") + "; micro-batch size 1 (lab default)")
+    if positions and positions < defaults.model.seq_len:
+        sequence = f"the lab's default {defaults.model.seq_len:,} capped at the model's {positions:,} positions"
+    else:
+        sequence = "the lab's default" + (f"; the model has {positions:,} positions" if positions else "")
+    assumptions.append(f"sequence length {seq_len:,} ({sequence}); micro-batch size 1 (lab default)")
     if precision:
         assumptions.append(f"parameters, gradients and activations in {DTYPES[dtype].upper()} ({dtype_field} "
                            f"{dtype}); master weights and optimizer states in FP32 (lab defaults)")
