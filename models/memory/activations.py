@@ -2,10 +2,12 @@
 a pipeline rank holds at its schedule's peak.
 
 Per layer: Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
-MLSys'23, §4 (Table 2). In flight: the exact peak of the generated schedule (tslab.models.pipeline)
-for schedules of up to SIMULATED_OPS ops on up to SIMULATED_RANKS ranks, else the closed forms of
-`in_flight_estimate` (equal to the simulated peak for every kind: tests/test_memory.py), which are
-also the fallback where the schedule cannot be generated.
+MLSys'23, §4 (Table 2), tensor by tensor with each tensor's backend from the activation policy
+(models/memory/policy.py); `layer_formula` lists a layer's own tensors and their sum, in Table 2's
+form only where the layer is exactly their GPT case. In flight: the exact peak of the generated
+schedule (tslab.models.pipeline) for schedules of up to SIMULATED_OPS ops on up to SIMULATED_RANKS
+ranks, else the closed forms of `in_flight_estimate` (equal to the simulated peak for every kind:
+tests/test_memory.py), which are also the fallback where the schedule cannot be generated.
 """
 from __future__ import annotations
 
@@ -14,11 +16,16 @@ from dataclasses import dataclass
 
 from ..pipeline import ScheduleError, chunks_per_rank, generate, op_count, peak_from_orders
 from ..scenario import BYTES_PER_ELEMENT, Scenario
-from .params import head_dim
+from .params import head_dim, is_moe_layer
+from .partition import RankLayout
+from .policy import FP8_SCALE_OVERHEAD, ActivationPolicy, LayerPolicy, activation_policy, base_recompute, is_recomputed
 
-FP8_SCALE_OVERHEAD = 4 / 128  # one FP32 scale per 1×128 tile (Kimi K2 §2.4.3)
-# Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and in FP8.
-LayerBytes = tuple[dict[bool, float], dict[bool, float]]
+__all__ = ["FP8_SCALE_OVERHEAD", "LayerBytes", "SIMULATED_OPS", "SIMULATED_RANKS", "Term", "activation_formula",
+           "in_flight", "in_flight_estimate", "korthikanti_form", "layer_activation_terms", "layer_bytes",
+           "layer_formula", "layer_kinds", "terms_bytes"]
+
+# What the ledger passes to `activation_items`: every kind of layer's saved tensors and backends.
+LayerBytes = ActivationPolicy
 
 
 # The ledger runs on every edit (in the GUI, on its thread): it generates the schedule only when
@@ -118,96 +125,94 @@ class Term:
     elements: float = 0.0
     mask_bytes: float = 0.0
     fixed_bytes: float = 0.0  # bytes independent of the activation precision (e.g. FP32 stats)
+    key: str = ""             # the tensor's key in models/memory/policy.py
+    backend: str = "keep"     # where the policy stores it: keep, fp8, cpu or remote
 
 
 def layer_activation_terms(s: Scenario, moe: bool) -> list[Term]:
     """Tensors one layer saves for backward, per micro-batch, on one GPU (Korthikanti §4,
     generalised to GQA, MLA, SwiGLU, no dropout, CP and MoE; with dropout, GeLU, ffn = 4h and
-    kv_heads = heads this is exactly Table 2)."""
-    m, p, act = s.model, s.parallel, s.activation
-    s_loc = m.seq_len / p.cp  # CP splits the sequence
-    b, h, a, t = m.micro_batch, m.hidden, m.heads, p.tp
-    sb = s_loc * b
-    rep = t if p.sp else 1  # SP splits the TP-replicated tensors along the sequence
-    d = head_dim(s)
-    if m.attention == "mla":
-        dq, dv, kv = d + m.qk_rope_head_dim, (m.v_head_dim or d), a
-    else:
-        dq, dv, kv = d, d, m.kv_heads
-
-    if act.recompute == "full":
-        return [Term("layer input", sb * h / rep)]
-
-    # DeepSeek-V3 §3.2.3: with MLA, selective recomputation also redoes RMSNorm and the
-    # up-projections, so only the compressed latents stay in memory.
-    mla_recompute = m.attention == "mla" and act.recompute == "selective"
-    terms = [] if mla_recompute else [
-        Term("LayerNorm 1 input", sb * h / rep),
-        Term("QKV input", sb * h / rep),
-        Term("Q, K", sb * (a + kv) * dq / t),
-        Term("V", sb * kv * dv / t),
-    ]
-    terms.append(Term("attention output (out-proj input)", sb * a * dv / t))
-    if m.attention == "mla":
-        terms.append(Term("MLA latents c_q, c_kv", sb * (m.q_lora_rank + m.kv_lora_rank + m.qk_rope_head_dim) / rep))
-    if act.recompute != "selective":
-        if act.flash_attention:
-            terms.append(Term("softmax statistics (FP32)", fixed_bytes=4 * a * sb / t))
-        else:
-            scores = a * sb * m.seq_len / t  # local queries against every key
-            terms.append(Term("softmax output", scores))
-            if m.dropout:
-                terms += [Term("attention dropout mask", mask_bytes=scores), Term("attention dropout output", scores)]
-    if m.dropout:
-        terms.append(Term("attention-out dropout mask", mask_bytes=sb * h / rep))
-    terms += [Term("MLP input", sb * h / rep)] if mla_recompute else \
-        [Term("LayerNorm 2 input", sb * h / rep), Term("MLP input", sb * h / rep)]
-
-    def mlp_terms(ffn: float, tokens: float, shard: int, label: str) -> list[Term]:
-        if m.mlp == "swiglu":
-            return [Term(f"{label} SwiGLU input (gate, up)", 2 * tokens * ffn / shard),
-                    Term(f"{label} down-proj input", tokens * ffn / shard)]
-        return [Term(f"{label} GeLU input", tokens * ffn / shard),
-                Term(f"{label} down-proj input", tokens * ffn / shard)]
-
-    if not moe:
-        terms += mlp_terms(m.ffn_hidden, sb, t, "MLP")
-    else:
-        routed = sb * m.top_k  # balanced routing: each EP rank processes S·K assignments
-        terms.append(Term("router probabilities (FP32)", fixed_bytes=4 * sb * m.experts))
-        # Router weights are applied inside the fused expert activation (Megatron-LM's weighted
-        # SwiGLU), so the expert outputs need not be kept for the combine's backward.
-        terms.append(Term("dispatched expert inputs", routed * h))
-        terms += mlp_terms(m.expert_ffn_hidden, routed, p.etp, "experts")
-        if m.shared_experts:
-            terms += mlp_terms(m.expert_ffn_hidden * m.shared_experts, sb, t, "shared experts")
-    if m.dropout:
-        terms.append(Term("MLP dropout mask", mask_bytes=sb * h / rep))
-    return terms
+    kv_heads = heads this is exactly Table 2): the layers that follow `activation.recompute`
+    (a fully recomputed layer when recompute = full without recompute_layers), every tensor the
+    policy does not recompute, on whichever tier it is stored."""
+    layer = activation_policy(s).follows_recompute
+    chosen = next((kind for kind in layer if kind.moe == moe), layer[0])
+    return [Term(row.name, row.elements, row.mask_bytes, row.fixed_bytes, row.key, row.backend)
+            for row in chosen.rows if row.backend != "recompute"]
 
 
 def terms_bytes(terms: list[Term], element_bytes: float) -> float:
     return sum(term.elements * element_bytes + term.mask_bytes + term.fixed_bytes for term in terms)
 
 
-def activation_formula(s: Scenario) -> str:
-    """The Korthikanti closed form this configuration reduces to (GPT case), as text."""
-    p, act = s.parallel, s.activation
-    scores = "" if act.recompute == "selective" or act.flash_attention else " + 5as/h" if p.tp == 1 else " + 5as/(ht)"
-    if act.recompute == "full":
-        return "2sbh" + ("/t" if p.sp and p.tp > 1 else "")
+def korthikanti_form(s: Scenario, layer: LayerPolicy) -> str | None:
+    """Korthikanti et al. Table 2's per-layer form, when this layer is exactly their GPT case: a
+    dense MHA layer with head dimension h/a, a GeLU MLP of width 4h, dropout, no FlashAttention,
+    16-bit activations, no CP, and the tensors stored as `recompute` alone decides (no ladder step
+    or override changed one); else None."""
+    m, p, act = s.model, s.parallel, s.activation
+    gpt = (not layer.moe and m.attention == "mha" and m.kv_heads == m.heads and head_dim(s) * m.heads == m.hidden
+           and m.mlp == "gelu" and m.ffn_hidden == 4 * m.hidden and m.dropout and not act.flash_attention
+           and BYTES_PER_ELEMENT[s.precision.activations] == 2 and p.cp == 1
+           and all(row.decided_by == "base" for row in layer.rows))
+    if not gpt:
+        return None
+    mode = base_recompute(s, layer.recomputed)
+    if mode == "full":
+        return "2sbh" if layer.row("layer_input") and round(layer.saved_bytes) == round(
+            2 * m.seq_len * m.micro_batch * m.hidden) else None
+    scores = "" if mode == "selective" else " + 5as/h" if p.tp == 1 else " + 5as/(ht)"
     if p.tp == 1:
-        return f"sbh(34{scores})"
+        return f"sbh(34{scores})" if scores else "34sbh"
     if p.sp:
-        return f"sbh(34/t{scores})"
+        return f"sbh(34/t{scores})" if scores else "34sbh/t"
     return f"sbh(10 + 24/t{scores})"
 
 
+def layer_formula(s: Scenario, layer: LayerPolicy) -> str:
+    """The layer's saved tensors, each as its bytes (s = sequence per CP rank), and their sum;
+    recomputed tensors are left out, the others name their backend when it is not keep. Where the
+    layer is Korthikanti's GPT case the sum is also given in Table 2's form."""
+    parts = []
+    for row in layer.rows:
+        if row.backend == "recompute":
+            continue
+        where = "" if row.backend == "keep" else f", {row.backend}"
+        parts.append(f"{row.formula} ({row.key}{where})")
+    total = f"{layer.saved_bytes / 2**20:,.1f} MiB"
+    table2 = korthikanti_form(s, layer)
+    text = " + ".join(parts) or "nothing"
+    text += f" = {table2} = {total} (Korthikanti et al. Table 2)" if table2 else f" = {total}"
+    recomputed = [row.key for row in layer.rows if row.backend == "recompute"]
+    if recomputed:
+        text += f"; recomputed: {', '.join(recomputed)}"
+    if s.parallel.cp > 1:
+        text += f"; s = {s.model.seq_len / s.parallel.cp:g} tokens per CP rank"
+    return text
+
+
+def activation_formula(s: Scenario, moe: bool = False) -> str:
+    """The per-layer bytes of the layers following `recompute` (dense, or MoE), as text: the
+    model's own saved tensors and their sum, in Korthikanti's Table 2 form only in their GPT case."""
+    layers = activation_policy(s).follows_recompute
+    return layer_formula(s, next((layer for layer in layers if layer.moe == moe), layers[0]))
+
+
 def layer_bytes(s: Scenario) -> LayerBytes:
-    """Bytes one dense (False) and one MoE (True) layer saves per micro-batch: as stored, and
-    with every element in FP8 (1 B + a 4 B scale per 128; 1-byte masks and FP32 statistics
-    stay as they are)."""
-    element = BYTES_PER_ELEMENT[s.precision.activations]
-    terms = {moe: layer_activation_terms(s, moe) for moe in (False, True)}
-    return ({moe: terms_bytes(t, element) for moe, t in terms.items()},
-            {moe: terms_bytes(t, 1 + FP8_SCALE_OVERHEAD) for moe, t in terms.items()})
+    """The activation policy of every kind of layer (models/memory/policy.py): what one dense and
+    one MoE layer save per micro-batch, fully recomputed or not, tensor by tensor and backend by
+    backend."""
+    return activation_policy(s)
+
+
+def layer_kinds(s: Scenario, layout: RankLayout) -> dict[tuple[bool, bool], int]:
+    """How many of the rank's layers are of each kind (moe, fully recomputed): the first
+    `recompute_layers` layers of each of its pipeline chunks are fully recomputed (Megatron-LM
+    --recompute-method block counts them per pipeline stage or virtual stage), or all of them
+    with recompute = full and recompute_layers = 0. What a rank's activation bytes depend on."""
+    counts: dict[tuple[bool, bool], int] = {}
+    for chunk in layout.layers:
+        for index, layer in enumerate(chunk):
+            kind = (is_moe_layer(s, layer), is_recomputed(s, index))
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
