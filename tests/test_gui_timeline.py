@@ -143,3 +143,11 @@ def test_a_peak_over_capacity_names_the_first_oom_item(lanes: MemoryLanes) -> No
     assert all(brush.color() == red for brush in lanes.peaks.data["brush"])
     show(lanes, load_preset("classroom-7b"))
     assert "first OOM" not in lanes.markers[0][3]
+
+
+def test_runs_alone_on_a_preset(run_alone) -> None:
+    from tslab.views.memory import timeline as view
+    lanes = run_alone(view.main, MemoryLanes, "deepseek-v3")
+    s = load_preset("deepseek-v3")
+    assert lanes.ranks == list(range(s.parallel.pp))
+    assert [value for _, _, value, _ in lanes.markers] == [memory_ledger(s, r).gpu_bytes for r in lanes.ranks]
