@@ -53,21 +53,21 @@ def op_text(op: Op) -> str:
 
 def instant_tooltip(lane: MemoryLane, t: float) -> str:
     """What rank `lane.rank` holds at time t, and the ops it runs then."""
-    def tr(text: str) -> str:
-        return QCoreApplication.translate("MemoryLanes", text)
-
     index = lane.index_at(t)
-    lines = ["<b>" + tr("Pipeline rank {rank} at t = {time}").format(rank=lane.rank, time=f"{t:.4g}") + "</b>",
-             tr("GPU tier: {value} of {capacity}").format(value=gib(lane.bytes[index]),
-                                                          capacity=gib(lane.capacity_bytes)),
-             tr("activation sets held: {sets} (at most {peak})").format(sets=lane.sets[index], peak=lane.peak_sets)]
+    translate = QCoreApplication.translate
+    lines = ["<b>" + translate("MemoryLanes", "Pipeline rank {rank} at t = {time}").format(
+                 rank=lane.rank, time=f"{t:.4g}") + "</b>",
+             translate("MemoryLanes", "GPU tier: {value} of {capacity}").format(
+                 value=gib(lane.bytes[index]), capacity=gib(lane.capacity_bytes)),
+             translate("MemoryLanes", "activation sets held: {sets} (at most {peak})").format(
+                 sets=lane.sets[index], peak=lane.peak_sets)]
     if lane.peak_logits:
-        lines.append(tr("micro-batches' logits held: {count}").format(count=lane.logits[index]))
+        lines.append(translate("MemoryLanes", "micro-batches' logits held: {count}").format(count=lane.logits[index]))
     ops = lane.ops_at(t)
     if ops:
-        lines.append(tr("running: {ops}").format(ops="; ".join(op_text(op) for op in ops)))
+        lines.append(translate("MemoryLanes", "running: {ops}").format(ops="; ".join(op_text(op) for op in ops)))
     else:
-        lines.append(tr("no op running (bubble)"))
+        lines.append(translate("MemoryLanes", "no op running (bubble)"))
     return "<br>".join(lines)
 
 
@@ -220,9 +220,10 @@ class MemoryLanes(QWidget):
                                   swatch.format(c=VARYING_COLOUR, t=self.tr("activations over time")),
                                   f"<span style='color:{charts.CAPACITY_COLOUR}'>- -</span>&nbsp;"
                                   + self.tr("capacity")])
-        text = (f"<b>{self.tr('GPU memory over the step, per pipeline rank')}</b> &nbsp; "
-                + (f"{swatches} &nbsp; " if legend else "")
-                + f"<span style='color:#555555'>{self.tr('(deterministic teaching model)')}</span>")
+        title = self.tr("GPU memory over the step, per pipeline rank")
+        caption = self.tr("(deterministic teaching model)")
+        text = (f"<b>{title}</b> &nbsp; " + (f"{swatches} &nbsp; " if legend else "")
+                + f"<span style='color:#555555'>{caption}</span>")
         if note:
             text += f"<br><span style='font-size:small'>{note}</span>"
         if self.heading.text() != text:
