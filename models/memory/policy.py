@@ -281,7 +281,8 @@ def _layer(s: Scenario, moe: bool, element: float) -> tuple[list[_Tensor], dict[
     else:
         # The attention core is one checkpointed function (Megatron-LM's CoreAttention): recomputing
         # any of its tensors reruns all of it, attention over V included.
-        core: tuple[str, ...] = (op("qk_scores", 2 * scores * dq, True, "QKᵀ"), op("softmax", el["softmax"] * scores, False, "softmax"))
+        core: tuple[str, ...] = (op("qk_scores", 2 * scores * dq, True, "QKᵀ"),
+                                 op("softmax", el["softmax"] * scores, False, "softmax"))
         if dropout:
             core += (op("attn_dropout_mask", el["dropout"] * scores, False, "dropout mask"),
                      op("attn_dropout", el["dropout"] * scores, False, "dropout"))
@@ -325,11 +326,12 @@ def _layer(s: Scenario, moe: bool, element: float) -> tuple[list[_Tensor], dict[
         mlp("mlp", ffn, tokens, t, (ffn // h, f"sbh{tp_}") if ffn % h == 0 else (1, f"sbf{tp_}"), "MLP")
     else:
         routed = tokens * m.top_k  # balanced routing: each EP rank processes S·K assignments
-        op("router", (2 * h + el["softmax"]) * tokens * m.experts, True, "router (GEMM and scores)")
+        router = (op("router", 2 * h * tokens * m.experts, True, "router"),
+                  op("router_scores", el["softmax"] * tokens * m.experts, False, "routing scores"))
         op("dispatch", 0.0, False, "dispatch all-to-all again (communication)")
         # Router weights are applied inside the fused expert activation (Megatron-LM's weighted
         # SwiGLU), so the expert outputs need not be kept for the combine's backward.
-        tensors += [_Tensor("router_probs", 0, 0, 4 * tokens * m.experts, "4sbE", ("router",)),
+        tensors += [_Tensor("router_probs", 0, 0, 4 * tokens * m.experts, "4sbE", router),
                     _Tensor("dispatched", routed * h, 0, 0, _bytes_formula(element, "sbKh"), ("dispatch",))]
         etp_ = "/t_e" if p.etp > 1 else ""
         mlp("expert", m.expert_ffn_hidden, routed, p.etp, (1, f"sbK·f_e{etp_}"), "expert", weighted=True)
