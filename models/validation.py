@@ -235,6 +235,9 @@ def validate(s: Scenario) -> list[Problem]:
     elif c.gpu not in GPUS and c.gpu != "custom":
         error("cluster.gpu", QT_TRANSLATE_NOOP("validation", "unknown GPU {gpu}"), gpu=c.gpu)
 
+    from .memory.policy import policy_problems  # the memory package imports this module
+    problems += policy_problems(s)
+
     problems.sort(key=lambda problem: problem.severity != "error")
     return problems
 

@@ -434,3 +434,16 @@ def test_to_json_shape() -> None:
                         "recompute_flops", "recompute_ops"}
     moe = {r["tensor"]: r for r in data["layers"]["moe"]["tensors"]}
     assert moe["norm2_input"]["backend"] == "remote" and moe["norm2_input"]["decided_by"] == "override"
+
+
+def test_deepseek_v3_caches_linear_inputs_in_fp8() -> None:
+    """DeepSeek-V3 §3.3.3: activations cached in FP8 for the Linear operators' backward (the
+    dispatched tokens, the MLA latents), the MoE SwiGLU input in FP8 with its output recomputed;
+    the input of the Linear after attention stays (its E5M6 format is not modelled)."""
+    s = load_preset("deepseek-v3")
+    assert s.activation.policy == "deepseek-v3"
+    rows = {row.key: row.backend for row in activation_policy(s).layer(True).rows}
+    assert rows["dispatched"] == rows["mla_latents"] == rows["expert_act_input"] == rows["shared_act_input"] == "fp8"
+    assert rows["expert_down_input"] == rows["shared_down_input"] == "recompute"
+    assert rows["attn_out"] == "keep"
+    assert memory_ledger(s).first_oom is None

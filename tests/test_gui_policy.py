@@ -12,7 +12,10 @@ from tslab.views.memory.policy_table import PolicyEditor
 
 @pytest.fixture
 def editor(qtbot):
-    widget = PolicyEditor(DocumentModel(load_preset("kimi-k2")))
+    # Kimi K2 with the storage shares instead of its ladder: the editor starts from "manual"
+    scenario = load_preset("kimi-k2").replace(**{"activation.policy": "manual", "activation.fp8_fraction": 0.3,
+                                                 "activation.cpu_offload_fraction": 0.5})
+    widget = PolicyEditor(DocumentModel(scenario))
     qtbot.addWidget(widget)
     widget.resize(1000, 760)
     widget.show()
@@ -39,7 +42,7 @@ def test_picking_a_ladder_and_its_steps_edits_the_scenario(editor) -> None:
     assert editor.steps.item(2, 2).text() == f"{saved[False] / 2**20:,.1f} / {saved[True] / 2**20:,.1f}"
     # A change made elsewhere shows here.
     editor.model.set_value("activation.policy", "deepseek-v3")
-    assert editor.policy_box.currentData() == "deepseek-v3" and editor.steps.rowCount() == 3
+    assert editor.policy_box.currentData() == "deepseek-v3" and editor.steps.rowCount() == 4
 
 
 def test_a_backend_pick_writes_an_override_and_the_default_removes_it(editor) -> None:

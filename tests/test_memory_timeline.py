@@ -23,8 +23,7 @@ from test_memory import generated_schedules, pipeline, valid_scenarios
 
 from tslab.models import derived
 from tslab.models.document import Document
-from tslab.models.memory import LedgerItem, in_flight, memory_ledger
-from tslab.models.memory import timeline as timeline_module
+from tslab.models.memory import in_flight, memory_ledger
 from tslab.models.memory.activations import SIMULATED_OPS, SIMULATED_RANKS
 from tslab.models.memory.timeline import (BACKWARD, FRAGMENTATION, HELD, LOGITS, PER_SET, MemoryLane,
                                           memory_timeline)
@@ -169,22 +168,16 @@ def test_slower_ops_stretch_the_time_but_not_the_bytes(s: Scenario, scale: float
 def test_a_recompute_working_set_is_held_only_while_a_backward_runs(monkeypatch) -> None:
     """A ledger item named "Recompute working set" (one layer's forward redone inside a backward)
     is live during B and I only, and the peak still is the ledger's GPU tier with it."""
-    extra = 3 << 20
-    own = timeline_module._rank_ledger
-
-    def with_working_set(s, layout, kinds):
-        items, *rest = own(s, layout, kinds)
-        item = LedgerItem("recompute_working_set", "activations", "Recompute working set", extra, "gpu",
-                          "one layer's activations, recomputed during its backward", "test")
-        return (items[:-1] + [item] + items[-1:], *rest)
-
-    monkeypatch.setattr(timeline_module, "_rank_ledger", with_working_set)
     for kind in ("1f1b", "zb-h1", "zbv", "dualpipev", "interleaved-1f1b"):
         s = load_preset("classroom-7b").replace(**{"parallel.pp": 4, "schedule.kind": kind, "parallel.vpp": 2,
-                                                   "schedule.microbatches": 8, "memory.fragmentation": 0.0})
+                                                   "schedule.microbatches": 8, "memory.fragmentation": 0.0,
+                                                   "activation.recompute": "full"})
         for lane in memory_timeline(s).lanes:
+            ledger = memory_ledger(s, lane.rank)
+            extra = next(item.bytes for item in ledger.items if item.key == "recompute_working_set")
+            assert extra > 0
             assert [item.follows for item in lane.items if item.key == "recompute_working_set"] == [BACKWARD]
-            assert lane.peak_bytes == memory_ledger(s, lane.rank).gpu_bytes + extra
+            assert lane.peak_bytes == ledger.gpu_bytes
             _, ops = lane_ops(s, lane.rank)
             for i, value in enumerate(lane.breakdown(index) for index in range(len(lane.times))):
                 working = dict((item.key, v) for item, v in value)["recompute_working_set"]

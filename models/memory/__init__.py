@@ -17,8 +17,11 @@ Sources:
 
 Everything here is a deterministic teaching model of byte counts, not a measurement.
 
-Modules: `params` (parameter counts), `partition` (pipeline layout and what one GPU of a rank
-holds), `activations` (saved tensors per layer, micro-batches in flight), `ledger` (the ledger).
+Modules: `params` (parameter counts: norms, biases, positions, MTP), `partition` (pipeline layout,
+uneven stages, what one GPU of a rank holds), `activations` (saved tensors per layer, micro-batches
+in flight), `policy` (each saved tensor's backend and the named ladders), `stored` (the activation
+items), `overheads` (CUDA context, NCCL, DeepEP, FP8 weight copies, offload host buffers), `items`
+(ledger lines and sources), `ledger` (the ledger), `timeline` (each rank's bytes over the step).
 """
 from __future__ import annotations
 
@@ -26,15 +29,20 @@ from .activations import (FP8_SCALE_OVERHEAD, Term, activation_formula, in_fligh
                           layer_activation_terms, layer_bytes, terms_bytes)
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_OFFLOAD, SRC_SCHED, SRC_ZERO,
                     TIERS, LedgerItem)
-from .ledger import DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_ledger, oom_message, zero_table
-from .params import (LayerParams, attention_params, embedding_params, head_dim, is_moe_layer, layer_params,
-                     mlp_params, total_params)
-from .partition import RankLayout, pipeline_layout, rank_parameters, stage_layers
+from .ledger import (DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_ledger, oom_message, rank_items,
+                     zero_table)
+from .overheads import overhead_items
+from .params import (LayerParams, ParamCounts, attention_params, embedding_params, head_dim, is_moe_layer,
+                     layer_params, mlp_params, padded_vocab, param_counts, total_params)
+from .partition import RankLayout, pipeline_layout, rank_parameters, stage_layers, stage_sizes
+from .policy import ActivationPolicy, activation_policy, ladder, policy_problems
 
 __all__ = [
     "DDP_BUCKET_MIN", "FP8_SCALE_OVERHEAD", "GROUPS", "OOM_TEMPLATE", "OPTIMIZER_STATES", "TIERS",
     "SRC_ACT", "SRC_FLASH", "SRC_K2", "SRC_K3", "SRC_OFFLOAD", "SRC_SCHED", "SRC_ZERO",
-    "LayerParams", "LedgerItem", "MemoryLedger", "RankLayout", "Term",
+    "ActivationPolicy", "LayerParams", "LedgerItem", "MemoryLedger", "ParamCounts", "RankLayout", "Term",
+    "activation_policy", "ladder", "overhead_items", "padded_vocab", "param_counts", "policy_problems",
+    "rank_items", "stage_sizes",
     "activation_formula", "attention_params", "embedding_params", "gib", "head_dim", "in_flight",
     "in_flight_estimate", "is_moe_layer", "layer_activation_terms", "layer_bytes", "layer_params",
     "memory_ledger", "mlp_params", "oom_message", "pipeline_layout", "rank_parameters", "stage_layers",

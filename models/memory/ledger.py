@@ -9,10 +9,11 @@ from typing import Any
 from ..hardware import capacity_bytes
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
-from .activations import LayerBytes, in_flight, layer_bytes
+from .activations import LayerBytes, in_flight, layer_bytes, layer_kinds
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
                     bytes_name as _bytes_name)
 from .params import is_moe_layer, param_counts
+from .overheads import overhead_items, replaces_moe_dispatch
 from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
 from .stored import activation_items
 
@@ -204,7 +205,7 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
         if p.zero >= 3 and p.dp * p.cp > 1:
             total += 2 * st.largest_layer * BYTES_PER_ELEMENT[pr.params]
             parts.append("2 gathered layers (ZeRO-3 prefetch)")
-        if m.experts and p.ep > 1:
+        if m.experts and p.ep > 1 and not replaces_moe_dispatch(s):  # else DeepEP's buffers are them
             total += 2 * tokens * m.top_k * m.hidden * element
             parts.append("dispatch + combine receive 2·s·b·K·h")
     items = []
@@ -214,7 +215,8 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
                                 "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
     if s.offload.grads == "cpu":
         items.append(_gradient_buffer(s, st, layout))
-    gpu = gpu_before + sum(item.bytes for item in items)
+    items += overhead_items(s, layout, st.dense, st.expert)
+    gpu = gpu_before + sum(item.bytes for item in items if item.tier == "gpu")
     frag = s.memory.fragmentation
     if frag:
         items.append(LedgerItem("fragmentation", "buffers", QT_TRANSLATE_NOOP("ledger", "Allocator fragmentation"),
@@ -241,7 +243,8 @@ def _rank_key(s: Scenario, layout: RankLayout) -> tuple:
     embedding and the head, its model copies, and its activations in flight (last, so that
     `[:-1]` keys the model states alone)."""
     chunks = tuple((len(r), sum(is_moe_layer(s, layer) for layer in r)) for r in layout.layers)
-    return (chunks, layout.first, layout.last, layout.copies, in_flight(s, layout.rank)[0])
+    kinds = tuple(sorted(layer_kinds(s, layout).items()))  # (MoE, fully recomputed) → layers
+    return (chunks, kinds, layout.first, layout.last, layout.copies, in_flight(s, layout.rank)[0])
 
 
 def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
@@ -287,6 +290,20 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
 
 def _zero_groups(s: Scenario, st: _RankStates) -> dict[int, dict[str, int]]:
     return {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
+
+
+def rank_items(s: Scenario) -> list[tuple[RankLayout, tuple[LedgerItem, ...]]]:
+    """Every pipeline rank's layout and ledger items (those of `memory_ledger(s, rank)`), ranks
+    alike sharing one computation."""
+    kinds = layer_bytes(s)
+    items_of: dict[tuple, tuple[LedgerItem, ...]] = {}
+    result = []
+    for layout in pipeline_layout(s):
+        key = _rank_key(s, layout)
+        if key not in items_of:
+            items_of[key] = tuple(_rank_ledger(s, layout, kinds)[0])
+        result.append((layout, items_of[key]))
+    return result
 
 
 def zero_table(s: Scenario) -> dict[int, int]:

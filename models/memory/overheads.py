@@ -358,7 +358,7 @@ def _offload(s: Scenario, dense_params: int, expert_params: int) -> list[LedgerI
             SRC_DS_SWAP))
     if off.optimizer == "cpu" and off.grads == "gpu":
         items.append(LedgerItem(
-            "offload_grad_partition", "grads",
+            "offload_grad_partition", "buffers",
             QT_TRANSLATE_NOOP("ledger", "CPU gradient partition for the optimizer step"),
             optimizer_shard * b[pr.master], "cpu",
             f"optimizer shard {optimizer_shard:,} × {b[pr.master]} B ({pr.master}): the gradients the CPU "

@@ -138,7 +138,14 @@ def ladder(s: Scenario, name: str | None = None) -> tuple[Step, ...]:
             Step(QT_TRANSLATE_NOOP("policy", "MoE SwiGLU: input in FP8, output recomputed"),
                  "DeepSeek-V3 technical report §3.3.3: the inputs of the MoE SwiGLU are cached in FP8 with "
                  "fine-grained quantization and its output is recomputed in the backward pass",
-                 (("expert_act_input", "fp8"), ("expert_down_input", "recompute"))),
+                 (("expert_act_input", "fp8"), ("expert_down_input", "recompute"),
+                  ("shared_act_input", "fp8"), ("shared_down_input", "recompute"))),
+            Step(QT_TRANSLATE_NOOP("policy", "Linear inputs cached in FP8"),
+                 "DeepSeek-V3 technical report §3.3.3: activations are cached in FP8 for the backward pass of "
+                 "the Linear operators (Wgrad runs in FP8); the tokens are dispatched in FP8 too",
+                 (("dispatched", "fp8"), ("mla_latents", "fp8"), ("mlp_down_input", "fp8")),
+                 "the input of the Linear after attention is kept in its customised E5M6 format (12 bits), "
+                 "which the lab does not model: it stays in BF16 here"),
         )
     if name == "kimi-k2":
         swiglu_outputs = tuple((key, "recompute") for key in ("mlp_down_input", "shared_down_input",

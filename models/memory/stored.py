@@ -13,6 +13,7 @@ from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_formula, layer_kinds
 from .items import SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_SCHED, LedgerItem
+from .params import padded_vocab
 from .partition import RankLayout
 from .policy import LayerPolicy
 
@@ -87,7 +88,7 @@ def activation_items(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tupl
     heads = 1 + (m.mtp_layers if layout.last else 0)  # DeepSeek-V3 §2.2: each MTP module has its own head
     logits = 0.0
     if layout.last and act.recompute != "full":
-        logits = 4 * m.seq_len / s.parallel.cp * m.micro_batch * math.ceil(m.vocab / s.parallel.tp) * heads
+        logits = 4 * m.seq_len / s.parallel.cp * m.micro_batch * math.ceil(padded_vocab(s) / s.parallel.tp) * heads
     fp8 = act.fp8_fraction if element > 1 else 0.0
     plain, compressed = keep * (1 - fp8) * held, keep_fp8 * fp8 * held
     stored = plain + compressed

@@ -33,10 +33,9 @@ from typing import Any
 from ..hardware import capacity_bytes
 from ..pipeline import Op, ScheduleError, chains_of, op_count, schedule_inputs, simulate, stage_rank
 from ..scenario import Scenario
-from .activations import SIMULATED_OPS, SIMULATED_RANKS, layer_bytes
+from .activations import SIMULATED_OPS, SIMULATED_RANKS
 from .items import LedgerItem
-from .ledger import _rank_ledger
-from .partition import pipeline_layout
+from .ledger import rank_items
 
 # How a ledger item's bytes follow the schedule (TimelineItem.follows).
 HELD = "held"                  # all step long
@@ -294,13 +293,11 @@ def memory_timeline(s: Scenario) -> MemoryTimeline:
     for op in sim.ops:  # sorted by (rank, start), each rank in running order
         by_rank[op.rank].append(op)
     last = _last_stages(kind, p, v)
-    # The items of `memory_ledger(s, r)` for every rank r, from the ledger's own per-rank
-    # computation: memory_ledger also totals every rank to find the most loaded, which would cost
-    # O(p) per rank here.
-    kinds = layer_bytes(s)
+    # The items of `memory_ledger(s, r)` for every rank r (memory_ledger itself would total every
+    # rank to find the most loaded, O(p) per rank here).
     lanes = []
-    for layout in pipeline_layout(s):
+    for layout, items in rank_items(s):
         r = layout.rank
         own_last = frozenset(k for k in last if stage_rank(kind, p, v, k) == r)
-        lanes.append(_lane(r, by_rank[r], own_last, _rank_ledger(s, layout, kinds)[0], capacity))
+        lanes.append(_lane(r, by_rank[r], own_last, list(items), capacity))
     return MemoryTimeline(kind=kind, ranks=p, makespan=sim.makespan, capacity_bytes=capacity, lanes=tuple(lanes))
