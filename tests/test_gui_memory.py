@@ -194,3 +194,31 @@ def test_the_rank_with_the_most_states_is_named_beside_the_most_loaded(tab, qtbo
     assert "rank 0 (most-loaded)" in heading and "most states: rank 3" in heading
     assert any("states" in label.toPlainText() for label in tab.figure.ranks_chart.labels if label.isVisible())
     tab.model.mark_saved("")
+
+
+def test_memory_over_time_page_draws_every_ranks_peak(tab, qtbot):
+    """The lanes are simulated when their page is shown; each peak is that rank's GPU tier."""
+    from tslab.models.derived import MEMORY_TIMELINE
+    tab.model.update({"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b"})
+    before = tab.model.cache.computed.get(MEMORY_TIMELINE.name, 0)
+    assert before == 0  # not simulated while the ledger table is shown
+    tab.pages.setCurrentWidget(tab.lanes)
+    qtbot.waitUntil(lambda: tab.lanes.timeline is not None)
+    s = tab.model.scenario
+    assert [peak for _, _, peak in tab.lanes.peak_marker_bytes()] == pytest.approx(
+        [memory_ledger(s, r).gpu_bytes for r in range(4)])
+    tab.model.update({"schedule.f": 2.0})  # durations alone: the lanes follow, the ledger stays
+    qtbot.waitUntil(lambda: tab.lanes.timeline is not None and tab.lanes.timeline.makespan > 0 and
+                    tab.model.cache.computed[MEMORY_TIMELINE.name] == before + 2)
+    tab.model.mark_saved("")
+
+
+def test_activation_ladder_page_edits_the_scenario(tab, qtbot):
+    """Picking a ladder on its page sets activation.policy and the ledger follows."""
+    tab.pages.setCurrentWidget(tab.policy)
+    before = tab.ledger.gpu_bytes
+    box = tab.policy.policy_box
+    box.setCurrentIndex(box.findData("kimi-k2"))
+    qtbot.waitUntil(lambda: tab.model.scenario.activation.policy == "kimi-k2")
+    qtbot.waitUntil(lambda: tab.ledger is not None and tab.ledger.gpu_bytes < before)
+    tab.model.mark_saved("")

@@ -23,6 +23,14 @@ ITEM_COLOURS = {
     "logits": "#A0522D",
     "comm_buffers": "#56B4E9",
     "grad_buffer": "#F0E442",
+    "recompute_working_set": "#E8B08A",
+    "cuda_context": "#3B4F6B",
+    "nccl_buffers": "#2E8BC0",
+    "deepep_buffers": "#8FD3F4",
+    "fp8_weights": "#6FA8DC",
+    "offload_param_buffers": "#D9C27E",
+    "offload_optimizer_buffers": "#E3D3A3",
+    "offload_grad_partition": "#F2C94C",
     "fragmentation": "#C8C8C8",
 }
 TIER_COLOURS = {"gpu": "#0072B2", "cpu": "#E69F00", "remote": "#009E73", "nvme": "#CC79A7"}

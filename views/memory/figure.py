@@ -288,8 +288,8 @@ class MemoryFigure(QWidget):
                 rank=ledger.rank)
         else:
             states = sum(ledger.state_zero_groups[current].values())
-            heading = self.tr("ZeRO stages 0–3, rank {rank} (most-loaded)\nmost states: rank {state_rank}, {bytes}").format(
-                rank=ledger.rank, state_rank=ledger.state_rank, bytes=gib(states))
+            heading = self.tr("ZeRO stages 0–3, rank {rank} (most-loaded)\nmost states: rank {state_rank}, "
+                              "{bytes}").format(rank=ledger.rank, state_rank=ledger.state_rank, bytes=gib(states))
         set_text(self.zero_title, heading)
 
     def _draw_ranks(self, ledger: MemoryLedger) -> None:

@@ -5,9 +5,9 @@ Run alone with ``python -m tslab.views.memory [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
-from tslab.models.derived import LEDGER, Failed
+from tslab.models.derived import LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
 from tslab.views.common import inputs_beside, scrolling
 from tslab.views.document_model import DocumentModel
@@ -15,16 +15,20 @@ from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
+from tslab.views.memory.policy_table import PolicyEditor
+from tslab.views.memory.timeline import MemoryLanes
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import translate_problem
 
 
 class MemoryTab(DocumentTab):
-    """Inputs on the left; the figure and the ledger table on the right. Edits recompute at once
-    (the ledger takes well under a frame); a dragged slider recomputes at most once per frame.
-    Picking a table row selects that item (`view.memory.selected`)."""
+    """Inputs on the left; the figure on the right over three pages: the ledger table, memory over
+    time (a lane per pipeline rank from the simulated schedule) and the activation ladder. Edits
+    recompute at once (the ledger takes well under a frame); a dragged slider recomputes at most
+    once per frame; the lanes are simulated only while their page is shown. Picking a table row
+    selects that item (`view.memory.selected`)."""
 
-    reads = (LEDGER, "view.memory")
+    reads = (LEDGER, MEMORY_TIMELINE, "view.memory")
 
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
@@ -32,13 +36,21 @@ class MemoryTab(DocumentTab):
         scroll = scrolling(self, self.form, 330)
         self.figure = MemoryFigure(self)
         self.table = LedgerTable(self)
+        self.lanes = MemoryLanes(self)
+        self.pages = QTabWidget(self)
+        self.pages.addTab(self.table, self.tr("Ledger items"))
+        self.pages.addTab(self.lanes, self.tr("Memory over time"))
+        self.policy = PolicyEditor(model, self)
+        self.pages.addTab(self.policy, self.tr("Activation ladder"))
+        self.pages.currentChanged.connect(lambda _: self._show_lanes())
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.figure)
-        right.addWidget(self.table)
+        right.addWidget(self.pages)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
         inputs_beside(self, scroll, right, 360, 1000)
         self.ledger: MemoryLedger | None = None
+        self._lanes_shown: tuple | None = None  # the document the lanes show (MEMORY_TIMELINE's key)
         self.table.itemPicked.connect(lambda key: self.model.set_value("view.memory.selected", key))
         model.problemsChanged.connect(lambda _: self.refresh() if self.isVisible() else self._mark_stale())
         self.refresh()
@@ -48,9 +60,11 @@ class MemoryTab(DocumentTab):
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         selected = self.model.view.memory.selected
-        if keys is not None and not LEDGER.concerns(keys):  # only the selection changed
+        if keys is not None and not LEDGER.concerns(keys):  # the selection or the op durations changed
             self.figure.set_selected(selected)
             self.table.select_key(selected)
+            if MEMORY_TIMELINE.concerns(keys):
+                self._show_lanes()
             return
         errors = self.model.errors
         ledger = None if errors else self.model.result(LEDGER)
@@ -59,11 +73,30 @@ class MemoryTab(DocumentTab):
             reasons = [translate_problem(problem) for problem in errors] or [ledger.reason]
             self.figure.show_invalid(self.model.scenario.title, reasons)
             self.table.show_ledger(None)
+            self.lanes.show_reason("; ".join(reasons))
+            self._lanes_shown = None
             return
         self.ledger = ledger
         self.figure.show_ledger(ledger, selected)
         self.table.show_ledger(ledger)
         self.table.select_key(selected)
+        self._show_lanes()
+
+    def _show_lanes(self) -> None:
+        """Simulate and draw the lanes when their page is shown and the document changed."""
+        if self.pages.currentWidget() is not self.lanes or self.ledger is None:
+            return
+        key = MEMORY_TIMELINE.key(self.model.document)
+        if self._lanes_shown == key:
+            return
+        self._lanes_shown = key
+        timeline = self.model.result(MEMORY_TIMELINE)
+        if isinstance(timeline, Failed):
+            self.lanes.show_reason(timeline.reason)
+        elif timeline.reason:
+            self.lanes.show_reason(timeline.reason)
+        else:
+            self.lanes.show_timeline(timeline, self.ledger.capacity_bytes)
 
     def export_widget(self) -> QWidget:
         return self.figure
