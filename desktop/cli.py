@@ -298,7 +298,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 def format_ledger(ledger) -> str:
     """A plain-text ledger for the terminal."""
     from tslab.models.memory import gib
-    rows = [f"{ledger.scenario.title}", f"most-loaded GPU: pipeline rank {ledger.rank}", ""]
+    zero = ledger.scenario.parallel.zero
+    states = sum(ledger.state_zero_groups.get(zero, {}).values())
+    rows = [f"{ledger.scenario.title}", f"most-loaded GPU: pipeline rank {ledger.rank}",
+            f"most model states: pipeline rank {ledger.state_rank} ({gib(states)} at ZeRO-{zero})", ""]
     width = max(len(item.name) for item in ledger.items)
     for item in ledger.items:
         share = item.bytes / ledger.total if ledger.total else 0

@@ -193,3 +193,11 @@ def test_the_rank_with_the_most_states_is_reported_beside_the_most_loaded() -> N
     assert data["state_rank"]["zero"] == {str(k): v for k, v in last.zero_bytes.items()}
     assert data["state_rank"]["params_per_gpu"] == last.params_per_gpu
     assert math.isclose(data["state_rank"]["state_bytes"], last.zero_bytes[s.parallel.zero])
+
+
+def test_memory_json_carries_the_activation_policy() -> None:
+    from tslab.models.memory import activation_policy
+    s = load_preset("kimi-k2")
+    data = memory_ledger(s).to_json()
+    assert data["activation_policy"] == activation_policy(s).to_json()
+    assert data["activation_policy"]["policy"] == "kimi-k2"

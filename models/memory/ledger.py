@@ -14,6 +14,7 @@ from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIE
                     bytes_name as _bytes_name)
 from .params import is_moe_layer, param_counts
 from .overheads import overhead_items, replaces_moe_dispatch
+from .policy import ActivationPolicy
 from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
 from .stored import activation_items
 
@@ -44,6 +45,7 @@ class MemoryLedger:
     rank_state_bytes: tuple[int, ...] = field(default=())
     params_mtp: int = 0         # DeepSeek-V3's MTP modules (trained with the model)
     params_checkpoint: int = 0  # main model + MTP + the MTP modules' embedding and head copies
+    policy: ActivationPolicy | None = None  # each saved tensor's backend, the ladder step by step
 
     def group_bytes(self, group: str) -> int:
         return sum(item.bytes for item in self.items if item.group == group)
@@ -93,6 +95,7 @@ class MemoryLedger:
                            "zero": {str(stage): sum(groups.values())
                                     for stage, groups in self.state_zero_groups.items()}},
             "rank_state_bytes": list(self.rank_state_bytes),
+            "activation_policy": self.policy.to_json() if self.policy is not None else None,
             "items": [{"item": item.key, "group": item.group, "name": item.name, "bytes": item.bytes,
                        "tier": item.tier, "formula": item.formula, "source": item.source}
                       for item in self.items],
@@ -285,7 +288,7 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
         in_flight_formula=held_formula, zero_bytes=zero, zero_groups=zero_groups, rank_gpu_bytes=tuple(gpu_totals),
         state_rank=state_rank, state_params_per_gpu=state_st.dense + state_st.expert,
         state_zero_groups=_zero_groups(s, state_st), rank_state_bytes=tuple(state_bytes),
-        params_mtp=counts.mtp, params_checkpoint=counts.checkpoint)
+        params_mtp=counts.mtp, params_checkpoint=counts.checkpoint, policy=kinds)
 
 
 def _zero_groups(s: Scenario, st: _RankStates) -> dict[int, dict[str, int]]:
