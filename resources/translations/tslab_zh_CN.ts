@@ -19,192 +19,192 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="39"/>
+        <location filename="../../views/comm/figure.py" line="40"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="39"/>
+        <location filename="../../views/comm/figure.py" line="40"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="39"/>
+        <location filename="../../views/comm/figure.py" line="40"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="45"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="45"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="54"/>
+        <location filename="../../views/comm/figure.py" line="55"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="57"/>
+        <location filename="../../views/comm/figure.py" line="58"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="57"/>
+        <location filename="../../views/comm/figure.py" line="58"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="60"/>
+        <location filename="../../views/comm/figure.py" line="61"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="60"/>
+        <location filename="../../views/comm/figure.py" line="61"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="68"/>
+        <location filename="../../views/comm/figure.py" line="69"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="104"/>
+        <location filename="../../views/comm/figure.py" line="105"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="107"/>
+        <location filename="../../views/comm/figure.py" line="108"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="119"/>
+        <location filename="../../views/comm/figure.py" line="121"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="128"/>
+        <location filename="../../views/comm/figure.py" line="130"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="130"/>
+        <location filename="../../views/comm/figure.py" line="132"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="132"/>
+        <location filename="../../views/comm/figure.py" line="134"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="133"/>
+        <location filename="../../views/comm/figure.py" line="135"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="135"/>
+        <location filename="../../views/comm/figure.py" line="137"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="135"/>
+        <location filename="../../views/comm/figure.py" line="137"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="153"/>
+        <location filename="../../views/comm/figure.py" line="155"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="153"/>
+        <location filename="../../views/comm/figure.py" line="155"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="154"/>
+        <location filename="../../views/comm/figure.py" line="156"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="154"/>
+        <location filename="../../views/comm/figure.py" line="156"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="172"/>
+        <location filename="../../views/comm/figure.py" line="174"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="184"/>
+        <location filename="../../views/comm/figure.py" line="186"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="186"/>
+        <location filename="../../views/comm/figure.py" line="188"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="210"/>
+        <location filename="../../views/comm/figure.py" line="214"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="212"/>
+        <location filename="../../views/comm/figure.py" line="216"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="217"/>
+        <location filename="../../views/comm/figure.py" line="221"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="221"/>
+        <location filename="../../views/comm/figure.py" line="225"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="226"/>
+        <location filename="../../views/comm/figure.py" line="230"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="227"/>
+        <location filename="../../views/comm/figure.py" line="231"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="228"/>
+        <location filename="../../views/comm/figure.py" line="232"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="231"/>
+        <location filename="../../views/comm/figure.py" line="235"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="234"/>
+        <location filename="../../views/comm/figure.py" line="238"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="236"/>
+        <location filename="../../views/comm/figure.py" line="240"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="239"/>
+        <location filename="../../views/comm/figure.py" line="243"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -264,7 +264,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="90"/>
-        <location filename="../../views/comm/tab.py" line="216"/>
+        <location filename="../../views/comm/tab.py" line="221"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -284,22 +284,22 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="189"/>
+        <location filename="../../views/comm/tab.py" line="194"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="216"/>
+        <location filename="../../views/comm/tab.py" line="221"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="234"/>
+        <location filename="../../views/comm/tab.py" line="239"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="236"/>
+        <location filename="../../views/comm/tab.py" line="241"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -345,217 +345,242 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="47"/>
+        <location filename="../../desktop/main_window.py" line="48"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="51"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="51"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="51"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="69"/>
+        <location filename="../../desktop/main_window.py" line="70"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="83"/>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="86"/>
+        <location filename="../../desktop/main_window.py" line="87"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="90"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="98"/>
+        <location filename="../../desktop/main_window.py" line="99"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="100"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="101"/>
+        <location filename="../../desktop/main_window.py" line="102"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="102"/>
+        <location filename="../../desktop/main_window.py" line="103"/>
+        <source>&amp;Import Hugging Face config…</source>
+        <translation>导入 Hugging Face 配置(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="104"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="103"/>
+        <location filename="../../desktop/main_window.py" line="105"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="107"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="109"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="109"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="108"/>
+        <location filename="../../desktop/main_window.py" line="110"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="112"/>
+        <location filename="../../desktop/main_window.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="114"/>
+        <location filename="../../desktop/main_window.py" line="116"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="115"/>
+        <location filename="../../desktop/main_window.py" line="117"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="120"/>
+        <location filename="../../desktop/main_window.py" line="122"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="121"/>
+        <location filename="../../desktop/main_window.py" line="123"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="156"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="159"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="159"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="162"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="177"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="184"/>
+        <location filename="../../desktop/main_window.py" line="186"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="191"/>
+        <location filename="../../desktop/main_window.py" line="193"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="192"/>
+        <location filename="../../desktop/main_window.py" line="194"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="200"/>
+        <location filename="../../desktop/main_window.py" line="202"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="206"/>
+        <location filename="../../desktop/main_window.py" line="208"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
+        <location filename="../../desktop/main_window.py" line="215"/>
+        <source>Import Hugging Face config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
         <location filename="../../desktop/main_window.py" line="216"/>
+        <source>Hugging Face configs (*.json);;All files (*)</source>
+        <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="227"/>
+        <source>Cannot import Hugging Face config</source>
+        <translation>无法导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="231"/>
+        <source>Imported {path}</source>
+        <translation>已导入 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="241"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="242"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="228"/>
+        <location filename="../../desktop/main_window.py" line="253"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="232"/>
+        <location filename="../../desktop/main_window.py" line="257"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="240"/>
+        <location filename="../../desktop/main_window.py" line="265"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="240"/>
+        <location filename="../../desktop/main_window.py" line="265"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="250"/>
+        <location filename="../../desktop/main_window.py" line="275"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="260"/>
+        <location filename="../../desktop/main_window.py" line="285"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="262"/>
+        <location filename="../../desktop/main_window.py" line="287"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="326"/>
+        <location filename="../../desktop/main_window.py" line="351"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="327"/>
+        <location filename="../../desktop/main_window.py" line="352"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -623,96 +648,229 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="99"/>
+        <location filename="../../views/memory/figure.py" line="101"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="100"/>
+        <location filename="../../views/memory/figure.py" line="102"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="130"/>
+        <location filename="../../views/memory/figure.py" line="132"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="147"/>
+        <location filename="../../views/memory/figure.py" line="149"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="151"/>
+        <location filename="../../views/memory/figure.py" line="153"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="156"/>
+        <location filename="../../views/memory/figure.py" line="158"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="186"/>
+        <location filename="../../views/memory/figure.py" line="188"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="191"/>
+        <location filename="../../views/memory/figure.py" line="193"/>
+        <location filename="../../views/memory/timeline.py" line="276"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="203"/>
+        <location filename="../../views/memory/figure.py" line="205"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="220"/>
+        <location filename="../../views/memory/figure.py" line="222"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="256"/>
-        <location filename="../../views/memory/figure.py" line="295"/>
+        <location filename="../../views/memory/figure.py" line="258"/>
+        <location filename="../../views/memory/figure.py" line="310"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="263"/>
+        <location filename="../../views/memory/figure.py" line="265"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="290"/>
+        <location filename="../../views/memory/figure.py" line="287"/>
+        <source>ZeRO stages 0–3, rank {rank}
+(most-loaded, most model states)</source>
+        <translation>ZeRO 阶段 0–3，rank {rank}
+（负载最高，模型状态也最多）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/figure.py" line="291"/>
+        <source>ZeRO stages 0–3, rank {rank} (most-loaded)
+most states: rank {state_rank}, {bytes}</source>
+        <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
+模型状态最多：rank {state_rank}，{bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/figure.py" line="300"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/figure.py" line="305"/>
+        <source>states</source>
+        <translation>模型状态最多</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryLanes</name>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="58"/>
+        <source>Pipeline rank {rank} at t = {time}</source>
+        <translation>流水线 rank {rank}，t = {time}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="60"/>
+        <source>GPU tier: {value} of {capacity}</source>
+        <translation>GPU 层级：{value} / {capacity}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="62"/>
+        <source>activation sets held: {sets} (at most {peak})</source>
+        <translation>驻留的激活份数：{sets}（最多 {peak}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="65"/>
+        <source>micro-batches&apos; logits held: {count}</source>
+        <translation>驻留 logits 的微批数：{count}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="68"/>
+        <source>running: {ops}</source>
+        <translation>正在运行：{ops}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="70"/>
+        <source>no op running (bubble)</source>
+        <translation>没有正在运行的操作（气泡）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="149"/>
+        <source>No memory over time: {reason}</source>
+        <translation>无法显示显存随时间的变化：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="186"/>
+        <source>capacity {value}</source>
+        <translation>容量 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="190"/>
+        <source>capacity {value}: above the scale, {free} over the highest peak</source>
+        <translation>容量 {value}：超出刻度范围，比最高峰值多 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="196"/>
+        <source>rank {rank}</source>
+        <translation>rank {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="203"/>
+        <source>◆ most loaded: peak {value} on rank {rank}</source>
+        <translation>◆ 负载最高：rank {rank}，峰值 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="206"/>
+        <source>{shown} of {count} ranks shown, evenly chosen, with the first, the last and the most loaded.</source>
+        <translation>显示 {count} 个 rank 中的 {shown} 个：均匀选取，并包含第一个、最后一个和负载最高的 rank。</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="219"/>
+        <source>held all step</source>
+        <translation>整步驻留</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="220"/>
+        <source>activations over time</source>
+        <translation>随时间变化的激活</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="222"/>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="223"/>
+        <source>GPU memory over the step, per pipeline rank</source>
+        <translation>一个训练步内各流水线 rank 的 GPU 显存</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="224"/>
+        <source>(deterministic teaching model)</source>
+        <translation>（确定性教学模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/timeline.py" line="272"/>
+        <source>peak {value} at t = {time} ({item})</source>
+        <translation>峰值 {value}，t = {time}（{item}）</translation>
     </message>
 </context>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="79"/>
+        <location filename="../../views/memory/tab.py" line="112"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="82"/>
+        <location filename="../../views/memory/tab.py" line="121"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="88"/>
+        <location filename="../../views/memory/tab.py" line="129"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="85"/>
+        <location filename="../../views/memory/tab.py" line="124"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="92"/>
+        <location filename="../../views/memory/tab.py" line="41"/>
+        <source>Ledger items</source>
+        <translation>账本条目</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="42"/>
+        <source>Memory over time</source>
+        <translation>显存随时间变化</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="44"/>
+        <source>Activation ladder</source>
+        <translation>激活阶梯</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="115"/>
+        <source>Model details</source>
+        <translation>模型细节</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="135"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -918,6 +1076,7 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>PipelineTab</name>
     <message>
+        <location filename="../../views/memory/timeline.py" line="50"/>
         <location filename="../../views/pipeline/gantt.py" line="58"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
@@ -938,6 +1097,7 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
+        <location filename="../../views/memory/timeline.py" line="93"/>
         <location filename="../../views/pipeline/gantt.py" line="79"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
@@ -1016,6 +1176,204 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>PolicyEditor</name>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="39"/>
+        <source>Manual (recompute setting only)</source>
+        <translation>手动（仅按重计算设置）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="40"/>
+        <source>Megatron-LM selective</source>
+        <translation>Megatron-LM 选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="40"/>
+        <source>Kimi K2</source>
+        <translation>Kimi K2 方案</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="41"/>
+        <source>DeepSeek-V3</source>
+        <translation>DeepSeek-V3 方案</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="41"/>
+        <source>DeepSeek-V4</source>
+        <translation>DeepSeek-V4 方案</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="45"/>
+        <source>A named ladder of per-tensor steps applied over the recompute setting</source>
+        <translation>命名的逐张量步骤阶梯，叠加在重计算设置之上</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="48"/>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="50"/>
+        <source>Apply the first N steps of the ladder (0 = all)</source>
+        <translation>应用阶梯的前 N 步（0 = 全部）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="52"/>
+        <source>Activation policy</source>
+        <translation>激活策略</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="53"/>
+        <source>Steps applied</source>
+        <translation>应用的步数</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <source>keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <source>remote GPU</source>
+        <translation>远端 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <source>MiB / dense layer</source>
+        <translation>MiB / 稠密层</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <source>MiB / MoE layer</source>
+        <translation>MiB / MoE 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <source>Backend</source>
+        <translation>处理方式</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <source>Recompute GFLOP</source>
+        <translation>重计算 GFLOP</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <source>Saves MiB / layer</source>
+        <translation>节省 MiB / 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <source>Saved so far</source>
+        <translation>累计节省</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <source>Recompute GFLOP / layer, in all</source>
+        <translation>重计算 GFLOP / 层（累计）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <source>Applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
+        <source>Per dense / MoE layer and micro-batch: the GPU memory each step frees, what the steps up to it free, and the layer&apos;s recompute FLOPs after it</source>
+        <translation>按每个稠密层 / MoE 层、每个微批计：每一步释放的 GPU 显存、截至该步累计释放的显存，以及应用该步后该层的重计算 FLOPs</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="75"/>
+        <source>Ladder, step by step (layers that follow the recompute setting)</source>
+        <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="138"/>
+        <source>Base: recompute {recompute}</source>
+        <translation>基础：重计算 {recompute}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="141"/>
+        <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
+        <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="145"/>
+        <source>{applied} of {count} ladder steps applied</source>
+        <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="148"/>
+        <source>{n} per-tensor overrides</source>
+        <translation>{n} 个逐张量覆盖</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="184"/>
+        <source>the recompute setting</source>
+        <translation>重计算设置</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="184"/>
+        <source>an override</source>
+        <translation>覆盖项</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="185"/>
+        <source>ladder {step}</source>
+        <translation>阶梯第 {step} 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="186"/>
+        <source>Decided by {who}</source>
+        <translation>由{who}决定</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="187"/>
+        <source>Regenerated by: {ops}</source>
+        <translation>由以下操作重新生成：{ops}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="218"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="218"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
     <name>TrafficTable</name>
     <message>
         <location filename="../../views/mesh/traffic_table.py" line="17"/>
@@ -1077,375 +1435,1138 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
-    <name>labels</name>
+    <name>keys</name>
     <message>
-        <location filename="../../views/labels.py" line="36"/>
-        <source>Interleaved 1F1B</source>
-        <translation>交错式 1F1B</translation>
+        <location filename="../../models/keys.py" line="17"/>
+        <source>The scenario&apos;s title, shown in the window and on every figure</source>
+        <translation>场景标题，显示在窗口和每张图表上</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="39"/>
-        <location filename="../../views/labels.py" line="103"/>
-        <source>GPU</source>
-        <translation>GPU</translation>
+        <location filename="../../models/keys.py" line="19"/>
+        <source>The model&apos;s name, for people (no number depends on it)</source>
+        <translation>模型名称，仅供人阅读（不影响任何数字）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="39"/>
-        <source>CPU</source>
-        <translation>CPU</translation>
+        <location filename="../../models/keys.py" line="20"/>
+        <source>Transformer layers l</source>
+        <translation>Transformer 层数 l</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="40"/>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
+        <location filename="../../models/keys.py" line="21"/>
+        <source>Hidden size h: the width of every token&apos;s residual stream</source>
+        <translation>隐藏维度 h：每个 token 残差流的宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="44"/>
-        <source>Parameters Ψ (0 = from shape)</source>
-        <translation>参数量 Ψ（0 = 按形状推算）</translation>
+        <location filename="../../models/keys.py" line="22"/>
+        <source>Attention (query) heads a</source>
+        <translation>注意力（查询）头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="45"/>
-        <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
-        <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
+        <location filename="../../models/keys.py" line="23"/>
+        <source>Key/value heads (GQA); equal to heads for multi-head attention</source>
+        <translation>键/值头数（GQA）；多头注意力时等于头数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="48"/>
-        <source>Layers</source>
-        <translation>层数</translation>
+        <location filename="../../models/keys.py" line="24"/>
+        <source>Width of one attention head; 0 = hidden / heads (MLA: the query/key part without rotary positions)</source>
+        <translation>单个注意力头的宽度；0 = hidden / heads（MLA：查询/键中不含旋转位置编码的部分）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="49"/>
-        <source>Hidden size h</source>
-        <translation>隐藏维度 h</translation>
+        <location filename="../../models/keys.py" line="26"/>
+        <source>Width of a dense layer&apos;s MLP (the FFN hidden size)</source>
+        <translation>稠密层 MLP 的宽度（FFN 隐藏维度）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="50"/>
-        <source>Attention heads a</source>
-        <translation>注意力头数 a</translation>
+        <location filename="../../models/keys.py" line="27"/>
+        <source>Vocabulary size V: rows of the embedding and of the output head</source>
+        <translation>词表大小 V：嵌入层与输出头的行数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="51"/>
-        <source>KV heads (GQA)</source>
-        <translation>KV 头数（GQA）</translation>
+        <location filename="../../models/keys.py" line="28"/>
+        <source>Sequence length s: tokens per sample</source>
+        <translation>序列长度 s：每个样本的 token 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="52"/>
-        <source>FFN hidden</source>
-        <translation>FFN 隐藏维度</translation>
+        <location filename="../../models/keys.py" line="29"/>
+        <source>Micro-batch size b: samples per forward/backward pass</source>
+        <translation>微批大小 b：每次前向/反向传播的样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="53"/>
-        <source>Vocabulary V</source>
-        <translation>词表大小 V</translation>
+        <location filename="../../models/keys.py" line="30"/>
+        <source>The output head shares the input embedding&apos;s weights</source>
+        <translation>输出头与输入嵌入共享权重</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="54"/>
-        <source>Sequence length s</source>
-        <translation>序列长度 s</translation>
+        <location filename="../../models/keys.py" line="31"/>
+        <source>MLP kind: GeLU (two matrices) or SwiGLU (three, gated)</source>
+        <translation>MLP 类型：GeLU（两个矩阵）或 SwiGLU（三个矩阵，带门控）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="55"/>
-        <source>Micro-batch size b</source>
-        <translation>微批大小 b</translation>
+        <location filename="../../models/keys.py" line="32"/>
+        <source>Dropout is on, so its masks are saved for the backward pass</source>
+        <translation>启用 Dropout，其掩码需保存供反向传播使用</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="56"/>
-        <source>MLP</source>
-        <translation>MLP</translation>
+        <location filename="../../models/keys.py" line="33"/>
+        <source>A dense parameter count Ψ that replaces the one from the shape; 0 = from the shape</source>
+        <translation>直接指定的稠密参数量 Ψ，取代按形状推算的值；0 = 按形状推算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="57"/>
-        <source>Dropout</source>
-        <translation>Dropout</translation>
+        <location filename="../../models/keys.py" line="35"/>
+        <source>Attention kind: multi-head/grouped (mha) or DeepSeek&apos;s multi-head latent attention (mla)</source>
+        <translation>注意力类型：多头/分组查询注意力（mha）或 DeepSeek 的多头潜在注意力（mla）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="58"/>
-        <source>Routed experts E (0 = dense)</source>
-        <translation>路由专家数 E（0 = 稠密）</translation>
+        <location filename="../../models/keys.py" line="37"/>
+        <source>MLA: rank of the compressed query; 0 = queries projected at full rank</source>
+        <translation>MLA：压缩查询的秩；0 = 查询按满秩投影</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="59"/>
-        <source>Experts per token K</source>
-        <translation>每 Token 专家数 K</translation>
+        <location filename="../../models/keys.py" line="39"/>
+        <source>MLA: rank of the joint key/value latent (what the KV cache keeps)</source>
+        <translation>MLA：键/值联合潜在向量的秩（即 KV cache 保存的内容）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="61"/>
-        <source>Parameters</source>
-        <translation>参数</translation>
+        <location filename="../../models/keys.py" line="41"/>
+        <source>MLA: width of each head&apos;s rotary-position part of query and key</source>
+        <translation>MLA：每个头的查询与键中旋转位置编码部分的宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="62"/>
-        <source>Gradients</source>
-        <translation>梯度</translation>
+        <location filename="../../models/keys.py" line="43"/>
+        <source>MLA: width of each head&apos;s value; 0 = head_dim</source>
+        <translation>MLA：每个头的值向量宽度；0 = head_dim</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="63"/>
-        <source>Master weights</source>
-        <translation>主权重</translation>
+        <location filename="../../models/keys.py" line="44"/>
+        <source>Routed experts E per MoE layer; 0 = a dense model</source>
+        <translation>每个 MoE 层的路由专家数 E；0 = 稠密模型</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="64"/>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
+        <location filename="../../models/keys.py" line="45"/>
+        <source>Experts each token is routed to (K)</source>
+        <translation>每个 token 路由到的专家数（K）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="65"/>
-        <source>Activations</source>
-        <translation>激活</translation>
+        <location filename="../../models/keys.py" line="46"/>
+        <source>Width of one routed expert&apos;s MLP</source>
+        <translation>单个路由专家 MLP 的宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="66"/>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
+        <location filename="../../models/keys.py" line="47"/>
+        <source>Shared experts every token passes through, besides the routed ones</source>
+        <translation>除路由专家外，每个 token 都要经过的共享专家数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="67"/>
-        <source>Adam (2 states)</source>
-        <translation>Adam（2 个状态）</translation>
+        <location filename="../../models/keys.py" line="49"/>
+        <source>Leading layers with a dense MLP instead of experts</source>
+        <translation>开头使用稠密 MLP 而非专家的层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="68"/>
-        <source>Muon (1 state)</source>
-        <translation>Muon（1 个状态）</translation>
+        <location filename="../../models/keys.py" line="50"/>
+        <source>Megatron&apos;s make-vocab-size-divisible-by: the vocabulary is padded to a multiple of this × tp; 1 = no padding</source>
+        <translation>Megatron 的 make-vocab-size-divisible-by：词表填充到该值 × tp 的倍数；1 = 不填充</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="69"/>
-        <source>SGD momentum (1 state)</source>
-        <translation>SGD 动量（1 个状态）</translation>
+        <location filename="../../models/keys.py" line="53"/>
+        <source>Normalization: RMSNorm (a weight) or LayerNorm (a weight and a bias)</source>
+        <translation>归一化：RMSNorm（一个权重）或 LayerNorm（一个权重和一个偏置）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="71"/>
-        <source>Tensor parallel TP</source>
-        <translation>张量并行 TP</translation>
+        <location filename="../../models/keys.py" line="55"/>
+        <source>Biases on the query, key and value projections only (Qwen2)</source>
+        <translation>仅在查询、键、值投影上加偏置（Qwen2）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="72"/>
-        <source>Sequence parallel (with TP)</source>
-        <translation>序列并行（配合 TP）</translation>
+        <location filename="../../models/keys.py" line="56"/>
+        <source>A bias on every linear layer (GPT-2, GPT-3)</source>
+        <translation>每个线性层都带偏置（GPT-2、GPT-3）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="73"/>
-        <source>Context parallel CP</source>
-        <translation>上下文并行 CP</translation>
+        <location filename="../../models/keys.py" line="57"/>
+        <source>An RMSNorm on each head&apos;s query and key (Qwen3)</source>
+        <translation>对每个头的查询和键各做一次 RMSNorm（Qwen3）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="74"/>
-        <source>Pipeline parallel PP</source>
-        <translation>流水线并行 PP</translation>
+        <location filename="../../models/keys.py" line="58"/>
+        <source>Positions: rotary (rope, no parameters) or a learned table</source>
+        <translation>位置编码：旋转位置编码（rope，无参数）或可学习的位置表</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="75"/>
-        <source>Virtual stages per rank v</source>
-        <translation>每 rank 虚拟流水线阶段数 v</translation>
+        <location filename="../../models/keys.py" line="60"/>
+        <source>Rows of the learned position table; 0 = seq_len</source>
+        <translation>可学习位置表的行数；0 = seq_len</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="76"/>
-        <source>Data parallel DP</source>
-        <translation>数据并行 DP</translation>
+        <location filename="../../models/keys.py" line="61"/>
+        <source>Every how many layers an MoE layer comes: layer l ≥ first_dense_layers has experts if l % freq = 0</source>
+        <translation>每隔多少层出现一个 MoE 层：满足 l ≥ first_dense_layers 且 l % freq = 0 的第 l 层带专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="77"/>
-        <source>Expert parallel EP</source>
-        <translation>专家并行 EP</translation>
+        <location filename="../../models/keys.py" line="63"/>
+        <source>Which layers have experts, one 0/1 per layer (&quot;0111…&quot; or &quot;[0]*3+[1]*58&quot;); empty = first_dense_layers and moe_layer_freq decide</source>
+        <translation>哪些层带专家，每层一个 0/1（&quot;0111…&quot; 或 &quot;[0]*3+[1]*58&quot;）；留空 = 由 first_dense_layers 和 moe_layer_freq 决定</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="78"/>
-        <source>Expert tensor parallel ETP</source>
-        <translation>专家张量并行 ETP</translation>
+        <location filename="../../models/keys.py" line="66"/>
+        <source>Width of the shared-expert MLP; 0 = shared_experts × expert_ffn_hidden</source>
+        <translation>共享专家 MLP 的宽度；0 = shared_experts × expert_ffn_hidden</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="79"/>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
+        <location filename="../../models/keys.py" line="68"/>
+        <source>A sigmoid gate h → 1 scales the shared expert&apos;s output (Qwen2-MoE)</source>
+        <translation>一个 h → 1 的 sigmoid 门控，缩放共享专家的输出（Qwen2-MoE）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="80"/>
-        <source>Rank order</source>
-        <translation>Rank 顺序</translation>
+        <location filename="../../models/keys.py" line="70"/>
+        <source>A routing bias per expert for auxiliary-loss-free balancing (DeepSeek-V3)</source>
+        <translation>每个专家一个路由偏置，用于无辅助损失的负载均衡（DeepSeek-V3）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="83"/>
+        <location filename="../../models/keys.py" line="72"/>
+        <source>DeepSeek-V3 multi-token-prediction modules, each one more layer on the last pipeline stage</source>
+        <translation>DeepSeek-V3 的多 token 预测（MTP）模块，每个模块在最后一个流水线阶段上多出一层</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="75"/>
+        <source>Storage precision of the working parameters</source>
+        <translation>工作参数的存储精度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="76"/>
+        <source>Storage precision of the gradients</source>
+        <translation>梯度的存储精度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="77"/>
+        <source>Precision of the optimizer&apos;s master copy of the weights</source>
+        <translation>优化器所持主权重副本的精度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="78"/>
+        <source>Precision of the optimizer states (Adam&apos;s moments, momentum)</source>
+        <translation>优化器状态的精度（Adam 的一阶/二阶矩、动量）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="80"/>
+        <source>Precision of the activations saved for the backward pass</source>
+        <translation>为反向传播保存的激活的精度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="82"/>
+        <source>Optimizer: Adam (two states per parameter), Muon or SGD with momentum (one)</source>
+        <translation>优化器：Adam（每个参数两个状态）、Muon 或带动量的 SGD（一个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="85"/>
+        <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs</source>
+        <translation>张量并行度：每层的矩阵切分到这么多张 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="87"/>
+        <source>Pipeline-parallel degree: the layers split into this many stages</source>
+        <translation>流水线并行度：所有层切分成这么多个阶段</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="89"/>
+        <source>Virtual pipeline stages (model chunks) per rank, for interleaved 1F1B</source>
+        <translation>每个 rank 的虚拟流水线阶段数（模型块数），用于交错式 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="91"/>
+        <source>Data-parallel degree: model replicas, each on its own share of the batch</source>
+        <translation>数据并行度：模型副本数，每个副本处理各自那一份批数据</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="93"/>
+        <source>Context-parallel degree: each sequence split over this many GPUs</source>
+        <translation>上下文并行度：每条序列切分到这么多张 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="95"/>
+        <source>Expert-parallel degree: the routed experts split over this many GPUs</source>
+        <translation>专家并行度：路由专家分布到这么多张 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="97"/>
+        <source>Expert tensor-parallel degree: each expert&apos;s matrices split over this many GPUs</source>
+        <translation>专家张量并行度：每个专家的矩阵切分到这么多张 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="99"/>
+        <source>Sequence parallelism: with TP, norms and dropout work on 1/tp of the tokens</source>
+        <translation>序列并行：配合 TP，归一化与 dropout 只处理 1/tp 的 token</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="101"/>
+        <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also parameters over DP</source>
+        <translation>ZeRO 阶段：在 DP 上，1 切分优化器状态，2 再切分梯度，3 再切分参数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="103"/>
+        <source>Layers on the first pipeline stage; 0 = an even split</source>
+        <translation>第一个流水线阶段的层数；0 = 均分</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="105"/>
+        <source>Layers on the last pipeline stage; 0 = an even split</source>
+        <translation>最后一个流水线阶段的层数；0 = 均分</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="107"/>
+        <source>Count the embedding as one layer when splitting layers over stages</source>
+        <translation>在各阶段间划分层时，把嵌入层计为一层</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="109"/>
+        <source>Count the output head and loss as one layer when splitting layers over stages</source>
+        <translation>在各阶段间划分层时，把输出头与损失计为一层</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="111"/>
+        <source>Rank order of the mesh axes, fastest first (tp-cp-dp-pp), or a framework&apos;s name</source>
+        <translation>mesh 各轴的 rank 顺序，变化最快的在前（tp-cp-dp-pp），或某个框架的名称</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="114"/>
+        <source>Activation recomputation: none, selective (attention core) or full (each layer from its input)</source>
+        <translation>激活重计算：none（不重计算）、selective（注意力核心）或 full（每层从其输入重算）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="116"/>
+        <source>FlashAttention: no s × s attention matrix is saved</source>
+        <translation>FlashAttention：不保存 s × s 的注意力矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="118"/>
+        <source>Share of saved activations stored in FP8</source>
+        <translation>以 FP8 存储的已保存激活占比</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="119"/>
+        <source>Share of saved activations offloaded to CPU memory</source>
+        <translation>卸载到 CPU 内存的已保存激活占比</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="121"/>
+        <source>Share of saved activations offloaded to a peer GPU</source>
+        <translation>卸载到对端 GPU 的已保存激活占比</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="123"/>
+        <source>Layers per stage chunk recomputed in full (Megatron&apos;s --recompute-num-layers); 0 = all follow recompute</source>
+        <translation>每个阶段块中全量重计算的层数（Megatron 的 --recompute-num-layers）；0 = 全部遵循 recompute 设置</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="126"/>
+        <source>Split the full-recompute checkpoints over the TP ranks</source>
+        <translation>把全量重计算的检查点切分到各 TP rank 上</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="128"/>
+        <source>A named per-tensor policy of what is saved, recomputed, stored in FP8 or offloaded</source>
+        <translation>命名的逐张量策略：规定哪些张量保存、重计算、以 FP8 存储或卸载</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="130"/>
+        <source>How many steps of the policy&apos;s ladder apply; 0 = all</source>
+        <translation>应用策略阶梯的前几步；0 = 全部</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="132"/>
+        <source>Per-tensor overrides after the policy, as tensor=backend</source>
+        <translation>在策略之后生效的逐张量覆盖，格式为 tensor=backend</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="134"/>
+        <source>Where the optimizer states and master weights live</source>
+        <translation>优化器状态与主权重的存放位置</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="135"/>
+        <source>Where the parameters live between uses</source>
+        <translation>参数在两次使用之间的存放位置</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="136"/>
+        <source>Where the gradient shards live</source>
+        <translation>梯度分片的存放位置</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="137"/>
+        <source>How gradients reach the CPU: Pipeline ZeRO-2&apos;s chunk buffers or ZeRO-Offload&apos;s bucket stream</source>
+        <translation>梯度如何传到 CPU：Pipeline ZeRO-2 的分块缓冲区，或 ZeRO-Offload 的分桶流式传输</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="139"/>
+        <source>Elements reduced and moved to the CPU at a time (DeepSpeed&apos;s reduce_bucket_size)</source>
+        <translation>每次归约并移到 CPU 的元素数（DeepSpeed 的 reduce_bucket_size）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="142"/>
+        <source>Nodes in the cluster</source>
+        <translation>集群中的节点数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="143"/>
+        <source>GPUs in each node</source>
+        <translation>每个节点的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="144"/>
+        <source>GPU model, from the catalogue (custom: set hbm_gib)</source>
+        <translation>GPU 型号，取自型号目录（custom：需设置 hbm_gib）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="145"/>
+        <source>GPU memory in GiB; 0 = the catalogue&apos;s</source>
+        <translation>GPU 显存（GiB）；0 = 采用型号目录中的值</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="146"/>
+        <source>Bandwidth per GPU inside a node (NVLink), GB/s</source>
+        <translation>节点内每 GPU 带宽（NVLink），GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="147"/>
+        <source>Bandwidth per GPU between nodes (InfiniBand, RoCE), GB/s</source>
+        <translation>节点间每 GPU 带宽（InfiniBand、RoCE），GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="149"/>
+        <source>Latency α of one message inside a node, µs</source>
+        <translation>节点内单条消息的延迟 α，µs</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="150"/>
+        <source>Latency α of one message between nodes, µs</source>
+        <translation>节点间单条消息的延迟 α，µs</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="152"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
+        <location filename="../../models/keys.py" line="153"/>
+        <source>Micro-batches m per optimizer step</source>
+        <translation>每个优化器步的微批数 m</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="154"/>
+        <source>Time of one stage&apos;s forward pass F (schedule time units)</source>
+        <translation>一个阶段前向传播的时间 F（调度时间单位）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="155"/>
+        <source>Time of one stage&apos;s full backward pass B = I + W</source>
+        <translation>一个阶段完整反向传播的时间 B = I + W</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="156"/>
+        <source>Time of the weight-gradient part W of a backward pass</source>
+        <translation>反向传播中权重梯度部分 W 的时间</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="157"/>
+        <source>Time of an overlapped forward and backward pair (DualPipe)</source>
+        <translation>一对重叠的前向与反向的时间（DualPipe）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="158"/>
+        <source>Latency of one point-to-point transfer between stages</source>
+        <translation>阶段间一次点对点传输的延迟</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="160"/>
+        <source>Share of GPU memory lost to the allocator&apos;s fragmentation</source>
+        <translation>因分配器碎片而损失的 GPU 显存占比</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="162"/>
+        <source>Count the communication buffers (NCCL, DP buckets) in the ledger</source>
+        <translation>在账本中计入通信缓冲区（NCCL、DP 分桶）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="164"/>
+        <source>The CUDA context (with the cuBLAS workspaces) of the process on each GPU, MiB; 0 = not counted</source>
+        <translation>每张 GPU 上进程的 CUDA 上下文（含 cuBLAS 工作区），MiB；0 = 不计入</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="166"/>
+        <source>NCCL_BUFFSIZE: the Simple protocol&apos;s buffer per channel and peer, MiB; 0 = no NCCL buffers</source>
+        <translation>NCCL_BUFFSIZE：Simple 协议每个通道、每个对端的缓冲区，MiB；0 = 不计 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="168"/>
+        <source>NCCL channels per communicator (NCCL picks them from the topology); 0 = no NCCL buffers</source>
+        <translation>每个通信器的 NCCL 通道数（NCCL 根据拓扑选择）；0 = 不计 NCCL 缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="170"/>
+        <source>NCCL protocols enabled (NCCL_PROTO), each with its own buffers</source>
+        <translation>启用的 NCCL 协议（NCCL_PROTO），每种协议有各自的缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="172"/>
+        <source>DeepEP dispatch/combine buffers for ep &gt; 1: high-throughput (normal), low-latency, or none</source>
+        <translation>ep &gt; 1 时 DeepEP 的 dispatch/combine 缓冲区：高吞吐（normal）、低延迟（low-latency）或不计（none）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="174"/>
+        <source>SMs DeepEP&apos;s kernels use (Buffer.num_sms; two per channel)</source>
+        <translation>DeepEP kernel 使用的 SM 数（Buffer.num_sms；每个通道两个）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="176"/>
+        <source>FP8 copies of each weight kept for FP8 training: 0, 1 or 2 (with its transpose)</source>
+        <translation>FP8 训练为每个权重保留的 FP8 副本数：0、1 或 2（含其转置）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="178"/>
+        <source>FP8 scaling recipe, which sets the scaling state kept: delayed, current, blockwise or MXFP8</source>
+        <translation>FP8 缩放方案，决定需要保留的缩放状态：延迟缩放（delayed）、当前缩放（current）、分块缩放（blockwise）或 MXFP8</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="180"/>
+        <source>Delayed scaling: amax values remembered per tensor</source>
+        <translation>延迟缩放：每个张量保留的 amax 历史值个数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="182"/>
+        <source>Count the host buffers of CPU/NVMe offloading on the CPU tier</source>
+        <translation>在 CPU 层级计入 CPU/NVMe 卸载的主机缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="184"/>
+        <source>DeepSpeed offload_param buffer_count</source>
+        <translation>DeepSpeed offload_param 的 buffer_count</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="185"/>
+        <source>DeepSpeed offload_param buffer_size, elements</source>
+        <translation>DeepSpeed offload_param 的 buffer_size，单位为元素</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="187"/>
+        <source>DeepSpeed offload_optimizer buffer_count</source>
+        <translation>DeepSpeed offload_optimizer 的 buffer_count</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="189"/>
+        <source>DeepSpeed sub_group_size: elements the optimizer steps at a time, elements</source>
+        <translation>DeepSpeed sub_group_size：优化器每次更新的元素数，单位为元素</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="192"/>
+        <source>Tokens S each EP rank routes per MoE layer</source>
+        <translation>每个 EP rank 在每个 MoE 层路由的 token 数 S</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="193"/>
+        <source>How tokens choose experts: uniform, Zipf-skewed, hot experts or node-limited</source>
+        <translation>token 如何选择专家：均匀、Zipf 偏斜、热点专家或节点受限</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="195"/>
+        <source>Seed of the routing&apos;s random draws (same seed, same figure)</source>
+        <translation>路由随机抽样的种子（种子相同，图就相同）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="196"/>
+        <source>Node-limited routing: nodes one token&apos;s experts may span</source>
+        <translation>节点受限路由：一个 token 的专家最多可跨越的节点数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="197"/>
+        <source>Precision of the tokens sent in the dispatch all-to-all</source>
+        <translation>dispatch all-to-all 中所发送 token 的精度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="200"/>
+        <source>Where the scenario&apos;s numbers come from</source>
+        <translation>场景中各数字的出处</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="201"/>
+        <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
+        <translation>哪些值是本实验室的假设，而非出自来源</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="203"/>
+        <source>The ledger item outlined in the stack; empty = none</source>
+        <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="204"/>
+        <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
+        <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="206"/>
+        <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
+        <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="208"/>
+        <source>A second schedule on the same time axis; empty = none</source>
+        <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="209"/>
+        <source>The animation position in schedule time units; −1 = the end</source>
+        <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="211"/>
+        <source>The collective drawn</source>
+        <translation>绘制的集合通信</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="212"/>
+        <source>The collective&apos;s algorithm</source>
+        <translation>集合通信的算法</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="213"/>
+        <source>Ranks of the collective drawn</source>
+        <translation>绘制的集合通信的 rank 数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="214"/>
+        <source>Message size S in bytes (nccl-tests&apos; convention)</source>
+        <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="215"/>
+        <source>Compute the collective may overlap with, ms</source>
+        <translation>集合通信可与之重叠的计算，ms</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="216"/>
+        <source>Share of that compute the collective can overlap</source>
+        <translation>这段计算中集合通信可以重叠的比例</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="217"/>
+        <source>The round shown; −1 = half way through</source>
+        <translation>显示的轮次；−1 = 进行到一半</translation>
+    </message>
+</context>
+<context>
+    <name>labels</name>
+    <message>
+        <location filename="../../views/labels.py" line="40"/>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="43"/>
+        <location filename="../../views/labels.py" line="139"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="43"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="44"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="48"/>
+        <source>Parameters Ψ (0 = from shape)</source>
+        <translation>参数量 Ψ（0 = 按形状推算）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="49"/>
+        <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
+        <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="52"/>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="53"/>
+        <source>Hidden size h</source>
+        <translation>隐藏维度 h</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="54"/>
+        <source>Attention heads a</source>
+        <translation>注意力头数 a</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="55"/>
+        <source>KV heads (GQA)</source>
+        <translation>KV 头数（GQA）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="56"/>
+        <source>FFN hidden</source>
+        <translation>FFN 隐藏维度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="57"/>
+        <source>Vocabulary V</source>
+        <translation>词表大小 V</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="58"/>
+        <source>Sequence length s</source>
+        <translation>序列长度 s</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="59"/>
+        <source>Micro-batch size b</source>
+        <translation>微批大小 b</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="60"/>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="61"/>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="62"/>
+        <source>Routed experts E (0 = dense)</source>
+        <translation>路由专家数 E（0 = 稠密）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="63"/>
+        <source>Experts per token K</source>
+        <translation>每 Token 专家数 K</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="64"/>
+        <source>Vocabulary padded to k × TP</source>
+        <translation>词表填充到 k × TP 的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="65"/>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="67"/>
+        <source>Q/K/V biases</source>
+        <translation>Q/K/V 偏置</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="68"/>
+        <source>Linear-layer biases</source>
+        <translation>线性层偏置</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="69"/>
+        <source>Query/key norm</source>
+        <translation>查询/键归一化</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="70"/>
+        <source>Positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="71"/>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="72"/>
+        <source>Positions learned (0 = s)</source>
+        <translation>可学习位置数（0 = s）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="73"/>
+        <source>First dense layers</source>
+        <translation>开头的稠密层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="74"/>
+        <source>MoE every k-th layer</source>
+        <translation>每 k 层一个 MoE 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="75"/>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="76"/>
+        <source>Shared-expert width</source>
+        <translation>共享专家宽度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="77"/>
+        <source>Shared-expert gate</source>
+        <translation>共享专家门控</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="78"/>
+        <source>Routing bias per expert</source>
+        <translation>每专家路由偏置</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="79"/>
+        <source>MTP modules</source>
+        <translation>MTP 模块数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="81"/>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="82"/>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="83"/>
+        <source>Master weights</source>
+        <translation>主权重</translation>
+    </message>
+    <message>
         <location filename="../../views/labels.py" line="84"/>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="85"/>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="86"/>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="87"/>
+        <source>Adam (2 states)</source>
+        <translation>Adam（2 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="88"/>
+        <source>Muon (1 state)</source>
+        <translation>Muon（1 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="89"/>
+        <source>SGD momentum (1 state)</source>
+        <translation>SGD 动量（1 个状态）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="91"/>
+        <source>Tensor parallel TP</source>
+        <translation>张量并行 TP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="92"/>
+        <source>Sequence parallel (with TP)</source>
+        <translation>序列并行（配合 TP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="93"/>
+        <source>Context parallel CP</source>
+        <translation>上下文并行 CP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="94"/>
+        <source>Pipeline parallel PP</source>
+        <translation>流水线并行 PP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="95"/>
+        <source>Virtual stages per rank v</source>
+        <translation>每 rank 虚拟流水线阶段数 v</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="96"/>
+        <source>Data parallel DP</source>
+        <translation>数据并行 DP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="97"/>
+        <source>Expert parallel EP</source>
+        <translation>专家并行 EP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="98"/>
+        <source>Expert tensor parallel ETP</source>
+        <translation>专家张量并行 ETP</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="99"/>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="100"/>
+        <source>First-stage layers</source>
+        <translation>首阶段层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="101"/>
+        <source>Last-stage layers</source>
+        <translation>末阶段层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="102"/>
+        <source>Embedding counts as a layer</source>
+        <translation>嵌入层计为一层</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="103"/>
+        <source>Loss counts as a layer</source>
+        <translation>损失计为一层</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="104"/>
+        <source>Rank order</source>
+        <translation>Rank 顺序</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="107"/>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="108"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="85"/>
+        <location filename="../../views/labels.py" line="109"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="110"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="111"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="88"/>
+        <location filename="../../views/labels.py" line="112"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="89"/>
+        <location filename="../../views/labels.py" line="113"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="91"/>
+        <location filename="../../views/labels.py" line="115"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="116"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="116"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="93"/>
+        <location filename="../../views/labels.py" line="117"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="94"/>
+        <location filename="../../views/labels.py" line="118"/>
+        <source>Fully recomputed layers</source>
+        <translation>全量重计算层数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="119"/>
+        <source>Checkpoints split over TP</source>
+        <translation>检查点在 TP 上切分</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="120"/>
+        <source>Activation ladder</source>
+        <translation>激活阶梯</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="121"/>
+        <source>manual</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="122"/>
+        <source>Megatron selective</source>
+        <translation>Megatron 选择性重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="124"/>
+        <source>Ladder steps (0 = all)</source>
+        <translation>阶梯步数（0 = 全部）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="125"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="95"/>
+        <location filename="../../views/labels.py" line="126"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="96"/>
+        <location filename="../../views/labels.py" line="127"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="97"/>
+        <location filename="../../views/labels.py" line="128"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="99"/>
+        <location filename="../../views/labels.py" line="130"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="100"/>
+        <location filename="../../views/labels.py" line="131"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="101"/>
+        <location filename="../../views/labels.py" line="132"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="104"/>
+        <location filename="../../views/labels.py" line="133"/>
+        <source>Gradients to CPU as</source>
+        <translation>梯度传到 CPU 的方式</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="134"/>
+        <source>Pipeline ZeRO-2 (Kimi K3)</source>
+        <translation>Kimi K3 的 Pipeline ZeRO-2</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="135"/>
+        <source>ZeRO-Offload (DeepSpeed)</source>
+        <translation>DeepSpeed 的 ZeRO-Offload</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="136"/>
+        <source>Reduce bucket (elements)</source>
+        <translation>归约分桶大小（元素数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="140"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="105"/>
+        <location filename="../../views/labels.py" line="141"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="107"/>
+        <location filename="../../views/labels.py" line="143"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="108"/>
+        <location filename="../../views/labels.py" line="144"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="109"/>
+        <location filename="../../views/labels.py" line="145"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="110"/>
+        <location filename="../../views/labels.py" line="146"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="111"/>
+        <location filename="../../views/labels.py" line="147"/>
         <source>NVLink latency α (µs)</source>
         <translation>NVLink 延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="112"/>
+        <location filename="../../views/labels.py" line="148"/>
         <source>Inter-node latency α (µs)</source>
         <translation>节点间延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="113"/>
+        <location filename="../../views/labels.py" line="149"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="114"/>
+        <location filename="../../views/labels.py" line="150"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="116"/>
+        <location filename="../../views/labels.py" line="152"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="117"/>
+        <location filename="../../views/labels.py" line="153"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="119"/>
+        <location filename="../../views/labels.py" line="155"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="120"/>
+        <location filename="../../views/labels.py" line="156"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="121"/>
+        <location filename="../../views/labels.py" line="157"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="122"/>
+        <location filename="../../views/labels.py" line="158"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="124"/>
+        <location filename="../../views/labels.py" line="160"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -1453,69 +2574,109 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory/ledger.py" line="115"/>
+        <location filename="../../models/memory/ledger.py" line="105"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="151"/>
+        <location filename="../../models/memory/ledger.py" line="137"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="153"/>
+        <location filename="../../models/memory/ledger.py" line="139"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="156"/>
+        <location filename="../../models/memory/ledger.py" line="142"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="161"/>
+        <location filename="../../models/memory/ledger.py" line="147"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="192"/>
+        <location filename="../../models/memory/stored.py" line="114"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="196"/>
+        <location filename="../../models/memory/stored.py" line="119"/>
         <source>Activations stored in FP8</source>
         <translation>以 FP8 存储的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="202"/>
+        <location filename="../../models/memory/stored.py" line="126"/>
         <source>Activations offloaded to CPU</source>
         <translation>卸载到 CPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="206"/>
+        <location filename="../../models/memory/stored.py" line="132"/>
         <source>Activations on a remote GPU</source>
         <translation>位于远端 GPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="210"/>
+        <location filename="../../models/memory/stored.py" line="137"/>
         <source>Output logits (FP32)</source>
         <translation>输出 logits（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="240"/>
+        <location filename="../../models/memory/stored.py" line="144"/>
+        <source>Recompute working set</source>
+        <translation>重计算工作集</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/ledger.py" line="216"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="246"/>
+        <location filename="../../models/memory/ledger.py" line="187"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="252"/>
+        <location filename="../../models/memory/ledger.py" line="225"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="98"/>
+        <source>CUDA context and cuBLAS workspaces</source>
+        <translation>CUDA 上下文与 cuBLAS 工作区</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="147"/>
+        <source>NCCL communicator buffers</source>
+        <translation>NCCL 通信器缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="258"/>
+        <source>DeepEP dispatch/combine buffers</source>
+        <translation>DeepEP dispatch/combine 缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="326"/>
+        <source>FP8 weight copies</source>
+        <translation>FP8 权重副本</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="345"/>
+        <source>NVMe parameter swap buffers (pinned)</source>
+        <translation>NVMe 参数交换缓冲区（锁页内存）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="354"/>
+        <source>NVMe optimizer swap buffers (pinned)</source>
+        <translation>NVMe 优化器交换缓冲区（锁页内存）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/overheads.py" line="362"/>
+        <source>CPU gradient partition for the optimizer step</source>
+        <translation>供优化器步使用的 CPU 梯度分区</translation>
     </message>
 </context>
 <context>
@@ -1682,6 +2843,174 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>policy</name>
+    <message>
+        <location filename="../../models/memory/policy.py" line="55"/>
+        <source>Layer input (recompute checkpoint)</source>
+        <translation>层输入（重计算检查点）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="56"/>
+        <source>Norm 1 input (layer input)</source>
+        <translation>归一化 1 的输入（即层输入）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="57"/>
+        <source>QKV input (norm 1 output)</source>
+        <translation>QKV 输入（归一化 1 的输出）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="58"/>
+        <source>Q, K</source>
+        <translation>Q、K</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="59"/>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="60"/>
+        <source>Attention output (out-proj input)</source>
+        <translation>注意力输出（输出投影的输入）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="61"/>
+        <source>MLA latents c_q, c_kv, k_rope</source>
+        <translation>MLA 潜在向量 c_q、c_kv、k_rope</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="62"/>
+        <source>Softmax statistics (FP32)</source>
+        <translation>Softmax 统计量（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="63"/>
+        <source>Softmax output</source>
+        <translation>Softmax 输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="64"/>
+        <source>Attention dropout mask</source>
+        <translation>注意力 dropout 掩码</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="65"/>
+        <source>Attention dropout output</source>
+        <translation>注意力 dropout 输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="66"/>
+        <source>Attention-out dropout mask</source>
+        <translation>注意力输出的 dropout 掩码</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="67"/>
+        <source>Norm 2 input</source>
+        <translation>归一化 2 的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="68"/>
+        <source>MLP input (norm 2 output)</source>
+        <translation>MLP 输入（归一化 2 的输出）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="69"/>
+        <source>MLP activation input</source>
+        <translation>MLP 激活函数的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="70"/>
+        <source>MLP down-proj input</source>
+        <translation>MLP 下投影的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="71"/>
+        <source>Router probabilities (FP32)</source>
+        <translation>路由概率（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="72"/>
+        <source>Dispatched expert inputs</source>
+        <translation>分发后的专家输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="73"/>
+        <source>Expert activation input</source>
+        <translation>专家激活函数的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="74"/>
+        <source>Expert down-proj input</source>
+        <translation>专家下投影的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="75"/>
+        <source>Shared-expert activation input</source>
+        <translation>共享专家激活函数的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="76"/>
+        <source>Shared-expert down-proj input</source>
+        <translation>共享专家下投影的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="77"/>
+        <source>MLP dropout mask</source>
+        <translation>MLP dropout 掩码</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="126"/>
+        <source>Recompute the attention core</source>
+        <translation>重计算注意力核心</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="131"/>
+        <source>Recompute RMSNorm</source>
+        <translation>重计算 RMSNorm</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="134"/>
+        <source>Recompute the MLA up-projections</source>
+        <translation>重计算 MLA 上投影</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="138"/>
+        <source>MoE SwiGLU: input in FP8, output recomputed</source>
+        <translation>MoE SwiGLU：输入以 FP8 缓存，输出重计算</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="143"/>
+        <source>Linear inputs cached in FP8</source>
+        <translation>Linear 的输入以 FP8 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="154"/>
+        <source>Recompute LayerNorm, SwiGLU and MLA up-projections</source>
+        <translation>重计算 LayerNorm、SwiGLU 与 MLA 上投影</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="157"/>
+        <source>Recompute the MoE down-projections</source>
+        <translation>重计算 MoE 下投影</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="162"/>
+        <source>FP8 storage of insensitive activations</source>
+        <translation>不敏感的激活以 FP8 存储</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="166"/>
+        <source>CPU offload of the rest</source>
+        <translation>其余激活卸载到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="172"/>
+        <source>Recompute every normalised layer input</source>
+        <translation>重计算所有经归一化的层输入</translation>
+    </message>
+</context>
+<context>
     <name>validation</name>
     <message>
         <location filename="../../models/validation.py" line="62"/>
@@ -1724,129 +3053,209 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>params 只用于覆盖稠密模型的规模；请设置 experts = 0 或 params = 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="90"/>
+        <location filename="../../models/validation.py" line="96"/>
+        <source>the MoE layer pattern must list each of the {layers} layers once (it lists {count})</source>
+        <translation>MoE 层模式必须为 {layers} 层中的每一层各列一次（当前列了 {count} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="101"/>
+        <source>shared_ffn_hidden has no effect without shared experts</source>
+        <translation>没有共享专家时，shared_ffn_hidden 不起作用</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="104"/>
         <source>top_k and shared_experts have no effect without experts</source>
         <translation>没有专家时，top_k 和 shared_experts 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="94"/>
+        <location filename="../../models/validation.py" line="108"/>
+        <source>sequence length {seq} exceeds the {positions} learned positions</source>
+        <translation>序列长度 {seq} 超过了 {positions} 个可学习位置</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="112"/>
+        <source>MTP modules are counted from the shape; set params = 0</source>
+        <translation>MTP 模块按形状计数；请设置 params = 0</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="116"/>
         <source>{heads} attention heads are not divisible by tp = {tp}</source>
         <translation>{heads} 个注意力头不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="97"/>
+        <location filename="../../models/validation.py" line="119"/>
         <source>{kv} KV heads are not divisible by tp = {tp}</source>
         <translation>{kv} 个 KV 头不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="100"/>
+        <location filename="../../models/validation.py" line="122"/>
         <source>ffn_hidden {ffn} is not divisible by tp = {tp}</source>
         <translation>ffn_hidden {ffn} 不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="103"/>
+        <location filename="../../models/validation.py" line="125"/>
         <source>vocabulary {vocab} is padded to a multiple of tp = {tp}</source>
         <translation>词表 {vocab} 将被填充为 tp = {tp} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="109"/>
+        <location filename="../../models/validation.py" line="131"/>
         <source>{layers} layers cannot fill {stages} pipeline stages (pp × chunks)</source>
         <translation>{layers} 层填不满 {stages} 个流水线阶段（pp × chunks）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="113"/>
+        <location filename="../../models/validation.py" line="136"/>
+        <source>set a stage&apos;s layers or count the embedding/loss in the split, not both</source>
+        <translation>要么设定某个阶段的层数，要么在划分中把嵌入/损失计为一层，不能两者都用</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="146"/>
+        <source>uneven pipeline stages: {reason}</source>
+        <translation>流水线阶段不均匀：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="149"/>
         <source>{layers} layers do not divide evenly over {stages} pipeline stages; some stages hold one layer more</source>
         <translation>{layers} 层无法均分到 {stages} 个流水线阶段；部分阶段会多一层</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="117"/>
+        <location filename="../../models/validation.py" line="153"/>
         <source>vpp = {vpp} is used only by the interleaved schedule</source>
         <translation>vpp = {vpp} 仅用于交错式调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="122"/>
+        <location filename="../../models/validation.py" line="158"/>
         <source>interleaved 1F1B runs its {m} micro-batches in max(1, ⌊m/pp⌋) = {rounds} equal rounds: m must be a multiple of {rounds} to be scheduled</source>
         <translation>interleaved 1F1B 把 {m} 个 micro-batch 分成 max(1, ⌊m/pp⌋) = {rounds} 个相等的轮次：m 必须是 {rounds} 的倍数才能调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="128"/>
+        <location filename="../../models/validation.py" line="164"/>
         <source>fewer micro-batches ({m}) than pipeline stages ({pp}): the bubble dominates</source>
         <translation>微批数（{m}）少于流水线阶段数（{pp}）：气泡占主导</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="132"/>
+        <location filename="../../models/validation.py" line="168"/>
         <source>sequence length {seq} is not divisible by cp = {cp}</source>
         <translation>序列长度 {seq} 不能被 cp = {cp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="136"/>
+        <location filename="../../models/validation.py" line="172"/>
         <source>sequence parallelism shares the TP group; with tp = 1 it does nothing</source>
         <translation>序列并行与 TP 共用通信组；tp = 1 时不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="140"/>
+        <location filename="../../models/validation.py" line="176"/>
         <source>ep = {ep} needs an MoE model (experts &gt; 0)</source>
         <translation>ep = {ep} 需要 MoE 模型（experts &gt; 0）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="142"/>
+        <location filename="../../models/validation.py" line="178"/>
         <source>{experts} experts are not divisible by ep = {ep}</source>
         <translation>{experts} 个专家不能被 ep = {ep} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="146"/>
+        <location filename="../../models/validation.py" line="182"/>
         <source>expert_ffn_hidden {ffn} is not divisible by etp = {etp}</source>
         <translation>expert_ffn_hidden {ffn} 不能被 etp = {etp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="151"/>
+        <location filename="../../models/validation.py" line="187"/>
         <source>tp·cp·dp = {width} is not divisible by etp·ep = {expert}: the expert grid does not tile the dense one</source>
         <translation>tp·cp·dp = {width} 不能被 etp·ep = {expert} 整除：专家网格无法铺满稠密网格</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="159"/>
+        <location filename="../../models/validation.py" line="195"/>
         <source>tp·pp·dp·cp = {product} GPUs, but the cluster has {nodes} × {gpn} = {world}</source>
         <translation>tp·pp·dp·cp = {product} 个 GPU，但集群只有 {nodes} × {gpn} = {world} 个</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="166"/>
+        <location filename="../../models/validation.py" line="202"/>
         <source>order {order} must list distinct axes from tp, cp, ep, dp, pp (at least tp, dp and pp)</source>
         <translation>order {order} 必须列出 tp、cp、ep、dp、pp 中互不重复的轴（至少包含 tp、dp 和 pp）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="173"/>
+        <location filename="../../models/validation.py" line="209"/>
         <source>ZeRO-{zero} shards over data parallelism, which is 1 here</source>
         <translation>ZeRO-{zero} 沿数据并行分片，而此处数据并行度为 1</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="177"/>
+        <location filename="../../models/validation.py" line="213"/>
         <source>offloading parameters is ZeRO-Infinity&apos;s ZeRO-3 feature</source>
         <translation>卸载参数是 ZeRO-Infinity 的 ZeRO-3 功能</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="179"/>
+        <location filename="../../models/validation.py" line="215"/>
         <source>CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2</source>
         <translation>CPU 梯度分片（Pipeline ZeRO-2）要求 zero ≥ 2</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="184"/>
+        <location filename="../../models/validation.py" line="218"/>
+        <source>ZeRO-Offload moves the gradients to the optimizer on the CPU: set offload.optimizer = cpu (or nvme)</source>
+        <translation>ZeRO-Offload 把梯度移到 CPU 上的优化器：请设置 offload.optimizer = cpu（或 nvme）</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="224"/>
         <source>CPU ({cpu:.0%}) and remote ({remote:.0%}) offload exceed all activations</source>
         <translation>CPU（{cpu:.0%}）与远端（{remote:.0%}）卸载之和超过了全部激活</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="189"/>
+        <location filename="../../models/validation.py" line="229"/>
         <source>remote offload parks activations on other pipeline ranks; pp = 1 has none</source>
         <translation>远端卸载把激活暂存到其他流水线 rank 上；pp = 1 时没有其他 rank</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="194"/>
+        <location filename="../../models/validation.py" line="234"/>
         <source>a custom GPU needs hbm_gib &gt; 0</source>
         <translation>自定义 GPU 需要 hbm_gib &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="196"/>
+        <location filename="../../models/validation.py" line="236"/>
         <source>unknown GPU {gpu}</source>
         <translation>未知 GPU {gpu}</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="659"/>
+        <source>{entry}: unknown tensor {tensor} (known: {known})</source>
+        <translation>{entry}：未知张量 {tensor}（已知：{known}）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="663"/>
+        <source>{entry}: unknown backend {backend} (one of {backends})</source>
+        <translation>{entry}：未知的处理方式 {backend}（应为 {backends} 之一）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="667"/>
+        <source>{entry}: {tensor} is the layer&apos;s input, which nothing in the layer computes; a fully recomputed layer restores it from its checkpoint</source>
+        <translation>{entry}：{tensor} 是层的输入，层内没有任何操作计算它；全量重计算的层从检查点恢复它</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="673"/>
+        <source>policy_steps = {wanted} is beyond the {count} steps of the {policy} ladder</source>
+        <translation>policy_steps = {wanted} 超出了 {policy} 阶梯的 {count} 个步骤</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="682"/>
+        <source>{tensor} is set {count} times; the last one applies</source>
+        <translation>{tensor} 被设置了 {count} 次；以最后一次为准</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="687"/>
+        <source>this model&apos;s layers do not save {tensor}: {tensor}={backend} has no effect</source>
+        <translation>该模型的层不保存 {tensor}：{tensor}={backend} 不起作用</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="692"/>
+        <source>{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not compress</source>
+        <translation>{tensor} 是 1 字节掩码或 FP32 统计量，FP8 存储无法压缩它</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="698"/>
+        <source>distribute_saved has no effect with sequence parallelism, which splits the checkpoint over TP already (Megatron-LM refuses the two together)</source>
+        <translation>启用序列并行时 distribute_saved 不起作用：序列并行已把检查点切分到 TP 上（Megatron-LM 不允许二者同时启用）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="702"/>
+        <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
+        <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
     </message>
 </context>
 </TS>
