@@ -202,7 +202,7 @@ def test_memory_over_time_page_draws_every_ranks_peak(tab, qtbot):
     tab.model.update({"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b"})
     before = tab.model.cache.computed.get(MEMORY_TIMELINE.name, 0)
     assert before == 0  # not simulated while the ledger table is shown
-    tab.pages.setCurrentWidget(tab.lanes)
+    tab.pages.setCurrentWidget(tab.lanes_scroll)
     qtbot.waitUntil(lambda: tab.lanes.timeline is not None)
     s = tab.model.scenario
     assert [peak for _, _, peak in tab.lanes.peak_marker_bytes()] == pytest.approx(

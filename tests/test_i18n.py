@@ -76,7 +76,8 @@ def visible_texts(widget: QWidget) -> list[str]:
 
 # Words that stay as they are in Chinese: formats, method and product names; acronyms (all
 # capitals) and single-letter symbols are allowed too.
-KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "Dropout", "GPipe", "DualPipe", "DualPipeV",
+KEEP = {"fp32", "bf16", "fp16", "fp8", "GeLU", "SwiGLU", "RMSNorm", "LayerNorm", "RoPE",
+        "Dropout", "GPipe", "DualPipe", "DualPipeV",
         "FlashAttention", "ZeRO", "GiB", "NVMe", "megatron", "torchtitan", "picotron",
         "tp", "cp", "ep", "dp", "pp", "etp", "edp",  # framework names and axis names
         "AllReduce", "ReduceScatter", "AllGather", "All", "to", "Broadcast", "Reduce"}  # NCCL collectives

@@ -608,7 +608,7 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="22"/>
+        <location filename="../../views/memory/figure.py" line="25"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
@@ -618,118 +618,123 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="64"/>
+        <location filename="../../views/memory/figure.py" line="67"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="84"/>
+        <location filename="../../views/memory/figure.py" line="87"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="85"/>
+        <location filename="../../views/memory/figure.py" line="88"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="86"/>
+        <location filename="../../views/memory/figure.py" line="89"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="97"/>
+        <location filename="../../views/memory/figure.py" line="100"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="98"/>
+        <location filename="../../views/memory/figure.py" line="101"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="101"/>
+        <location filename="../../views/memory/figure.py" line="104"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="102"/>
+        <location filename="../../views/memory/figure.py" line="105"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="132"/>
+        <location filename="../../views/memory/figure.py" line="135"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="149"/>
+        <location filename="../../views/memory/figure.py" line="152"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="153"/>
+        <location filename="../../views/memory/figure.py" line="156"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="158"/>
+        <location filename="../../views/memory/figure.py" line="161"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="188"/>
+        <location filename="../../views/memory/figure.py" line="191"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="193"/>
-        <location filename="../../views/memory/timeline.py" line="276"/>
+        <location filename="../../views/memory/figure.py" line="196"/>
+        <location filename="../../views/memory/timeline.py" line="281"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="205"/>
+        <location filename="../../views/memory/figure.py" line="213"/>
+        <source>{count} smaller items {value}</source>
+        <translation>其余 {count} 项较小条目 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/figure.py" line="215"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="222"/>
+        <location filename="../../views/memory/figure.py" line="232"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="258"/>
-        <location filename="../../views/memory/figure.py" line="310"/>
+        <location filename="../../views/memory/figure.py" line="268"/>
+        <location filename="../../views/memory/figure.py" line="320"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="265"/>
+        <location filename="../../views/memory/figure.py" line="275"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="287"/>
+        <location filename="../../views/memory/figure.py" line="297"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="291"/>
+        <location filename="../../views/memory/figure.py" line="301"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="300"/>
+        <location filename="../../views/memory/figure.py" line="310"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="305"/>
+        <location filename="../../views/memory/figure.py" line="315"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -767,62 +772,62 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>没有正在运行的操作（气泡）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="149"/>
+        <location filename="../../views/memory/timeline.py" line="152"/>
         <source>No memory over time: {reason}</source>
         <translation>无法显示显存随时间的变化：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="186"/>
+        <location filename="../../views/memory/timeline.py" line="191"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="190"/>
+        <location filename="../../views/memory/timeline.py" line="195"/>
         <source>capacity {value}: above the scale, {free} over the highest peak</source>
         <translation>容量 {value}：超出刻度范围，比最高峰值多 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="196"/>
+        <location filename="../../views/memory/timeline.py" line="201"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="203"/>
+        <location filename="../../views/memory/timeline.py" line="208"/>
         <source>◆ most loaded: peak {value} on rank {rank}</source>
         <translation>◆ 负载最高：rank {rank}，峰值 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="206"/>
+        <location filename="../../views/memory/timeline.py" line="211"/>
         <source>{shown} of {count} ranks shown, evenly chosen, with the first, the last and the most loaded.</source>
         <translation>显示 {count} 个 rank 中的 {shown} 个：均匀选取，并包含第一个、最后一个和负载最高的 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="219"/>
+        <location filename="../../views/memory/timeline.py" line="224"/>
         <source>held all step</source>
         <translation>整步驻留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="220"/>
+        <location filename="../../views/memory/timeline.py" line="225"/>
         <source>activations over time</source>
         <translation>随时间变化的激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="222"/>
+        <location filename="../../views/memory/timeline.py" line="227"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="223"/>
+        <location filename="../../views/memory/timeline.py" line="228"/>
         <source>GPU memory over the step, per pipeline rank</source>
         <translation>一个训练步内各流水线 rank 的 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="224"/>
+        <location filename="../../views/memory/timeline.py" line="229"/>
         <source>(deterministic teaching model)</source>
         <translation>（确定性教学模型）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="272"/>
+        <location filename="../../views/memory/timeline.py" line="277"/>
         <source>peak {value} at t = {time} ({item})</source>
         <translation>峰值 {value}，t = {time}（{item}）</translation>
     </message>
@@ -830,22 +835,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="112"/>
+        <location filename="../../views/memory/tab.py" line="116"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="121"/>
+        <location filename="../../views/memory/tab.py" line="125"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="129"/>
+        <location filename="../../views/memory/tab.py" line="133"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="124"/>
+        <location filename="../../views/memory/tab.py" line="128"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -855,22 +860,22 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="42"/>
+        <location filename="../../views/memory/tab.py" line="46"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="44"/>
+        <location filename="../../views/memory/tab.py" line="48"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="115"/>
+        <location filename="../../views/memory/tab.py" line="119"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="135"/>
+        <location filename="../../views/memory/tab.py" line="139"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1097,7 +1102,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="93"/>
+        <location filename="../../views/memory/timeline.py" line="96"/>
         <location filename="../../views/pipeline/gantt.py" line="79"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>

@@ -15,6 +15,9 @@ from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
 
+LEGEND_SHARE = 0.01  # items below this share of the ledger are summed in the legend
+
+
 def group_names() -> dict[str, str]:
     return {"params": ledger_name("Parameters"), "grads": ledger_name("Gradients"),
             "master": ledger_name("Master weights"), "optimizer": ledger_name("Optimizer states"),
@@ -70,7 +73,7 @@ class MemoryFigure(QWidget):
         self.legend = QLabel(self)
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setFixedHeight(two_lines)
+        self.legend.setFixedHeight(two_lines + self.legend.fontMetrics().lineSpacing())  # up to three lines
         self.legend.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.selection = QLabel(self)  # the item picked in the table: its formula and source
@@ -196,12 +199,19 @@ class MemoryFigure(QWidget):
         self.stack.setXRange(0, charts.nice_ceiling(max(x, ledger.capacity_bytes / GIB) * 1.04), padding=0)
         self.stack.setYRange(-0.75, 0.95, padding=0)
         self._place_stack_labels()
-        swatches = []
+        swatches, small = [], []
         for item in ledger.items:
-            if item.bytes:
-                tier = "" if item.tier == "gpu" or item.group == "activations" else f" ({tier_names()[item.tier]})"
-                swatches.append(f"<span style='color:{charts.ITEM_COLOURS.get(item.key, '#777')}'>■</span>&nbsp;"
-                                f"{ledger_name(item.name)}{tier} {item.bytes / GIB:.1f}")
+            if not item.bytes:
+                continue
+            if item.bytes < LEGEND_SHARE * ledger.total:  # named in the table and on hover
+                small.append(item)
+                continue
+            tier = "" if item.tier == "gpu" or item.group == "activations" else f" ({tier_names()[item.tier]})"
+            swatches.append(f"<span style='color:{charts.ITEM_COLOURS.get(item.key, '#777')}'>■</span>&nbsp;"
+                            f"{ledger_name(item.name)}{tier} {item.bytes / GIB:.1f}")
+        if small:
+            swatches.append(self.tr("{count} smaller items {value}").format(
+                count=len(small), value=f"{sum(item.bytes for item in small) / GIB:.1f}"))
         set_text(self.legend, self.tr("GiB:") + " &nbsp; " + " &nbsp; ".join(swatches))
 
     def set_selected(self, key: str) -> None:

@@ -5,7 +5,7 @@ Run alone with ``python -m tslab.views.memory [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QWidget
 
 from tslab.models.derived import LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
@@ -39,7 +39,11 @@ class MemoryTab(DocumentTab):
         self.lanes = MemoryLanes(self)
         self.pages = QTabWidget(self)
         self.pages.addTab(self.table, self.tr("Ledger items"))
-        self.pages.addTab(self.lanes, self.tr("Memory over time"))
+        self.lanes_scroll = QScrollArea(self)  # many ranks: the lanes scroll, never squeeze
+        self.lanes_scroll.setWidget(self.lanes)
+        self.lanes_scroll.setWidgetResizable(True)
+        self.lanes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.pages.addTab(self.lanes_scroll, self.tr("Memory over time"))
         self.policy = PolicyEditor(model, self)
         self.pages.addTab(self.policy, self.tr("Activation ladder"))
         self.pages.currentChanged.connect(lambda _: self._show_lanes())
@@ -84,7 +88,7 @@ class MemoryTab(DocumentTab):
 
     def _show_lanes(self) -> None:
         """Simulate and draw the lanes when their page is shown and the document changed."""
-        if self.pages.currentWidget() is not self.lanes or self.ledger is None:
+        if self.pages.currentWidget() is not self.lanes_scroll or self.ledger is None:
             return
         key = MEMORY_TIMELINE.key(self.model.document)
         if self._lanes_shown == key:

@@ -71,6 +71,9 @@ def instant_tooltip(lane: MemoryLane, t: float) -> str:
     return "<br>".join(lines)
 
 
+MIN_LANE_PX = 26  # a lane's least height: its peak label's line and a margin
+
+
 class MemoryLanes(QWidget):
     """One lane per pipeline rank (at most MAX_LANES): the rank's GPU tier over the step as a
     filled step curve (dark: held all step; orange: activations, logits and working sets that come
@@ -168,6 +171,8 @@ class MemoryLanes(QWidget):
         self.scale = charts.nice_ceiling(top) / LANE_FILL if top > 0 else 1.0
         makespan = timeline.makespan if timeline.makespan > 0 else 1.0
         count = len(lanes)
+        # every lane keeps room for its peak label: a short pane scrolls (MemoryTab) instead
+        self.plot.setMinimumHeight(max(150, count * MIN_LANE_PX + 50))
         self._clear_lanes()
         self.lane_bands.setOpts(x0=np.zeros(count), y0=np.arange(count) + 0.02, width=np.full(count, makespan),
                                 height=np.full(count, 0.96))
