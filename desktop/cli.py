@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import errno
 import json
-import multiprocessing
 import os
 import stat
 import sys
@@ -794,7 +793,9 @@ class _Stdout:
 
 
 def main(argv: list[str] | None = None) -> int:
-    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False):  # the bundled app: worker processes start through main too
+        import multiprocessing
+        multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("--version", "-h", "--help")):
         argv.insert(0, "gui")

@@ -27,8 +27,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
-import socket
 import stat
 import time
 from pathlib import Path
@@ -199,6 +197,7 @@ def remove_stale_temp_files(target: str | os.PathLike[str]) -> list[Path]:
 
 def _create_temp(target: Path, mode: int) -> tuple[int, Path]:
     """A new, exclusive temporary file next to `target` (``O_EXCL``, links not followed)."""
+    import secrets  # here: a command that writes nothing never loads it
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         token = "".join(secrets.choice(_TEMP_ALPHABET) for _ in range(8))
@@ -305,6 +304,7 @@ def _write_through(given: str, target: Path, data: bytes, st: os.stat_result) ->
 def _send(given: str, target: Path, data: bytes) -> None:
     """Connect to a Unix-domain socket and send the bytes (a stream socket, or one datagram for a
     datagram socket)."""
+    import socket
     family = getattr(socket, "AF_UNIX", None)
     if family is None:
         raise WriteError(errno.EOPNOTSUPP, "sockets are not supported on this system", given)
