@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .document import Document
-from .scenario import Model, Scenario, ScenarioError, coerce, with_values
+from .scenario import Model, Scenario, ScenarioError, coerce, read_text, with_values
 
 # A config.json is a few kilobytes; reading is bounded so that a device or a huge file cannot
 # fill memory.
@@ -389,21 +389,7 @@ def scenario_from_hf(data: dict[str, Any], origin: str = "config.json", name: st
 def read_hf_config(path: str | os.PathLike) -> dict[str, Any]:
     """The parsed JSON object of a config file; every problem raises ScenarioError naming it."""
     origin = str(path)
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_CONFIG_BYTES + 1)
-    except FileNotFoundError:
-        raise ScenarioError(f"{origin}: no such file") from None
-    except IsADirectoryError:
-        raise ScenarioError(f"{origin}: a directory, not a config.json") from None
-    except OSError as exc:
-        raise ScenarioError(f"{origin}: cannot read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_CONFIG_BYTES:
-        raise ScenarioError(f"{origin}: larger than {MAX_CONFIG_BYTES >> 20} MiB, not a config.json")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{origin}: not a UTF-8 text file") from None
+    text = read_text(path, limit=MAX_CONFIG_BYTES, kind="config.json")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -16,7 +16,6 @@ import os
 import re
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .files import write_file
@@ -493,19 +492,29 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
     return load_document(path).scenario
 
 
-def read_toml(path: str | os.PathLike) -> tuple[dict[str, Any], str]:
-    """Parsed TOML and its text; every problem raises ScenarioError naming the file."""
-    path = Path(path)
+def read_text(path: str | os.PathLike, *, limit: int | None = None, kind: str = "file") -> str:
+    """A UTF-8 text file's text; every problem (missing, a directory, unreadable, more than
+    `limit` bytes, not UTF-8) raises ScenarioError naming the file."""
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(-1 if limit is None else limit + 1)
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ScenarioError(f"{path}: a directory, not a {kind}") from None
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if limit is not None and len(raw) > limit:
+        raise ScenarioError(f"{path}: larger than {limit >> 20} MiB, not a {kind}")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ScenarioError(f"{path}: not a UTF-8 text file") from None
+
+
+def read_toml(path: str | os.PathLike) -> tuple[dict[str, Any], str]:
+    """Parsed TOML and its text; every problem raises ScenarioError naming the file."""
+    text = read_text(path, kind="scenario file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
