@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMa
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
 from tslab.models.document import Document, load_document, save_document
-from tslab.models.hf_config import load_hf_config
 from tslab.models.memory import gib
 from tslab.models.presets import preset_document, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write
@@ -222,6 +221,7 @@ class MainWindow(QMainWindow):
         file yet, so Save asks for one and closing asks first; a bad file is reported like a bad
         scenario file and nothing is lost."""
         try:
+            from tslab.models.hf_config import load_hf_config  # json and the families only when importing
             document = load_hf_config(path)
         except ScenarioError as exc:
             QMessageBox.warning(self, self.tr("Cannot import Hugging Face config"), str(exc))

@@ -222,3 +222,12 @@ def test_activation_ladder_page_edits_the_scenario(tab, qtbot):
     qtbot.waitUntil(lambda: tab.model.scenario.activation.policy == "kimi-k2")
     qtbot.waitUntil(lambda: tab.ledger is not None and tab.ledger.gpu_bytes < before)
     tab.model.mark_saved("")
+
+
+def test_memory_over_time_of_an_invalid_scenario_says_why(tab, qtbot):
+    tab.model.update({"parallel.tp": 3})  # 32 heads are not divisible by 3
+    qtbot.waitUntil(lambda: tab.ledger is None)
+    tab.pages.setCurrentWidget(tab.lanes_scroll)
+    assert tab.lanes is not None and tab.lanes.timeline is None
+    assert "tp = 3" in tab.lanes.reason.text() and tab.lanes.reason.isVisibleTo(tab.lanes)
+    tab.model.mark_saved("")

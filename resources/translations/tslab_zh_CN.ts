@@ -345,177 +345,177 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="48"/>
+        <location filename="../../desktop/main_window.py" line="47"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="51"/>
+        <location filename="../../desktop/main_window.py" line="50"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="51"/>
+        <location filename="../../desktop/main_window.py" line="50"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="51"/>
+        <location filename="../../desktop/main_window.py" line="50"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="70"/>
+        <location filename="../../desktop/main_window.py" line="69"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="84"/>
+        <location filename="../../desktop/main_window.py" line="83"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="87"/>
+        <location filename="../../desktop/main_window.py" line="86"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="90"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="98"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="100"/>
+        <location filename="../../desktop/main_window.py" line="99"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="102"/>
+        <location filename="../../desktop/main_window.py" line="101"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="103"/>
+        <location filename="../../desktop/main_window.py" line="102"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="103"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="104"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="106"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="109"/>
+        <location filename="../../desktop/main_window.py" line="108"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="109"/>
+        <location filename="../../desktop/main_window.py" line="108"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="110"/>
+        <location filename="../../desktop/main_window.py" line="109"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="114"/>
+        <location filename="../../desktop/main_window.py" line="113"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="116"/>
+        <location filename="../../desktop/main_window.py" line="115"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="117"/>
+        <location filename="../../desktop/main_window.py" line="116"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="122"/>
+        <location filename="../../desktop/main_window.py" line="121"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="123"/>
+        <location filename="../../desktop/main_window.py" line="122"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="158"/>
+        <location filename="../../desktop/main_window.py" line="157"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="162"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="177"/>
+        <location filename="../../desktop/main_window.py" line="176"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="193"/>
+        <location filename="../../desktop/main_window.py" line="192"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="194"/>
+        <location filename="../../desktop/main_window.py" line="193"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="202"/>
+        <location filename="../../desktop/main_window.py" line="201"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="215"/>
+        <location filename="../../desktop/main_window.py" line="214"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="215"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
@@ -835,22 +835,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="116"/>
+        <location filename="../../views/memory/tab.py" line="123"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="125"/>
+        <location filename="../../views/memory/tab.py" line="132"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="133"/>
+        <location filename="../../views/memory/tab.py" line="140"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="128"/>
+        <location filename="../../views/memory/tab.py" line="135"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -860,22 +860,27 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="46"/>
+        <location filename="../../views/memory/tab.py" line="45"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="48"/>
+        <location filename="../../views/memory/tab.py" line="47"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="119"/>
+        <location filename="../../views/memory/tab.py" line="98"/>
+        <source>the scenario has no ledger</source>
+        <translation>该场景没有内存账本</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="126"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="139"/>
+        <location filename="../../views/memory/tab.py" line="146"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1323,57 +1328,57 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="138"/>
+        <location filename="../../views/memory/policy_table.py" line="152"/>
         <source>Base: recompute {recompute}</source>
         <translation>基础：重计算 {recompute}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="141"/>
+        <location filename="../../views/memory/policy_table.py" line="155"/>
         <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
         <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="145"/>
+        <location filename="../../views/memory/policy_table.py" line="159"/>
         <source>{applied} of {count} ladder steps applied</source>
         <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="148"/>
+        <location filename="../../views/memory/policy_table.py" line="162"/>
         <source>{n} per-tensor overrides</source>
         <translation>{n} 个逐张量覆盖</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="184"/>
+        <location filename="../../views/memory/policy_table.py" line="198"/>
         <source>the recompute setting</source>
         <translation>重计算设置</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="184"/>
+        <location filename="../../views/memory/policy_table.py" line="198"/>
         <source>an override</source>
         <translation>覆盖项</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="185"/>
+        <location filename="../../views/memory/policy_table.py" line="199"/>
         <source>ladder {step}</source>
         <translation>阶梯第 {step} 步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="186"/>
+        <location filename="../../views/memory/policy_table.py" line="200"/>
         <source>Decided by {who}</source>
         <translation>由{who}决定</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="187"/>
+        <location filename="../../views/memory/policy_table.py" line="201"/>
         <source>Regenerated by: {ops}</source>
         <translation>由以下操作重新生成：{ops}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="218"/>
+        <location filename="../../views/memory/policy_table.py" line="232"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="218"/>
+        <location filename="../../views/memory/policy_table.py" line="232"/>
         <source>no</source>
         <translation>否</translation>
     </message>

@@ -78,8 +78,21 @@ class PolicyEditor(QWidget):
         self._combos: dict[str, QComboBox] = {}
         self.policy_box.currentIndexChanged.connect(self._policy_picked)
         self.steps_box.valueChanged.connect(self._steps_picked)
-        model.scenarioChanged.connect(lambda _: self.refresh())
+        self._stale = False
+        model.scenarioChanged.connect(lambda _: self._scenario_changed())
         self.refresh()
+
+    def _scenario_changed(self) -> None:
+        """Refresh now when shown; a hidden editor (another page or tab) refreshes when shown."""
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self._stale:
+            self.refresh()
+        super().showEvent(event)
 
     def _table(self, headers: list[str]) -> QTableWidget:
         table = QTableWidget(0, len(headers), self)
@@ -96,6 +109,7 @@ class PolicyEditor(QWidget):
     # ---------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Show the document's policy, or why there is none (an invalid scenario)."""
+        self._stale = False
         s = self.model.scenario
         self._show_choice(s)
         errors = self.model.errors

@@ -36,11 +36,10 @@ class MemoryTab(DocumentTab):
         scroll = scrolling(self, self.form, 330)
         self.figure = MemoryFigure(self)
         self.table = LedgerTable(self)
-        self.lanes = MemoryLanes(self)
+        self.lanes: MemoryLanes | None = None  # built when its page is first shown (start-up)
         self.pages = QTabWidget(self)
         self.pages.addTab(self.table, self.tr("Ledger items"))
         self.lanes_scroll = QScrollArea(self)  # many ranks: the lanes scroll, never squeeze
-        self.lanes_scroll.setWidget(self.lanes)
         self.lanes_scroll.setWidgetResizable(True)
         self.lanes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.pages.addTab(self.lanes_scroll, self.tr("Memory over time"))
@@ -77,7 +76,8 @@ class MemoryTab(DocumentTab):
             reasons = [translate_problem(problem) for problem in errors] or [ledger.reason]
             self.figure.show_invalid(self.model.scenario.title, reasons)
             self.table.show_ledger(None)
-            self.lanes.show_reason("; ".join(reasons))
+            if self.lanes is not None:
+                self.lanes.show_reason("; ".join(reasons))
             self._lanes_shown = None
             return
         self.ledger = ledger
@@ -88,7 +88,14 @@ class MemoryTab(DocumentTab):
 
     def _show_lanes(self) -> None:
         """Simulate and draw the lanes when their page is shown and the document changed."""
-        if self.pages.currentWidget() is not self.lanes_scroll or self.ledger is None:
+        if self.pages.currentWidget() is not self.lanes_scroll:
+            return
+        if self.lanes is None:
+            self.lanes = MemoryLanes(self.lanes_scroll)
+            self.lanes_scroll.setWidget(self.lanes)
+        if self.ledger is None:  # an invalid scenario: the figure's reasons
+            self.lanes.show_reason("; ".join(translate_problem(problem) for problem in self.model.errors)
+                                   or self.tr("the scenario has no ledger"))
             return
         key = MEMORY_TIMELINE.key(self.model.document)
         if self._lanes_shown == key:
