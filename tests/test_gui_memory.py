@@ -215,7 +215,8 @@ def test_memory_over_time_page_draws_every_ranks_peak(tab, qtbot):
 
 def test_activation_ladder_page_edits_the_scenario(tab, qtbot):
     """Picking a ladder on its page sets activation.policy and the ledger follows."""
-    tab.pages.setCurrentWidget(tab.policy)
+    assert tab.policy is None  # built when its page is first shown
+    tab.pages.setCurrentWidget(tab.policy_page)
     before = tab.ledger.gpu_bytes
     box = tab.policy.policy_box
     box.setCurrentIndex(box.findData("kimi-k2"))

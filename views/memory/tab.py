@@ -5,7 +5,7 @@ Run alone with ``python -m tslab.views.memory [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QWidget
+from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from tslab.models.derived import LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
@@ -43,9 +43,11 @@ class MemoryTab(DocumentTab):
         self.lanes_scroll.setWidgetResizable(True)
         self.lanes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.pages.addTab(self.lanes_scroll, self.tr("Memory over time"))
-        self.policy = PolicyEditor(model, self)
-        self.pages.addTab(self.policy, self.tr("Activation ladder"))
-        self.pages.currentChanged.connect(lambda _: self._show_lanes())
+        self.policy: PolicyEditor | None = None  # built when its page is first shown (start-up)
+        self.policy_page = QWidget(self)
+        QVBoxLayout(self.policy_page).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.policy_page, self.tr("Activation ladder"))
+        self.pages.currentChanged.connect(lambda _: self._page_shown())
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.figure)
         right.addWidget(self.pages)
@@ -84,6 +86,12 @@ class MemoryTab(DocumentTab):
         self.figure.show_ledger(ledger, selected)
         self.table.show_ledger(ledger)
         self.table.select_key(selected)
+        self._show_lanes()
+
+    def _page_shown(self) -> None:
+        if self.pages.currentWidget() is self.policy_page and self.policy is None:
+            self.policy = PolicyEditor(self.model, self.policy_page)
+            self.policy_page.layout().addWidget(self.policy)
         self._show_lanes()
 
     def _show_lanes(self) -> None:
