@@ -37,6 +37,8 @@ class MeshView:
     DP with a degree above 1) and a framework rank order drawn beside the scenario's ("" = none)."""
     colour_by: str = spec("auto", choices=("auto",) + GROUP_AXES)
     compare_order: str = spec("", choices=("",) + NAMED_ORDERS)
+    # The network view's links are coloured by this axis's per-step bytes ("all" = every axis).
+    network_axis: str = spec("all", choices=("all", "tp", "cp", "ep", "pp", "dp", "edp"))
 
     def axis(self, scenario: Scenario) -> str:
         """The axis that colours the mesh: `colour_by`, with "auto" resolved for `scenario`."""

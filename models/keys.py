@@ -148,6 +148,14 @@ MEANINGS: dict[str, str] = {
                                                        "GB/s"),
     "cluster.intra_latency_us": QT_TRANSLATE_NOOP("keys", "Latency α of one message inside a node, µs"),
     "cluster.inter_latency_us": QT_TRANSLATE_NOOP("keys", "Latency α of one message between nodes, µs"),
+    "cluster.topology": QT_TRANSLATE_NOOP("keys", "Scale-out network: a two-tier fat-tree, rail-optimised (NIC i "
+                                                  "of every node on rail i) or plain (a node's NICs on one leaf)"),
+    "cluster.nics_per_node": QT_TRANSLATE_NOOP("keys", "NICs per node; 0 = one per GPU"),
+    "cluster.leaf_ports": QT_TRANSLATE_NOOP("keys", "Ports of a leaf switch facing NICs"),
+    "cluster.oversubscription": QT_TRANSLATE_NOOP("keys", "Leaf down- to uplink bandwidth; 1 = non-blocking"),
+    "cluster.spine_bw_gbps": QT_TRANSLATE_NOOP("keys", "GB/s of one leaf–spine link; 0 = a NIC's bandwidth"),
+    "cluster.routing": QT_TRANSLATE_NOOP("keys", "Cross-node routes: ECMP over the shortest paths, or the rail "
+                                                 "rule (NVLink to the same-index GPU first)"),
     # schedule
     "schedule.kind": QT_TRANSLATE_NOOP("keys", "Pipeline schedule"),
     "schedule.microbatches": QT_TRANSLATE_NOOP("keys", "Micro-batches m per optimizer step"),
@@ -196,6 +204,8 @@ MEANINGS: dict[str, str] = {
     "moe.max_nodes": QT_TRANSLATE_NOOP("keys", "Node-limited routing: nodes one token's experts may span"),
     "moe.dispatch_precision": QT_TRANSLATE_NOOP("keys", "Precision of the tokens sent in the dispatch "
                                                         "all-to-all"),
+    "moe.dispatch_route": QT_TRANSLATE_NOOP("keys", "Dispatch over the network: direct, or DeepSeek-V3's two "
+                                                    "hops (IB to the same-index GPU, then NVLink)"),
     # sources
     "sources.refs": QT_TRANSLATE_NOOP("keys", "Where the scenario's numbers come from"),
     "sources.assumptions": QT_TRANSLATE_NOOP("keys", "Which values are the lab's assumptions, not a source's"),
@@ -205,6 +215,8 @@ MEANINGS: dict[str, str] = {
                                                      "of tp, ep, cp, pp, dp above 1"),
     "view.mesh.compare_order": QT_TRANSLATE_NOOP("keys", "A framework rank order drawn beside the scenario's; "
                                                          "empty = none"),
+    "view.mesh.network_axis": QT_TRANSLATE_NOOP("keys", "The axis whose traffic colours the network's links; "
+                                                        "all = every axis"),
     "view.pipeline.compare": QT_TRANSLATE_NOOP("keys", "A second schedule on the same time axis; empty = none"),
     "view.pipeline.time": QT_TRANSLATE_NOOP("keys", "The animation position in schedule time units; −1 = the "
                                                     "end"),

@@ -185,6 +185,16 @@ class Cluster:
     inter_bw_gbps: float = spec(50.0, low=1.0, high=1e9)    # IB / RoCE
     intra_latency_us: float = spec(3.0, low=0.0, high=1e9)
     inter_latency_us: float = spec(10.0, low=0.0, high=1e9)
+    # The scale-out network (models/network): a two-tier leaf/spine fat-tree, rail-optimised (NIC i
+    # of every node on rail i's leaves) or plain (a node's NICs on one leaf).
+    topology: str = spec("rail-fat-tree", choices=("rail-fat-tree", "fat-tree"))
+    nics_per_node: int = spec(0, low=0, high=1 << 10)  # 0 = one NIC per GPU, each of inter_bw_gbps
+    leaf_ports: int = spec(64, low=2, high=1 << 16)     # a leaf switch's ports facing NICs
+    oversubscription: float = spec(1.0, low=1.0, high=64.0)  # leaf down : up bandwidth; 1 = non-blocking
+    spine_bw_gbps: float = spec(0.0, low=0.0, high=1e9)  # a leaf–spine link; 0 = the NIC's bandwidth
+    # How cross-node sends are routed: ECMP over the shortest paths, or the rail rule (NVLink to the
+    # GPU with the destination's local index first, then along that rail: NCCL's PXN).
+    routing: str = spec("ecmp", choices=("ecmp", "rail"))
 
 
 @dataclass(frozen=True)
@@ -254,6 +264,9 @@ class Moe:
     seed: int = spec(0, low=0, high=2**31 - 1)
     max_nodes: int = spec(4, low=1, high=1 << 20)  # node-limited routing (DeepSeek-V3 §2.1.2: M = 4)
     dispatch_precision: str = spec("bf16", choices=("bf16", "fp8"))
+    # MoE dispatch over the network: direct to the expert's GPU, or DeepSeek-V3's two hops (IB to
+    # the GPU with the same local index on the target node, then NVLink; §3.2.2).
+    dispatch_route: str = spec("direct", choices=("direct", "two-hop"))
 
 
 @dataclass(frozen=True)
