@@ -180,6 +180,36 @@ def _traffic(doc: Document, mesh):
 TRAFFIC = Computation("traffic", ("model", "precision", "parallel", "activation", "schedule.kind",
                                   "schedule.microbatches", "cluster"), _traffic, inputs=(MESH,))
 
+# The network: the cluster's shape and links (cluster.* of models/network/topology.py).
+TOPOLOGY_READS = ("cluster.nodes", "cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps",
+                  "cluster.topology", "cluster.nics_per_node", "cluster.leaf_ports", "cluster.oversubscription",
+                  "cluster.spine_bw_gbps", "cluster.routing")
+
+
+def _topology(doc: Document):
+    from .network import topology_graph
+    try:
+        return topology_graph(doc.scenario)
+    except ValueError as exc:  # an impossible topology or one over the link limit
+        return Failed(str(exc))
+
+
+TOPOLOGY = Computation("topology", TOPOLOGY_READS, _topology)
+
+
+def _network(doc: Document, mesh, rows):
+    from .network import network_load
+    try:
+        return network_load(doc.scenario, mesh, rows)
+    except ValueError as exc:  # an impossible topology, or beyond the link or send limits
+        return Failed(str(exc))
+
+
+# The traffic rows routed over the network: its links, their latencies, the MoE dispatch routes.
+NETWORK = Computation("network", TOPOLOGY_READS + ("cluster.intra_latency_us", "cluster.inter_latency_us",
+                                                   "moe.routing", "moe.max_nodes", "moe.dispatch_route"),
+                      _network, inputs=(MESH, TRAFFIC))
+
 
 @dataclass(frozen=True)
 class ScheduleResult:
@@ -351,4 +381,5 @@ def _moe(doc: Document):
 
 MOE = Computation("moe", ("model.experts", "model.top_k", "model.hidden", "parallel.ep", "moe") + LINK_KEYS, _moe)
 
-ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE, MEMORY_TIMELINE)
+ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE,
+       MEMORY_TIMELINE)

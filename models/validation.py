@@ -237,6 +237,8 @@ def validate(s: Scenario) -> list[Problem]:
 
     from .memory.policy import policy_problems  # the memory package imports this module
     problems += policy_problems(s)
+    from .network import network_problems  # the network package imports this module
+    problems += network_problems(s)
 
     problems.sort(key=lambda problem: problem.severity != "error")
     return problems
