@@ -15,7 +15,7 @@ Every leaf is joined to every spine. A leaf's uplinks carry its downlink bandwid
 divided by `cluster.oversubscription`: spines = ⌈NICs of the fullest leaf × NIC bandwidth /
 (oversubscription × leaf–spine link bandwidth)⌉, and each leaf–spine link gets the leaf's
 downlink / (oversubscription × spines), so a leaf's uplinks total exactly its downlink divided by
-the ratio (a non-blocking tree at 1). A single leaf needs no spine.
+the ratio (a non-blocking tree at 1). A single leaf, or a single node, needs no spine.
 
 A node's NICs share its GPUs' scale-out bandwidth: `cluster.inter_bw_gbps` is per GPU, so a NIC
 has gpus_per_node × inter_bw_gbps / NICs; GPU local l uses NIC ⌊l·NICs/gpus_per_node⌋. The PCIe
@@ -129,7 +129,7 @@ class Fabric:
             self.leaves = -(-self.nodes // self.nodes_per_leaf)
             self.leaf_rail = np.full(self.leaves, -1, dtype=np.int64)
         self.leaf_nics = np.bincount(self.leaf_of.ravel(), minlength=self.leaves)  # NICs on each leaf
-        if self.leaves > 1:
+        if self.leaves > 1 and self.nodes > 1:  # a lone node's traffic never leaves it
             self.spines = max(1, math.ceil(int(self.leaf_nics.max()) * self.nic_bw
                                            / (self.oversubscription * uplink_bw) - 1e-9))
         else:
