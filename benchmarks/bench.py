@@ -139,6 +139,27 @@ def mesh_groups(runs: int) -> float:
     return median_of(max(runs, 15), once)
 
 
+def network_routing(runs: int) -> float:
+    """Median seconds of `network_load` for the DeepSeek-V3 preset (2,048 GPUs on 256 nodes): every
+    axis's sends (the node-limited EP all-to-all, PP boundaries, the DP and EDP rings) routed over
+    the rail-optimised fat-tree, with the per-axis loads and the bottleneck."""
+    from tslab.models.mesh import build_mesh, traffic
+    from tslab.models.network import network_load
+    from tslab.models.presets import load_preset
+
+    s = load_preset("deepseek-v3")
+    mesh = build_mesh(s)
+    rows = traffic(s, mesh)
+    assert s.world_size == 2048 and not mesh.errors and {row.axis for row in rows} >= {"ep", "pp", "dp"}
+
+    def once() -> float:
+        start = time.perf_counter()
+        network_load(s, mesh, rows)
+        return time.perf_counter() - start
+
+    return median_of(max(runs, 5), once)
+
+
 def schedule_sim(runs: int = 3) -> float:
     """Median seconds to generate and simulate interleaved 1F1B, p = 64, m = 1024, v = 2 (262,144 ops)."""
     from tslab.models.pipeline import simulate
@@ -467,6 +488,9 @@ def main() -> int:
                  f"{worst / numpy_proc:.2f}× " + ("ok" if worst <= 2 * numpy_proc else "MISSED")))
     mesh = mesh_groups(runs)
     rows.append(("mesh groups, 16,384 GPUs (all axes)", mesh, "< 200 ms", "ok" if mesh < 0.2 else "MISSED"))
+    network = network_routing(runs)
+    rows.append(("network load, 2,048 GPUs (deepseek-v3), all axes", network, "< 1 s",
+                 "ok" if network < 1 else "MISSED"))
     schedule = schedule_sim(1 if quick else 3)
     rows.append(("schedule p=64 m=1024 v=2 generate + simulate", schedule, "< 1 s",
                  "ok" if schedule < 1 else "MISSED"))
