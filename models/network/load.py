@@ -238,18 +238,17 @@ class Routed:
 
 
 class _Tally:
-    """Directed link traversals collected as (2·link + direction, bytes), summed once."""
+    """Directed link traversals summed into (2·link + direction) bytes as they come."""
 
     def __init__(self, fabric: Fabric):
         self.fabric = fabric
-        self.index: list[np.ndarray] = []
-        self.weight: list[np.ndarray] = []
+        self.flat = np.zeros(2 * fabric.count)
         self.leaf_up = np.zeros(fabric.leaves)
         self.leaf_down = np.zeros(fabric.leaves)
 
     def add(self, links: np.ndarray, down: bool, weight: np.ndarray) -> None:
-        self.index.append(2 * links + int(down))
-        self.weight.append(weight)
+        if links.size:
+            self.flat += np.bincount(2 * links + int(down), weight, minlength=self.flat.size)
 
     def nvlink(self, a: np.ndarray, b: np.ndarray, w: np.ndarray) -> None:
         """GPU a → NVSwitch → GPU b (link id = rank)."""
@@ -275,10 +274,7 @@ class _Tally:
 
     def total(self) -> np.ndarray:
         f = self.fabric
-        flat = np.zeros(2 * f.count)
-        if self.index:
-            flat += np.bincount(np.concatenate(self.index), np.concatenate(self.weight), minlength=2 * f.count)
-        directed = flat.reshape(f.count, 2)
+        directed = self.flat.reshape(f.count, 2)
         if f.spines:
             directed[f.spine0:, 0] += np.repeat(self.leaf_up / f.spines, f.spines)
             directed[f.spine0:, 1] += np.repeat(self.leaf_down / f.spines, f.spines)
