@@ -146,6 +146,17 @@ LABELS: dict[str, Label] = {
     "cluster.inter_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "Inter-node GB/s per GPU"), decimals=0),
     "cluster.intra_latency_us": Label(QT_TRANSLATE_NOOP("labels", "NVLink latency α (µs)"), decimals=1),
     "cluster.inter_latency_us": Label(QT_TRANSLATE_NOOP("labels", "Inter-node latency α (µs)"), decimals=1),
+    "cluster.topology": Label(QT_TRANSLATE_NOOP("labels", "Network"), choices=(
+        ("rail-fat-tree", QT_TRANSLATE_NOOP("labels", "rail-optimised fat-tree")),
+        ("fat-tree", QT_TRANSLATE_NOOP("labels", "fat-tree (a node on one leaf)")))),
+    "cluster.nics_per_node": Label(QT_TRANSLATE_NOOP("labels", "NICs per node (0 = one per GPU)")),
+    "cluster.leaf_ports": Label(QT_TRANSLATE_NOOP("labels", "Leaf ports (to NICs)")),
+    "cluster.oversubscription": Label(QT_TRANSLATE_NOOP("labels", "Oversubscription (leaf down : up)"),
+                                      suffix=" : 1", decimals=1),
+    "cluster.spine_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "Leaf–spine GB/s (0 = a NIC's)"), decimals=0),
+    "cluster.routing": Label(QT_TRANSLATE_NOOP("labels", "Routing"), choices=(
+        ("ecmp", QT_TRANSLATE_NOOP("labels", "ECMP (shortest paths)")),
+        ("rail", QT_TRANSLATE_NOOP("labels", "rail rule (NVLink first, PXN)")))),
     "memory.fragmentation": Label(QT_TRANSLATE_NOOP("labels", "Allocator fragmentation"), suffix="%"),
     "memory.comm_buffers": Label(QT_TRANSLATE_NOOP("labels", "Communication buffers")),
     # MoE routing
@@ -157,6 +168,9 @@ LABELS: dict[str, Label] = {
     "moe.max_nodes": Label(QT_TRANSLATE_NOOP("labels", "Nodes per token (node-limited)")),
     "moe.dispatch_precision": Label(QT_TRANSLATE_NOOP("labels", "Dispatch precision"),
                                     choices=(("bf16", "BF16"), ("fp8", "FP8"))),
+    "moe.dispatch_route": Label(QT_TRANSLATE_NOOP("labels", "Dispatch route"), choices=(
+        ("direct", QT_TRANSLATE_NOOP("labels", "direct")),
+        ("two-hop", QT_TRANSLATE_NOOP("labels", "two hops: IB, then NVLink")))),
     "moe.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
 }
 

@@ -1,13 +1,15 @@
-"""The Parallel Mesh tab's exportable figure: one or two meshes, the colour key and the traffic."""
+"""The Parallel Mesh tab's exportable figure: one or two meshes, the colour key, the network under
+them and the traffic."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
 from tslab.views.common import bold, caption_label, paint_white, title_label
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
+from tslab.views.mesh.network import NetworkView
 from tslab.views.mesh.traffic_table import TrafficTable
 from tslab.views.mesh.view import MeshView
 from tslab.views.texts import translate_problem
@@ -15,7 +17,7 @@ from tslab.views.texts import translate_problem
 
 class MeshFigure(QWidget):
     """The exportable figure: title, one or two meshes (the scenario's order and a comparison
-    order), the colour key and the traffic table."""
+    order) and their colour key above the network (a splitter between them), the traffic table."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -24,9 +26,14 @@ class MeshFigure(QWidget):
         self.subtitle = QLabel(self)
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)
-        self.columns = [QWidget(self), QWidget(self)]  # a hidden column gives its width away
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.setChildrenCollapsible(False)
+        meshes = QWidget(self.split)
+        self.columns = [QWidget(meshes), QWidget(meshes)]  # a hidden column gives its width away
         self.views = [MeshView(column) for column in self.columns]
         self.view_titles = [QLabel(column) for column in self.columns]
+        for view in self.views:
+            view.setMinimumHeight(100)
         row = QHBoxLayout()
         for column, heading, view in zip(self.columns, self.view_titles, self.views):
             stack = QVBoxLayout(column)
@@ -35,11 +42,22 @@ class MeshFigure(QWidget):
             stack.addWidget(heading)
             stack.addWidget(view, 1)
             row.addWidget(column, 1)
-        self.key = QLabel(self)
+        self.key = QLabel(meshes)
         self.key.setWordWrap(True)
         self.key.setTextFormat(Qt.TextFormat.RichText)
+        top = QVBoxLayout(meshes)
+        top.setContentsMargins(0, 0, 0, 4)
+        top.addLayout(row, 1)
+        top.addWidget(self.key)
+        self.network = NetworkView(self.split)
+        self.network.plot.setMinimumHeight(130)
+        self.split.addWidget(meshes)
+        self.split.addWidget(self.network)
+        self.split.setStretchFactor(0, 2)  # the meshes keep their aspect: the network gets more height
+        self.split.setStretchFactor(1, 3)
+        self.split.setSizes([400, 600])
         self.table = TrafficTable(self)
-        self.table.setMinimumHeight(150)
+        self.table.setMinimumHeight(96)
         self.caption = caption_label(self, self.tr("Deterministic teaching model of groups and bytes, not a "
                                                    "measurement. Hover a GPU for its coordinates and groups; click "
                                                    "to pin it; drag and scroll to pan and zoom."))
@@ -47,8 +65,7 @@ class MeshFigure(QWidget):
         layout.setContentsMargins(12, 10, 12, 8)
         layout.addWidget(self.title)
         layout.addWidget(self.subtitle)
-        layout.addLayout(row, 3)
-        layout.addWidget(self.key)
+        layout.addWidget(self.split, 4)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.caption)
 

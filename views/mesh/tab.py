@@ -1,33 +1,74 @@
-"""Parallel Mesh tab: nodes and GPUs, the groups of every parallel axis, and which traffic leaves
-the node. Run alone with ``python -m tslab.views.mesh [PRESET]``.
+"""Parallel Mesh tab: nodes and GPUs, the groups of every parallel axis, which traffic leaves the
+node, and the network that carries it. Run alone with ``python -m tslab.views.mesh [PRESET]``.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from tslab.models.derived import COMPARE_MESH, MESH, TRAFFIC
+from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
 from tslab.views.common import controls_above, inputs_beside, scrolling
-from tslab.views.document_tab import DocumentTab
+from tslab.views.document_tab import DocumentTab, derive_all
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
+from tslab.views.mesh.network import NETWORK_AXES, axis_name
+from tslab.views.mesh.network_layout import network_layout
 from tslab.views.mesh.view import MeshView, gpu_tooltip
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
 
 
-WORKER_THRESHOLD_GPUS = 1 << 15  # larger clusters are enumerated on the tab's runner (≳ 20 ms)
+WORKER_THRESHOLD_GPUS = 1 << 12  # larger clusters go to the tab's runner: the network's graph and
+                                 # its drawing take ≳ 0.1 s there (the groups alone ≳ 20 ms from 2^15)
+COMPUTATIONS = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK)
+NETWORK_AXIS = "view.mesh.network_axis"
+
+
+def derive_and_lay_out(cache, document, should_stop=None) -> tuple:
+    """The tab's results and the network's drawing layout (None without a graph), for the runner:
+    laying out a large fabric takes as long as routing it."""
+    results = derive_all(cache, COMPUTATIONS, document, should_stop)
+    graph = results[3]
+    return results + (None if isinstance(graph, Failed) else network_layout(graph),)
+
+
+class FigureScroll(QScrollArea):
+    """The figure fills the view; below its minimum size (small screens) it scrolls instead of
+    overlapping. (A resizable QScrollArea would give it its height for its width: the preferred
+    height of its wrapped labels, not the space there is.)"""
+
+    def __init__(self, figure: QWidget, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWidget(figure)
+        self.setWidgetResizable(False)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_figure()
+
+    def fit_figure(self) -> None:
+        figure, minimum = self.widget(), self.widget().minimumSizeHint()
+        viewport = self.maximumViewportSize()
+        width = max(viewport.width(), minimum.width())
+        height = max(viewport.height(), minimum.height())
+        if width > viewport.width():   # a horizontal scroll bar takes height
+            height = max(viewport.height() - self.horizontalScrollBar().sizeHint().height(), minimum.height())
+        if height > viewport.height():
+            width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), minimum.width())
+        figure.resize(width, height)
 
 
 class MeshTab(DocumentTab):
-    """Inputs on the left; the mesh figure, axis and comparison pickers and the selected GPU's
-    coordinates on the right. The colour axis (`view.mesh.colour_by`) and the compared order
-    (`view.mesh.compare_order`) are the document's."""
+    """Inputs on the left; the mesh figure (meshes above the network), axis, comparison and
+    network-load pickers and the selected GPU's coordinates on the right. The colour axis
+    (`view.mesh.colour_by`), the compared order (`view.mesh.compare_order`) and the axis whose
+    bytes colour the links (`view.mesh.network_axis`) are the document's."""
 
-    reads = (MESH, COMPARE_MESH, TRAFFIC, "view.mesh")
+    reads = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, "view.mesh")
 
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
@@ -45,12 +86,20 @@ class MeshTab(DocumentTab):
             lambda _: self.model.set_value("view.mesh.colour_by", self.axis_box.currentData()))
         self.compare_box.currentIndexChanged.connect(
             lambda _: self.model.set_value("view.mesh.compare_order", self.compare_box.currentData()))
+        self.network_box = QComboBox(self)
+        for axis in NETWORK_AXES:
+            self.network_box.addItem(axis_name(axis), axis)
+        self.network_box.currentIndexChanged.connect(
+            lambda _: self.model.set_value(NETWORK_AXIS, self.network_box.currentData()))
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("Colour by the groups of"), self))
         controls.addWidget(self.axis_box)
         controls.addSpacing(16)
         controls.addWidget(QLabel(self.tr("Compare with the order of"), self))
         controls.addWidget(self.compare_box)
+        controls.addSpacing(16)
+        controls.addWidget(QLabel(self.tr("Links loaded by"), self))
+        controls.addWidget(self.network_box)
         controls.addStretch(1)
 
         self.figure = MeshFigure(self)
@@ -64,7 +113,7 @@ class MeshTab(DocumentTab):
         details_scroll = QScrollArea(self)
         details_scroll.setWidget(self.details)
         details_scroll.setWidgetResizable(True)
-        details_scroll.setMinimumWidth(240)
+        details_scroll.setMinimumWidth(210)
         self.node_view = MeshView(self)  # the selected node's GPUs, when the mesh shows node aggregates
         self.node_view.setMinimumHeight(160)
         self.node_view.on_select = self.select_rank
@@ -74,8 +123,9 @@ class MeshTab(DocumentTab):
         side_layout.addWidget(details_scroll, 1)
         side_layout.addWidget(self.node_view)
 
+        figure_scroll = FigureScroll(self.figure, self)
         inner = QSplitter(Qt.Orientation.Horizontal, self)
-        inner.addWidget(self.figure)
+        inner.addWidget(figure_scroll)
         inner.addWidget(side)
         inner.setStretchFactor(0, 4)
         inner.setStretchFactor(1, 1)
@@ -83,10 +133,11 @@ class MeshTab(DocumentTab):
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None
+        self.results: tuple | None = None  # the last results drawn (the network's included)
+        self.mesh_drawn: tuple | None = None  # (axis, title) the meshes were drawn for; None: redraw
         self.runner = Runner(self, synchronous=model.synchronous, name="tslab-mesh")
         self.runner.done.connect(self._show)
-        self.runner.failed.connect(lambda message: self.figure.subtitle.setText(
-            f"<span style='color:#C00000'>{message}</span>"))
+        self.runner.failed.connect(self._failed)
         self.refresh()
 
     @property
@@ -94,7 +145,9 @@ class MeshTab(DocumentTab):
         return self.model.view.mesh.axis(self.model.scenario)
 
     def _show_controls(self) -> None:
-        for box, value in ((self.axis_box, self.axis), (self.compare_box, self.model.view.mesh.compare_order)):
+        view = self.model.view.mesh
+        for box, value in ((self.axis_box, self.axis), (self.compare_box, view.compare_order),
+                           (self.network_box, view.network_axis)):
             index = box.findData(value)
             if index != box.currentIndex():
                 box.blockSignals(True)
@@ -102,28 +155,56 @@ class MeshTab(DocumentTab):
                 box.blockSignals(False)
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
-        """Enumerate the mesh, the compared order's mesh and the traffic — on the runner for a
-        cluster over WORKER_THRESHOLD_GPUS — and draw them."""
+        """Enumerate the mesh, the compared order's mesh and the traffic, build and load the
+        network — on the runner for a cluster over WORKER_THRESHOLD_GPUS — and draw them. A new
+        network axis only recolours the links."""
         self._show_controls()
-        cluster = self.model.scenario.cluster
+        if keys is not None and keys <= {NETWORK_AXIS} and self.results is not None and not self.runner.busy:
+            self._show_network(self.results)
+            return
+        document, cache = self.model.document, self.model.cache
+        cluster = document.scenario.cluster
         world = cluster.nodes * cluster.gpus_per_node
-        results = self.derive(self.runner, (MESH, COMPARE_MESH, TRAFFIC), heavy=world > WORKER_THRESHOLD_GPUS)
-        if results is None:
-            self.figure.subtitle.setText(self.tr("Enumerating the groups of {world:,} GPUs…").format(world=world))
-        else:
-            self._show(results)
+        cached = all(cache.cached(c, document)[0] for c in COMPUTATIONS)
+        if world <= WORKER_THRESHOLD_GPUS or self.model.synchronous or cached:
+            self.runner.cancel()
+            self._show(derive_all(cache, COMPUTATIONS, document) + (None,))
+            return
+        self.runner.start(derive_and_lay_out, cache, document)
+        self.mesh_drawn = None  # the subtitle below is replaced when the results arrive
+        self.figure.subtitle.setText(self.tr("Enumerating the groups of {world:,} GPUs…").format(world=world))
+
+    def _failed(self, message: str) -> None:
+        self.mesh_drawn = None
+        self.figure.subtitle.setText(f"<span style='color:#C00000'>{message}</span>")
 
     def _show(self, results: tuple) -> None:
         scenario = self.model.scenario
-        self.mesh, compared, traffic_rows = results
-        meshes = [(self.tr("order {order}").format(order=self.mesh.order), self.mesh)]
-        if compared is not None:
-            meshes.append((self.tr("order {order} ({name})").format(
-                order=compared.order, name=self.model.view.mesh.compare_order), compared))
-        self.figure.show_meshes(scenario, meshes, self.axis, list(traffic_rows))
-        if self.selected is not None and self.selected >= self.mesh.world_size:
-            self.selected = None
-        self.select_rank(self.selected)
+        mesh, compared, traffic_rows = results[:3]
+        if self.results is None or any(a is not b for a, b in zip(results[:3], self.results[:3])) \
+                or self.mesh_drawn != (self.axis, scenario.title):
+            self.mesh = mesh
+            meshes = [(self.tr("order {order}").format(order=mesh.order), mesh)]
+            if compared is not None:
+                meshes.append((self.tr("order {order} ({name})").format(
+                    order=compared.order, name=self.model.view.mesh.compare_order), compared))
+            self.figure.show_meshes(scenario, meshes, self.axis, list(traffic_rows))
+            self.mesh_drawn = (self.axis, scenario.title)
+            if self.selected is not None and self.selected >= mesh.world_size:
+                self.selected = None
+            self.select_rank(self.selected)
+        self.results = results
+        self._show_network(results)
+
+    def _show_network(self, results: tuple) -> None:
+        """Draw the network of `results` (mesh, compared, traffic, graph, load, layout or None)."""
+        mesh, graph, load, layout = results[0], results[3], results[4], results[5]
+        network = self.figure.network
+        failure = graph if isinstance(graph, Failed) else load if isinstance(load, Failed) else None
+        if failure is not None:
+            network.show_failure(self.tr("Network"), failure.reason)
+            return
+        network.show_network(self.model.scenario, graph, load, self.model.view.mesh.network_axis, mesh, layout)
 
     def select_rank(self, rank: int | None) -> None:
         self.selected = rank
@@ -144,16 +225,19 @@ class MeshTab(DocumentTab):
         return self.figure
 
     def fit_to_size(self) -> None:
-        """Export: every mesh framed in its view at the export size."""
+        """Export: every mesh and the network framed in their views at the export size."""
         for view in self.figure.views:
             if not view.parentWidget().isHidden():
                 view.fit()
+        self.figure.network.fit()
 
     def use_vector_shapes(self) -> None:
-        """SVG and PDF export: the cells as rectangles instead of the raster."""
+        """SVG and PDF export: the cells as rectangles instead of the raster, the network's symbols
+        as paths."""
         for view in self.figure.views:
             if not view.parentWidget().isHidden():
                 view.use_vector_cells()
+        self.figure.network.use_vector_shapes()
 
     def export_error(self) -> str | None:
         """The mesh draws what it can even for an invalid topology: never an export error."""
@@ -163,6 +247,9 @@ class MeshTab(DocumentTab):
         return [
             (self.tr("Cluster"), fields("cluster.nodes", "cluster.gpus_per_node", "cluster.intra_bw_gbps",
                                         "cluster.inter_bw_gbps")),
+            (self.tr("Network"), fields("cluster.topology", "cluster.routing", "cluster.nics_per_node",
+                                        "cluster.leaf_ports", "cluster.oversubscription", "cluster.spine_bw_gbps",
+                                        "moe.dispatch_route")),
             (self.tr("Parallelism"), fields("parallel.tp", "parallel.sp", "parallel.cp", "parallel.pp", "parallel.vpp",
                                             "parallel.dp", "parallel.ep", "parallel.etp", "parallel.zero",
                                             "parallel.order")),
