@@ -146,7 +146,7 @@ LABELS: dict[str, Label] = {
     "cluster.inter_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "Inter-node GB/s per GPU"), decimals=0),
     "cluster.intra_latency_us": Label(QT_TRANSLATE_NOOP("labels", "NVLink latency α (µs)"), decimals=1),
     "cluster.inter_latency_us": Label(QT_TRANSLATE_NOOP("labels", "Inter-node latency α (µs)"), decimals=1),
-    "cluster.topology": Label(QT_TRANSLATE_NOOP("labels", "Network"), choices=(
+    "cluster.topology": Label(QT_TRANSLATE_NOOP("labels", "Topology"), choices=(
         ("rail-fat-tree", QT_TRANSLATE_NOOP("labels", "rail-optimised fat-tree")),
         ("fat-tree", QT_TRANSLATE_NOOP("labels", "fat-tree (a node on one leaf)")))),
     "cluster.nics_per_node": Label(QT_TRANSLATE_NOOP("labels", "NICs per node (0 = one per GPU)")),
@@ -154,7 +154,7 @@ LABELS: dict[str, Label] = {
     "cluster.oversubscription": Label(QT_TRANSLATE_NOOP("labels", "Oversubscription (leaf down : up)"),
                                       suffix=" : 1", decimals=1),
     "cluster.spine_bw_gbps": Label(QT_TRANSLATE_NOOP("labels", "Leaf–spine GB/s (0 = a NIC's)"), decimals=0),
-    "cluster.routing": Label(QT_TRANSLATE_NOOP("labels", "Routing"), choices=(
+    "cluster.routing": Label(QT_TRANSLATE_NOOP("labels", "Cross-node routes"), choices=(
         ("ecmp", QT_TRANSLATE_NOOP("labels", "ECMP (shortest paths)")),
         ("rail", QT_TRANSLATE_NOOP("labels", "rail rule (NVLink first, PXN)")))),
     "memory.fragmentation": Label(QT_TRANSLATE_NOOP("labels", "Allocator fragmentation"), suffix="%"),

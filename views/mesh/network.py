@@ -476,11 +476,13 @@ class NetworkView(QWidget):
                     axis=axis_label(self.axis))
             return self.tr("No traffic between GPUs in this scenario.")
         item = self.load.links[link]
+        axis_load = self.load.per_axis[axis]
         text = self.tr("<b>Bottleneck</b> of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → "
-                       "<b>{time}</b>").format(
+                       "<b>{time}</b> ({transfer} of bytes + {latency} of latency α)").format(
             axis=axis_label(axis), tier=tier_name(item.tier), a=self._vertex_name(item.a),
             b=self._vertex_name(item.b), bandwidth=format_rate(item.bandwidth),
-            bytes=format_bytes(self.load.link_bytes[axis][link]), time=format_seconds(seconds))
+            bytes=format_bytes(self.load.link_bytes[axis][link]), time=format_seconds(seconds),
+            transfer=format_seconds(axis_load.bandwidth_s), latency=format_seconds(axis_load.latency_s))
         if self.axis == "all":
             text = self.tr("{text} (the slowest axis of the step)").format(text=text)
         return text
@@ -598,12 +600,16 @@ class NetworkView(QWidget):
         segment = lay.segments[index]
         members = self._members[index]
         per_link = self.link_load()
-        busiest = int(members[np.argmax(per_link[members])]) if len(members) else segment.links[0]
+        if self.bottleneck_link is not None and self.bottleneck_link in segment.links:
+            busiest = self.bottleneck_link   # a bundle holding the bottleneck speaks of it
+        else:
+            busiest = int(members[np.argmax(per_link[members])]) if len(members) else segment.links[0]
         link = load.links[busiest]
         lines = [f"<b>{tier_name(segment.tier)}</b>: {segment.ends[0]} — {segment.ends[1]}"]
         if len(members) > 1:
-            lines.append(self.tr("{count} parallel links; the busiest, {a} — {b}:").format(
-                count=len(members), a=self._vertex_name(link.a), b=self._vertex_name(link.b)))
+            which = (self.tr("{count} parallel links; the bottleneck, {a} — {b}:") if busiest == self.bottleneck_link
+                     else self.tr("{count} parallel links; the busiest, {a} — {b}:"))
+            lines.append(which.format(count=len(members), a=self._vertex_name(link.a), b=self._vertex_name(link.b)))
         lines.append(self.tr("{bandwidth} each way").format(bandwidth=format_rate(link.bandwidth)))
         used = []
         for axis in NETWORK_AXES[1:]:
@@ -611,7 +617,7 @@ class NetworkView(QWidget):
             if values is not None and values[busiest] > 0:
                 used.append(axis)
                 seconds = values[busiest] / link.bandwidth
-                lines.append(self.tr("{axis}: {bytes} per step ({time})").format(
+                lines.append(self.tr("{axis}: {bytes} per step, {time} at this bandwidth").format(
                     axis=axis_label(axis), bytes=format_bytes(values[busiest]), time=format_seconds(seconds)))
         if used:
             total = load.total_bytes[busiest]

@@ -117,10 +117,10 @@ def network_layout(graph, detail_limit: int = NODE_DETAIL_LIMIT) -> NetworkLayou
     gpu_local = {vertex: int(data["local"]) for vertex, data in kinds["gpu"]}
     nodes = max(gpu_node.values(), default=-1) + 1
     gpus_per_node = max(gpu_local.values(), default=-1) + 1
-    nic_of = {}   # NIC vertex → (node, index)
+    nic_of: dict[str, tuple[int, int]] = {}   # NIC vertex → (node, index)
     for vertex, _ in kinds["nic"]:
-        _, node, index = str(vertex).split(":")
-        nic_of[vertex] = (int(node), int(index))
+        _, node_text, index_text = str(vertex).split(":")
+        nic_of[vertex] = (int(node_text), int(index_text))
     nics_per_node = max((i for _, i in nic_of.values()), default=-1) + 1
     columns = max(gpus_per_node, nics_per_node, 1)
 
@@ -163,7 +163,7 @@ def network_layout(graph, detail_limit: int = NODE_DETAIL_LIMIT) -> NetworkLayou
     else:
         others = list(leaf_rail)
     if others:
-        served = {v: [] for v in others}
+        served: dict[str, list[float]] = {v: [] for v in others}
         for nic, (node, index) in nic_of.items():
             for v in graph.neighbors(nic):
                 if v in served:
