@@ -391,10 +391,8 @@ class NetworkView(QWidget):
         self._label_groups()
         self.rail_labels.set_texts([((x0 + x1) / 2, LEAF_Y - 0.65, self.tr("rail {rail}").format(rail=rail))
                                     for rail, x0, x1 in lay.rail_spans])
-        self._xy = np.array([(s.x0, s.y0, s.x1, s.y1) for s in lay.segments], dtype=float).reshape(-1, 4)
-        self._tiers = np.array([s.tier for s in lay.segments])
+        self._xy, self._tiers = lay.xy, lay.tiers
         self._link_segment = lay.segment_of_link()
-        self._members = [np.asarray(s.links, dtype=np.int64) for s in lay.segments]
         left = self.plot.getPlotItem().getAxis("left")
         left.setTicks([[(SPINE_Y, self.tr("spines")), (LEAF_Y, self.tr("leaves")), (NIC_Y, self.tr("NICs")),
                         (GPU_Y, self.tr("GPUs")), (SWITCH_Y, self.tr("NVSwitch"))], []])
@@ -420,9 +418,8 @@ class NetworkView(QWidget):
         lay = self.layout_
         per_link = self.link_load()
         # a drawn segment shows the busiest of the links it stands for
-        order = np.concatenate(self._members) if self._members else np.zeros(0, dtype=np.int64)
-        starts = np.cumsum([0] + [len(m) for m in self._members[:-1]]) if self._members else np.zeros(0, dtype=int)
-        self.segment_bytes = (np.maximum.reduceat(per_link[order], starts) if len(order) else np.zeros(0))
+        self.segment_bytes = (np.maximum.reduceat(per_link[lay.links], lay.starts) if len(lay.links)
+                              else np.zeros(0))
         self.top = float(self.segment_bytes.max()) if len(self.segment_bytes) else 0.0
         self.segment_levels = load_levels(self.segment_bytes, self.top)
         for tier, layer in self.layers.items():
@@ -598,7 +595,7 @@ class NetworkView(QWidget):
         """Tier, bandwidth, bytes per axis and the axes (and, at a GPU, the groups) that use the link."""
         lay, load = self.layout_, self.load
         segment = lay.segments[index]
-        members = self._members[index]
+        members = np.asarray(segment.links, dtype=np.int64)
         per_link = self.link_load()
         if self.bottleneck_link is not None and self.bottleneck_link in segment.links:
             busiest = self.bottleneck_link   # a bundle holding the bottleneck speaks of it

@@ -65,7 +65,7 @@ class Marker:
     rail: int = -1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # eq=False: the arrays have no truth value
 class NetworkLayout:
     nodes: int
     gpus_per_node: int
@@ -77,6 +77,10 @@ class NetworkLayout:
     markers: tuple[Marker, ...]
     segments: tuple[Segment, ...]
     rail_spans: tuple[tuple[int, float, float], ...]  # (rail, x from, x to) of each rail's leaves
+    xy: np.ndarray          # (segments, 4): x0, y0, x1, y1 of every segment
+    tiers: np.ndarray       # tier name of every segment
+    links: np.ndarray       # the segments' link ids, segment after segment
+    starts: np.ndarray      # where each segment's links begin in `links`
 
     @property
     def width(self) -> float:
@@ -229,7 +233,12 @@ def network_layout(graph, detail_limit: int = NODE_DETAIL_LIMIT) -> NetworkLayou
             leaf, spine = (a, b) if a in leaf_pos else (b, a)
             add(("spine", leaf, spine), tier, leaf_pos[leaf], LEAF_Y, spine_pos[spine], SPINE_Y, link,
                 (str(leaf), str(spine)))
-    segments = tuple(Segment(tier, x0, y0, x1, y1, tuple(links), ends)
+    segments = tuple(Segment(tier, float(x0), float(y0), float(x1), float(y1), tuple(links), ends)
                      for tier, x0, y0, x1, y1, links, ends in bundles.values())
+    xy = np.array([(s.x0, s.y0, s.x1, s.y1) for s in segments], dtype=float).reshape(-1, 4)
+    counts = np.array([len(s.links) for s in segments], dtype=np.int64)
+    links = np.fromiter((link for s in segments for link in s.links), dtype=np.int64, count=int(counts.sum()))
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64) if len(counts) else counts
     return NetworkLayout(nodes, gpus_per_node, nics_per_node, columns, tuple(groups), aggregate, rails,
-                         tuple(markers), segments, tuple(rail_spans))
+                         tuple(markers), segments, tuple(rail_spans), xy, np.array([s.tier for s in segments]),
+                         links, starts)
