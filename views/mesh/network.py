@@ -511,7 +511,7 @@ class NetworkView(QWidget):
             return
         view = self.plot.getPlotItem().getViewBox()
         margin = max(0.6, self.layout_.width * 0.015)  # room for the outer boxes' names
-        view.setRange(xRange=(-margin, self.layout_.width - GROUP_GAP + margin),
+        view.setRange(xRange=(-margin, self.layout_.width + margin),
                       yRange=(BOX_BOTTOM - 0.9, SPINE_Y + 0.45), padding=0)
 
     def _to_pixels(self) -> tuple[np.ndarray, np.ndarray]:

@@ -3,7 +3,7 @@ node, and the network that carries it. Run alone with ``python -m tslab.views.me
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
@@ -36,15 +36,21 @@ def derive_and_lay_out(cache, document, should_stop=None) -> tuple:
 
 
 class FigureScroll(QScrollArea):
-    """The figure fills the view; below its minimum size (small screens) it scrolls instead of
-    overlapping. (A resizable QScrollArea would give it its height for its width: the preferred
-    height of its wrapped labels, not the space there is.)"""
+    """The figure fills the view; below its minimum height (small screens) it scrolls up and down
+    instead of overlapping, and it is never narrower than its minimum width. (A resizable
+    QScrollArea would give it its height for its width: the preferred height of its wrapped
+    labels, not the space there is.)"""
 
     def __init__(self, figure: QWidget, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWidget(figure)
         self.setWidgetResizable(False)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def minimumSizeHint(self) -> QSize:
+        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(width, 120)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -53,13 +59,11 @@ class FigureScroll(QScrollArea):
     def fit_figure(self) -> None:
         figure, minimum = self.widget(), self.widget().minimumSizeHint()
         viewport = self.maximumViewportSize()
-        width = max(viewport.width(), minimum.width())
         height = max(viewport.height(), minimum.height())
-        if width > viewport.width():   # a horizontal scroll bar takes height
-            height = max(viewport.height() - self.horizontalScrollBar().sizeHint().height(), minimum.height())
-        if height > viewport.height():
-            width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), minimum.width())
-        figure.resize(width, height)
+        width = viewport.width()
+        if height > viewport.height():   # the vertical scroll bar takes width
+            width -= self.verticalScrollBar().sizeHint().width()
+        figure.resize(max(width, minimum.width()), height)
 
 
 class MeshTab(DocumentTab):
