@@ -15,7 +15,7 @@ from tslab.models.units import format_seconds
 from tslab.views.document_model import DocumentModel
 from tslab.views.mesh import MeshTab
 from tslab.views.mesh.network import IDLE_COLOUR, LEVELS, SCALE, NetworkView, load_levels
-from tslab.views.mesh.network_layout import GPU_HALF_HEIGHT, GPU_Y, NIC_Y, NODE_DETAIL_LIMIT
+from tslab.views.mesh.network_layout import GPU_HALF_HEIGHT, GPU_Y, NIC_Y, NODE_DETAIL_LIMIT, SWITCH_Y
 
 # Two nodes of 8 GPUs, every axis 2 wide (the lecture mesh of test_gui_mesh): wide columns on screen.
 LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "parallel.cp": 2, "parallel.pp": 2,
@@ -217,6 +217,8 @@ def test_hover_names_links_switches_and_gpus(make_tab, qtbot):
     assert view.tooltip_at(scene_point(view, leaf.x, leaf.y)) == f"<b>{leaf.name}</b> — leaf switch · rail 3"
     gpu = view.tooltip_at(scene_point(view, view.layout_.groups[2].x0 + 1.5, GPU_Y))
     assert "GPU 17" in gpu and "node 2, local 1" in gpu
+    switch = view.tooltip_at(scene_point(view, view.layout_.groups[5].x0 + 0.2, SWITCH_Y))
+    assert "nvswitch:5" in switch
     # a link at a GPU names the GPU's groups of the axes that load it
     bottleneck = view.layout_.segments[view.bottleneck_segment]
     tip = view.tooltip_at(scene_point(view, (bottleneck.x0 + bottleneck.x1) / 2, (bottleneck.y0 + bottleneck.y1) / 2))

@@ -559,6 +559,19 @@ class NetworkView(QWidget):
         local = math.floor((point.x() - lay.groups[index].x0) / (lay.columns / max(lay.gpus_per_node, 1)))
         return (index, local) if 0 <= local < lay.gpus_per_node else None
 
+    def switch_at(self, scene_pos: QPointF) -> int | None:
+        """The node group whose NVSwitch bar is under `scene_pos`."""
+        lay = self.layout_
+        if lay is None:
+            return None
+        point = self.plot.getPlotItem().getViewBox().mapSceneToView(scene_pos)
+        if abs(point.y() - SWITCH_Y) > SWITCH_HALF_HEIGHT:
+            return None
+        index = math.floor(point.x() / (lay.columns + GROUP_GAP))
+        if not 0 <= index < len(lay.groups):
+            return None
+        return index if point.x() - lay.groups[index].x0 <= lay.groups[index].width else None
+
     def tooltip_at(self, scene_pos: QPointF) -> str:
         view = self.plot.getPlotItem().getViewBox()
         if self.layout_ is None or not view.sceneBoundingRect().contains(scene_pos):
@@ -569,6 +582,13 @@ class NetworkView(QWidget):
         gpu = self.gpu_at(scene_pos)
         if gpu is not None:
             return self.gpu_tooltip(*gpu)
+        switch = self.switch_at(scene_pos)
+        if switch is not None:
+            group = self.layout_.groups[switch]
+            if group.count == 1:
+                return self.tr("<b>nvswitch:{node}</b> — the NVSwitch of node {node}").format(node=group.first)
+            return self.tr("<b>NVSwitch</b> of each of nodes {first}–{last}").format(first=group.first,
+                                                                                    last=group.last)
         segment = self.segment_at(scene_pos)
         if segment is not None:
             return self.link_tooltip(segment)
