@@ -343,6 +343,19 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>LoadScale</name>
+    <message>
+        <location filename="../../views/mesh/network.py" line="159"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="159"/>
+        <source>bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../desktop/main_window.py" line="47"/>
@@ -835,22 +848,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="123"/>
+        <location filename="../../views/memory/tab.py" line="131"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="132"/>
+        <location filename="../../views/memory/tab.py" line="140"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="140"/>
+        <location filename="../../views/memory/tab.py" line="148"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="135"/>
+        <location filename="../../views/memory/tab.py" line="143"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -865,22 +878,22 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="47"/>
+        <location filename="../../views/memory/tab.py" line="49"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="98"/>
+        <location filename="../../views/memory/tab.py" line="106"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="126"/>
+        <location filename="../../views/memory/tab.py" line="134"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="146"/>
+        <location filename="../../views/memory/tab.py" line="154"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -888,37 +901,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="43"/>
+        <location filename="../../views/mesh/figure.py" line="61"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="60"/>
+        <location filename="../../views/mesh/figure.py" line="77"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="63"/>
+        <location filename="../../views/mesh/figure.py" line="80"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="65"/>
+        <location filename="../../views/mesh/figure.py" line="82"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="70"/>
+        <location filename="../../views/mesh/figure.py" line="87"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="81"/>
+        <location filename="../../views/mesh/figure.py" line="98"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="85"/>
+        <location filename="../../views/mesh/figure.py" line="102"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
@@ -946,55 +959,265 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="41"/>
+        <location filename="../../views/mesh/tab.py" line="86"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="49"/>
+        <location filename="../../views/mesh/tab.py" line="99"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="52"/>
+        <location filename="../../views/mesh/tab.py" line="102"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="59"/>
-        <location filename="../../views/mesh/tab.py" line="136"/>
+        <location filename="../../views/mesh/tab.py" line="105"/>
+        <source>Links loaded by</source>
+        <translation>链路负载按</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="112"/>
+        <location filename="../../views/mesh/tab.py" line="221"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="112"/>
+        <location filename="../../views/mesh/tab.py" line="179"/>
         <source>Enumerating the groups of {world:,} GPUs…</source>
         <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="119"/>
+        <location filename="../../views/mesh/tab.py" line="191"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="121"/>
+        <location filename="../../views/mesh/tab.py" line="193"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="164"/>
+        <location filename="../../views/mesh/tab.py" line="209"/>
+        <location filename="../../views/mesh/tab.py" line="254"/>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="252"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="166"/>
+        <location filename="../../views/mesh/tab.py" line="257"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="169"/>
+        <location filename="../../views/mesh/tab.py" line="260"/>
         <source>Model</source>
         <translation>模型</translation>
+    </message>
+</context>
+<context>
+    <name>NetworkView</name>
+    <message>
+        <location filename="../../views/mesh/network.py" line="67"/>
+        <source>all axes</source>
+        <translation>所有维度</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="346"/>
+        <source>rail-optimised fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="346"/>
+        <source>fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="347"/>
+        <source>ECMP</source>
+        <translation>ECMP 等价多路径</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="347"/>
+        <source>rail rule (PXN)</source>
+        <translation>轨道规则（PXN）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="348"/>
+        <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
+        <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="392"/>
+        <location filename="../../views/mesh/network.py" line="602"/>
+        <source>rail {rail}</source>
+        <translation>轨道 {rail}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="397"/>
+        <source>spines</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="397"/>
+        <source>leaves</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="397"/>
+        <source>NICs</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="398"/>
+        <source>GPUs</source>
+        <translation>GPU 组</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="398"/>
+        <source>NVSwitch</source>
+        <translation>NVSwitch 交换</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="406"/>
+        <source>node {node}</source>
+        <translation>节点 {node}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="407"/>
+        <source>nodes {first}–{last}</source>
+        <translation>节点 {first}–{last}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="431"/>
+        <source>{axis}, bytes per step on a link:</source>
+        <translation>{axis}：每步在一条链路上的字节数：</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="451"/>
+        <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
+        <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="453"/>
+        <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
+        <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="472"/>
+        <source>{axis} sends nothing over the network in this scenario.</source>
+        <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="474"/>
+        <source>No traffic between GPUs in this scenario.</source>
+        <translation>此场景中 GPU 之间没有通信。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="477"/>
+        <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
+        <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="484"/>
+        <source>{text} (the slowest axis of the step)</source>
+        <translation>{text}（本步最慢的维度）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="489"/>
+        <source>GPU {rank}</source>
+        <translation>GPU {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="589"/>
+        <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
+        <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="590"/>
+        <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
+        <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="599"/>
+        <source>spine switch</source>
+        <translation>脊交换机</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="599"/>
+        <source>leaf switch</source>
+        <translation>叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="599"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="608"/>
+        <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
+        <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="611"/>
+        <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
+        <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="627"/>
+        <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
+        <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="628"/>
+        <source>{count} parallel links; the busiest, {a} — {b}:</source>
+        <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="630"/>
+        <source>{bandwidth} each way</source>
+        <translation>每个方向 {bandwidth}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="637"/>
+        <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
+        <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="641"/>
+        <source>all axes: {bytes} per step</source>
+        <translation>所有维度：每步 {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="642"/>
+        <source>used by: {axes}</source>
+        <translation>使用者：{axes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="647"/>
+        <source>idle: no axis sends over it</source>
+        <translation>空闲：没有任何维度经此发送</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="649"/>
+        <source>the bottleneck</source>
+        <translation>瓶颈链路</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="669"/>
+        <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
+        <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="671"/>
+        <source>GPU {rank} in: {groups}</source>
+        <translation>GPU {rank} 所在：{groups}</translation>
     </message>
 </context>
 <context>
@@ -1852,212 +2075,252 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>节点间单条消息的延迟 α，µs</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="152"/>
+        <location filename="../../models/keys.py" line="151"/>
+        <source>Scale-out network: a two-tier fat-tree, rail-optimised (NIC i of every node on rail i) or plain (a node&apos;s NICs on one leaf)</source>
+        <translation>横向扩展网络：两层胖树，轨道优化（每个节点的第 i 块网卡接在第 i 条轨道上）或普通（一个节点的网卡接在同一台叶交换机上）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="153"/>
+        <source>NICs per node; 0 = one per GPU</source>
+        <translation>每节点网卡数；0 = 每张 GPU 一块</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="154"/>
+        <source>Ports of a leaf switch facing NICs</source>
+        <translation>叶交换机面向网卡的端口数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="155"/>
+        <source>Leaf down- to uplink bandwidth; 1 = non-blocking</source>
+        <translation>叶交换机下行与上行带宽之比；1 = 无阻塞</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="156"/>
+        <source>GB/s of one leaf–spine link; 0 = a NIC&apos;s bandwidth</source>
+        <translation>一条叶—脊链路的 GB/s；0 = 与网卡带宽相同</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="157"/>
+        <source>Cross-node routes: ECMP over the shortest paths, or the rail rule (NVLink to the same-index GPU first)</source>
+        <translation>跨节点路由：在最短路径上做 ECMP，或采用轨道规则（先经 NVLink 到同序号 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="160"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="153"/>
+        <location filename="../../models/keys.py" line="161"/>
         <source>Micro-batches m per optimizer step</source>
         <translation>每个优化器步的微批数 m</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="154"/>
+        <location filename="../../models/keys.py" line="162"/>
         <source>Time of one stage&apos;s forward pass F (schedule time units)</source>
         <translation>一个阶段前向传播的时间 F（调度时间单位）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="155"/>
+        <location filename="../../models/keys.py" line="163"/>
         <source>Time of one stage&apos;s full backward pass B = I + W</source>
         <translation>一个阶段完整反向传播的时间 B = I + W</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="156"/>
+        <location filename="../../models/keys.py" line="164"/>
         <source>Time of the weight-gradient part W of a backward pass</source>
         <translation>反向传播中权重梯度部分 W 的时间</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="157"/>
+        <location filename="../../models/keys.py" line="165"/>
         <source>Time of an overlapped forward and backward pair (DualPipe)</source>
         <translation>一对重叠的前向与反向的时间（DualPipe）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="158"/>
+        <location filename="../../models/keys.py" line="166"/>
         <source>Latency of one point-to-point transfer between stages</source>
         <translation>阶段间一次点对点传输的延迟</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="160"/>
+        <location filename="../../models/keys.py" line="168"/>
         <source>Share of GPU memory lost to the allocator&apos;s fragmentation</source>
         <translation>因分配器碎片而损失的 GPU 显存占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="162"/>
+        <location filename="../../models/keys.py" line="170"/>
         <source>Count the communication buffers (NCCL, DP buckets) in the ledger</source>
         <translation>在账本中计入通信缓冲区（NCCL、DP 分桶）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="164"/>
+        <location filename="../../models/keys.py" line="172"/>
         <source>The CUDA context (with the cuBLAS workspaces) of the process on each GPU, MiB; 0 = not counted</source>
         <translation>每张 GPU 上进程的 CUDA 上下文（含 cuBLAS 工作区），MiB；0 = 不计入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="166"/>
+        <location filename="../../models/keys.py" line="174"/>
         <source>NCCL_BUFFSIZE: the Simple protocol&apos;s buffer per channel and peer, MiB; 0 = no NCCL buffers</source>
         <translation>NCCL_BUFFSIZE：Simple 协议每个通道、每个对端的缓冲区，MiB；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="168"/>
+        <location filename="../../models/keys.py" line="176"/>
         <source>NCCL channels per communicator (NCCL picks them from the topology); 0 = no NCCL buffers</source>
         <translation>每个通信器的 NCCL 通道数（NCCL 根据拓扑选择）；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="170"/>
+        <location filename="../../models/keys.py" line="178"/>
         <source>NCCL protocols enabled (NCCL_PROTO), each with its own buffers</source>
         <translation>启用的 NCCL 协议（NCCL_PROTO），每种协议有各自的缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="172"/>
+        <location filename="../../models/keys.py" line="180"/>
         <source>DeepEP dispatch/combine buffers for ep &gt; 1: high-throughput (normal), low-latency, or none</source>
         <translation>ep &gt; 1 时 DeepEP 的 dispatch/combine 缓冲区：高吞吐（normal）、低延迟（low-latency）或不计（none）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="174"/>
+        <location filename="../../models/keys.py" line="182"/>
         <source>SMs DeepEP&apos;s kernels use (Buffer.num_sms; two per channel)</source>
         <translation>DeepEP kernel 使用的 SM 数（Buffer.num_sms；每个通道两个）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="176"/>
+        <location filename="../../models/keys.py" line="184"/>
         <source>FP8 copies of each weight kept for FP8 training: 0, 1 or 2 (with its transpose)</source>
         <translation>FP8 训练为每个权重保留的 FP8 副本数：0、1 或 2（含其转置）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="178"/>
+        <location filename="../../models/keys.py" line="186"/>
         <source>FP8 scaling recipe, which sets the scaling state kept: delayed, current, blockwise or MXFP8</source>
         <translation>FP8 缩放方案，决定需要保留的缩放状态：延迟缩放（delayed）、当前缩放（current）、分块缩放（blockwise）或 MXFP8</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="180"/>
+        <location filename="../../models/keys.py" line="188"/>
         <source>Delayed scaling: amax values remembered per tensor</source>
         <translation>延迟缩放：每个张量保留的 amax 历史值个数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="182"/>
+        <location filename="../../models/keys.py" line="190"/>
         <source>Count the host buffers of CPU/NVMe offloading on the CPU tier</source>
         <translation>在 CPU 层级计入 CPU/NVMe 卸载的主机缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="184"/>
+        <location filename="../../models/keys.py" line="192"/>
         <source>DeepSpeed offload_param buffer_count</source>
         <translation>DeepSpeed offload_param 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="185"/>
+        <location filename="../../models/keys.py" line="193"/>
         <source>DeepSpeed offload_param buffer_size, elements</source>
         <translation>DeepSpeed offload_param 的 buffer_size，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="187"/>
+        <location filename="../../models/keys.py" line="195"/>
         <source>DeepSpeed offload_optimizer buffer_count</source>
         <translation>DeepSpeed offload_optimizer 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="189"/>
+        <location filename="../../models/keys.py" line="197"/>
         <source>DeepSpeed sub_group_size: elements the optimizer steps at a time, elements</source>
         <translation>DeepSpeed sub_group_size：优化器每次更新的元素数，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="192"/>
+        <location filename="../../models/keys.py" line="200"/>
         <source>Tokens S each EP rank routes per MoE layer</source>
         <translation>每个 EP rank 在每个 MoE 层路由的 token 数 S</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="193"/>
+        <location filename="../../models/keys.py" line="201"/>
         <source>How tokens choose experts: uniform, Zipf-skewed, hot experts or node-limited</source>
         <translation>token 如何选择专家：均匀、Zipf 偏斜、热点专家或节点受限</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="195"/>
+        <location filename="../../models/keys.py" line="203"/>
         <source>Seed of the routing&apos;s random draws (same seed, same figure)</source>
         <translation>路由随机抽样的种子（种子相同，图就相同）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="196"/>
+        <location filename="../../models/keys.py" line="204"/>
         <source>Node-limited routing: nodes one token&apos;s experts may span</source>
         <translation>节点受限路由：一个 token 的专家最多可跨越的节点数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="197"/>
+        <location filename="../../models/keys.py" line="205"/>
         <source>Precision of the tokens sent in the dispatch all-to-all</source>
         <translation>dispatch all-to-all 中所发送 token 的精度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="200"/>
+        <location filename="../../models/keys.py" line="207"/>
+        <source>Dispatch over the network: direct, or DeepSeek-V3&apos;s two hops (IB to the same-index GPU, then NVLink)</source>
+        <translation>MoE 分发在网络上的路径：直达，或 DeepSeek-V3 的两跳（先经 IB 到同序号 GPU，再经 NVLink）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="210"/>
         <source>Where the scenario&apos;s numbers come from</source>
         <translation>场景中各数字的出处</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="201"/>
+        <location filename="../../models/keys.py" line="211"/>
         <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
         <translation>哪些值是本实验室的假设，而非出自来源</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="203"/>
+        <location filename="../../models/keys.py" line="213"/>
         <source>The ledger item outlined in the stack; empty = none</source>
         <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="204"/>
+        <location filename="../../models/keys.py" line="214"/>
         <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
         <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="206"/>
+        <location filename="../../models/keys.py" line="216"/>
         <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
         <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="208"/>
+        <location filename="../../models/keys.py" line="218"/>
+        <source>The axis whose traffic colours the network&apos;s links; all = every axis</source>
+        <translation>按哪个维度的通信量给网络链路着色；all = 所有维度</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="220"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="209"/>
+        <location filename="../../models/keys.py" line="221"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="211"/>
+        <location filename="../../models/keys.py" line="223"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="212"/>
+        <location filename="../../models/keys.py" line="224"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="213"/>
+        <location filename="../../models/keys.py" line="225"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="214"/>
+        <location filename="../../models/keys.py" line="226"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="215"/>
+        <location filename="../../models/keys.py" line="227"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="216"/>
+        <location filename="../../models/keys.py" line="228"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="217"/>
+        <location filename="../../models/keys.py" line="229"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
     </message>
@@ -2527,56 +2790,121 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/labels.py" line="149"/>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="150"/>
+        <source>rail-optimised fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="151"/>
+        <source>fat-tree (a node on one leaf)</source>
+        <translation>胖树（一个节点接一台叶交换机）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="152"/>
+        <source>NICs per node (0 = one per GPU)</source>
+        <translation>每节点网卡数（0 = 每 GPU 一块）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="153"/>
+        <source>Leaf ports (to NICs)</source>
+        <translation>叶交换机端口（接网卡）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="154"/>
+        <source>Oversubscription (leaf down : up)</source>
+        <translation>超额订阅（叶下行 : 上行）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="156"/>
+        <source>Leaf–spine GB/s (0 = a NIC&apos;s)</source>
+        <translation>叶—脊 GB/s（0 = 同网卡）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="157"/>
+        <source>Cross-node routes</source>
+        <translation>跨节点路由</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="158"/>
+        <source>ECMP (shortest paths)</source>
+        <translation>ECMP（最短路径）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="159"/>
+        <source>rail rule (NVLink first, PXN)</source>
+        <translation>轨道规则（先走 NVLink，PXN）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="160"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="150"/>
+        <location filename="../../views/labels.py" line="161"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="152"/>
+        <location filename="../../views/labels.py" line="163"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="153"/>
+        <location filename="../../views/labels.py" line="164"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="165"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="165"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="155"/>
+        <location filename="../../views/labels.py" line="166"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="156"/>
+        <location filename="../../views/labels.py" line="167"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="157"/>
+        <location filename="../../views/labels.py" line="168"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="158"/>
+        <location filename="../../views/labels.py" line="169"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="160"/>
+        <location filename="../../views/labels.py" line="171"/>
+        <source>Dispatch route</source>
+        <translation>分发路径</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="172"/>
+        <source>direct</source>
+        <translation>直达</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="173"/>
+        <source>two hops: IB, then NVLink</source>
+        <translation>两跳：先 IB，再 NVLink</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="174"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -2817,6 +3145,29 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../models/mesh/traffic.py" line="246"/>
         <source>reduce-scatter + all-gather</source>
         <translation>reduce-scatter + all-gather（规约分散 + 全收集）</translation>
+    </message>
+</context>
+<context>
+    <name>network</name>
+    <message>
+        <location filename="../../models/network/load.py" line="385"/>
+        <source>NVLink (GPU–NVSwitch)</source>
+        <translation>NVLink（GPU 到 NVSwitch）</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/load.py" line="386"/>
+        <source>PCIe (GPU–NIC)</source>
+        <translation>PCIe（GPU—网卡）</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/load.py" line="387"/>
+        <source>NIC–leaf</source>
+        <translation>网卡—叶交换机</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/load.py" line="388"/>
+        <source>leaf–spine</source>
+        <translation>叶—脊</translation>
     </message>
 </context>
 <context>
@@ -3266,6 +3617,26 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../models/memory/policy.py" line="702"/>
         <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
         <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/topology.py" line="74"/>
+        <source>{nics} NICs per node but only {gpn} GPUs: every NIC needs a GPU that sends through it</source>
+        <translation>每节点 {nics} 块网卡，但只有 {gpn} 张 GPU：每块网卡都需要有 GPU 经它发送</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/topology.py" line="78"/>
+        <source>{gpn} GPUs per node do not split evenly over {nics} NICs: rails need the same GPUs on every NIC (the rail-optimised tree and the rail rule pair local index with NIC)</source>
+        <translation>每节点 {gpn} 张 GPU 无法均分到 {nics} 块网卡上：轨道要求每块网卡对应相同数量的 GPU（轨道优化树和轨道规则按节点内序号配对网卡）</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/topology.py" line="83"/>
+        <source>a leaf of {ports} ports cannot take one node&apos;s {nics} NICs (a plain fat-tree puts all of a node&apos;s NICs on one leaf)</source>
+        <translation>{ports} 个端口的叶交换机容纳不下一个节点的 {nics} 块网卡（普通胖树把一个节点的所有网卡接到同一台叶交换机上）</translation>
+    </message>
+    <message>
+        <location filename="../../models/network/topology.py" line="88"/>
+        <source>the rail rule on a plain fat-tree: a node&apos;s NICs share one leaf, so the NVLink hop to the destination&apos;s local index reaches no other rail</source>
+        <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
     </message>
 </context>
 </TS>
