@@ -1077,7 +1077,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../views/mesh/network.py" line="398"/>
         <source>GPUs</source>
-        <translation>GPU 组</translation>
+        <translation>GPU 卡</translation>
     </message>
     <message>
         <location filename="../../views/mesh/network.py" line="398"/>
