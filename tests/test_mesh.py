@@ -32,7 +32,6 @@ from tslab.models.mesh import (
     Mesh,
     Traffic,
     build_mesh,
-    cluster_graph,
     rank_groups,
     resolve_order,
     traffic,
@@ -418,19 +417,6 @@ def test_a_cluster_too_large_to_enumerate() -> None:
     assert len(mesh.group_index["dp"]) == 2 * MAX_WORLD and mesh.groups["dp"].shape[0] == 0
 
 
-def test_cluster_graph_is_refused_beyond_its_edge_limit() -> None:
-    """2^20 GPUs in nodes of 8 make 2^17·28 + 2^20 + 2^17 edges, over MAX_GRAPH_EDGES: refused with
-    the numbers before networkx is asked for anything; the counted edges are the graph's."""
-    from tslab.models.mesh import MAX_GRAPH_EDGES, graph_edges
-    s = scenario(4, 8)
-    assert cluster_graph(build_mesh(s)).number_of_edges() == graph_edges(4, 8)
-    big = build_mesh(scenario(MAX_WORLD // 8, 8))
-    edges = graph_edges(MAX_WORLD // 8, 8)
-    assert edges > MAX_GRAPH_EDGES
-    with pytest.raises(ValueError, match=f"has {edges:,} edges, over the {MAX_GRAPH_EDGES:,}-edge limit"):
-        cluster_graph(big)
-
-
 def test_mesh_json_pauses_the_collector_and_restores_it() -> None:
     """to_json builds a list per group (millions at MAX_WORLD) with the cyclic garbage collector
     paused, and leaves it as it found it, enabled or not; the document is the same either way."""
@@ -557,30 +543,6 @@ def test_traffic_rows_only_for_axes_larger_than_one() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Cluster graph
-
-def test_cluster_graph_two_tiers() -> None:
-    mesh = build_mesh(scenario(2, 4, tp=2, pp=2, dp=2))
-    graph = cluster_graph(mesh)
-    gpus = [v for v, kind in graph.nodes(data="kind") if kind == "gpu"]
-    assert sorted(gpus) == list(range(8))
-    assert graph.nodes[5] == {"kind": "gpu", "node": 1, "local": 1}
-    intra = [(a, b) for a, b, tier in graph.edges(data="tier") if tier == "intra"]
-    assert len(intra) == 2 * 6 and all(a // 4 == b // 4 for a, b in intra)
-    assert graph.has_edge("node:0", "fabric") and graph.has_edge(3, "node:0") and graph.has_edge(4, "node:1")
-    assert graph.edges["node:1", "fabric"]["tier"] == "inter"
-    import networkx as nx
-    assert nx.shortest_path_length(graph, 0, 4) == 4  # GPU → switch → fabric → switch → GPU
-
-
-def test_cluster_graph_for_16k_gpus() -> None:
-    s = load_preset("deepseek-v3").replace(**{"cluster.nodes": 2048, "parallel.dp": 1024})
-    graph = cluster_graph(build_mesh(s))
-    assert graph.number_of_nodes() == 16384 + 2048 + 1
-    assert graph.number_of_edges() == 2048 * 28 + 16384 + 2048
-
-
-# ---------------------------------------------------------------------------------------------
 # tslab mesh
 
 def tslab(*args: str) -> subprocess.CompletedProcess[str]:
@@ -654,9 +616,8 @@ def test_package_exports_what_the_other_layers_import() -> None:
 
     import tslab.models.mesh as mesh_package
 
-    assert {"GROUP_AXES", "ORDERS", "Mesh", "build_mesh", "traffic", "cluster_graph"} <= set(mesh_package.__all__)
+    assert {"GROUP_AXES", "ORDERS", "Mesh", "build_mesh", "traffic"} <= set(mesh_package.__all__)
     assert all(hasattr(mesh_package, name) for name in mesh_package.__all__)
     # the package attribute `traffic` is the function; its module is tslab.models.mesh.traffic
-    modules = {name: importlib.import_module(f"tslab.models.mesh.{name}") for name in ("groups", "traffic", "graph")}
-    assert (mesh_package.build_mesh, mesh_package.traffic, mesh_package.cluster_graph) == (
-        modules["groups"].build_mesh, modules["traffic"].traffic, modules["graph"].cluster_graph)
+    modules = {name: importlib.import_module(f"tslab.models.mesh.{name}") for name in ("groups", "traffic")}
+    assert (mesh_package.build_mesh, mesh_package.traffic) == (modules["groups"].build_mesh, modules["traffic"].traffic)
