@@ -39,12 +39,13 @@ of where the bytes go, not a packet-level simulation: no congestion control, no 
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..scenario import Scenario
+from ..scenario import Cluster, Scenario
 from ..validation import QT_TRANSLATE_NOOP
 from .topology import Fabric, Link
 
@@ -334,11 +335,22 @@ def _messages_per_call(collective: str, n: int, destinations: int) -> int:
     return 1
 
 
+@functools.lru_cache(maxsize=8)
+def cluster_fabric(cluster: Cluster) -> Fabric:
+    """The fabric of a cluster section (it reads nothing else), built once per cluster."""
+    return Fabric(Scenario(cluster=cluster))
+
+
+@functools.lru_cache(maxsize=8)
+def fabric_links(fabric: Fabric) -> tuple[Link, ...]:
+    return fabric.links()
+
+
 def network_load(s: Scenario, mesh, rows) -> NetworkLoad:
     """The per-step bytes of every traffic row (`traffic(s, mesh)`) routed over the scenario's
     network (see the module's docstring). ValueError for a topology the network cannot be built
     for (network_problems, MAX_LINKS) or an all-to-all of more than MAX_SENDS sends."""
-    fabric = Fabric(s)
+    fabric = cluster_fabric(s.cluster)  # the same cluster's fabric is built once
     bandwidth = fabric.bandwidth
     directed_bytes: dict[str, np.ndarray] = {}
     link_bytes: dict[str, np.ndarray] = {}
@@ -376,7 +388,7 @@ def network_load(s: Scenario, mesh, rows) -> NetworkLoad:
     if loads:
         slowest = max(loads, key=lambda load: load.bottleneck_s)
         bottleneck = Bottleneck(slowest.axis, slowest.bottleneck_link, slowest.bottleneck_s)
-    return NetworkLoad(fabric.links(), bandwidth, fabric.tier, link_bytes, directed_bytes, per_axis, bottleneck,
+    return NetworkLoad(fabric_links(fabric), bandwidth, fabric.tier, link_bytes, directed_bytes, per_axis, bottleneck,
                        fabric.spines, fabric.leaves)
 
 
