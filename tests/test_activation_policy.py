@@ -447,3 +447,15 @@ def test_deepseek_v3_caches_linear_inputs_in_fp8() -> None:
     assert rows["expert_down_input"] == rows["shared_down_input"] == "recompute"
     assert rows["attn_out"] == "keep"
     assert memory_ledger(s).first_oom is None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(valid_scenarios())
+def test_the_cached_policy_is_the_whole_scenarios(s: Scenario) -> None:
+    """activation_policy is cached on the model, parallel, activation and precision sections: it
+    must read nothing else."""
+    from tslab.models.memory.policy import compute_activation_policy
+    assert activation_policy(s) == compute_activation_policy(s)
+    other = s.replace(**{"memory.fragmentation": 0.2, "schedule.microbatches": s.schedule.microbatches + 1,
+                         "cluster.nodes": s.cluster.nodes + 1, "offload.optimizer": "cpu"})
+    assert compute_activation_policy(other) == compute_activation_policy(s)

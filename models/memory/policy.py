@@ -621,7 +621,19 @@ def _layer_policy(s: Scenario, moe: bool, recomputed: bool, steps: tuple[Step, .
 def activation_policy(s: Scenario) -> ActivationPolicy:
     """The backends of every saved tensor of every kind of layer (dense, MoE; fully recomputed or
     not), the named ladder step by step (each step's saving and recompute FLOPs per layer, on the
-    layers that follow `recompute`), and the overrides that apply."""
+    layers that follow `recompute`), and the overrides that apply. It reads the model, parallel,
+    activation and precision sections only, so it is computed once for those (validation and the
+    ledger both ask for it on every edit)."""
+    return _policy_of(Scenario(model=s.model, parallel=s.parallel, activation=s.activation, precision=s.precision))
+
+
+@functools.lru_cache(maxsize=32)
+def _policy_of(s: Scenario) -> ActivationPolicy:
+    return compute_activation_policy(s)
+
+
+def compute_activation_policy(s: Scenario) -> ActivationPolicy:
+    """`activation_policy` without its cache, from the whole scenario."""
     act = s.activation
     steps = ladder(s)
     applied = steps_applied(s)
