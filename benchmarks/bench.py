@@ -367,7 +367,7 @@ def whole_window(preset: str, edits: int) -> dict:
       event-loop pass until the visible tab has painted its new result) and the time until then;
     - a 30-step drag of the fragmentation slider: ledger recomputations against frames elapsed,
       and whether anything is left queued after the release."""
-    from tslab.desktop.app import create_application
+    from tslab.desktop.app import create_application, freeze_heap
     from tslab.desktop.main_window import MainWindow
     from tslab.models.presets import preset_document
 
@@ -376,6 +376,7 @@ def whole_window(preset: str, edits: int) -> dict:
     window.resize(1500, 940)
     window.show()
     app.processEvents()
+    freeze_heap()  # as run_gui does once the window is up
     for key in ("mesh", "pipeline", "comm", "memory"):
         window.select_tab(key)
         while window.pipeline_tab.runner.busy if key == "pipeline" else False:
