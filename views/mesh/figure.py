@@ -28,6 +28,9 @@ class MeshFigure(QWidget):
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.setChildrenCollapsible(False)
+        # The figure is exported as drawn: its handle is a thin rule, not the style's grip dots.
+        self.split.setStyleSheet("QSplitter::handle { background: #e6e6e6; } "
+                                 "QSplitter::handle:vertical { height: 3px; }")
         meshes = QWidget(self.split)
         self.columns = [QWidget(meshes), QWidget(meshes)]  # a hidden column gives its width away
         self.views = [MeshView(column) for column in self.columns]
