@@ -70,7 +70,21 @@ class CommView:
     round: int = spec(-1, low=-1, high=1 << 24)
 
 
-VIEW_SECTIONS: dict[str, type] = {"memory": MemoryView, "mesh": MeshView, "pipeline": PipelineView, "comm": CommView}
+CONTEXT_PAGES = ("parallel", "muon", "sr")
+CONTEXT_SCHEMES = ("ulysses", "ring", "usp", "two-stage", "kda")
+
+
+@dataclass(frozen=True)
+class ContextView:
+    """Long Context & V4: the page shown (context parallelism, Muon × ZeRO, stochastic rounding),
+    the context-parallel scheme drawn and its animation step (−1 = the last step: the end state)."""
+    page: str = spec("parallel", choices=CONTEXT_PAGES)
+    scheme: str = spec("ring", choices=CONTEXT_SCHEMES)
+    step: int = spec(-1, low=-1, high=1 << 20)
+
+
+VIEW_SECTIONS: dict[str, type] = {"memory": MemoryView, "mesh": MeshView, "pipeline": PipelineView, "comm": CommView,
+                                  "context": ContextView}
 
 
 @dataclass(frozen=True)
@@ -80,6 +94,7 @@ class View:
     mesh: MeshView = field(default_factory=MeshView)
     pipeline: PipelineView = field(default_factory=PipelineView)
     comm: CommView = field(default_factory=CommView)
+    context: ContextView = field(default_factory=ContextView)
 
 
 @dataclass(frozen=True)

@@ -156,6 +156,7 @@ MEANINGS: dict[str, str] = {
     "cluster.spine_bw_gbps": QT_TRANSLATE_NOOP("keys", "GB/s of one leaf–spine link; 0 = a NIC's bandwidth"),
     "cluster.routing": QT_TRANSLATE_NOOP("keys", "Cross-node routes: ECMP over the shortest paths, or the rail "
                                                  "rule (NVLink to the same-index GPU first)"),
+    "cluster.peak_tflops": QT_TRANSLATE_NOOP("keys", "Dense BF16 TFLOP/s of one GPU; 0 = the GPU's data sheet"),
     # schedule
     "schedule.kind": QT_TRANSLATE_NOOP("keys", "Pipeline schedule"),
     "schedule.microbatches": QT_TRANSLATE_NOOP("keys", "Micro-batches m per optimizer step"),
@@ -206,6 +207,27 @@ MEANINGS: dict[str, str] = {
                                                         "all-to-all"),
     "moe.dispatch_route": QT_TRANSLATE_NOOP("keys", "Dispatch over the network: direct, or DeepSeek-V3's two "
                                                     "hops (IB to the same-index GPU, then NVLink)"),
+    # context
+    "context.ulysses": QT_TRANSLATE_NOOP("keys", "USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring "
+                                                 "axis is cp / ulysses; 0 = the largest the heads allow"),
+    "context.zigzag": QT_TRANSLATE_NOOP("keys", "Ring: each rank holds a head and a tail block of the causal "
+                                                "sequence, balancing its work"),
+    "context.compress_ratio": QT_TRANSLATE_NOOP("keys", "DeepSeek-V4 compressed attention: m tokens' KV "
+                                                        "compressed into one"),
+    "context.attention_efficiency": QT_TRANSLATE_NOOP("keys", "Share of peak FLOP/s a block of attention "
+                                                              "reaches (an input of the teaching model)"),
+    # muon
+    "muon.p_max": QT_TRANSLATE_NOOP("keys", "Most ZeRO ranks the dense matrices are packed into (not "
+                                            "disclosed by DeepSeek-V4: an input)"),
+    "muon.max_matrices": QT_TRANSLATE_NOOP("keys", "Most whole matrices one rank updates (DeepSeek-V4: 5)"),
+    "muon.ns_steps": QT_TRANSLATE_NOOP("keys", "Newton–Schulz iterations per Muon update"),
+    # sr
+    "sr.x": QT_TRANSLATE_NOOP("keys", "The FP32 value rounded to BF16"),
+    "sr.samples": QT_TRANSLATE_NOOP("keys", "How many times it is stochastically rounded"),
+    "sr.seed": QT_TRANSLATE_NOOP("keys", "Seed of the random draws"),
+    "sr.steps": QT_TRANSLATE_NOOP("keys", "Small updates accumulated from 1 in BF16"),
+    "sr.update": QT_TRANSLATE_NOOP("keys", "The size of each update"),
+    "sr.ranks": QT_TRANSLATE_NOOP("keys", "Ranks a gradient is reduced over"),
     # sources
     "sources.refs": QT_TRANSLATE_NOOP("keys", "Where the scenario's numbers come from"),
     "sources.assumptions": QT_TRANSLATE_NOOP("keys", "Which values are the lab's assumptions, not a source's"),
@@ -227,6 +249,10 @@ MEANINGS: dict[str, str] = {
     "view.comm.compute_ms": QT_TRANSLATE_NOOP("keys", "Compute the collective may overlap with, ms"),
     "view.comm.overlap": QT_TRANSLATE_NOOP("keys", "Share of that compute the collective can overlap"),
     "view.comm.round": QT_TRANSLATE_NOOP("keys", "The round shown; −1 = half way through"),
+    "view.context.page": QT_TRANSLATE_NOOP("keys", "The page shown: context parallelism, Muon × ZeRO or "
+                                                   "stochastic rounding"),
+    "view.context.scheme": QT_TRANSLATE_NOOP("keys", "The context-parallel scheme drawn"),
+    "view.context.step": QT_TRANSLATE_NOOP("keys", "The animation step shown; −1 = the last"),
 }
 
 

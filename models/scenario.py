@@ -195,6 +195,8 @@ class Cluster:
     # How cross-node sends are routed: ECMP over the shortest paths, or the rail rule (NVLink to the
     # GPU with the destination's local index first, then along that rail: NCCL's PXN).
     routing: str = spec("ecmp", choices=("ecmp", "rail"))
+    # Dense BF16 tensor-core FLOP/s of one GPU in TFLOP/s; 0 = the catalogue's (models/hardware.py).
+    peak_tflops: float = spec(0.0, low=0.0, high=1e9)
 
 
 @dataclass(frozen=True)
@@ -270,6 +272,42 @@ class Moe:
 
 
 @dataclass(frozen=True)
+class Context:
+    """Long-context parallelism over the `parallel.cp` ranks (the Long Context & V4 tab, `tslab
+    context`): USP's Ulysses-axis degree, the Ring's token order, DeepSeek-V4's compression ratio."""
+    # USP (Fang & Zhao 2024): the Ulysses axis of the cp ranks; the Ring axis is cp / ulysses.
+    # 0 = the largest divisor of cp that the attention and KV heads allow.
+    ulysses: int = spec(0, low=0, high=1 << 20)
+    zigzag: bool = True  # Ring: each rank holds a head and a tail block of the causal sequence
+    # DeepSeek-V4's compressed attention (CSA/HCA): every m tokens' KV compressed into one.
+    compress_ratio: int = spec(4, low=1, high=1 << 20)
+    # The share of peak FLOP/s a block of attention reaches (an input of the teaching model; the
+    # FlashAttention-2 paper, Dao 2023 §4, measures 50-73 % of peak on A100).
+    attention_efficiency: float = spec(0.5, low=0.01, high=1.0)
+
+
+@dataclass(frozen=True)
+class Muon:
+    """Muon with a ZeRO-sharded optimizer (DeepSeek-V4's hybrid; `tslab muon`). The report does
+    not disclose P_max, so it is an input."""
+    p_max: int = spec(8, low=1, high=1 << 20)          # dense matrices' ZeRO ranks, at most
+    max_matrices: int = spec(5, low=1, high=1 << 20)   # per rank (DeepSeek-V4: at most 5)
+    ns_steps: int = spec(5, low=1, high=100)           # Newton-Schulz iterations per update
+
+
+@dataclass(frozen=True)
+class Sr:
+    """FP32 -> BF16 stochastic rounding (`tslab sr`): the value rounded `samples` times with
+    `seed`; `steps` updates of size `update` accumulated from 1; a gradient reduced over `ranks`."""
+    x: float = spec(1.001, low=-3.3e38, high=3.3e38)
+    samples: int = spec(100_000, low=1, high=10**8)
+    seed: int = spec(0, low=0, high=2**31 - 1)
+    steps: int = spec(10_000, low=1, high=10**7)
+    update: float = spec(1e-4, low=-1e30, high=1e30)
+    ranks: int = spec(64, low=2, high=1 << 16)
+
+
+@dataclass(frozen=True)
 class Sources:
     """Where a preset's numbers come from, and which values are assumptions of the lab."""
     refs: tuple[str, ...] = _strings()
@@ -289,6 +327,9 @@ class Scenario:
     schedule: Schedule = field(default_factory=Schedule)
     memory: Memory = field(default_factory=Memory)
     moe: Moe = field(default_factory=Moe)
+    context: Context = field(default_factory=Context)
+    muon: Muon = field(default_factory=Muon)
+    sr: Sr = field(default_factory=Sr)
     sources: Sources = field(default_factory=Sources)
 
     def get(self, key: str) -> Any:
