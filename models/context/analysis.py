@@ -1,0 +1,192 @@
+"""The whole long-context analysis of a scenario, its JSON document and its validation problems."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..memory.params import head_dim
+from ..scenario import Scenario
+from ..validation import QT_TRANSLATE_NOOP, Problem
+from .common import MAX_CP, Shapes, cp_group, placement_of, shapes
+from .kda import Kda, analyse_kda
+from .ring import Ring, analyse_ring, kv_block_bytes
+from .two_stage import TwoStage, analyse_two_stage
+from .ulysses import MegatronSp, Ulysses, analyse_ulysses, degree_problem, head_limit, megatron_sp
+from .usp import Usp, analyse_usp
+
+MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
+
+
+@dataclass(frozen=True)
+class ContextAnalysis:
+    """Every long-context scheme over the scenario's cp ranks, one layer's forward pass, per TP
+    rank: Megatron SP (told apart), Ulysses, Ring, USP, DeepSeek-V4's two-stage CP and Kimi K3's
+    KDA CP. A deterministic teaching model (MODEL_NOTE)."""
+    seq_len: int
+    cp: int
+    micro_batch: int
+    bytes_per_element: int
+    megatron_sp: MegatronSp
+    ulysses: Ulysses
+    ring: Ring
+    usp: Usp
+    two_stage: TwoStage
+    kda: Kda
+    tp: int = 1
+    attention: str = "mha"
+    cp_ranks: tuple[int, ...] = ()   # the first CP group's global GPU ranks
+    note: str = MODEL_NOTE
+
+
+def _check(s: Scenario) -> None:
+    m, p = s.model, s.parallel
+    if m.seq_len % p.cp:
+        raise ValueError(f"sequence length {m.seq_len} is not divisible by cp = {p.cp}")
+    if p.cp > MAX_CP:
+        raise ValueError(f"cp = {p.cp} is more than the {MAX_CP:,} context-parallel ranks the model lays out "
+                         f"step by step")
+
+
+def context_analysis(s: Scenario) -> ContextAnalysis:
+    """The long-context analysis of `s`; ValueError (with the reason) when it cannot be laid out:
+    S not divisible by cp, heads not divisible by tp, more than MAX_CP ranks, no CP group."""
+    _check(s)
+    sh = shapes(s)
+    group = cp_group(s)
+    placement = placement_of(group, s.cluster.gpus_per_node)
+    ring = analyse_ring(s, sh, placement)
+    d = head_dim(s)
+    return ContextAnalysis(
+        seq_len=sh.seq_len, cp=sh.cp, micro_batch=sh.micro_batch, bytes_per_element=sh.element,
+        megatron_sp=megatron_sp(s), ulysses=analyse_ulysses(s, sh, placement), ring=ring,
+        usp=analyse_usp(s, sh, group), two_stage=analyse_two_stage(sh, s.context.compress_ratio),
+        kda=analyse_kda(sh, kv_block_bytes(sh, sh.seq_len, sh.cp) if sh.cp > 1 else 0, d, d),
+        tp=sh.tp, attention=sh.attention, cp_ranks=group)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+def _plain(value: Any) -> Any:
+    """JSON-ready: numpy scalars and arrays to Python, tuples to lists, non-finite floats to None."""
+    if isinstance(value, np.ndarray):
+        return _plain(value.tolist())
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value) if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _placement(p) -> dict[str, Any]:
+    return {"ranks": list(p.ranks), "nodes": p.nodes, "tier": p.tier}
+
+
+def context_json(a: ContextAnalysis) -> dict[str, Any]:
+    """The `tslab context --json` document."""
+    u, r, usp, two, kda, sp = a.ulysses, a.ring, a.usp, a.two_stage, a.kda, a.megatron_sp
+    doc = {
+        "model": MODEL_NOTE,
+        "seq_len": a.seq_len, "cp": a.cp, "micro_batch": a.micro_batch, "bytes_per_element": a.bytes_per_element,
+        "tp": a.tp, "attention": a.attention, "cp_ranks": list(a.cp_ranks),
+        "megatron_sp": {"enabled": sp.enabled, "tp": sp.tp, "saved_bytes_per_layer": sp.saved_bytes_per_layer,
+                        "note": sp.note},
+        "ulysses": {"degree": u.degree, "bytes_per_link_per_layer": u.bytes_per_link_per_layer,
+                    "max_degree": u.max_degree, "limit": u.limit, "feasible": u.feasible, "reason": u.reason,
+                    "heads": u.heads, "kv_heads": u.kv_heads, "tp": u.tp,
+                    "qkv_bytes_per_link": u.qkv_bytes_per_link, "output_bytes_per_link": u.output_bytes_per_link,
+                    "sent_bytes_per_rank_per_layer": u.sent_bytes_per_rank_per_layer,
+                    "receive_buffer_bytes": u.receive_buffer_bytes, "time_s": u.time_s,
+                    "placement": _placement(u.placement), "steps": u.steps},
+        "ring": {"steps": r.steps, "bytes_per_step": r.bytes_per_step, "degree": r.degree,
+                 "block_compute_s": r.block_compute_s, "transfer_s": r.transfer_s, "hidden": r.hidden,
+                 "layer_time_s": r.layer_time_s, "block_flops": r.block_flops, "kv_buffer_bytes": r.kv_buffer_bytes,
+                 "zigzag": r.zigzag, "chunks": r.chunks, "work_contiguous": r.work_contiguous,
+                 "work_zigzag": r.work_zigzag,
+                 "schedule": [{"kv_block": step.kv_block, "work": step.work} for step in r.schedule],
+                 "placement": _placement(r.placement),
+                 "demo": {"ranks": r.demo_ranks, "max": r.demo_max, "sum": r.demo_sum, "error": r.demo_error}},
+        "usp": {"ulysses": usp.ulysses, "ring": usp.ring, "auto": usp.auto, "feasible": usp.feasible,
+                "reason": usp.reason, "ulysses_bytes_per_link_per_layer": usp.ulysses_bytes_per_link_per_layer,
+                "ring_bytes_per_step": usp.ring_bytes_per_step, "ring_steps": usp.ring_steps,
+                "ulysses_time_s": usp.ulysses_time_s, "ring_transfer_s": usp.ring_transfer_s,
+                "ulysses_buffer_bytes": usp.ulysses_buffer_bytes, "ring_buffer_bytes": usp.ring_buffer_bytes,
+                "grid": usp.grid, "ulysses_placement": _placement(usp.ulysses_placement),
+                "ring_placement": _placement(usp.ring_placement)},
+        "two_stage": {"compress_ratio": two.compress_ratio, "tokens_per_rank": two.tokens_per_rank,
+                      "compressed_tokens_per_rank": two.compressed_tokens_per_rank, "ranks": two.ranks,
+                      "aligned": two.aligned, "straddling_blocks": two.straddling_blocks,
+                      "stage1_bytes_per_rank": two.stage1_bytes_per_rank,
+                      "stage2_bytes_per_rank": two.stage2_bytes_per_rank, "gathered_tokens": two.gathered_tokens,
+                      "valid_tokens": two.valid_tokens, "pad_tokens": two.pad_tokens, "d_kv": two.d_kv,
+                      "bridges": two.bridges,
+                      "shapes": [{"stage": name, "shape": shape} for name, shape in two.shapes], "note": two.note},
+        "kda": {"ranks": kda.ranks, "heads": kda.heads, "tp": kda.tp, "key_dim": kda.key_dim,
+                "value_dim": kda.value_dim, "tokens_per_rank": kda.tokens_per_rank,
+                "fragment_bytes": kda.fragment_bytes, "allgather_bytes_per_rank": kda.allgather_bytes_per_rank,
+                "softmax_ring_bytes_per_rank": kda.softmax_ring_bytes_per_rank, "scan_steps": kda.scan_steps,
+                "scan_error": kda.scan_error, "demo_ranks": kda.demo_ranks, "note": kda.note},
+    }
+    return _plain(doc)
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation
+
+def context_validation(s: Scenario) -> list[Problem]:
+    """The long-context problems of `s` as validate() collects them (models/validation.py's
+    Problem: key, translatable template, its arguments, severity). Cheap: no mesh, no ledger
+    (build_mesh itself calls validate())."""
+    m, p, c = s.model, s.parallel, s.context
+    problems: list[Problem] = []
+    if c.ulysses and p.cp % c.ulysses:
+        problems.append(Problem("context.ulysses", QT_TRANSLATE_NOOP(
+            "validation", "the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp"),
+            {"ulysses": c.ulysses, "cp": p.cp}))
+    try:
+        sh: Shapes | None = shapes(s)
+    except ValueError:  # heads not divisible by tp: validate() reports it
+        sh = None
+    if sh is not None:
+        largest, limit = head_limit(sh)
+        heads = sh.kv_local if limit == "KV heads" else sh.heads_local
+        if c.ulysses and not p.cp % c.ulysses and degree_problem(sh, c.ulysses):
+            problems.append(Problem("context.ulysses", QT_TRANSLATE_NOOP(
+                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} {limit} "
+                              "per TP rank allow a degree dividing {largest}"),
+                {"ulysses": c.ulysses, "heads": heads, "limit": limit, "largest": largest}, "warning"))
+        if p.cp > 1 and degree_problem(sh, p.cp):
+            problems.append(Problem("parallel.cp", QT_TRANSLATE_NOOP(
+                "validation", "Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} "
+                              "{limit} per TP rank allow a degree dividing {largest} (Ring and USP still apply)"),
+                {"cp": p.cp, "heads": heads, "limit": limit, "largest": largest}, "warning"))
+    if not m.seq_len % p.cp:
+        tokens = m.seq_len // p.cp
+        if tokens % c.compress_ratio:
+            problems.append(Problem("context.compress_ratio", QT_TRANSLATE_NOOP(
+                "validation", "the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: "
+                              "DeepSeek-V4's two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)"),
+                {"m": c.compress_ratio, "tokens": tokens}, "warning"))
+    if p.cp > MAX_CP:
+        problems.append(Problem("parallel.cp", QT_TRANSLATE_NOOP(
+            "validation", "cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out"),
+            {"cp": p.cp, "limit": MAX_CP}, "warning"))
+    if p.cp > 1 and s.cluster.peak_tflops <= 0 and s.cluster.gpu == "custom":
+        problems.append(Problem("cluster.peak_tflops", QT_TRANSLATE_NOOP(
+            "validation", "a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention's "
+                          "compute time"), {}, "warning"))
+    return problems
+
+
+def context_problems(s: Scenario) -> list[tuple[str, str, str]]:
+    """(severity "error" | "warning", key, English message) of every long-context problem."""
+    return [(problem.severity, problem.key, problem.message) for problem in context_validation(s)]
