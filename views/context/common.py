@@ -1,0 +1,194 @@
+"""What the Long Context & V4 tab's pictures share: the rank palette, a drawing surface that fills
+its widget, rectangles with their own colours and hover tooltips, arrows, and texts that change
+only when they change."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLabel, QWidget
+
+from tslab.views import charts
+
+# One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
+RANK_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
+                "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63")
+EMPTY = "#F2F2F2"
+OUTLINE = "#9A9A9A"
+HIGHLIGHT = "#202020"
+PAD_COLOUR = "#C8C8C8"
+TIER_COLOURS = {"intra": "#59A14F", "inter": "#E15759"}   # NVLink inside a node, the network across
+
+DRAW_LIMIT = 16   # ranks drawn one by one; above it the numbers stay and the picture says why not
+
+
+def rank_colour(index: int) -> str:
+    return RANK_COLOURS[index % len(RANK_COLOURS)]
+
+
+def hatched(colour: str) -> QBrush:
+    """A diagonal hatch: padding, masked blocks, pads."""
+    return QBrush(QColor(colour), Qt.BrushStyle.BDiagPattern)
+
+
+def tier_name(tier: str, nodes: int) -> str:
+    """Where a group of ranks lands: one node's NVLink, or the network across `nodes` nodes."""
+    if tier == "intra":
+        return QCoreApplication.translate("context", "NVLink inside one node")
+    return QCoreApplication.translate("context", "the network across {nodes} nodes").format(nodes=nodes)
+
+
+def set_text(label: QLabel, text: str) -> None:
+    """Change a label only when its text changes: a new text re-lays out the figure."""
+    if label.text() != text:
+        label.setText(text)
+
+
+def rich_label(parent: QWidget, lines: int = 0) -> QLabel:
+    """A wrapping rich-text label; with `lines`, of that fixed height so that a new text never
+    re-lays out the pictures around it."""
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    if lines:
+        label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 4)
+    return label
+
+
+def picture(parent: QWidget | None = None, *, square: bool = False) -> pg.PlotWidget:
+    """A drawing surface without axes or mouse: its range is set by the picture and fills the
+    widget (`square`: one unit the same length both ways, for a ring of ranks)."""
+    plot = pg.PlotWidget(parent, background="w", enableMenu=False)
+    item = plot.getPlotItem()
+    item.hideButtons()
+    for side in ("left", "bottom"):
+        item.hideAxis(side)
+    view = item.getViewBox()
+    view.setMouseEnabled(False, False)
+    view.setAspectLocked(square)
+    view.invertY(True)   # rows run downwards, as in a table
+    return plot
+
+
+@dataclass
+class Box:
+    """One rectangle of a picture: its fill (a colour or a brush), outline and hover text."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    fill: str | QColor | QBrush
+    tooltip: str = ""
+    outline: str = OUTLINE
+    width: float = 1.0
+
+
+class Boxes:
+    """Rectangles with their own fills, updated in place, with hover tooltips (one item for all)."""
+
+    def __init__(self, plot: pg.PlotWidget, z: float = 0):
+        self.plot = plot
+        self.tips = charts.HoverTips(plot)
+        self.boxes: list[Box] = []
+        self.item = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0])
+        self.item.setZValue(z)
+        plot.addItem(self.item)
+        self._pens: dict[tuple[str, float], object] = {}
+
+    def _pen(self, colour: str, width: float):
+        key = (colour, width)
+        if key not in self._pens:
+            self._pens[key] = pg.mkPen(colour, width=width)
+        return self._pens[key]
+
+    def set(self, boxes: Sequence[Box]) -> None:
+        self.boxes = list(boxes)
+        self.tips.set_segments([charts.Segment(b.x0, b.x1, min(b.y0, b.y1), max(b.y0, b.y1), "", b.tooltip)
+                                for b in self.boxes if b.tooltip])
+        if not self.boxes:
+            self.item.hide()
+            return
+        self.item.setOpts(x0=[b.x0 for b in self.boxes], x1=[b.x1 for b in self.boxes],
+                          y0=[b.y0 for b in self.boxes], y1=[b.y1 for b in self.boxes],
+                          width=None, height=None,
+                          brushes=[b.fill if isinstance(b.fill, (QBrush, QColor)) else QColor(b.fill) for b in self.boxes],
+                          pens=[self._pen(b.outline, b.width) for b in self.boxes])
+        self.item.show()
+
+
+class Arrows:
+    """Straight arrows from one point to another, a dot near the head (as the Communication
+    tab's ring draws its sends)."""
+
+    def __init__(self, plot: pg.PlotWidget, colour: str = HIGHLIGHT, width: float = 1.8):
+        self.lines = pg.PlotDataItem(pen=pg.mkPen(colour, width=width), connect="pairs")
+        self.heads = pg.ScatterPlotItem(symbol="o", size=7, brush=colour, pen=None)
+        for item in (self.lines, self.heads):
+            item.setZValue(5)
+            plot.addItem(item)
+        self.pairs: list[tuple[tuple[float, float], tuple[float, float]]] = []
+
+    def set(self, pairs: Sequence[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+        self.pairs = list(pairs)
+        xs = [x for (ax, _), (bx, _) in self.pairs for x in (ax, bx)]
+        ys = [y for (_, ay), (_, by) in self.pairs for y in (ay, by)]
+        self.lines.setData(np.asarray(xs, dtype=float), np.asarray(ys, dtype=float))
+        self.heads.setData([ax + 0.88 * (bx - ax) for (ax, _), (bx, _) in self.pairs],
+                           [ay + 0.88 * (by - ay) for (_, ay), (_, by) in self.pairs])
+
+
+def frame(plot: pg.PlotWidget, x0: float, x1: float, y0: float, y1: float) -> None:
+    """Show exactly [x0, x1] × [y0, y1]."""
+    plot.setXRange(x0, x1, padding=0)
+    plot.setYRange(y0, y1, padding=0)
+
+
+def bar_plot(parent: QWidget, *, left: str = "", bottom: str = "", height: int = 0) -> pg.PlotWidget:
+    """A small chart in the lab's style, its grid along y."""
+    plot = charts.make_plot(parent, left=left, bottom=bottom)
+    plot.getPlotItem().showGrid(x=False, y=True, alpha=0.15)
+    if height:
+        plot.setMinimumHeight(height)
+    return plot
+
+
+class SchemePanel(QWidget):
+    """One context-parallel scheme's pictures. `show_analysis` takes the ContextAnalysis, then
+    `set_step(k)` draws step k (0 … last_step) and returns what happens at that step; `headline`
+    and `numbers` are the figure's title and summary for the scheme."""
+
+    last_step = 0
+
+    def show_analysis(self, analysis) -> None:
+        raise NotImplementedError
+
+    def set_step(self, k: int) -> str:
+        raise NotImplementedError
+
+    def headline(self) -> str:
+        raise NotImplementedError
+
+    def numbers(self) -> str:
+        raise NotImplementedError
+
+
+def byte_scale(top: float) -> tuple[float, str]:
+    """The binary unit a byte axis reaching `top` is drawn in: (bytes per unit, its name)."""
+    for name, size in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if top >= size:
+            return float(size), name
+    return 1.0, "B"
+
+
+def panel_columns(count: int, rows_per_panel: float, columns_per_panel: float, aspect: float = 2.1) -> int:
+    """How many of `count` equal panels to put side by side so that they are drawn largest in an
+    area `aspect` times as wide as it is high."""
+    def scale(columns: int) -> float:
+        rows = -(-count // columns)
+        return min(aspect / (columns * columns_per_panel), 1.0 / (rows * rows_per_panel))
+    return max(range(1, count + 1), key=lambda columns: (scale(columns), -columns))
