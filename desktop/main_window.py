@@ -47,7 +47,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
         # Other tabs are built when first shown: start-up pays only for the visible one.
         self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
-        for title in (self.tr("Parallel Mesh"), self.tr("Pipeline Scheduler"), self.tr("Communication / MoE")):
+        for title in (self.tr("Parallel Mesh"), self.tr("Pipeline Scheduler"), self.tr("Communication / MoE"),
+                      self.tr("Long Context & V4")):
             holder = QWidget(self.tabs)
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
@@ -143,6 +144,10 @@ class MainWindow(QMainWindow):
     @property
     def comm_tab(self) -> QWidget:
         return self.page("comm")
+
+    @property
+    def context_tab(self) -> QWidget:
+        return self.page("context")
 
     def select_tab(self, key: str) -> None:
         if key in self.tab_keys:

@@ -1,7 +1,7 @@
 """The tabs of the app, in order: key (used by --tab) → widget class. Imported on use."""
 from __future__ import annotations
 
-TAB_KEYS = ("memory", "mesh", "pipeline", "comm")
+TAB_KEYS = ("memory", "mesh", "pipeline", "comm", "context")
 
 
 def tab_class(key: str) -> type:
@@ -19,4 +19,7 @@ def tab_class(key: str) -> type:
     if key == "comm":
         from tslab.views.comm import CommTab
         return CommTab
+    if key == "context":
+        from tslab.views.context import ContextTab
+        return ContextTab
     raise KeyError(key)

@@ -381,5 +381,53 @@ def _moe(doc: Document):
 
 MOE = Computation("moe", ("model.experts", "model.top_k", "model.hidden", "parallel.ep", "moe") + LINK_KEYS, _moe)
 
+# The Long Context & V4 tab.
+CONTEXT_READS = ("model", "precision.activations", "parallel", "activation", "cluster", "context")
+
+
+def _context(doc: Document):
+    from .context import context_analysis
+    try:
+        return context_analysis(doc.scenario)
+    except ValueError as exc:
+        return Failed(str(exc))
+
+
+CONTEXT = Computation("context", CONTEXT_READS, _context)
+
+
+def _context_memory(doc: Document):
+    from .context import context_memory
+    try:
+        return context_memory(doc.scenario)
+    except (ValueError, ZeroDivisionError) as exc:
+        return Failed(str(exc))
+
+
+# Activation bytes per rank against the sequence length: the ledger's keys and the CP schemes'.
+CONTEXT_MEMORY = Computation("context-memory", tuple(dict.fromkeys(LEDGER.reads + CONTEXT_READS)), _context_memory)
+
+
+def _muon(doc: Document):
+    from .muon import muon_analysis
+    try:
+        return muon_analysis(doc.scenario)
+    except ValueError as exc:
+        return Failed(str(exc))
+
+
+MUON = Computation("muon", ("model", "parallel", "precision", "muon"), _muon)
+
+
+def _sr(doc: Document):
+    from .numerics import sr_analysis
+    try:
+        return sr_analysis(doc.scenario)
+    except ValueError as exc:
+        return Failed(str(exc))
+
+
+SR = Computation("sr", ("sr",), _sr)
+
 ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE,
-       MEMORY_TIMELINE)
+       MEMORY_TIMELINE, CONTEXT, CONTEXT_MEMORY, MUON, SR)

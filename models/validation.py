@@ -239,6 +239,8 @@ def validate(s: Scenario) -> list[Problem]:
     problems += policy_problems(s)
     from .network import network_problems  # the network package imports this module
     problems += network_problems(s)
+    from .context import context_validation  # the context package imports this module
+    problems += context_validation(s)
 
     problems.sort(key=lambda problem: problem.severity != "error")
     return problems

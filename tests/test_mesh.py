@@ -349,7 +349,8 @@ def test_warnings_name_the_cost() -> None:
     assert "4 pipeline stages" in problem(interleaved, "parallel.pp", "warning")
     assert "parallel.tp" not in keys_of(build_mesh(scenario(2, 8, tp=8, dp=2)).warnings)
     ulysses = build_mesh(scenario(1, 8, cp=8, dp=1, **{"model.kv_heads": 4}))
-    assert "Ulysses degree cp = 8 exceeds the 4 KV heads" in problem(ulysses, "parallel.cp", "warning")
+    assert "Ulysses over all cp = 8 ranks does not hand each rank whole heads: 4 KV heads" in \
+        problem(ulysses, "parallel.cp", "warning")
 
 
 def test_deepseek_v3_ep_spans_eight_nodes() -> None:

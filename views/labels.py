@@ -172,6 +172,24 @@ LABELS: dict[str, Label] = {
         ("direct", QT_TRANSLATE_NOOP("labels", "direct")),
         ("two-hop", QT_TRANSLATE_NOOP("labels", "two hops: IB, then NVLink")))),
     "moe.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
+    "cluster.peak_tflops": Label(QT_TRANSLATE_NOOP("labels", "Peak BF16 TFLOP/s (0 = data sheet)"), decimals=1),
+    # long context
+    "context.ulysses": Label(QT_TRANSLATE_NOOP("labels", "USP Ulysses degree (0 = auto)")),
+    "context.zigzag": Label(QT_TRANSLATE_NOOP("labels", "Ring: head–tail (zigzag) order")),
+    "context.compress_ratio": Label(QT_TRANSLATE_NOOP("labels", "Compression ratio m (CSA/HCA)")),
+    "context.attention_efficiency": Label(QT_TRANSLATE_NOOP("labels", "Attention efficiency"),
+                                          scale=0.01, suffix="%", decimals=0),
+    # Muon × ZeRO
+    "muon.p_max": Label(QT_TRANSLATE_NOOP("labels", "P_max (an input: not disclosed)")),
+    "muon.max_matrices": Label(QT_TRANSLATE_NOOP("labels", "Matrices per rank, at most")),
+    "muon.ns_steps": Label(QT_TRANSLATE_NOOP("labels", "Newton–Schulz steps")),
+    # stochastic rounding
+    "sr.x": Label(QT_TRANSLATE_NOOP("labels", "FP32 value x"), decimals=6),
+    "sr.samples": Label(QT_TRANSLATE_NOOP("labels", "Samples")),
+    "sr.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
+    "sr.steps": Label(QT_TRANSLATE_NOOP("labels", "Updates accumulated")),
+    "sr.update": Label(QT_TRANSLATE_NOOP("labels", "Update size"), decimals=6),
+    "sr.ranks": Label(QT_TRANSLATE_NOOP("labels", "Ranks reduced over")),
 }
 
 

@@ -617,7 +617,7 @@ def _layer_policy(s: Scenario, moe: bool, recomputed: bool, steps: tuple[Step, .
     return LayerPolicy(moe, recomputed, tuple(rows), _recompute_ops(tensors, ops, backends, recomputed))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=128)
 def activation_policy(s: Scenario) -> ActivationPolicy:
     """The backends of every saved tensor of every kind of layer (dense, MoE; fully recomputed or
     not), the named ladder step by step (each step's saving and recompute FLOPs per layer, on the
@@ -627,7 +627,7 @@ def activation_policy(s: Scenario) -> ActivationPolicy:
     return _policy_of(Scenario(model=s.model, parallel=s.parallel, activation=s.activation, precision=s.precision))
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=128)  # the long-context curves ask for 36 sequence lengths × recomputes at once
 def _policy_of(s: Scenario) -> ActivationPolicy:
     return compute_activation_policy(s)
 

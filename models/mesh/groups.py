@@ -217,14 +217,6 @@ def build_mesh(scenario: Scenario) -> Mesh:
                                                   "the context-parallel axis has no place in the mesh"),
               order=order, cp=p.cp)
 
-    # Ulysses all-to-all gives each rank whole heads (Jacobs et al., DeepSpeed-Ulysses (2023) §3): its
-    # degree is bounded by the KV heads (MLA: every head has its own K and V after the up-projection).
-    kv = m.kv_heads if m.attention == "mha" else m.heads
-    if p.cp > kv:  # a warning: the lab's CP traffic is Ring attention's, which has no such bound
-        warn("parallel.cp", QT_TRANSLATE_NOOP("mesh", "Ulysses degree cp = {cp} exceeds the {kv} KV heads: "
-                                               "Ulysses all-to-all hands each rank whole heads (Ring "
-                                               "attention has no such limit)"), cp=p.cp, kv=kv)
-
     # Sizes of the mesh drawn: all of tp·cp·dp·pp when they fit, else fewer data-parallel replicas.
     dp = p.dp
     model_ranks = p.tp * p.cp * p.pp

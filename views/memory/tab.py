@@ -7,12 +7,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from tslab.models.derived import LEDGER, MEMORY_TIMELINE, Failed
+from tslab.models.derived import CONTEXT_MEMORY, LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
 from tslab.views.common import inputs_beside, scrolling
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
+from tslab.views.memory.context_chart import ContextMemoryChart
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
 from tslab.views.memory.policy_table import PolicyEditor
@@ -22,13 +23,14 @@ from tslab.views.texts import translate_problem
 
 
 class MemoryTab(DocumentTab):
-    """Inputs on the left; the figure on the right over three pages: the ledger table, memory over
-    time (a lane per pipeline rank from the simulated schedule) and the activation ladder. Edits
-    recompute at once (the ledger takes well under a frame); a dragged slider recomputes at most
-    once per frame; the lanes are simulated only while their page is shown. Picking a table row
-    selects that item (`view.memory.selected`)."""
+    """Inputs on the left; the figure on the right over four pages: the ledger table, memory over
+    time (a lane per pipeline rank from the simulated schedule), the activation ladder and long
+    context (activation bytes against the sequence length under each CP scheme). Edits recompute
+    at once (the ledger takes well under a frame); a dragged slider recomputes at most once per
+    frame; the lanes and the long-context curves are computed only while their page is shown.
+    Picking a table row selects that item (`view.memory.selected`)."""
 
-    reads = (LEDGER, MEMORY_TIMELINE, "view.memory")
+    reads = (LEDGER, MEMORY_TIMELINE, CONTEXT_MEMORY, "view.memory")
 
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
@@ -47,6 +49,11 @@ class MemoryTab(DocumentTab):
         self.policy_page = QWidget(self)
         QVBoxLayout(self.policy_page).setContentsMargins(0, 0, 0, 0)
         self.pages.addTab(self.policy_page, self.tr("Activation ladder"))
+        self.context_chart: ContextMemoryChart | None = None  # built when its page is first shown
+        self.context_page = QWidget(self)
+        QVBoxLayout(self.context_page).setContentsMargins(0, 0, 0, 0)
+        self.pages.addTab(self.context_page, self.tr("Long context"))
+        self._context_shown: tuple | None = None  # the document the curves show (CONTEXT_MEMORY's key)
         self.pages.currentChanged.connect(lambda _: self._page_shown())
         right = QSplitter(Qt.Orientation.Vertical, self)
         right.addWidget(self.figure)
@@ -65,11 +72,13 @@ class MemoryTab(DocumentTab):
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         selected = self.model.view.memory.selected
-        if keys is not None and not LEDGER.concerns(keys):  # the selection or the op durations changed
+        if keys is not None and not LEDGER.concerns(keys):  # the selection, op durations or CP settings
             self.figure.set_selected(selected)
             self.table.select_key(selected)
             if MEMORY_TIMELINE.concerns(keys):
                 self._show_lanes()
+            if CONTEXT_MEMORY.concerns(keys):
+                self._show_context()
             return
         errors = self.model.errors
         ledger = None if errors else self.model.result(LEDGER)
@@ -80,19 +89,45 @@ class MemoryTab(DocumentTab):
             self.table.show_ledger(None)
             if self.lanes is not None:
                 self.lanes.show_reason("; ".join(reasons))
-            self._lanes_shown = None
+            if self.context_chart is not None:
+                self.context_chart.show_reason("; ".join(reasons))
+            self._lanes_shown = self._context_shown = None
             return
         self.ledger = ledger
         self.figure.show_ledger(ledger, selected)
         self.table.show_ledger(ledger)
         self.table.select_key(selected)
         self._show_lanes()
+        self._show_context()
 
     def _page_shown(self) -> None:
         if self.pages.currentWidget() is self.policy_page and self.policy is None:
             self.policy = PolicyEditor(self.model, self.policy_page)
             self.policy_page.layout().addWidget(self.policy)
         self._show_lanes()
+        self._show_context()
+
+    def _show_context(self) -> None:
+        """Compute and draw the long-context curves when their page is shown and the document changed."""
+        if self.pages.currentWidget() is not self.context_page:
+            return
+        if self.context_chart is None:
+            self.context_chart = ContextMemoryChart(self.context_page)
+            self.context_page.layout().addWidget(self.context_chart)
+        if self.ledger is None:
+            self.context_chart.show_reason("; ".join(translate_problem(problem) for problem in self.model.errors)
+                                           or self.tr("the scenario has no ledger"))
+            self._context_shown = None
+            return
+        key = CONTEXT_MEMORY.key(self.model.document)
+        if self._context_shown == key:
+            return
+        self._context_shown = key
+        memory = self.model.result(CONTEXT_MEMORY)
+        if isinstance(memory, Failed):
+            self.context_chart.show_reason(memory.reason)
+        else:
+            self.context_chart.show_memory(memory)
 
     def _show_lanes(self) -> None:
         """Simulate and draw the lanes when their page is shown and the document changed."""
