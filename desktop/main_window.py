@@ -48,7 +48,7 @@ class MainWindow(QMainWindow):
         # Other tabs are built when first shown: start-up pays only for the visible one.
         self._pages: dict[str, QWidget] = {"memory": self.memory_tab}
         for title in (self.tr("Parallel Mesh"), self.tr("Pipeline Scheduler"), self.tr("Communication / MoE"),
-                      self.tr("Long Context & V4")):
+                      self.tr("Long Context && V4")):
             holder = QWidget(self.tabs)
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)

@@ -4,6 +4,7 @@ each context-parallel scheme, with and without full recompute, against the GPU's
 """
 from __future__ import annotations
 
+import html
 import math
 from typing import TYPE_CHECKING
 
@@ -53,7 +54,8 @@ class ContextMemoryChart(QWidget):
         item = self.plot.getPlotItem()
         item.setLogMode(x=False, y=True)
         item.showGrid(x=True, y=True, alpha=0.15)
-        self.legend = item.addLegend(offset=(8, 8), labelTextSize="8pt")
+        self.legend = QLabel(self)  # under the plot: inside it, a legend would cover the curves it names
+        self.legend.setWordWrap(True)
         self.caption = caption_label(self, "")
         self.reason = QLabel(self)
         self.reason.setWordWrap(True)
@@ -61,15 +63,17 @@ class ContextMemoryChart(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addWidget(self.plot, 1)
+        layout.addWidget(self.legend)
         layout.addWidget(self.caption)
         layout.addWidget(self.reason)
+        self.plot.setMinimumHeight(220)
         self.shown: ContextMemory | None = None
 
     def show_reason(self, reason: str) -> None:
         self.shown = None
         self.plot.getPlotItem().clear()
-        self.legend.clear()
         self.plot.hide()
+        self.legend.hide()
         self.caption.hide()
         self.reason.setText(reason)
         self.reason.show()
@@ -78,10 +82,11 @@ class ContextMemoryChart(QWidget):
         self.shown = memory
         self.reason.hide()
         self.plot.show()
+        self.legend.show()
         self.caption.show()
         item = self.plot.getPlotItem()
         item.clear()
-        self.legend.clear()
+        entries = []
         x = np.log2(np.asarray(memory.lengths, dtype=float))
         floor = GIB / 1024  # 1 MiB: a log axis needs positive values
         for scheme, kept, full in zip(memory.schemes, memory.activation, memory.activation_full):
@@ -89,10 +94,14 @@ class ContextMemoryChart(QWidget):
             name = scheme_name(scheme)
             item.plot(x, np.maximum(np.asarray(kept, dtype=float), floor) / GIB,
                       pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=5, symbolBrush=colour,
-                      symbolPen=None, name=name)
+                      symbolPen=None)
+            entries.append(f'<span style="color:{colour}"><b>━━</b></span>&nbsp;{html.escape(name)}')
             item.plot(x, np.maximum(np.asarray(full, dtype=float), floor) / GIB,
-                      pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine),
-                      name=self.tr("{scheme}, full recompute").format(scheme=name))
+                      pen=pg.mkPen(colour, width=1.5, style=Qt.PenStyle.DashLine))
+        # One legend entry for every dashed line: the line style, not the scheme, says full recompute.
+        entries.append('<span style="color:#555555"><b>╍╍</b></span>&nbsp;'
+                       + html.escape(self.tr("the same under full recompute")))
+        self.legend.setText("&nbsp;&nbsp;&nbsp; ".join(entries))
         if memory.capacity > 0:
             capacity = pg.InfiniteLine(pos=math.log10(memory.capacity / GIB), angle=0,
                                        pen=pg.mkPen(charts.CAPACITY_COLOUR, width=2, style=Qt.PenStyle.DashLine),
@@ -104,14 +113,13 @@ class ContextMemoryChart(QWidget):
             here = pg.InfiniteLine(pos=math.log2(memory.seq_len), angle=90,
                                    pen=pg.mkPen("#888888", width=1, style=Qt.PenStyle.DotLine),
                                    label=self.tr("this scenario"),
-                                   labelOpts={"position": 0.06, "color": "#555555", "fill": (255, 255, 255, 210),
+                                   labelOpts={"position": 0.92, "color": "#555555", "fill": (255, 255, 255, 210),
                                               "anchors": [(0, 0), (0, 0)]})
             item.addItem(here)
         item.getAxis("bottom").setTicks([[(float(v), length_text(n)) for v, n in zip(x, memory.lengths)], []])
         item.setXRange(float(x[0]) - 0.3, float(x[-1]) + 0.3, padding=0)
         self.caption.setText(self.tr(
-            "Activation bytes one GPU keeps for the backward pass, from the ledger at each length, with the "
-            "sequence split over cp = {cp} ranks; each scheme adds its own buffers for one layer (Ulysses: the "
-            "full-sequence, head-sharded Q/K/V and output; Ring: the K/V blocks in flight). Megatron sequence "
-            "parallelism (a TP companion) is not this: it shards activations inside the TP group. A deterministic "
-            "teaching model, not a benchmark of a real cluster.").format(cp=memory.cp))
+            "Activation bytes per GPU from the ledger at each length, the sequence split over cp = {cp} ranks, plus "
+            "each scheme's buffers for one layer (Ulysses: full-sequence Q/K/V of its heads; Ring: K/V blocks in "
+            "flight). Not Megatron SP, which shards activations inside the TP group. A deterministic teaching "
+            "model.").format(cp=memory.cp))

@@ -50,8 +50,9 @@ class MemoryTab(DocumentTab):
         QVBoxLayout(self.policy_page).setContentsMargins(0, 0, 0, 0)
         self.pages.addTab(self.policy_page, self.tr("Activation ladder"))
         self.context_chart: ContextMemoryChart | None = None  # built when its page is first shown
-        self.context_page = QWidget(self)
-        QVBoxLayout(self.context_page).setContentsMargins(0, 0, 0, 0)
+        self.context_page = QScrollArea(self)  # a short pane scrolls the curves, never squeezes them
+        self.context_page.setWidgetResizable(True)
+        self.context_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.pages.addTab(self.context_page, self.tr("Long context"))
         self._context_shown: tuple | None = None  # the document the curves show (CONTEXT_MEMORY's key)
         self.pages.currentChanged.connect(lambda _: self._page_shown())
@@ -113,7 +114,7 @@ class MemoryTab(DocumentTab):
             return
         if self.context_chart is None:
             self.context_chart = ContextMemoryChart(self.context_page)
-            self.context_page.layout().addWidget(self.context_chart)
+            self.context_page.setWidget(self.context_chart)
         if self.ledger is None:
             self.context_chart.show_reason("; ".join(translate_problem(problem) for problem in self.model.errors)
                                            or self.tr("the scenario has no ledger"))
