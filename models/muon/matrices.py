@@ -20,6 +20,7 @@ TP-sharded weight is gathered for it. MTP modules (DeepSeek-V3 §2.2) are left o
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -116,11 +117,12 @@ class Stage:
         return tuple(layer for chunk in self.chunks for layer in chunk)
 
 
+@functools.lru_cache(maxsize=32)
 def muon_stage(s: Scenario) -> Stage:
     """The most loaded pipeline stage: the pipeline rank with the most dense Muon matrices, then
     the most elements, then the lowest rank (models/memory/partition.py's pipeline_layout places
     stages; MTP layers, indices from model.layers on, are left out). ValueError when the pipeline
-    cannot be laid out."""
+    cannot be laid out. Cached per scenario: validate() asks for it on every edit."""
     per_kind = {moe: layer_shapes(s, moe) for moe in (False, True)}
     counts = {moe: (len(shapes), sum(rows * cols for _, rows, cols, _ in shapes)) for moe, shapes in per_kind.items()}
     best: Stage | None = None
