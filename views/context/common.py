@@ -116,7 +116,8 @@ class Boxes:
         self.item.setOpts(x0=[b.x0 for b in self.boxes], x1=[b.x1 for b in self.boxes],
                           y0=[b.y0 for b in self.boxes], y1=[b.y1 for b in self.boxes],
                           width=None, height=None,
-                          brushes=[b.fill if isinstance(b.fill, (QBrush, QColor)) else QColor(b.fill) for b in self.boxes],
+                          brushes=[b.fill if isinstance(b.fill, (QBrush, QColor)) else QColor(b.fill)
+                                   for b in self.boxes],
                           pens=[self._pen(b.outline, b.width) for b in self.boxes])
         self.item.show()
 
@@ -152,6 +153,8 @@ def bar_plot(parent: QWidget, *, left: str = "", bottom: str = "", height: int =
     """A small chart in the lab's style, its grid along y."""
     plot = charts.make_plot(parent, left=left, bottom=bottom)
     plot.getPlotItem().showGrid(x=False, y=True, alpha=0.15)
+    for side in ("left", "bottom"):   # the units are in the labels: no "(×0.001)" scaling
+        plot.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
     if height:
         plot.setMinimumHeight(height)
     return plot
@@ -169,6 +172,9 @@ class SchemePanel(QWidget):
 
     def set_step(self, k: int) -> str:
         raise NotImplementedError
+
+    def fit(self) -> None:
+        """Frame the pictures for the panel's present size (the panels that depend on it)."""
 
     def headline(self) -> str:
         raise NotImplementedError

@@ -4,21 +4,18 @@ experts' split, why Newton–Schulz needs the whole matrix, Kimi K3's P2P fetch 
 all-gather, and the report's mHC figure."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from tslab.models.muon import MHC_OVERHEAD, MuonAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, title_label
-from tslab.views.context.common import Box, Boxes, bar_plot, hatched, rich_label, set_text
-
-if TYPE_CHECKING:
-    from tslab.models.muon import MuonAnalysis
+from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label, set_text
 
 KIND_COLOURS = {"attention": "#4E79A7", "mlp": "#F28E2B", "shared": "#59A14F", "expert": "#B07AA1"}
 BANNER_STYLE = "background: #fde2e1; border: 1px solid #d9534f; border-radius: 3px; padding: 6px;"
+BUSY_STYLE = "background: #eef3fa; border: 1px solid #9db3d3; border-radius: 3px; padding: 6px;"
 MILLION = 1e6
 
 
@@ -31,11 +28,14 @@ class MuonFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self, 1.25)
-        self.summary = rich_label(self, 3)
+        self.summary = rich_label(self)
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet(BANNER_STYLE)
         self.banner.hide()
+        self.filler = QWidget(self)   # under the banner when there are no charts
+        self.filler.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.filler.hide()
 
         self.packing = bar_plot(self, left=self.tr("elements (millions)"), bottom=self.tr("ZeRO rank"))
         self.packing_bars = Boxes(self.packing)
@@ -46,8 +46,7 @@ class MuonFigure(QWidget):
         self.cost_chart = charts.BarChart(self.cost)
         self.cost_title = bold(QLabel(self), centred=True)
         self.cost_title.setWordWrap(True)
-        self.fetch = bar_plot(self, left=self.tr("bytes per rank"))
-        self.fetch.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
+        self.fetch = bar_plot(self)
         self.fetch_bars = Boxes(self.fetch)
         self.fetch_labels = charts.BarChart(self.fetch)
         self.moe_text = rich_label(self)
@@ -56,7 +55,8 @@ class MuonFigure(QWidget):
         self.mhc = rich_label(self)
         self.caption = caption_label(self, self.tr(
             "A deterministic teaching model of shapes, packing and bytes, not a measurement; P_max is an input "
-            "(DeepSeek-V4 does not disclose it). Hover a segment for its matrix."), scale=0.9)
+            "(DeepSeek-V4 does not disclose it). Embeddings, the LM head, norms and biases use AdamW and are not "
+            "packed. Hover a segment for its matrix."), scale=0.9)
 
         top = QHBoxLayout()
         packing = QVBoxLayout()
@@ -87,6 +87,7 @@ class MuonFigure(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.banner)
         layout.addWidget(self.charts, 1)
+        layout.addWidget(self.filler, 1)
         layout.addWidget(self.caption)
         self.analysis: MuonAnalysis | None = None
 
@@ -97,18 +98,27 @@ class MuonFigure(QWidget):
         return {"attention": self.tr("attention"), "mlp": self.tr("dense MLP"), "shared": self.tr("shared expert"),
                 "expert": self.tr("routed expert")}
 
+    def show_busy(self, text: str) -> None:
+        """The analysis is running on the tab's runner: say what, over the charts shown."""
+        self.banner.setStyleSheet(BUSY_STYLE)
+        self.banner.show()
+        set_text(self.banner, text)
+
     def show_failed(self, reason: str) -> None:
         """No packing for this scenario: the reason, in a banner, instead of the charts."""
         self.analysis = None
         set_text(self.title, self.tr("Muon × ZeRO"))
         self.summary.hide()
         self.charts.hide()
+        self.filler.show()
+        self.banner.setStyleSheet(BANNER_STYLE)
         self.banner.show()
         set_text(self.banner, self.tr("No Muon × ZeRO packing for this scenario: {reason}").format(reason=reason))
 
     def show_analysis(self, a: MuonAnalysis) -> None:
         self.analysis = a
         self.banner.hide()
+        self.filler.hide()
         self.summary.show()
         self.charts.show()
         set_text(self.title, self.tr("Muon × ZeRO: {count:,} dense matrices packed whole into {used} of P_max = {p} "
@@ -117,8 +127,9 @@ class MuonFigure(QWidget):
             self.tr("ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense "
                     "ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} "
                     "per rank (the report's limit).").format(zero=a.zero_ranks, p=a.p_max, most=a.max_matrices),
-            self.tr("Padding to equal shards costs {padding:.1%}; the busiest rank's Newton–Schulz work is {imbalance:.2f}× "
-                    "the mean; {redundant:,} further DP groups beyond P_max repeat the same dense Muon work.").format(
+            self.tr("Padding to equal shards costs {padding:.1%}; the busiest rank's Newton–Schulz work is "
+                    "{imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: "
+                    "{redundant:,}.").format(
                 padding=a.padding_overhead, imbalance=a.imbalance, redundant=a.redundant_groups)]))
         self._show_packing(a)
         self._show_cost(a)
@@ -144,7 +155,7 @@ class MuonFigure(QWidget):
                                  "#FFFFFF", 0.8))
                 y += height
             padded = bucket.padded_elements / MILLION
-            if padded > y:
+            if bucket.padded_elements > bucket.elements:
                 boxes.append(Box(i - 0.38, y, i + 0.38, padded, hatched("#777777"),
                                  pad_tip.format(r=bucket.rank, padded=padded), "#777777", 0.8))
         self.packing_bars.set(boxes)
@@ -176,12 +187,12 @@ class MuonFigure(QWidget):
                                               count=len(bucket.matrices)))
                     for i, (bucket, cost) in enumerate(zip(a.buckets, costs))]
         self.cost_chart.set_segments(segments)
-        self.cost_chart.set_line("mean", 1.0, self.tr("mean"), vertical=False)
+        self.cost_chart.set_line("mean", 1.0, "", vertical=False)
         self.cost.setXRange(-0.7, max(len(a.buckets), 1) - 0.3, padding=0)
         self.cost.setYRange(0, charts.nice_ceiling(max(a.imbalance, 1.0) * 1.15), padding=0)
         self._rank_ticks(self.cost, a)
-        set_text(self.cost_title, self.tr("Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix: max/mean "
-                                          "{imbalance:.2f}").format(imbalance=a.imbalance))
+        set_text(self.cost_title, self.tr("Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean "
+                                          "(dashed): max/mean {imbalance:.2f}").format(imbalance=a.imbalance))
 
     def _show_texts(self, a: MuonAnalysis) -> None:
         moe, gram = a.moe, a.gram
@@ -196,22 +207,28 @@ class MuonFigure(QWidget):
             "Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same "
             "aspect).").format(name=gram.name, rows=gram.rows, cols=gram.cols, shards=gram.shards,
                                shard_cols=gram.shard_cols, gram=gram.gram_elements, error=gram.sharded_error))
-        set_text(self.mhc, "<b>" + self.tr("mHC") + "</b> — " + a.mhc_note)
+        set_text(self.mhc, "<b>" + self.tr("mHC") + "</b> — " + self.tr(
+            "The DeepSeek-V4 report's one figure: with fused kernels, selective checkpointing and the adjusted "
+            "DualPipe 1F1B overlap, mHC's wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. "
+            "The report gives no eager baseline and no breakdown, so none is shown.").format(overhead=MHC_OVERHEAD))
 
     def _show_fetch(self, a: MuonAnalysis) -> None:
         k3 = a.k3
         values = ((self.tr("naive all-gather"), k3.naive_bytes_per_rank, "#E15759"),
                   (self.tr("K3 P2P fetch"), k3.p2p_bytes_per_rank, "#59A14F"))
+        top = max(k3.naive_bytes_per_rank, k3.p2p_bytes_per_rank, 1)
+        unit, unit_name = byte_scale(top)
         boxes, labels = [], []
-        for i, (name, value, colour) in enumerate(values):
-            boxes.append(Box(i - 0.35, 0, i + 0.35, value, colour, f"{name}: {format_bytes(value)}", "#FFFFFF", 0.5))
-            labels.append((i, value, format_bytes(value), {"anchor": (0.5, 1), "size": 8.5}))
+        for i, (name, value, colour) in enumerate(values):   # the names above the bars: two fit no axis
+            boxes.append(Box(i - 0.35, 0, i + 0.35, value / unit, colour, f"{name}: {format_bytes(value)}",
+                             "#FFFFFF", 0.5))
+            labels.append((i, value / unit, f"{name}\n{format_bytes(value)}", {"anchor": (0.5, 1), "size": 8.5}))
         self.fetch_bars.set(boxes)
         self.fetch_labels.set_labels(labels)
-        charts.category_axis(self.fetch, "bottom", [name for name, _, _ in values])
-        self.fetch.setXRange(-0.7, 1.7, padding=0)
-        self.fetch.setYRange(0, charts.nice_ceiling(max(k3.naive_bytes_per_rank, k3.p2p_bytes_per_rank, 1) * 1.2),
-                             padding=0)
+        self.fetch.getPlotItem().getAxis("bottom").setTicks([[], []])
+        self.fetch.getPlotItem().setLabel("left", self.tr("{unit} per rank").format(unit=unit_name))
+        self.fetch.setXRange(-0.6, 1.6, padding=0)
+        self.fetch.setYRange(0, charts.nice_ceiling(top / unit * 1.45), padding=0)
         set_text(self.fetch_text, "<b>" + self.tr("Kimi K3: fetch only the shards a rank needs") + "</b><br>" + self.tr(
             "over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.").format(
                 ranks=k3.ranks, naive=format_bytes(k3.naive_buffer_bytes), p2p=format_bytes(k3.p2p_buffer_bytes),

@@ -220,6 +220,7 @@ class RingPanel(SchemePanel):
     def _show_softmax(self, k: int) -> None:
         ring = self.ring
         m, ell = np.asarray(ring.demo_max), np.asarray(ring.demo_sum)
+        k = min(k, m.shape[0] - 1)   # the demo runs on at most its own ranks' steps
         shown = min(m.shape[1], SOFTMAX_COLUMNS)
         cells = "".join(f"<td align='right'>&nbsp;{r}</td>" for r in range(shown))
         more = "<td>&nbsp;…</td>" if m.shape[1] > shown else ""
@@ -228,7 +229,10 @@ class RingPanel(SchemePanel):
         for name, values in (("m", m), ("ℓ", ell)):
             numbers = "".join(f"<td align='right'>&nbsp;{values[k, r]:.3g}</td>" for r in range(shown))
             rows.append(f"<tr><td><i>{name}</i></td>{numbers}{more}</tr>")
-        set_text(self.softmax, "<b>" + self.tr("Online softmax after step {k}").format(k=k + 1) + "</b> — "
+        heading = self.tr("Online softmax after step {k}").format(k=k + 1)
+        if ring.demo_ranks < ring.degree:
+            heading += " " + self.tr("(a demonstration on {d} ranks)").format(d=ring.demo_ranks)
+        set_text(self.softmax, "<b>" + heading + "</b> — "
                  + self.tr("each rank's first query row: running max m, denominator ℓ") + "<table>"
                  + "".join(rows) + "</table>" + self.tr("ring attention = exact attention to {error:.1e} on a small "
                                                         "seeded example").format(error=ring.demo_error))

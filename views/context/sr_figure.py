@@ -48,11 +48,12 @@ class SrFigure(QWidget):
                                                   ("rtn", RTN_COLOUR, Qt.PenStyle.DotLine))}
         for line in self.lines.values():
             self.histogram.addItem(line)
-        self.histogram.getPlotItem().getAxis("left").enableAutoSIPrefix(False)
         self.accumulation = charts.make_plot(self, left=self.tr("running value"), bottom=self.tr("updates"))
         self.curves = {name: self.accumulation.plot([], [], pen=pg.mkPen(colour, width=2.2 if name == "rtn" else 1.6),
                                                     name=name)
                        for name, colour in (("fp32", FP32_COLOUR), ("rtn", RTN_COLOUR), ("sr", SR_COLOUR))}
+        for side in ("left", "bottom"):
+            self.accumulation.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
         self.stall = pg.InfiniteLine(angle=90, pen=pg.mkPen(RTN_COLOUR, width=1, style=Qt.PenStyle.DashLine))
         self.accumulation.addItem(self.stall)
         self.reduction = charts.make_plot(self, left=self.tr("relative error"), bottom=self.tr("ranks n"))
@@ -117,11 +118,12 @@ class SrFigure(QWidget):
 
     def _show_histogram(self, a: SrAnalysis) -> None:
         ulp = a.ulp if a.upper > a.lower else max(a.ulp, abs(a.x) * 2 ** -8, 1e-30)
-        width = 0.18 * ulp
+        width = 0.07 * ulp   # narrow: x and the mean sit close beside a neighbour
         boxes, labels = [], []
         for value, count in a.histogram:
             boxes.append(Box(value - width, 0, value + width, count, SR_COLOUR,
-                             self.tr("{count:,} samples rounded to {value}").format(count=count, value=value_text(value)),
+                             self.tr("{count:,} samples rounded to {value}").format(count=count,
+                                                                                    value=value_text(value)),
                              "#FFFFFF", 0.5))
             labels.append((value, count, f"{count:,}", {"anchor": (0.5, 1), "size": 8.5}))
         self.histogram_bars.set(boxes)
@@ -164,13 +166,15 @@ class SrFigure(QWidget):
         margin = (high - low) * 0.08 or max(abs(high), 1.0) * 0.01
         self.accumulation.setXRange(0, max(acc.steps, 1), padding=0.02)
         self.accumulation.setYRange(low - margin, high + margin, padding=0)
-        legend = "&nbsp; ".join([swatch(FP32_COLOUR, self.tr("FP32")), swatch(RTN_COLOUR, self.tr("BF16 round to nearest")),
+        legend = "&nbsp; ".join([swatch(FP32_COLOUR, self.tr("FP32")),
+                                 swatch(RTN_COLOUR, self.tr("BF16 round to nearest")),
                                  swatch(SR_COLOUR, self.tr("BF16 stochastic"))])
         final = self.tr("{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 "
                         "stochastic {sr}.").format(steps=acc.steps, u=acc.update, fp32=value_text(float(acc.fp32[-1])),
                                                    rtn=value_text(float(acc.rtn[-1])), sr=value_text(float(acc.sr[-1])))
-        stall = (self.tr("Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.").format(
-            k=acc.rtn_stalled_at) if stalled else self.tr("Round to nearest never stalls here."))
+        stall = (self.tr("Round to nearest stalls from update {k:,}: the update is below half an ulp of the "
+                         "sum.").format(k=acc.rtn_stalled_at) if stalled
+                 else self.tr("Round to nearest never stalls here."))
         set_text(self.notes[1], legend + "<br>" + final + " " + stall)
 
     def _show_reduction(self, a: SrAnalysis) -> None:
@@ -179,6 +183,9 @@ class SrFigure(QWidget):
         floor = 1e-12   # an exact sum (error 0) drawn at the chart's floor on the log axis
         for name, values in (("bf16", r.error_bf16_ring), ("sr", r.error_sr_fp32_sum), ("fp32", r.error_fp32_ring)):
             self.errors[name].setData(ranks, np.maximum(np.asarray(values, dtype=float), floor))
+        shown = list(r.ranks) if len(r.ranks) <= 7 else list(r.ranks)[::2]   # powers of two, readable
+        self.reduction.getPlotItem().getAxis("bottom").setTicks(
+            [[(float(np.log10(n)), f"{n:,}") for n in shown], []])
         legend = "&nbsp; ".join([swatch(RTN_COLOUR, self.tr("BF16 ring")),
                                  swatch(SR_COLOUR, self.tr("V4: SR to BF16 on the wire, FP32 sums")),
                                  swatch(FP32_COLOUR, self.tr("FP32 ring"))])

@@ -21,8 +21,13 @@ from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 
 STEP_MS = 700                  # one animation step while playing
-SR_WORKER_SAMPLES = 2_000_000  # above this many SR samples (or updates) the analysis runs on the runner
-SR_WORKER_STEPS = 200_000
+# Above these the stochastic-rounding analysis takes longer than about 30 ms and runs on the runner.
+SR_WORKER_SAMPLES = 1_000_000
+SR_WORKER_STEPS = 2_000_000
+SR_WORKER_RANKS = 64
+# The Gram demonstration orthogonalises one shard per ZeRO rank (dp × cp): above this many the Muon
+# analysis takes longer than about 30 ms and runs on the runner.
+MUON_WORKER_ZERO_RANKS = 32
 
 
 class ContextTab(DocumentTab):
@@ -85,6 +90,9 @@ class ContextTab(DocumentTab):
         self.step = 0
         self.analysis: ContextAnalysis | None = None
         self._shown: dict[str, tuple | None] = dict.fromkeys(CONTEXT_PAGES)   # what each page draws
+        self.muon_runner = Runner(self, synchronous=model.synchronous, name="tslab-muon")
+        self.muon_runner.done.connect(lambda results: self._show_muon(results[0]))
+        self.muon_runner.failed.connect(self.muon_figure.show_failed)
         self.sr_runner = Runner(self, synchronous=model.synchronous, name="tslab-sr")
         self.sr_runner.done.connect(lambda results: self._show_sr(results[0]))
         self.sr_runner.failed.connect(self.sr_figure.show_failed)
@@ -108,16 +116,17 @@ class ContextTab(DocumentTab):
         self._show_controls()
         page = self.model.view.context.page
         if page == "parallel":
-            self._refresh_parallel(keys)
+            self._refresh_parallel()
         elif page == "muon":
             self._refresh_muon()
         else:
             self._refresh_sr()
 
-    def _refresh_parallel(self, keys: frozenset[str] | None) -> None:
+    def _refresh_parallel(self) -> None:
         document = self.model.document
         shown = (CONTEXT.key(document), document.view.context.scheme)
-        if self._shown["parallel"] != shown:
+        redrawn = self._shown["parallel"] != shown
+        if redrawn:
             self._shown["parallel"] = shown
             self.play_button.setChecked(False)
             result = self.model.result(CONTEXT)
@@ -133,9 +142,7 @@ class ContextTab(DocumentTab):
             self.scrub.blockSignals(True)
             self.scrub.setRange(0, last)
             self.scrub.blockSignals(False)
-        elif keys is not None and "view.context.step" not in keys:
-            return
-        if not self.timer.isActive():
+        if not self.timer.isActive() and (redrawn or self.document_step() != self.step):
             self.set_step(self.document_step())
 
     def _refresh_muon(self) -> None:
@@ -143,7 +150,15 @@ class ContextTab(DocumentTab):
         if self._shown["muon"] == key:
             return
         self._shown["muon"] = key
-        result = self.model.result(MUON)
+        p = self.model.scenario.parallel
+        results = self.derive(self.muon_runner, (MUON,), heavy=p.dp * p.cp > MUON_WORKER_ZERO_RANKS)
+        if results is None:
+            self.muon_figure.show_busy(self.tr("Packing the dense matrices over {ranks:,} ZeRO ranks…").format(
+                ranks=p.dp * p.cp))
+        else:
+            self._show_muon(results[0])
+
+    def _show_muon(self, result) -> None:
         if isinstance(result, Failed):
             self.muon_figure.show_failed(result.reason)
         else:
@@ -155,7 +170,7 @@ class ContextTab(DocumentTab):
             return
         self._shown["sr"] = key
         s = self.model.scenario.sr
-        heavy = s.samples > SR_WORKER_SAMPLES or s.steps > SR_WORKER_STEPS
+        heavy = s.samples > SR_WORKER_SAMPLES or s.steps > SR_WORKER_STEPS or s.ranks > SR_WORKER_RANKS
         results = self.derive(self.sr_runner, (SR,), heavy=heavy)
         if results is None:
             self.sr_figure.show_busy(self.tr("Rounding {samples:,} samples and accumulating {steps:,} updates…").format(
@@ -223,6 +238,11 @@ class ContextTab(DocumentTab):
     def export_widget(self) -> QWidget:
         """The current page's figure, as drawn on screen."""
         return self.figures[self.model.view.context.page]
+
+    def fit_to_size(self) -> None:
+        """Export: the rank panels arranged for the figure's final size."""
+        if self.model.view.context.page == "parallel" and self.analysis is not None:
+            self.parallel_figure.panel.fit()
 
     def export_error(self) -> str | None:
         """Why the current page has nothing to draw (plain text), or None."""

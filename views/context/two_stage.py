@@ -106,14 +106,14 @@ class TwoStagePanel(SchemePanel):
         self._draw(k)
         m, s = two.compress_ratio, two.tokens_per_rank
         if k == 0:
-            return self.tr("Plain CP: every rank holds s = {s:,} tokens, {blocks:,} compression blocks of m = {m}.").format(
-                s=s, blocks=self.blocks, m=m)
+            return self.tr("Plain CP: every rank holds s = {s:,} tokens, {blocks:,} compression blocks of "
+                           "m = {m}.").format(s=s, blocks=self.blocks, m=m)
         if k == 1:
             return self.tr("Stage 1: every rank sends its last m = {m} uncompressed KV entries ({bytes}) to the next "
                            "rank.").format(m=m, bytes=format_bytes(two.stage1_bytes_per_rank))
         if k == 2:
-            return self.tr("Stage 1: every rank compresses them into its bridge entry and its own blocks into one entry "
-                           "each: s/m + 1 = {count:,} entries per rank (rank 0's bridge is a pad).").format(
+            return self.tr("Stage 1: every rank compresses them into its bridge entry and its own blocks into one "
+                           "entry each: s/m + 1 = {count:,} entries per rank (rank 0's bridge is a pad).").format(
                 count=two.compressed_tokens_per_rank)
         if k == 3:
             return self.tr("Stage 2: an all-gather gives every rank all {ranks} × {count:,} = {gathered:,} entries "
@@ -212,7 +212,8 @@ class TwoStagePanel(SchemePanel):
             boxes.append(Box(x, y, x + cell * 0.9, y + 0.9, hatched("#777777"), self.tr("pad"), "#777777", 1))
             x += cell
         labels.append((x + 0.2, y + 0.45, self.tr("{valid:,} valid + {pads} pad = {gathered:,}").format(
-            valid=two.valid_tokens, pads=two.pad_tokens, gathered=two.gathered_tokens), {"anchor": (0, 0.5), "size": 8.5}))
+            valid=two.valid_tokens, pads=two.pad_tokens, gathered=two.gathered_tokens),
+            {"anchor": (0, 0.5), "size": 8.5}))
 
     def headline(self) -> str:
         two, a = self.two, self.analysis

@@ -34,6 +34,7 @@ class UlyssesPanel(SchemePanel):
         self.analysis: ContextAnalysis | None = None
         self.frames: list[tuple[frozenset[tuple[int, int]], ...]] = []
         self.sources: list[dict[int, set[int]]] = []   # per frame: rank → the ranks it received from
+        self.step = 0
 
     def sizeHint(self) -> QSize:
         return QSize(800, 420)
@@ -61,20 +62,43 @@ class UlyssesPanel(SchemePanel):
             self.sources.append(received)
         set_text(self.key, self.tr("Each rank's grid: rows are sequence blocks, columns head groups; a cell is "
                                    "coloured by its sequence block; outlined: received in this round."))
+        self.per_row = 0
+        self._lay_out()
+
+    def _aspect(self) -> float:
+        """The picture's width over its height (a typical one before it is laid out)."""
+        size = self.plot.size()
+        return size.width() / size.height() if size.width() > 50 and size.height() > 50 else 2.1
+
+    def _lay_out(self) -> bool:
+        """Arrange the rank panels in the rows that draw them largest; whether that changed."""
+        n = self.ulysses.degree
         gap = max(1.0, n * 0.25)
-        per_row = panel_columns(n, n + gap + 1.2, n + gap)
+        per_row = panel_columns(n, n + gap + 1.2, n + gap, self._aspect())
+        if per_row == self.per_row:
+            return False
+        self.per_row = per_row
         rows = -(-n // per_row)
         self._origins = [((r % per_row) * (n + gap), (r // per_row) * (n + gap + 1.2)) for r in range(n)]
         width = per_row * (n + gap) - gap
         height = rows * (n + gap + 1.2) - gap
         frame(self.plot, -0.5, width + 0.5, -0.8, height + 0.2)
+        return True
+
+    def fit(self) -> None:
+        if self.frames and self._lay_out():
+            self._draw(self.step)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()
 
     def set_step(self, k: int) -> str:
         u = self.ulysses
         if u is None:
             return ""
         n = u.degree
-        k = max(0, min(k, self.last_step))
+        k = self.step = max(0, min(k, self.last_step))
         if self.frames:
             self._draw(k)
         rounds = max(n - 1, 1)
