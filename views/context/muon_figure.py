@@ -115,14 +115,16 @@ class MuonFigure(QWidget):
         self.banner.show()
         set_text(self.banner, self.tr("No Muon × ZeRO packing for this scenario: {reason}").format(reason=reason))
 
-    def show_analysis(self, a: MuonAnalysis) -> None:
+    def show_analysis(self, a: MuonAnalysis, auto: bool = False) -> None:
+        """Draw `a`; `auto`: P_max was not given (muon.p_max = 0), the fewest ranks that fit are used."""
         self.analysis = a
         self.banner.hide()
         self.filler.hide()
         self.summary.show()
         self.charts.show()
-        set_text(self.title, self.tr("Muon × ZeRO: {count:,} dense matrices packed whole into {used} of P_max = {p} "
-                                     "ranks").format(count=len(a.matrices), used=a.ranks_used, p=a.p_max))
+        p_max = (self.tr("P_max = {p} (the fewest that fit)") if auto else self.tr("P_max = {p}")).format(p=a.p_max)
+        set_text(self.title, self.tr("Muon × ZeRO: {count:,} dense matrices packed whole into {used} of {p_max} "
+                                     "ranks").format(count=len(a.matrices), used=a.ranks_used, p_max=p_max))
         set_text(self.summary, "<br>".join([
             self.tr("ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense "
                     "ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} "

@@ -168,7 +168,9 @@ class RingPanel(SchemePanel):
                     chunks=",".join(map(str, ring.chunks[r])), owner=owner)
             else:   # the neighbours' labels would overlap: the number only (the rest on hover)
                 text = str(r)
-            labels.append((x, y + size / 2 + 0.04, text, {"anchor": (0.5, 0), "size": 8.5 if n <= 8 else 8}))
+            above = y < -0.35 * np.hypot(x, y)   # the upper ranks' labels outside the ring, clear of the arrows
+            labels.append((x, y - size / 2 - 0.04 if above else y + size / 2 + 0.04, text,
+                           {"anchor": (0.5, 1) if above else (0.5, 0), "size": 8.5 if n <= 8 else 8}))
         self.ranks.set(boxes)
         self.ring_texts.set_labels(labels)
         pairs = []
@@ -177,7 +179,7 @@ class RingPanel(SchemePanel):
             for r in range(n):   # who holds, at the next step, the block r computes with now
                 for q in range(n):
                     if q != r and following[q] == step.kv_block[r]:
-                        a, b = self.centres[r] * 0.78, self.centres[q] * 0.78
+                        a, b = self.centres[r] * 0.62, self.centres[q] * 0.62
                         pairs.append(((a[0], a[1]), (b[0], b[1])))
         self.sends.set(pairs)
 

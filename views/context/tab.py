@@ -162,7 +162,7 @@ class ContextTab(DocumentTab):
         if isinstance(result, Failed):
             self.muon_figure.show_failed(result.reason)
         else:
-            self.muon_figure.show_analysis(result)
+            self.muon_figure.show_analysis(result, auto=self.model.scenario.muon.p_max == 0)
 
     def _refresh_sr(self) -> None:
         key = SR.key(self.model.document)
