@@ -24,7 +24,7 @@ import numpy as np
 from .document import Document
 
 SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
-                     "schedule", "memory", "moe")
+                     "schedule", "memory", "moe", "context", "muon")
 LINK_KEYS = ("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps", "cluster.intra_latency_us",
              "cluster.inter_latency_us")
 
@@ -416,7 +416,8 @@ def _muon(doc: Document):
         return Failed(str(exc))
 
 
-MUON = Computation("muon", ("model", "parallel", "precision", "muon"), _muon)
+# The most loaded pipeline stage depends on the schedule's kind (DualPipe's two stages per rank).
+MUON = Computation("muon", ("model", "parallel", "precision", "muon", "schedule.kind"), _muon)
 
 
 def _sr(doc: Document):

@@ -218,7 +218,8 @@ MEANINGS: dict[str, str] = {
                                                               "reaches (an input of the teaching model)"),
     # muon
     "muon.p_max": QT_TRANSLATE_NOOP("keys", "Most ZeRO ranks the dense matrices are packed into (not "
-                                            "disclosed by DeepSeek-V4: an input)"),
+                                            "disclosed by DeepSeek-V4: an input); 0 = the fewest that hold "
+                                            "them at muon.max_matrices each"),
     "muon.max_matrices": QT_TRANSLATE_NOOP("keys", "Most whole matrices one rank updates (DeepSeek-V4: 5)"),
     "muon.ns_steps": QT_TRANSLATE_NOOP("keys", "Newton–Schulz iterations per Muon update"),
     # sr

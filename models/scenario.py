@@ -290,7 +290,8 @@ class Context:
 class Muon:
     """Muon with a ZeRO-sharded optimizer (DeepSeek-V4's hybrid; `tslab muon`). The report does
     not disclose P_max, so it is an input."""
-    p_max: int = spec(8, low=1, high=1 << 20)          # dense matrices' ZeRO ranks, at most
+    # The dense matrices' ZeRO ranks, at most; 0 = the fewest that hold them at max_matrices each.
+    p_max: int = spec(0, low=0, high=1 << 20)
     max_matrices: int = spec(5, low=1, high=1 << 20)   # per rank (DeepSeek-V4: at most 5)
     ns_steps: int = spec(5, low=1, high=100)           # Newton-Schulz iterations per update
 

@@ -241,6 +241,8 @@ def validate(s: Scenario) -> list[Problem]:
     problems += network_problems(s)
     from .context import context_validation  # the context package imports this module
     problems += context_validation(s)
+    from .muon import muon_validation  # the muon package imports this module
+    problems += muon_validation(s)
 
     problems.sort(key=lambda problem: problem.severity != "error")
     return problems

@@ -196,7 +196,9 @@ def test_deepseek_v3s_most_loaded_stage_and_expert_split():
     assert stage.rank == 2 and stage.layers == (7, 8, 9, 10, 51, 52, 53, 54)
     assert stage.matrices == 8 * (5 + 3)              # MLA's five + the shared expert's three
     with pytest.raises(ValueError, match=r"muon\.p_max = 8.*muon\.max_matrices = 5.*at least 13"):
-        muon_analysis(s)
+        muon_analysis(s.replace(**{"muon.p_max": 8}))
+    auto = muon_analysis(s)                            # muon.p_max = 0: the fewest that fit, ⌈64 / 5⌉
+    assert (auto.p_max, auto.ranks_used, auto.max_matrices_per_rank) == (13, 13, 5)
     a = muon_analysis(s.replace(**{"muon.p_max": 16}))
     assert (a.zero_ranks, a.ranks_used, a.redundant_groups) == (128, 16, 7)
     assert len(a.matrices) == 64 and a.max_matrices_per_rank == max(len(b.matrices) for b in a.buckets) <= 5
@@ -256,16 +258,18 @@ def test_k3_p2p_fetch_moves_less_than_an_all_gather():
 # ---- validation -----------------------------------------------------------------------------
 
 def test_validation_only_for_muon_and_with_the_keys_to_change():
-    s = load_preset("deepseek-v3")
+    s = load_preset("deepseek-v3").replace(**{"muon.p_max": 8})
     assert muon_validation(s) == []                    # Adam: the analysis is informative only
     (problem,) = muon_validation(s.replace(**{"optimizer.kind": "muon"}))
     assert problem.key == "muon.p_max" and problem.severity == "error" and problem.args["needed"] == 13
     assert "{needed}" in problem.template              # a translatable template, formatted later
     assert muon_problems(s.replace(**{"optimizer.kind": "muon"})) == [("error", "muon.p_max", problem.message)]
     assert muon_validation(s.replace(**{"optimizer.kind": "muon", "muon.p_max": 13})) == []
+    assert muon_validation(s.replace(**{"optimizer.kind": "muon", "muon.p_max": 0})) == []   # auto: 13
     few_ranks = Scenario().replace(**{"optimizer.kind": "muon", "muon.p_max": 64})   # dp = 8: 40 < 224
     (problem,) = muon_validation(few_ranks)
     assert problem.key == "muon.max_matrices" and problem.args["least_max"] == 28
+    assert muon_validation(few_ranks.replace(**{"muon.p_max": 0}))[0].key == "muon.max_matrices"
     with pytest.raises(ValueError, match="muon.max_matrices"):
         muon_analysis(few_ranks)
     unsharded = Scenario().replace(**{**CONTRACT, "parallel.zero": 0})

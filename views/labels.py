@@ -180,7 +180,7 @@ LABELS: dict[str, Label] = {
     "context.attention_efficiency": Label(QT_TRANSLATE_NOOP("labels", "Attention efficiency"),
                                           scale=0.01, suffix="%", decimals=0),
     # Muon × ZeRO
-    "muon.p_max": Label(QT_TRANSLATE_NOOP("labels", "P_max (an input: not disclosed)")),
+    "muon.p_max": Label(QT_TRANSLATE_NOOP("labels", "P_max (0 = fewest that fit; not disclosed)")),
     "muon.max_matrices": Label(QT_TRANSLATE_NOOP("labels", "Matrices per rank, at most")),
     "muon.ns_steps": Label(QT_TRANSLATE_NOOP("labels", "Newton–Schulz steps")),
     # stochastic rounding

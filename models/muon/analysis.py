@@ -124,7 +124,8 @@ class K3Fetch:
 class MuonAnalysis:
     """The Muon layout of the scenario's most loaded pipeline stage (see the module docstring).
 
-    zero_ranks = dp × cp; ranks_used = min(muon.p_max, zero_ranks, matrices) (a rank without a
+    p_max = muon.p_max, or when 0 the fewest ranks that hold the matrices at muon.max_matrices each;
+    zero_ranks = dp × cp; ranks_used = min(p_max, zero_ranks, matrices) (a rank without a
     matrix is not used); buckets from pack_matrices with at most muon.max_matrices per rank;
     padding_overhead = Σ(padded − elements) / Σ elements; imbalance = max cost / mean cost;
     redundant_groups = zero_ranks // ranks_used − 1 groups repeat the dense Muon work. The analysis
@@ -161,10 +162,16 @@ def expert_zero_ranks(s: Scenario) -> int:
     return max(1, (p.tp * p.cp * p.dp) // (p.etp * p.ep))
 
 
+def resolved_p_max(s: Scenario, matrices: int) -> int:
+    """muon.p_max, or when it is 0 the fewest ranks that hold `matrices` at muon.max_matrices each."""
+    return s.muon.p_max or max(1, math.ceil(matrices / s.muon.max_matrices))
+
+
 def _capacity_problem(s: Scenario, matrices: int) -> Problem | None:
     """The error when the stage's dense matrices do not fit min(p_max, dp·cp) ranks × max_matrices."""
     mu = s.muon
-    ranks = min(mu.p_max, zero_ranks(s))
+    p_max = resolved_p_max(s, matrices)
+    ranks = min(p_max, zero_ranks(s))
     if matrices <= ranks * mu.max_matrices:
         return None
     needed = math.ceil(matrices / mu.max_matrices)
@@ -172,13 +179,13 @@ def _capacity_problem(s: Scenario, matrices: int) -> Problem | None:
         return Problem("muon.p_max", QT_TRANSLATE_NOOP(
             "validation", "{matrices} dense matrices on the most loaded pipeline stage do not fit muon.p_max = {p_max} "
                           "ranks × muon.max_matrices = {max} per rank: muon.p_max must be at least {needed}"),
-            {"matrices": matrices, "p_max": mu.p_max, "max": mu.max_matrices, "needed": needed})
+            {"matrices": matrices, "p_max": p_max, "max": mu.max_matrices, "needed": needed})
     return Problem("muon.max_matrices", QT_TRANSLATE_NOOP(
         "validation", "{matrices} dense matrices on the most loaded pipeline stage do not fit the {ranks} ZeRO ranks "
                       "(dp × cp) × muon.max_matrices = {max} per rank: they need muon.p_max ≥ {needed} and as many "
                       "ZeRO ranks, or muon.max_matrices ≥ {least_max} (muon.p_max = {p_max})"),
         {"matrices": matrices, "ranks": zero_ranks(s), "max": mu.max_matrices, "needed": needed,
-         "least_max": math.ceil(matrices / ranks), "p_max": mu.p_max})
+         "least_max": math.ceil(matrices / ranks), "p_max": p_max})
 
 
 def muon_validation(s: Scenario) -> list[Problem]:
@@ -288,10 +295,11 @@ def muon_analysis(s: Scenario) -> MuonAnalysis:
         raise ValueError(problem.message)
     matrices = stage_matrices(s, stage)
     zero = zero_ranks(s)
-    used = max(1, min(s.muon.p_max, zero, len(matrices)))
+    p_max = resolved_p_max(s, len(matrices))
+    used = max(1, min(p_max, zero, len(matrices)))
     buckets = pack_matrices(matrices, used, s.muon.max_matrices)
     return MuonAnalysis(
-        p_max=s.muon.p_max, zero_ranks=zero, ranks_used=used, max_matrices=s.muon.max_matrices,
+        p_max=p_max, zero_ranks=zero, ranks_used=used, max_matrices=s.muon.max_matrices,
         matrices=matrices, buckets=buckets, padding_overhead=padding_overhead(buckets),
         max_matrices_per_rank=max(len(b.matrices) for b in buckets), imbalance=cost_imbalance(buckets),
         redundant_groups=zero // used - 1, moe=moe_split(s, stage), gram=gram_demo(s, matrices),
