@@ -204,3 +204,30 @@ def test_moe_past_the_draw_limit(routing: str, tokens: int) -> None:
     whose ~14 draws a token do not: refused, naming the limit."""
     refused(f"moe deepseek-v3 {routing} moe.tokens_per_rank={tokens:,}", f"{MAX_ROUTING_DRAWS:,}", "moe", "--json",
             "--preset", "deepseek-v3", "--set", f"moe.routing={routing}", "--set", f"moe.tokens_per_rank={tokens}")
+
+
+# ---------------------------------------------------------------------------------------------
+# tslab context, muon, sr: the largest CP group, stage and samples
+
+def test_context_at_the_cp_limit() -> None:
+    from tslab.models.context import MAX_CP
+    doc = accepted(f"context cp = {MAX_CP:,}, S = 1M", "context", "--json", "--set", f"parallel.cp={MAX_CP}",
+                   "--set", "parallel.dp=1", "--set", f"cluster.nodes={MAX_CP // 8}", "--set", "model.seq_len=1048576")
+    assert doc["ring"]["steps"] == MAX_CP - 1 and len(doc["ring"]["schedule"]) == MAX_CP
+    assert doc["two_stage"]["compressed_tokens_per_rank"] == 1048576 // MAX_CP // 4 + 1
+
+
+def test_muon_at_the_matrix_limit() -> None:
+    from tslab.models.muon import MAX_DENSE_MATRICES
+    layers = MAX_DENSE_MATRICES // 7      # a Llama-style layer: q, k, v, o and the SwiGLU's three
+    doc = accepted(f"muon {layers * 7:,} dense matrices", "muon", "--json", "--set", f"model.layers={layers}",
+                   "--set", "muon.max_matrices=1000000")
+    assert doc["matrices_total"] == layers * 7
+    refused(f"muon {(layers + 1) * 7:,} dense matrices", f"at most {MAX_DENSE_MATRICES:,}", "muon", "--json",
+            "--set", f"model.layers={layers + 1}")
+
+
+def test_sr_at_its_largest_inputs() -> None:
+    doc = accepted("sr 10^8 samples, 10^7 updates, 65,536 ranks", "sr", "--json", "--set", "sr.samples=100000000",
+                   "--set", "sr.steps=10000000", "--set", "sr.ranks=65536")
+    assert doc["samples"] == 10**8 and doc["reduction"]["ranks"][-1] == 65536

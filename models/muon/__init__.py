@@ -11,7 +11,8 @@ report and is an input.
 """
 from __future__ import annotations
 
-from .analysis import (ADAMW_NOTE, MHC_NOTE, MHC_OVERHEAD, P_MAX_NOTE, GramDemo, K3Fetch, MoeSplit, MuonAnalysis,
+from .analysis import (ADAMW_NOTE, MAX_DENSE_MATRICES, MHC_NOTE, MHC_OVERHEAD, P_MAX_NOTE, GramDemo, K3Fetch,
+                       MoeSplit, MuonAnalysis,
                        expert_zero_ranks, gram_demo, k3_fetch, moe_split, muon_analysis, muon_json, muon_problems,
                        muon_validation, zero_ranks)
 from .matrices import (KINDS, Matrix, Stage, attention_shapes, dense_matrix_count, layer_shapes, local_experts,
@@ -20,7 +21,7 @@ from .newton_schulz import NS_COEFFICIENTS, newton_schulz, ns_flops
 from .packing import RankBucket, cost_imbalance, pack_matrices, padding_overhead
 
 __all__ = [
-    "ADAMW_NOTE", "KINDS", "MHC_NOTE", "MHC_OVERHEAD", "NS_COEFFICIENTS", "P_MAX_NOTE",
+    "ADAMW_NOTE", "KINDS", "MAX_DENSE_MATRICES", "MHC_NOTE", "MHC_OVERHEAD", "NS_COEFFICIENTS", "P_MAX_NOTE",
     "GramDemo", "K3Fetch", "Matrix", "MoeSplit", "MuonAnalysis", "RankBucket", "Stage",
     "attention_shapes", "cost_imbalance", "dense_matrix_count", "expert_zero_ranks", "gram_demo", "k3_fetch",
     "layer_shapes", "local_experts", "mlp_shapes", "moe_split", "muon_analysis", "muon_json", "muon_problems",

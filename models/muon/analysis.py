@@ -42,6 +42,9 @@ MHC_NOTE = (
     "checkpointing and the adjusted DualPipe 1F1B overlap, mHC's wall-time overhead is 6.7 % of the "
     "overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.")
 MHC_OVERHEAD = 0.067
+# The most dense matrices one stage may hold: the analysis lists, packs and prints each (at 2^16,
+# `tslab muon --json` takes about a second; ten times as many take 11 s and 1.8 GB).
+MAX_DENSE_MATRICES = 1 << 16
 P_MAX_NOTE = "P_max is not disclosed by the DeepSeek-V4 report; muon.p_max is an input."
 ADAMW_NOTE = ("Embeddings, the LM head, norms and biases are not Muon parameters: they are optimised "
               "by AdamW, as in Muon practice.")
@@ -148,6 +151,7 @@ class MuonAnalysis:
     pipeline_rank: int = 0
     layers: tuple[int, ...] = ()
     p_max_note: str = P_MAX_NOTE
+    p_max_auto: bool = False   # muon.p_max = 0: p_max is the fewest ranks that fit
     adamw_note: str = ADAMW_NOTE
 
 
@@ -290,6 +294,9 @@ def muon_analysis(s: Scenario) -> MuonAnalysis:
     matrices do not fit muon.p_max (and dp × cp) ranks × muon.max_matrices, or the pipeline cannot
     be laid out."""
     stage = muon_stage(s)
+    if stage.matrices > MAX_DENSE_MATRICES:
+        raise ValueError(f"{stage.matrices:,} dense matrices on the most loaded pipeline stage: the Muon analysis "
+                         f"lists each, at most {MAX_DENSE_MATRICES:,}; lower model.layers or raise parallel.pp")
     problem = _capacity_problem(s, stage.matrices)
     if problem is not None:
         raise ValueError(problem.message)
@@ -304,14 +311,14 @@ def muon_analysis(s: Scenario) -> MuonAnalysis:
         max_matrices_per_rank=max(len(b.matrices) for b in buckets), imbalance=cost_imbalance(buckets),
         redundant_groups=zero // used - 1, moe=moe_split(s, stage), gram=gram_demo(s, matrices),
         k3=k3_fetch(s, matrices, buckets), mhc_note=MHC_NOTE, ns_steps=s.muon.ns_steps,
-        pipeline_rank=stage.rank, layers=stage.layers)
+        pipeline_rank=stage.rank, layers=stage.layers, p_max_auto=s.muon.p_max == 0)
 
 
 def muon_json(a: MuonAnalysis) -> dict[str, Any]:
     """The `tslab muon --json` document: Python ints, floats and strings only."""
     g, k, moe = a.gram, a.k3, a.moe
     return {
-        "p_max": a.p_max, "p_max_disclosed": False, "p_max_note": a.p_max_note,
+        "p_max": a.p_max, "p_max_auto": a.p_max_auto, "p_max_disclosed": False, "p_max_note": a.p_max_note,
         "zero_ranks": a.zero_ranks, "ranks_used": a.ranks_used,
         "max_matrices": a.max_matrices, "max_matrices_per_rank": a.max_matrices_per_rank,
         "matrices_total": len(a.matrices), "ns_steps": a.ns_steps, "ns_coefficients": list(NS_COEFFICIENTS),
