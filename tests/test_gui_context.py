@@ -4,8 +4,6 @@ DeepSeek-V4's s/m + 1, KDA's scan), Muon's packing or its reason, stochastic rou
 export, and refreshing only what a change concerns."""
 from __future__ import annotations
 
-import re
-
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
@@ -129,15 +127,14 @@ def test_reduced_motion_jumps_to_the_end_state(tab):
 # ---------------------------------------------------------------------------------------------
 # the pictures follow the models
 
-HELD = re.compile(r"rank (\d+): sequence block (\d+), head group (\d+)")
-
-
 def drawn_holdings(panel) -> dict[int, set[tuple[int, int]]]:
+    """The (sequence block, head group) cells drawn filled in each rank's grid."""
     held: dict[int, set[tuple[int, int]]] = {}
-    for box in panel.cells.boxes:
-        match = HELD.fullmatch(box.tooltip)
-        if match and box.fill != EMPTY:
-            r, b, g = map(int, match.groups())
+    for fill, _, _, corners in panel.cells.batches:
+        if fill in (EMPTY, "#00000000"):
+            continue
+        for x0, y0, _, _ in corners:
+            r, b, g = panel.cell_at(x0 + 0.5, y0 + 0.5)
             held.setdefault(r, set()).add((b, g))
     return held
 
@@ -160,6 +157,12 @@ def test_ulysses_cells_are_the_holdings_at_every_step(tab):
     assert "QKV all-to-all" not in tab.parallel_figure.step_label.text()
     tab.model.set_value("view.context.step", 1)
     assert "QKV all-to-all, round 1 of 7: 0 ← 7, 1 ← 0" in tab.parallel_figure.step_label.text()
+    # outlined: what arrived in round 1, rank r's cell (r − 1, r); the hover names a held cell
+    outlined = next(corners for fill, _, width, corners in panel.cells.batches if width > 2)
+    assert {panel.cell_at(x0 + 0.5, y0 + 0.5) for x0, y0, _, _ in outlined} == {
+        (r, (r - 1) % n, r) for r in range(n)}
+    x0, y0 = outlined[0][:2]
+    assert panel._tip(x0 + 0.5, y0 + 0.5).startswith("rank ")
 
 
 def test_ring_grid_outlines_this_steps_blocks(tab):

@@ -3,14 +3,16 @@ its widget, rectangles with their own colours and hover tooltips, arrows, and te
 only when they change."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QWidget
+from pyqtgraph.Qt.internals import PrimitiveArray
+from PySide6.QtCore import QCoreApplication, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QCursor, QPen
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
 
 from tslab.views import charts
 
@@ -30,9 +32,16 @@ def rank_colour(index: int) -> str:
     return RANK_COLOURS[index % len(RANK_COLOURS)]
 
 
+@functools.cache
 def hatched(colour: str) -> QBrush:
     """A diagonal hatch: padding, masked blocks, pads."""
     return QBrush(QColor(colour), Qt.BrushStyle.BDiagPattern)
+
+
+@functools.cache
+def dotted(colour: str) -> QBrush:
+    """A half-filled dot pattern: a diagonal block of causal attention, half of it computed."""
+    return QBrush(QColor(colour), Qt.BrushStyle.Dense4Pattern)
 
 
 def tier_name(tier: str, nodes: int) -> str:
@@ -49,12 +58,14 @@ def set_text(label: QLabel, text: str) -> None:
 
 
 def rich_label(parent: QWidget, lines: int = 0) -> QLabel:
-    """A wrapping rich-text label; with `lines`, of that fixed height so that a new text never
-    re-lays out the pictures around it."""
+    """A wrapping rich-text label as wide as its column; with `lines`, of that fixed height, so
+    that a new text never re-lays out the pictures around it."""
     label = QLabel(parent)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    # its width is its column's: a new text (a table of other numbers) must not move the charts beside it
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, label.sizePolicy().verticalPolicy())
     if lines:
         label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 4)
     return label
@@ -77,49 +88,151 @@ def picture(parent: QWidget | None = None, *, square: bool = False) -> pg.PlotWi
 
 @dataclass
 class Box:
-    """One rectangle of a picture: its fill (a colour or a brush), outline and hover text."""
+    """One rectangle of a picture: its fill (a colour or a brush), outline and hover text (a
+    string, or a function that makes it when the mouse gets there)."""
     x0: float
     y0: float
     x1: float
     y1: float
     fill: str | QColor | QBrush
-    tooltip: str = ""
+    tooltip: str | Callable[[], str] = ""
     outline: str = OUTLINE
     width: float = 1.0
 
 
+def _fill_key(fill: str | QColor | QBrush) -> tuple:
+    if isinstance(fill, QBrush):
+        return ("brush", fill.color().rgba(), int(fill.style().value))
+    if isinstance(fill, QColor):
+        return ("colour", fill.rgba())
+    return ("name", fill)
+
+
+class LazyTips(charts.HoverTips):
+    """Hover tooltips whose texts may be functions, made only for the segment under the mouse; or,
+    with `tip_at`, one function of the point for the whole picture."""
+
+    tip_at: Callable[[float, float], str] | None = None
+
+    def segment_at(self, point):
+        if self.tip_at is None:
+            return super().segment_at(point)
+        text = self.tip_at(point.x(), point.y())
+        if not text:
+            return None
+        if self._shown is not None and self._shown.tooltip == text:
+            return self._shown
+        return charts.Segment(point.x(), point.x(), point.y(), point.y(), "", text)
+
+    def _moved(self, scene_pos) -> None:
+        view = self.plot.getPlotItem().getViewBox()
+        segment = self.segment_at(view.mapSceneToView(scene_pos)) \
+            if view.sceneBoundingRect().contains(scene_pos) else None
+        if segment is None:
+            if self._shown is not None:
+                QToolTip.hideText()
+            self._shown = None
+            return
+        if segment is not self._shown:
+            tip = segment.tooltip() if callable(segment.tooltip) else segment.tooltip
+            QToolTip.showText(QCursor.pos(), tip, self.plot)
+            self._shown = segment
+
+
+class BoxLayer(pg.GraphicsObject):
+    """Every rectangle of a picture in one item: per style (pen, brush) one batch of rectangles,
+    painted with one drawRects call each, so thousands of cells cost one item's paint."""
+
+    def __init__(self):
+        super().__init__()
+        self.batches: list[tuple[QPen, QBrush, object]] = []
+        self._bounds = QRectF()
+
+    def set_batches(self, batches: list[tuple[QPen, QBrush, np.ndarray]]) -> None:
+        """(pen, brush, corners) with corners an (n, 4) array of x0, y0, x1, y1."""
+        self.prepareGeometryChange()
+        self.batches = []
+        lows, highs = [], []
+        for pen, brush, corners in batches:
+            rects = PrimitiveArray(QRectF, 4)
+            rects.resize(len(corners))
+            memory = rects.ndarray()
+            memory[:, 0], memory[:, 1] = corners[:, 0], corners[:, 1]
+            memory[:, 2], memory[:, 3] = corners[:, 2] - corners[:, 0], corners[:, 3] - corners[:, 1]
+            self.batches.append((pen, brush, rects))
+            lows.append(corners[:, :2].min(axis=0))
+            highs.append(corners[:, 2:].max(axis=0))
+        if lows:
+            (x0, y0), (x1, y1) = np.min(lows, axis=0), np.max(highs, axis=0)
+            pad = 0.02 * max(x1 - x0, y1 - y0, 1e-12)   # room for the outlines' pixels
+            self._bounds = QRectF(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
+        else:
+            self._bounds = QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, painter, *_) -> None:
+        for pen, brush, rects in self.batches:
+            painter.setPen(pen)
+            painter.setBrush(brush)
+            painter.drawRects(*rects.drawargs())
+
+
 class Boxes:
-    """Rectangles with their own fills, updated in place, with hover tooltips (one item for all)."""
+    """Rectangles with their own fills and outlines, with hover tooltips, drawn by one BoxLayer:
+    the boxes of one style in one batch, thicker outlines on top."""
 
     def __init__(self, plot: pg.PlotWidget, z: float = 0):
         self.plot = plot
-        self.tips = charts.HoverTips(plot)
+        self.tips = LazyTips(plot)
         self.boxes: list[Box] = []
-        self.item = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0])
-        self.item.setZValue(z)
-        plot.addItem(self.item)
-        self._pens: dict[tuple[str, float], object] = {}
+        self.layer = BoxLayer()
+        self.layer.setZValue(z)
+        plot.addItem(self.layer)
+        self._pens: dict[tuple[str, float], QPen] = {}
+        self._brushes: dict[tuple, QBrush] = {}
+        self.batches: list[tuple] = []   # what is drawn: (fill, outline, width[, corners]) per batch
 
-    def _pen(self, colour: str, width: float):
+    def _pen(self, colour: str, width: float) -> QPen:
         key = (colour, width)
         if key not in self._pens:
             self._pens[key] = pg.mkPen(colour, width=width)
         return self._pens[key]
 
+    def _brush(self, fill: str | QColor | QBrush) -> QBrush:
+        key = _fill_key(fill)
+        if key not in self._brushes:
+            self._brushes[key] = fill if isinstance(fill, QBrush) else QBrush(QColor(fill))
+        return self._brushes[key]
+
     def set(self, boxes: Sequence[Box]) -> None:
         self.boxes = list(boxes)
         self.tips.set_segments([charts.Segment(b.x0, b.x1, min(b.y0, b.y1), max(b.y0, b.y1), "", b.tooltip)
                                 for b in self.boxes if b.tooltip])
-        if not self.boxes:
-            self.item.hide()
-            return
-        self.item.setOpts(x0=[b.x0 for b in self.boxes], x1=[b.x1 for b in self.boxes],
-                          y0=[b.y0 for b in self.boxes], y1=[b.y1 for b in self.boxes],
-                          width=None, height=None,
-                          brushes=[b.fill if isinstance(b.fill, (QBrush, QColor)) else QColor(b.fill)
-                                   for b in self.boxes],
-                          pens=[self._pen(b.outline, b.width) for b in self.boxes])
-        self.item.show()
+        groups: dict[tuple, list[Box]] = {}
+        for box in self.boxes:
+            groups.setdefault((box.width, _fill_key(box.fill), box.outline), []).append(box)
+        batches = []
+        for key in sorted(groups, key=lambda k: k[0]):   # thin outlines first, thick ones on top
+            members = groups[key]
+            corners = np.array([(b.x0, b.y0, b.x1, b.y1) for b in members], dtype=float)
+            batches.append((self._pen(members[0].outline, members[0].width), self._brush(members[0].fill), corners))
+        self.layer.set_batches(batches)
+        self.batches = [(members[0].fill, members[0].outline, members[0].width) for members in groups.values()]
+
+    def set_batches(self, batches: Sequence[tuple[str | QColor | QBrush, str, float, np.ndarray]],
+                    tip_at: Callable[[float, float], str] | None = None) -> None:
+        """Draw (fill, outline, width, corners) batches, corners an (n, 4) array of x0, y0, x1, y1,
+        in order; `tip_at(x, y)` says what is under the mouse. For thousands of cells that change
+        together: no Box per cell."""
+        self.boxes = []
+        self.batches = [(fill, outline, width, corners) for fill, outline, width, corners in batches if len(corners)]
+        self.tips.tip_at = tip_at
+        self.tips.set_segments([])
+        self.layer.set_batches([(self._pen(outline, width), self._brush(fill), np.asarray(corners, dtype=float))
+                                for fill, outline, width, corners in self.batches])
 
 
 class Arrows:

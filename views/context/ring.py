@@ -4,8 +4,8 @@ softmax's running max m and denominator ℓ."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.context import ContextAnalysis, Ring
@@ -13,7 +13,8 @@ from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import bold
 from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, bar_plot,
-                                        frame, hatched, picture, rank_colour, rich_label, set_text, tier_name)
+                                        dotted, frame, hatched, picture, rank_colour, rich_label, set_text,
+                                        tier_name)
 
 SOFTMAX_COLUMNS = 8   # ranks whose m and ℓ are listed
 
@@ -51,7 +52,7 @@ class RingPanel(SchemePanel):
         self.work_chart = charts.BarChart(self.work)
         self.work_bars = Boxes(self.work)
         self.work_title = bold(rich_label(self, 2), centred=True)
-        self.softmax = rich_label(self)
+        self.softmax = rich_label(self, 9)   # fixed: a step's new numbers must not re-lay out the charts
         self.too_many = QLabel(self)
         self.too_many.setWordWrap(True)
 
@@ -96,7 +97,7 @@ class RingPanel(SchemePanel):
             frame(self.ring_plot, -span, span, -span, span)
             chunks = 2 * n if ring.zigzag else n
             frame(self.grid_plot, -1.4, chunks + 0.2, -1.0, chunks + 0.2)
-            self.owner = {c: r for r, held in enumerate(ring.chunks) for c in held}
+            self._lay_out_grid()
             set_text(self.grid_key, "&nbsp;&nbsp;".join([
                 "■ " + self.tr("full"), "▦ " + self.tr("diagonal (half)"), "▧ " + self.tr("masked (skipped)")])
                 + "<br>" + self.tr("Rows: query chunks, columns: key chunks. Colour: the rank that computes the "
@@ -183,41 +184,48 @@ class RingPanel(SchemePanel):
                         pairs.append(((a[0], a[1]), (b[0], b[1])))
         self.sends.set(pairs)
 
-    def _draw_grid(self, k: int) -> None:
+    def _lay_out_grid(self) -> None:
+        """The causal grid's cells and when each is computed: at show time, so that a step only
+        recolours them. Every kept query × key chunk pair is computed once, by the rank that holds
+        the query chunk, at the step it holds the key chunk's K/V."""
         ring = self.ring
         chunks = 2 * ring.degree if ring.zigzag else ring.degree
         computed: dict[tuple[int, int], tuple[int, int]] = {}   # (query, key) → (rank, step)
-        for t, step in enumerate(ring.schedule[:k + 1]):
+        for t, step in enumerate(ring.schedule):
             for r, owner in enumerate(step.kv_block):
                 for q in ring.chunks[r]:
                     for key in ring.chunks[owner]:
-                        computed[(q, key)] = (r, t)
+                        computed.setdefault((q, key), (r, t))
         names = {"full": self.tr("full"), "diagonal": self.tr("diagonal"), "masked": self.tr("masked")}
-        boxes = []
+        tip, by = self.tr("query chunk {q} × key chunk {k}: {kind}"), self.tr("rank {r} at step {t}")
+        self.cells = []   # (query, key, kind, computed by rank or −1, at step, tooltip)
         for q in range(chunks):
             for key in range(chunks):
                 kind = causal(q, key)
-                tip = self.tr("query chunk {q} × key chunk {k}: {kind}").format(q=q, k=key, kind=names[kind])
-                if kind == "masked":
-                    boxes.append(Box(key, q, key + 1, q + 1, hatched("#BBBBBB"), tip, "#FFFFFF", 0.5))
-                    continue
-                if (q, key) not in computed:
-                    boxes.append(Box(key, q, key + 1, q + 1, EMPTY, tip, "#FFFFFF", 0.5))
-                    continue
-                r, t = computed[(q, key)]
-                colour = rank_colour(r)
-                tip += " — " + self.tr("rank {r} at step {t}").format(r=r, t=t + 1)
-                fill: str | QBrush = colour if kind == "full" else QBrush(QColor(colour), Qt.BrushStyle.Dense4Pattern)
-                now = t == k
-                boxes.append(Box(key, q, key + 1, q + 1, fill, tip, HIGHLIGHT if now else "#FFFFFF",
-                                 2.0 if now else 0.5))
-        boxes.sort(key=lambda box: box.width)
-        self.grid.set(boxes)
+                r, t = computed.get((q, key), (-1, -1)) if kind != "masked" else (-1, -1)
+                text = tip.format(q=q, k=key, kind=names[kind])
+                if r >= 0:
+                    text += " — " + by.format(r=r, t=t + 1)
+                self.cells.append((q, key, kind, r, t, text))
         self.grid_texts.set_labels([
             (0.5, -0.15, "0", {"anchor": (0.5, 1), "size": 7}),
             (chunks - 0.5, -0.15, str(chunks - 1), {"anchor": (0.5, 1), "size": 7}),
             (-0.15, chunks - 0.5, str(chunks - 1), {"anchor": (1, 0.5), "size": 7}),
         ])
+
+    def _draw_grid(self, k: int) -> None:
+        boxes = []
+        for q, key, kind, r, t, tip in self.cells:
+            if kind == "masked":
+                boxes.append(Box(key, q, key + 1, q + 1, hatched("#BBBBBB"), tip, "#FFFFFF", 0.5))
+            elif r < 0 or t > k:   # not computed yet
+                boxes.append(Box(key, q, key + 1, q + 1, EMPTY, tip, "#FFFFFF", 0.5))
+            else:
+                fill = rank_colour(r) if kind == "full" else dotted(rank_colour(r))
+                now = t == k
+                boxes.append(Box(key, q, key + 1, q + 1, fill, tip, HIGHLIGHT if now else "#FFFFFF",
+                                 2.0 if now else 0.5))
+        self.grid.set(boxes)
 
     def _show_softmax(self, k: int) -> None:
         ring = self.ring

@@ -2,13 +2,14 @@
 the QKV all-to-all, attention on whole sequences, and the output all-to-all back."""
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from tslab.models.context import ContextAnalysis, Ulysses, ulysses_holdings
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
-from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, frame, panel_columns,
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Boxes, SchemePanel, frame, panel_columns,
                                         picture, rank_colour, rich_label, set_text, tier_name)
 
 
@@ -35,6 +36,7 @@ class UlyssesPanel(SchemePanel):
         self.frames: list[tuple[frozenset[tuple[int, int]], ...]] = []
         self.sources: list[dict[int, set[int]]] = []   # per frame: rank → the ranks it received from
         self.step = 0
+        self.held = np.zeros((0,), dtype=bool)   # [step, rank, block, group]: the holdings as an array
 
     def sizeHint(self) -> QSize:
         return QSize(800, 420)
@@ -122,24 +124,44 @@ class UlyssesPanel(SchemePanel):
         received = self.sources[k]
         return ", ".join(f"{r} ← {', '.join(str(q) for q in sorted(received[r]))}" for r in sorted(received))
 
-    def _draw(self, k: int) -> None:
+    def cell_at(self, x: float, y: float) -> tuple[int, int, int] | None:
+        """(rank, sequence block, head group) of the cell at picture coordinates (x, y), if any."""
         n = self.ulysses.degree
-        held, received = self.frames[k], self.frames[k - 1] if k else self.frames[0]
-        boxes, labels = [], []
-        name = self.tr("rank {r}: sequence block {b}, head group {g}")
         for r, (ox, oy) in enumerate(self._origins):
-            for b in range(n):
-                for g in range(n):
-                    mine = (b, g) in held[r]
-                    new = mine and k > 0 and (b, g) not in received[r]
-                    boxes.append(Box(ox + g, oy + b, ox + g + 1, oy + b + 1, rank_colour(b) if mine else EMPTY,
-                                     name.format(r=r, b=b, g=g) if mine else "",
-                                     HIGHLIGHT if new else "#FFFFFF", 2.2 if new else 0.6))
-            labels.append((ox + n / 2, oy + n + 0.1, self.tr("rank {r}").format(r=r),
-                           {"anchor": (0.5, 0), "size": 8.5}))
-        boxes.sort(key=lambda box: box.width)   # outlines of received cells on top
-        self.cells.set(boxes)
-        self.texts.set_labels(labels)
+            if ox <= x < ox + n and oy <= y < oy + n:
+                return r, int(y - oy), int(x - ox)
+        return None
+
+    def _tip(self, x: float, y: float) -> str:
+        cell = self.cell_at(x, y)
+        if cell is None or not self.held[self.step][cell]:
+            return ""
+        r, b, g = cell
+        return self.tr("rank {r}: sequence block {b}, head group {g}").format(r=r, b=b, g=g)
+
+    def _draw(self, k: int) -> None:
+        """The cells as batches: one per sequence block's colour, the empty ones, and the outlines
+        of what arrived in this round (numpy over the n³ cells, no object per cell)."""
+        n = self.ulysses.degree
+        if len(self.held) != len(self.frames):
+            self.held = np.zeros((len(self.frames), n, n, n), dtype=bool)   # [step, rank, block, group]
+            for step, holdings in enumerate(self.frames):
+                for r, pairs in enumerate(holdings):
+                    for b, g in pairs:
+                        self.held[step, r, b, g] = True
+        origins = np.asarray(self._origins, dtype=float)
+        rank, block, group = np.indices((n, n, n))
+        x0 = origins[rank, 0] + group
+        y0 = origins[rank, 1] + block
+        corners = np.stack([x0, y0, x0 + 1, y0 + 1], axis=-1)
+        held = self.held[k]
+        new = held & ~self.held[k - 1] if k else np.zeros_like(held)
+        batches = [(EMPTY, "#FFFFFF", 0.6, corners[~held])]
+        batches += [(rank_colour(b), "#FFFFFF", 0.6, corners[held & (block == b)]) for b in range(n)]
+        batches.append(("#00000000", HIGHLIGHT, 2.2, corners[new]))
+        self.cells.set_batches(batches, self._tip)
+        self.texts.set_labels([(ox + n / 2, oy + n + 0.1, self.tr("rank {r}").format(r=r),
+                                {"anchor": (0.5, 0), "size": 8.5}) for r, (ox, oy) in enumerate(self._origins)])
 
     def headline(self) -> str:
         u, a = self.ulysses, self.analysis
