@@ -293,7 +293,10 @@ def test_muon_failure_shows_its_reason(qtbot):
     widget.model.set_value("muon.p_max", 13)
     qtbot.waitUntil(lambda: figure.charts.isVisible())
     assert not figure.banner.isVisible() and widget.export_error() is None
-    assert figure.title.text() == "Muon × ZeRO: 64 dense matrices packed whole into 13 of P_max = 13 ranks"
+    assert figure.title.text() == "Muon × ZeRO: 64 dense matrices packed whole into 13 ranks (P_max = 13)"
+    widget.model.set_value("muon.p_max", 0)   # the fewest ranks that fit: the same 13
+    qtbot.waitUntil(lambda: "the fewest that fit" in figure.title.text())
+    assert figure.title.text().endswith("into 13 ranks (P_max = 13, the fewest that fit)")
 
 
 # ---------------------------------------------------------------------------------------------

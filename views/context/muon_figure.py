@@ -103,6 +103,11 @@ class MuonFigure(QWidget):
         self.banner.setStyleSheet(BUSY_STYLE)
         self.banner.show()
         set_text(self.banner, text)
+        if self.analysis is None:   # nothing drawn yet: no empty axes under the message
+            set_text(self.title, self.tr("Muon × ZeRO"))
+            self.summary.hide()
+            self.charts.hide()
+            self.filler.show()
 
     def show_failed(self, reason: str) -> None:
         """No packing for this scenario: the reason, in a banner, instead of the charts."""
@@ -122,9 +127,9 @@ class MuonFigure(QWidget):
         self.filler.hide()
         self.summary.show()
         self.charts.show()
-        p_max = (self.tr("P_max = {p} (the fewest that fit)") if auto else self.tr("P_max = {p}")).format(p=a.p_max)
-        set_text(self.title, self.tr("Muon × ZeRO: {count:,} dense matrices packed whole into {used} of {p_max} "
-                                     "ranks").format(count=len(a.matrices), used=a.ranks_used, p_max=p_max))
+        p_max = (self.tr("P_max = {p}, the fewest that fit") if auto else self.tr("P_max = {p}")).format(p=a.p_max)
+        set_text(self.title, self.tr("Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks "
+                                     "({p_max})").format(count=len(a.matrices), used=a.ranks_used, p_max=p_max))
         set_text(self.summary, "<br>".join([
             self.tr("ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense "
                     "ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from tslab.models.numerics import SrAnalysis
 from tslab.models.units import format_bytes
@@ -89,6 +89,10 @@ class SrFigure(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.message)
         layout.addWidget(self.row, 1)
+        self.filler = QWidget(self)   # under the message when there are no charts
+        self.filler.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        self.filler.hide()
+        layout.addWidget(self.filler, 1)
         layout.addWidget(self.caption)
         self.analysis: SrAnalysis | None = None
 
@@ -96,13 +100,19 @@ class SrFigure(QWidget):
         return QSize(1000, 620)
 
     def show_busy(self, text: str) -> None:
+        """The analysis is running on the tab's runner: say what (over the charts, if any)."""
         self.message.show()
         set_text(self.message, text)
+        if self.analysis is None:   # nothing drawn yet: no empty axes under the message
+            set_text(self.title, self.tr("Stochastic rounding"))
+            self.row.hide()
+            self.filler.show()
 
     def show_failed(self, reason: str) -> None:
         self.analysis = None
         set_text(self.title, self.tr("Stochastic rounding"))
         self.row.hide()
+        self.filler.show()
         self.message.show()
         set_text(self.message, "<span style='color:#C00000'>" + self.tr(
             "No stochastic-rounding analysis: {reason}").format(reason=reason) + "</span>")
@@ -111,6 +121,7 @@ class SrFigure(QWidget):
         self.analysis = a
         self.message.hide()
         self.row.show()
+        self.filler.hide()
         set_text(self.title, self.tr("Stochastic rounding of x = {x} from FP32 to BF16").format(x=value_text(a.x)))
         self._show_histogram(a)
         self._show_accumulation(a)
