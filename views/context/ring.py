@@ -16,7 +16,7 @@ from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Bo
                                         dotted, frame, hatched, picture, rank_colour, rich_label, set_text,
                                         tier_name)
 
-SOFTMAX_COLUMNS = 8   # ranks whose m and ℓ are listed
+SOFTMAX_COLUMNS = 6   # ranks whose m and ℓ are listed (a narrow column holds six)
 
 
 def causal(query: int, key: int) -> str:
