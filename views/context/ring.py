@@ -127,9 +127,10 @@ class RingPanel(SchemePanel):
             self.work.getPlotItem().getAxis("bottom").setTicks(None)
         imbalance = [max(w) / (sum(w) / len(w)) if sum(w) else 1.0
                      for w in (ring.work_contiguous, ring.work_zigzag)]
-        set_text(self.work_title, self.tr("Causal work per rank: <span style='color:#4E79A7'>■</span> contiguous "
-                                          "(max/mean {c:.2f}) <span style='color:#E15759'>■</span> zigzag "
-                                          "({z:.2f})").format(c=imbalance[0], z=imbalance[1]))
+        set_text(self.work_title, self.tr("Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} "
+                                          "zigzag ({z:.2f})").format(
+            contiguous="<span style='color:#4E79A7'>■</span>", zigzag="<span style='color:#E15759'>■</span>",
+            c=imbalance[0], z=imbalance[1]))
 
     def set_step(self, k: int) -> str:
         ring = self.ring

@@ -107,12 +107,14 @@ class UspPanel(SchemePanel):
                 n=usp.ulysses * usp.ring)
         if k == 1:
             return self.tr("QKV all-to-all inside every row ({u} GPUs): a row's GPUs trade heads for tokens, so each "
-                           "holds S/{r} tokens of {u}-th of the heads.").format(u=usp.ulysses, r=usp.ring)
+                           "holds S/{r} tokens of 1/{u} of the heads.").format(u=usp.ulysses, r=usp.ring)
         if k <= usp.ring + 1:
             j = k - 2
-            passing = (self.tr(" and passes its K/V block down its column") if j < usp.ring_steps else "")
-            return self.tr("Ring step {j} of {steps}: every GPU computes with the K/V block it holds{passing}.").format(
-                j=j + 1, steps=usp.ring, passing=passing)
+            if j < usp.ring_steps:
+                return self.tr("Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes "
+                               "that block down its column.").format(j=j + 1, steps=usp.ring)
+            return self.tr("Ring step {j} of {steps}: every GPU computes with the last K/V block it "
+                           "has received.").format(j=j + 1, steps=usp.ring)
         return self.tr("Output all-to-all inside every row: back to sequence-sharded.")
 
     def _draw(self, k: int) -> None:
