@@ -336,6 +336,20 @@ def test_export_widget_renders_the_page(qtbot, page):
     assert image.pixelColor(4, 4) == QColor("white")
 
 
+@pytest.mark.parametrize("page, scheme", [("parallel", "ring"), ("parallel", "two-stage"), ("muon", "ring"),
+                                          ("sr", "ring")])
+def test_svg_export_is_vector_shapes(qapp, page, scheme):
+    """Arrow heads and chart symbols drawn as shapes, not from pyqtgraph's pixmap cache."""
+    import xml.etree.ElementTree as ET
+    from tslab.desktop.export import export_tab
+    data = export_tab(document("kimi-k2", **{"view.context.page": page, "view.context.scheme": scheme,
+                                             "view.context.step": 1}), "context", "svg")
+    root = ET.fromstring(data)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert not list(root.iter(f"{ns}image"))
+    assert sum(len(list(root.iter(f"{ns}{tag}"))) for tag in ("rect", "polygon", "path", "polyline")) > 100
+
+
 def test_refresh_only_when_concerned(tab):
     cache = tab.model.cache
 

@@ -241,7 +241,8 @@ class Arrows:
 
     def __init__(self, plot: pg.PlotWidget, colour: str = HIGHLIGHT, width: float = 1.8):
         self.lines = pg.PlotDataItem(pen=pg.mkPen(colour, width=width), connect="pairs")
-        self.heads = pg.ScatterPlotItem(symbol="o", size=7, brush=colour, pen=None)
+        # a few heads, drawn as shapes every paint (not from the symbol cache): vector in SVG and PDF
+        self.heads = pg.ScatterPlotItem(symbol="o", size=7, brush=colour, pen=None, useCache=False)
         for item in (self.lines, self.heads):
             item.setZValue(5)
             plot.addItem(item)

@@ -61,7 +61,8 @@ class SrFigure(QWidget):
         for side in ("left", "bottom"):
             self.reduction.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
         self.errors = {name: self.reduction.plot([], [], pen=pg.mkPen(colour, width=2), symbol="o", symbolSize=5,
-                                                 symbolBrush=colour, symbolPen=None, name=name)
+                                                 symbolBrush=colour, symbolPen=None, name=name,
+                                                 useCache=False)   # a few symbols as shapes: vector in SVG
                        for name, colour in (("bf16", RTN_COLOUR), ("sr", SR_COLOUR), ("fp32", FP32_COLOUR))}
 
         self.headings = [bold(QLabel(text, self), centred=True) for text in (
