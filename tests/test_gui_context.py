@@ -13,6 +13,7 @@ from tslab.models.context import ulysses_holdings
 from tslab.models.derived import CONTEXT, MUON, SR, Failed
 from tslab.models.document import CONTEXT_PAGES, CONTEXT_SCHEMES, Document
 from tslab.models.presets import load_preset
+from tslab.models.units import format_bytes
 from tslab.views.context import ContextTab
 from tslab.views.context.common import EMPTY
 from tslab.views.document_model import DocumentModel
@@ -163,6 +164,21 @@ def test_ulysses_cells_are_the_holdings_at_every_step(tab):
         (r, (r - 1) % n, r) for r in range(n)}
     x0, y0 = outlined[0][:2]
     assert panel._tip(x0 + 0.5, y0 + 0.5).startswith("rank ")
+
+
+def test_ulysses_beyond_the_kv_heads_says_why(qtbot):
+    """Llama 3 405B: 8 KV heads over tp = 8 leave one per TP rank, so no Ulysses degree above 1
+    hands out whole heads; USP falls back to a pure ring; Megatron SP is on with tp = 8."""
+    widget = make_tab(qtbot, document("llama3-405b", **{"view.context.scheme": "ulysses"}))
+    u = widget.analysis.ulysses
+    assert (u.max_degree, u.limit, u.feasible) == (1, "KV heads", False)
+    summary = widget.parallel_figure.summary.text()
+    assert "Not feasible: " + u.reason in summary
+    assert "The degree is at most 1, set by the KV heads (128 attention heads, 8 KV heads)." in summary
+    assert widget.analysis.usp.ulysses == 1 and widget.analysis.usp.ring == 8
+    sp = widget.analysis.megatron_sp
+    assert sp.enabled and sp.tp == 8 and sp.saved_bytes_per_layer > 0
+    assert f"on with tp = 8, saving {format_bytes(sp.saved_bytes_per_layer)}" in widget.parallel_figure.sp_text.text()
 
 
 def test_ring_grid_outlines_this_steps_blocks(tab):
