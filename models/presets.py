@@ -10,7 +10,7 @@ from .scenario import Scenario, ScenarioError
 PRESET_DIR = Path(__file__).resolve().parent.parent / "resources" / "presets"
 DEFAULT_PRESET = "classroom-7b"
 # Lecture order: the classroom default first, then dense systems, then MoE systems.
-ORDER = ("classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2")
+ORDER = ("classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2", "llama3-405b-128k")
 
 
 def preset_names() -> list[str]:
