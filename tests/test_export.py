@@ -79,7 +79,7 @@ def test_svg_renders_like_the_png(qapp, classroom_png):
     assert (difference.max(axis=2) > 64).mean() < 0.01  # under 1% of pixels differ visibly
 
 
-@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline", "comm"])
+@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline", "comm", "context"])
 def test_svg_has_no_data_space_transforms_left(qapp, tab):
     """Geometry is flattened into page coordinates, so renderers other than Qt's draw it right: a
     group holding shapes keeps no transform but the identity (a rotated rect becomes a polygon)."""
@@ -149,8 +149,9 @@ def test_cli_exports_every_preset(preset, tmp_path):
     result = tslab("export", "--preset", preset, "--tab", "all", "--format", "png", "--out", str(tmp_path),
                    "--scale", "2")
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "memory.png", "mesh.png", "pipeline.png"]
-    for tab in ("memory", "mesh", "pipeline", "comm"):
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "context.png", "memory.png", "mesh.png",
+                                                          "pipeline.png"]
+    for tab in ("memory", "mesh", "pipeline", "comm", "context"):
         data = (tmp_path / f"{tab}.png").read_bytes()
         assert data.startswith(b"\x89PNG") and struct.unpack(">II", data[16:24]) == (2 * W, 2 * H), tab
 
@@ -170,24 +171,25 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
     out = tmp_path / "figures"  # does not exist yet: --tab all creates it
     result = tslab("export", "--tab", "all", "--format", "svg", "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert out.is_dir() and sorted(p.name for p in out.iterdir()) == ["comm.svg", "memory.svg", "mesh.svg",
-                                                                      "pipeline.svg"]
+    assert out.is_dir() and sorted(p.name for p in out.iterdir()) == ["comm.svg", "context.svg", "memory.svg",
+                                                                      "mesh.svg", "pipeline.svg"]
     for path in out.iterdir():
         assert path.read_bytes().lstrip().startswith(b"<?xml"), path.name
 
 
 def test_cli_tab_all_writes_every_drawable_figure_then_names_the_others(tmp_path):
     """dp = 3 on 8 GPUs: the ledger refuses the scenario, the mesh draws it with its reasons —
-    the three drawable figures are written and listed, and one error line names the memory tab."""
+    the four drawable figures are written and listed, and one error line names the memory tab."""
     result = tslab("export", "--set", "parallel.dp=3", "--tab", "all", "--format", "png", "--out", str(tmp_path))
     assert result.returncode == 2
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "mesh.png", "pipeline.png"]
-    assert sorted(Path(line).name for line in result.stdout.splitlines()) == ["comm.png", "mesh.png", "pipeline.png"]
+    drawn = ["comm.png", "context.png", "mesh.png", "pipeline.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == drawn
+    assert sorted(Path(line).name for line in result.stdout.splitlines()) == drawn
     [line] = result.stderr.splitlines()
-    assert line.startswith("tslab: error: 1 of 4 figures not written (memory: ") and "parallel.dp" in line
+    assert line.startswith("tslab: error: 1 of 5 figures not written (memory: ") and "parallel.dp" in line
 
 
-@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline"])
+@pytest.mark.parametrize("tab", ["memory", "mesh", "pipeline", "context"])
 def test_svg_holds_vector_shapes_not_bitmaps(qapp, tab):
     """Pixmap caches (axes) and the mesh raster speed up the screen; exports must stay vector."""
     data = export_tab(load_preset("deepseek-v3"), tab, "svg")

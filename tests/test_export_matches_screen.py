@@ -68,6 +68,14 @@ def set_comm(window: MainWindow) -> None:
     tab.step_button.click()
 
 
+def set_context(window: MainWindow) -> None:
+    tab = window.context_tab
+    tab.scheme_buttons["two-stage"].click()
+    tab.set_step(0)
+    tab.step_button.click()
+    tab.step_button.click()
+
+
 CASES = {
     # tab: (document, GUI edits, the view keys those edits must have set)
     "memory": (Document(preset_document("deepseek-v3").scenario), set_memory, {"view.memory.selected": "optimizer"}),
@@ -79,6 +87,8 @@ CASES = {
     "comm": (Document(preset_document("deepseek-v3").scenario), set_comm,
              {"view.comm.collective": "alltoall", "view.comm.ranks": 4, "view.comm.bytes": 64 << 20,
               "view.comm.overlap": 0.4, "view.comm.round": 1}),
+    "context": (Document(preset_document("llama3-405b-128k").scenario), set_context,
+                {"view.context.scheme": "two-stage", "view.context.step": 2}),
 }
 
 

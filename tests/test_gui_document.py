@@ -23,14 +23,14 @@ def window(qtbot):
     win.resize(1500, 940)
     win.show()
     qtbot.waitExposed(win)
-    for key in ("mesh", "pipeline", "comm", "memory"):  # build every tab, end on the ledger
+    for key in ("mesh", "pipeline", "comm", "context", "memory"):  # build every tab, end on the ledger
         win.select_tab(key)
     qtbot.waitUntil(lambda: not win.pipeline_tab.runner.busy)
     return win
 
 
 def counts(window) -> dict:
-    return {key: window.page(key).refreshes for key in ("memory", "mesh", "pipeline", "comm")}
+    return {key: window.page(key).refreshes for key in ("memory", "mesh", "pipeline", "comm", "context")}
 
 
 def test_a_key_only_the_ledger_reads_recomputes_only_the_ledger(window, qtbot):
@@ -41,7 +41,8 @@ def test_a_key_only_the_ledger_reads_recomputes_only_the_ledger(window, qtbot):
     assert changes == [frozenset({"memory.fragmentation"})]
     after = counts(window)
     assert after["memory"] == before["memory"] + 1
-    assert {k: after[k] for k in ("mesh", "pipeline", "comm")} == {k: before[k] for k in ("mesh", "pipeline", "comm")}
+    others = ("mesh", "pipeline", "comm", "context")
+    assert {k: after[k] for k in others} == {k: before[k] for k in others}
     assert window.model.cache.computed["ledger"] == computed["ledger"] + 1
     for name in ("mesh", "traffic", "schedule", "collective", "alpha-beta", "moe"):
         assert window.model.cache.computed.get(name) == computed.get(name), name
@@ -72,7 +73,7 @@ def test_view_keys_reach_only_their_tab(window, qtbot):
     assert window.model.view.comm.ranks == 4 and window.comm_tab.result.ranks == 4
     after = counts(window)
     assert after["comm"] == before["comm"] + 1
-    others = ("memory", "mesh", "pipeline")
+    others = ("memory", "mesh", "pipeline", "context")
     assert {k: after[k] for k in others} == {k: before[k] for k in others}
     assert not window.memory_tab.stale  # a view key of another tab does not concern the ledger
 
