@@ -236,12 +236,15 @@ def moe_split(s: Scenario, stage: Stage) -> MoeSplit:
                     stage.moe_layers, size)
 
 
+DEMO_SHARDS = 16   # the demonstration splits into at most this many shards (the point needs no more)
+
+
 def _demo_shape(rows: int, cols: int, shards: int) -> tuple[int, int, int]:
-    """A small matrix of the same aspect ratio (rows ≤ cols): 256 columns, or 4 per shard up to
-    1,024 for many shards; the shards capped at its columns."""
-    demo_cols = 256 if shards <= 64 else min(1024, 4 * shards)
+    """A small matrix of the same aspect ratio (rows ≤ cols): 256 columns in at most DEMO_SHARDS
+    shards, so the demonstration costs a few milliseconds at any number of ZeRO ranks."""
+    demo_cols = 256
     demo_rows = max(1, round(demo_cols * rows / cols))
-    return demo_rows, demo_cols, min(shards, demo_cols)
+    return demo_rows, demo_cols, min(shards, DEMO_SHARDS)
 
 
 def gram_demo(s: Scenario, matrices: tuple[Matrix, ...]) -> GramDemo:
