@@ -4,12 +4,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="75"/>
+        <location filename="../../desktop/app.py" line="85"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="76"/>
+        <location filename="../../desktop/app.py" line="86"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -305,6 +305,223 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>ContextMemoryChart</name>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="28"/>
+        <source>no CP (cp = 1)</source>
+        <translation>无 CP（cp = 1）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="29"/>
+        <source>Ulysses</source>
+        <translation>Ulysses</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="30"/>
+        <source>Ring</source>
+        <translation>Ring</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="31"/>
+        <source>USP (Ulysses × Ring)</source>
+        <translation>USP（Ulysses 与 Ring 结合）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="52"/>
+        <source>activation GiB per GPU (log scale)</source>
+        <translation>每 GPU 激活 GiB（对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="53"/>
+        <source>sequence length S (tokens, log scale)</source>
+        <translation>序列长度 S（token 数，对数坐标）</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="103"/>
+        <source>the same under full recompute</source>
+        <translation>同一方案在全量重计算下</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="108"/>
+        <source>HBM {size}</source>
+        <translation>HBM {size}</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="115"/>
+        <source>this scenario</source>
+        <translation>当前场景</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/context_chart.py" line="122"/>
+        <source>Activation bytes per GPU from the ledger at each length, the sequence split over cp = {cp} ranks, plus each scheme&apos;s buffers for one layer (Ulysses: full-sequence Q/K/V of its heads; Ring: K/V blocks in flight). Not Megatron SP, which shards activations inside the TP group. A deterministic teaching model.</source>
+        <translation>按账本计算的各长度下每 GPU 激活字节数（序列切分到 cp = {cp} 个 rank 上），加上各方案一层的缓冲区（Ulysses：所分得各头的全序列 Q/K/V；Ring：传输中的 K/V 块）。不含 Megatron SP，它在 TP 组内切分激活。确定性教学模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ContextTab</name>
+    <message>
+        <location filename="../../views/context/tab.py" line="51"/>
+        <source>Ulysses</source>
+        <translation>Ulysses（头切分）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="51"/>
+        <source>Ring</source>
+        <translation>Ring（环形）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="51"/>
+        <source>USP</source>
+        <translation>USP</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="52"/>
+        <source>Two-stage (V4)</source>
+        <translation>两阶段（V4）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="52"/>
+        <source>KDA (K3)</source>
+        <translation>KDA（K3）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="66"/>
+        <location filename="../../views/context/tab.py" line="219"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="68"/>
+        <source>Play the steps; with reduced motion (set on the Pipeline tab) it jumps to the end</source>
+        <translation>逐步播放；若开启减少动画（在流水线调度标签页设置），则直接跳到结尾</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="71"/>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="81"/>
+        <source>Context parallelism</source>
+        <translation>上下文并行</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="82"/>
+        <location filename="../../views/context/tab.py" line="260"/>
+        <source>Muon × ZeRO</source>
+        <translation>Muon 与 ZeRO</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="83"/>
+        <location filename="../../views/context/tab.py" line="261"/>
+        <source>Stochastic rounding</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="156"/>
+        <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
+        <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="176"/>
+        <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
+        <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="219"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="257"/>
+        <source>Context parallel</source>
+        <translation>上下文并行</translation>
+    </message>
+</context>
+<context>
+    <name>KdaPanel</name>
+    <message>
+        <location filename="../../views/context/kda.py" line="35"/>
+        <source>KDA all-gather vs softmax ring</source>
+        <translation>KDA all-gather 对比 softmax 环</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="64"/>
+        <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
+        <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="68"/>
+        <source>KDA all-gather</source>
+        <translation>KDA 的 all-gather</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="69"/>
+        <source>softmax ring</source>
+        <translation>softmax 环</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="80"/>
+        <source>{unit} per rank per layer</source>
+        <translation>每 rank 每层 {unit}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="84"/>
+        <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
+        <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="96"/>
+        <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
+        <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="99"/>
+        <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
+        <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="102"/>
+        <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
+        <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="111"/>
+        <source>rank {r} holds fragment {f}</source>
+        <translation>rank {r} 持有片段 {f}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="112"/>
+        <source>rank {r} has combined fragments {lo}–{hi}</source>
+        <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="115"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="130"/>
+        <source>fragment →</source>
+        <translation>片段 →</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="136"/>
+        <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
+        <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="142"/>
+        <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
+        <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/kda.py" line="145"/>
+        <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
+        <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
+    </message>
+</context>
+<context>
     <name>LedgerTable</name>
     <message>
         <location filename="../../views/memory/ledger_table.py" line="24"/>
@@ -345,12 +562,12 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>LoadScale</name>
     <message>
-        <location filename="../../views/mesh/network.py" line="159"/>
+        <location filename="../../views/mesh/network.py" line="157"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="159"/>
+        <location filename="../../views/mesh/network.py" line="157"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -378,222 +595,227 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="69"/>
+        <location filename="../../desktop/main_window.py" line="51"/>
+        <source>Long Context &amp;&amp; V4</source>
+        <translation>长上下文 &amp;&amp; V4</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="70"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="83"/>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="86"/>
+        <location filename="../../desktop/main_window.py" line="87"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="90"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="98"/>
+        <location filename="../../desktop/main_window.py" line="99"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="100"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="101"/>
+        <location filename="../../desktop/main_window.py" line="102"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="102"/>
+        <location filename="../../desktop/main_window.py" line="103"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="103"/>
+        <location filename="../../desktop/main_window.py" line="104"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="105"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="106"/>
+        <location filename="../../desktop/main_window.py" line="107"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="108"/>
+        <location filename="../../desktop/main_window.py" line="109"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="108"/>
+        <location filename="../../desktop/main_window.py" line="109"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="109"/>
+        <location filename="../../desktop/main_window.py" line="110"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="113"/>
+        <location filename="../../desktop/main_window.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="115"/>
+        <location filename="../../desktop/main_window.py" line="116"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="116"/>
+        <location filename="../../desktop/main_window.py" line="117"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="121"/>
+        <location filename="../../desktop/main_window.py" line="122"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="122"/>
+        <location filename="../../desktop/main_window.py" line="123"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="157"/>
+        <location filename="../../desktop/main_window.py" line="162"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="166"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="176"/>
+        <location filename="../../desktop/main_window.py" line="181"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="192"/>
+        <location filename="../../desktop/main_window.py" line="197"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="193"/>
+        <location filename="../../desktop/main_window.py" line="198"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="201"/>
+        <location filename="../../desktop/main_window.py" line="206"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="212"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="214"/>
+        <location filename="../../desktop/main_window.py" line="219"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="215"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="227"/>
+        <location filename="../../desktop/main_window.py" line="232"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="231"/>
+        <location filename="../../desktop/main_window.py" line="236"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="241"/>
+        <location filename="../../desktop/main_window.py" line="246"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="242"/>
+        <location filename="../../desktop/main_window.py" line="247"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="253"/>
+        <location filename="../../desktop/main_window.py" line="258"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="257"/>
+        <location filename="../../desktop/main_window.py" line="262"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="265"/>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="265"/>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="275"/>
+        <location filename="../../desktop/main_window.py" line="280"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="285"/>
+        <location filename="../../desktop/main_window.py" line="290"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="287"/>
+        <location filename="../../desktop/main_window.py" line="292"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="351"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="352"/>
+        <location filename="../../desktop/main_window.py" line="357"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -848,52 +1070,58 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="131"/>
+        <location filename="../../views/memory/tab.py" line="167"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="140"/>
+        <location filename="../../views/memory/tab.py" line="176"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="148"/>
+        <location filename="../../views/memory/tab.py" line="184"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="143"/>
+        <location filename="../../views/memory/tab.py" line="179"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="41"/>
+        <location filename="../../views/memory/tab.py" line="43"/>
         <source>Ledger items</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="45"/>
+        <location filename="../../views/memory/tab.py" line="47"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="49"/>
+        <location filename="../../views/memory/tab.py" line="51"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="106"/>
+        <location filename="../../views/memory/tab.py" line="56"/>
+        <source>Long context</source>
+        <translation>长上下文</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="120"/>
+        <location filename="../../views/memory/tab.py" line="142"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="134"/>
+        <location filename="../../views/memory/tab.py" line="170"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="154"/>
+        <location filename="../../views/memory/tab.py" line="190"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -901,37 +1129,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="61"/>
+        <location filename="../../views/mesh/figure.py" line="64"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="77"/>
+        <location filename="../../views/mesh/figure.py" line="80"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="80"/>
+        <location filename="../../views/mesh/figure.py" line="83"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="82"/>
+        <location filename="../../views/mesh/figure.py" line="85"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="87"/>
+        <location filename="../../views/mesh/figure.py" line="90"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="98"/>
+        <location filename="../../views/mesh/figure.py" line="101"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="102"/>
+        <location filename="../../views/mesh/figure.py" line="105"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
@@ -1022,6 +1250,171 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>MuonFigure</name>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="40"/>
+        <source>elements (millions)</source>
+        <translation>元素数（百万）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="40"/>
+        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <source>ZeRO rank</source>
+        <translation>ZeRO rank 序号</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <source>Newton–Schulz cost (relative)</source>
+        <translation>Newton–Schulz 开销（相对值）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="57"/>
+        <source>A deterministic teaching model of shapes, packing and bytes, not a measurement; P_max is an input (DeepSeek-V4 does not disclose it). Embeddings, the LM head, norms and biases use AdamW and are not packed. Hover a segment for its matrix.</source>
+        <translation>形状、打包与字节数的确定性教学模型，并非实测；P_max 是输入值（DeepSeek-V4 未公开）。嵌入、LM 输出头、归一化与偏置使用 AdamW，不参与打包。悬停在分段上可查看对应矩阵。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <source>dense MLP</source>
+        <translation>稠密 MLP</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <source>shared expert</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="99"/>
+        <source>routed expert</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="107"/>
+        <location filename="../../views/context/muon_figure.py" line="115"/>
+        <source>Muon × ZeRO</source>
+        <translation>Muon 与 ZeRO</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="121"/>
+        <source>No Muon × ZeRO packing for this scenario: {reason}</source>
+        <translation>该场景无法进行 Muon 与 ZeRO 打包：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="130"/>
+        <source>P_max = {p}, the fewest that fit</source>
+        <translation>P_max = {p}，能容纳的最少值</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="130"/>
+        <source>P_max = {p}</source>
+        <translation>P_max = {p}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="131"/>
+        <source>Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks ({p_max})</source>
+        <translation>Muon 与 ZeRO：{count:,} 个稠密矩阵整块打包到 {used} 个 rank（{p_max}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="134"/>
+        <source>ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} per rank (the report&apos;s limit).</source>
+        <translation>ZeRO 把优化器切分到 {zero:,} 个 rank 上，但 Newton–Schulz 需要完整矩阵：稠密矩阵最多分到 P_max = {p} 个 rank（输入值——报告未公开），每 rank 至多 {most} 个（报告给出的上限）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="137"/>
+        <source>Padding to equal shards costs {padding:.1%}; the busiest rank&apos;s Newton–Schulz work is {imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: {redundant:,}.</source>
+        <translation>填充为等大分片的开销为 {padding:.1%}；最忙 rank 的 Newton–Schulz 计算量是平均值的 {imbalance:.2f}×；P_max 之外重复同样稠密 Muon 计算的 DP 组：{redundant:,} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="150"/>
+        <source>rank {r}: {name}, {rows:,} × {cols:,} = {elements:.2f} M elements ({kind})</source>
+        <translation>rank {r}：{name}，{rows:,} × {cols:,} = {elements:.2f} M 个元素（{kind}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="151"/>
+        <source>rank {r}: padding to {padded:.2f} M elements</source>
+        <translation>rank {r}：填充到 {padded:.2f} M 个元素</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="173"/>
+        <source>The dense matrices, whole, per rank (≤ {most} each)</source>
+        <translation>各 rank 上的完整稠密矩阵（每 rank ≤ {most} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="179"/>
+        <source>padding</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="191"/>
+        <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
+        <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="201"/>
+        <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
+        <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="206"/>
+        <source>MoE experts</source>
+        <translation>MoE 专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="207"/>
+        <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
+        <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="211"/>
+        <source>Why Newton–Schulz needs the whole matrix</source>
+        <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="212"/>
+        <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
+        <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="217"/>
+        <source>mHC</source>
+        <translation>mHC</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="218"/>
+        <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
+        <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="224"/>
+        <source>naive all-gather</source>
+        <translation>朴素 all-gather</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="225"/>
+        <source>K3 P2P fetch</source>
+        <translation>K3 P2P 拉取</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="236"/>
+        <source>{unit} per rank</source>
+        <translation>每 rank {unit}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="239"/>
+        <source>Kimi K3: fetch only the shards a rank needs</source>
+        <translation>Kimi K3：只拉取 rank 所需的分片</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/muon_figure.py" line="240"/>
+        <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
+        <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
+    </message>
+</context>
+<context>
     <name>NetworkView</name>
     <message>
         <location filename="../../views/mesh/network.py" line="67"/>
@@ -1029,195 +1422,238 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>所有维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="346"/>
+        <location filename="../../views/mesh/network.py" line="344"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="346"/>
+        <location filename="../../views/mesh/network.py" line="344"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="347"/>
+        <location filename="../../views/mesh/network.py" line="345"/>
         <source>ECMP</source>
         <translation>ECMP 等价多路径</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="347"/>
+        <location filename="../../views/mesh/network.py" line="345"/>
         <source>rail rule (PXN)</source>
         <translation>轨道规则（PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="348"/>
+        <location filename="../../views/mesh/network.py" line="346"/>
         <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
         <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="392"/>
-        <location filename="../../views/mesh/network.py" line="602"/>
+        <location filename="../../views/mesh/network.py" line="390"/>
+        <location filename="../../views/mesh/network.py" line="600"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="397"/>
+        <location filename="../../views/mesh/network.py" line="395"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="397"/>
+        <location filename="../../views/mesh/network.py" line="395"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="397"/>
+        <location filename="../../views/mesh/network.py" line="395"/>
         <source>NICs</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="398"/>
+        <location filename="../../views/mesh/network.py" line="396"/>
         <source>GPUs</source>
         <translation>GPU 卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="398"/>
+        <location filename="../../views/mesh/network.py" line="396"/>
         <source>NVSwitch</source>
         <translation>NVSwitch 交换</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="406"/>
+        <location filename="../../views/mesh/network.py" line="404"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="407"/>
+        <location filename="../../views/mesh/network.py" line="405"/>
         <source>nodes {first}–{last}</source>
         <translation>节点 {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="431"/>
+        <location filename="../../views/mesh/network.py" line="429"/>
         <source>{axis}, bytes per step on a link:</source>
         <translation>{axis}：每步在一条链路上的字节数：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="451"/>
+        <location filename="../../views/mesh/network.py" line="449"/>
         <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
         <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="453"/>
+        <location filename="../../views/mesh/network.py" line="451"/>
         <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
         <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="472"/>
+        <location filename="../../views/mesh/network.py" line="470"/>
         <source>{axis} sends nothing over the network in this scenario.</source>
         <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="474"/>
+        <location filename="../../views/mesh/network.py" line="472"/>
         <source>No traffic between GPUs in this scenario.</source>
         <translation>此场景中 GPU 之间没有通信。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="477"/>
+        <location filename="../../views/mesh/network.py" line="475"/>
         <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
         <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="484"/>
+        <location filename="../../views/mesh/network.py" line="482"/>
         <source>{text} (the slowest axis of the step)</source>
         <translation>{text}（本步最慢的维度）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="489"/>
+        <location filename="../../views/mesh/network.py" line="487"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="589"/>
+        <location filename="../../views/mesh/network.py" line="587"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="590"/>
+        <location filename="../../views/mesh/network.py" line="588"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="599"/>
+        <location filename="../../views/mesh/network.py" line="597"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="599"/>
+        <location filename="../../views/mesh/network.py" line="597"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="599"/>
+        <location filename="../../views/mesh/network.py" line="597"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="608"/>
+        <location filename="../../views/mesh/network.py" line="606"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="611"/>
+        <location filename="../../views/mesh/network.py" line="609"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="627"/>
+        <location filename="../../views/mesh/network.py" line="625"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="628"/>
+        <location filename="../../views/mesh/network.py" line="626"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="630"/>
+        <location filename="../../views/mesh/network.py" line="628"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="637"/>
+        <location filename="../../views/mesh/network.py" line="635"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="641"/>
+        <location filename="../../views/mesh/network.py" line="639"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="642"/>
+        <location filename="../../views/mesh/network.py" line="640"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="647"/>
+        <location filename="../../views/mesh/network.py" line="645"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="649"/>
+        <location filename="../../views/mesh/network.py" line="647"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="669"/>
+        <location filename="../../views/mesh/network.py" line="667"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="671"/>
+        <location filename="../../views/mesh/network.py" line="669"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
+    </message>
+</context>
+<context>
+    <name>ParallelFigure</name>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="50"/>
+        <source>A deterministic teaching model of data layout, bytes and α–β times for one layer&apos;s forward pass per TP rank, not a measurement. Hover a cell for what it holds.</source>
+        <translation>每个 TP rank 上一层前向传播的数据布局、字节数与 α–β 时间的确定性教学模型，并非实测。悬停在单元格上可查看其内容。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="81"/>
+        <source>No context-parallel analysis for this scenario: {reason}</source>
+        <translation>该场景无法进行上下文并行分析：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="95"/>
+        <source>CP = 1: one rank holds the whole sequence and nothing is exchanged; raise Context parallel CP to split it.</source>
+        <translation>CP = 1：一个 rank 持有整条序列，无需任何交换；调大“上下文并行 CP”即可切分序列。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="107"/>
+        <source>off: tp = 1, nothing to shard</source>
+        <translation>关闭：tp = 1，无可切分</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="109"/>
+        <source>on with tp = {tp}, saving {bytes} of activations per layer</source>
+        <translation>已开启，tp = {tp}，每层节省 {bytes} 激活</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="112"/>
+        <source>off; with tp = {tp} it would save {bytes} of activations per layer</source>
+        <translation>关闭；若开启，tp = {tp} 时每层可节省 {bytes} 激活</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="114"/>
+        <source>Megatron SP is not long-context CP.</source>
+        <translation>Megatron SP 不是长上下文 CP。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="115"/>
+        <source>Megatron SP ({state}) is a companion of tensor parallelism: it shards the LayerNorm and dropout activations TP replicates. Long-context CP (here over {cp} ranks) splits one sample&apos;s sequence, attention included.</source>
+        <translation>Megatron SP（{state}）是张量并行的配套手段：它切分 TP 中被复制的 LayerNorm 与 dropout 激活。长上下文 CP（此处跨 {cp} 个 rank）切分单个样本的序列，注意力也在其中。</translation>
     </message>
 </context>
 <context>
@@ -1607,6 +2043,330 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>RingPanel</name>
+    <message>
+        <location filename="../../views/context/ring.py" line="49"/>
+        <source>Causal blocks: query chunk × key chunk</source>
+        <translation>因果块：查询块 × 键块</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="51"/>
+        <source>work (full blocks)</source>
+        <translation>计算量（完整块）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="51"/>
+        <location filename="../../views/context/ring.py" line="238"/>
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="91"/>
+        <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
+        <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="102"/>
+        <location filename="../../views/context/ring.py" line="200"/>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="102"/>
+        <source>diagonal (half)</source>
+        <translation>对角（一半）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="102"/>
+        <source>masked (skipped)</source>
+        <translation>被掩码（跳过）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="103"/>
+        <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
+        <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="115"/>
+        <source>rank {r}, zigzag: {w:.2f} full blocks</source>
+        <translation>rank {r}，之字形：{w:.2f} 个完整块</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="116"/>
+        <source>rank {r}, contiguous: {w:.2f} full blocks</source>
+        <translation>rank {r}，连续：{w:.2f} 个完整块</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="130"/>
+        <source>Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} zigzag ({z:.2f})</source>
+        <translation>各 rank 因果计算量：{contiguous} 连续（max/mean {c:.2f}） {zigzag} 之字形（{z:.2f}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="147"/>
+        <source>Step {k} of {steps}: every rank computes its queries with the K/V block it holds (rank 0 with rank {owner}&apos;s) while it passes that block on to its neighbour.</source>
+        <translation>第 {k} 步，共 {steps} 步：每个 rank 用手中的 K/V 块计算自己的查询（rank 0 用的是 rank {owner} 的块），同时把该块传给相邻 rank。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="150"/>
+        <source>Step {k} of {steps}: the last block; every rank has now seen every K/V block that its causal mask allows (rank 0 with rank {owner}&apos;s).</source>
+        <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="163"/>
+        <source>rank {r} holds query chunks {chunks}</source>
+        <translation>rank {r} 持有查询块 {chunks}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="166"/>
+        <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
+        <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="169"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="169"/>
+        <source>Q {chunks} · KV {owner}</source>
+        <translation>Q {chunks} · KV {owner}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="200"/>
+        <source>diagonal</source>
+        <translation>对角</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="200"/>
+        <source>masked</source>
+        <translation>被掩码</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="201"/>
+        <source>query chunk {q} × key chunk {k}: {kind}</source>
+        <translation>查询块 {q} × 键块 {k}：{kind}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="201"/>
+        <source>rank {r} at step {t}</source>
+        <translation>rank {r}，第 {t} 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="243"/>
+        <source>Online softmax after step {k}</source>
+        <translation>第 {k} 步后的在线 softmax</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="245"/>
+        <source>(a demonstration on {d} ranks)</source>
+        <translation>（在 {d} 个 rank 上演示）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="247"/>
+        <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
+        <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="248"/>
+        <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
+        <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="253"/>
+        <source>zigzag (head–tail) chunks</source>
+        <translation>之字形（首尾）分块</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="253"/>
+        <source>contiguous chunks</source>
+        <translation>连续分块</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="254"/>
+        <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
+        <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="259"/>
+        <source>compute hides the transfer</source>
+        <translation>计算隐藏了传输</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="260"/>
+        <source>the transfer is exposed</source>
+        <translation>传输暴露在外</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="262"/>
+        <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
+        <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ring.py" line="265"/>
+        <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
+        <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
+    </message>
+</context>
+<context>
+    <name>SrFigure</name>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <source>samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <source>SR(x) in BF16</source>
+        <translation>SR(x) 的 BF16 值</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <source>running value</source>
+        <translation>累加值</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <source>updates</source>
+        <translation>更新次数</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <source>relative error</source>
+        <translation>相对误差</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <source>ranks n</source>
+        <translation>rank 数 n</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="69"/>
+        <source>One value rounded many times</source>
+        <translation>同一个值多次舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="69"/>
+        <source>Accumulating small updates</source>
+        <translation>累加小更新</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="70"/>
+        <source>A gradient reduced over n ranks</source>
+        <translation>在 n 个 rank 上归约的梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="75"/>
+        <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
+        <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="108"/>
+        <location filename="../../views/context/sr_figure.py" line="114"/>
+        <source>Stochastic rounding</source>
+        <translation>随机舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="119"/>
+        <source>No stochastic-rounding analysis: {reason}</source>
+        <translation>无法进行随机舍入分析：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="126"/>
+        <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
+        <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="137"/>
+        <source>{count:,} samples rounded to {value}</source>
+        <translation>{count:,} 个样本舍入为 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="151"/>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="151"/>
+        <source>mean</source>
+        <translation>均值</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="152"/>
+        <source>round to nearest</source>
+        <translation>就近舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="155"/>
+        <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
+        <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="158"/>
+        <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
+        <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="160"/>
+        <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
+        <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="163"/>
+        <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
+        <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="181"/>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="182"/>
+        <source>BF16 round to nearest</source>
+        <translation>BF16 就近舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="183"/>
+        <source>BF16 stochastic</source>
+        <translation>BF16 随机舍入</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
+        <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="187"/>
+        <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
+        <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="189"/>
+        <source>Round to nearest never stalls here.</source>
+        <translation>此处就近舍入不会停滞。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="201"/>
+        <source>BF16 ring</source>
+        <translation>BF16 环</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="202"/>
+        <source>V4: SR to BF16 on the wire, FP32 sums</source>
+        <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="203"/>
+        <source>FP32 ring</source>
+        <translation>FP32 环</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/sr_figure.py" line="205"/>
+        <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
+        <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
+    </message>
+</context>
+<context>
     <name>TrafficTable</name>
     <message>
         <location filename="../../views/mesh/traffic_table.py" line="17"/>
@@ -1655,6 +2415,338 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>TwoStagePanel</name>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="44"/>
+        <source>Shapes and bytes per stage</source>
+        <translation>各阶段的形状与字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="66"/>
+        <source>stage 1: send</source>
+        <translation>阶段 1：发送</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="66"/>
+        <source>stage 1: output</source>
+        <translation>阶段 1：输出</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="67"/>
+        <source>stage 2: all-gather</source>
+        <translation>阶段 2：all-gather</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="68"/>
+        <source>stage 2: select-and-pad</source>
+        <translation>阶段 2：选择并填充</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="84"/>
+        <source>{bytes} per rank</source>
+        <translation>每 rank {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="90"/>
+        <source>d_kv = {d}: one token&apos;s KV entry; the compressor itself is not modelled, only shapes and bytes.</source>
+        <translation>d_kv = {d}：一个 token 的 KV 条目；不对压缩器本身建模，只计形状与字节数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="93"/>
+        <source>m = {m} does not divide s = {s:,}: ⌈s/m⌉ + 1 entries per rank; under plain CP {straddling} compression blocks straddle a rank boundary.</source>
+        <translation>m = {m} 不能整除 s = {s:,}：每 rank ⌈s/m⌉ + 1 个条目；在普通 CP 下有 {straddling} 个压缩块跨越 rank 边界。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="97"/>
+        <source>Each cell of a rank&apos;s upper row is a block of m = {m} tokens; the lower row its compressed entries: ▣ the bridge (from the previous rank&apos;s last m tokens), ▧ a pad.</source>
+        <translation>每个 rank 的上排每格是 m = {m} 个 token 的一个块；下排是其压缩条目：▣ 桥接条目（来自前一个 rank 的最后 m 个 token），▧ 填充。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="109"/>
+        <source>Plain CP: every rank holds s = {s:,} tokens, {blocks:,} compression blocks of m = {m}.</source>
+        <translation>普通 CP：每个 rank 持有 s = {s:,} 个 token，即 {blocks:,} 个 m = {m} 的压缩块。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="112"/>
+        <source>Stage 1: every rank sends its last m = {m} uncompressed KV entries ({bytes}) to the next rank.</source>
+        <translation>阶段 1：每个 rank 把最后 m = {m} 个未压缩的 KV 条目（{bytes}）发给下一个 rank。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="115"/>
+        <source>Stage 1: every rank compresses them into its bridge entry and its own blocks into one entry each: s/m + 1 = {count:,} entries per rank (rank 0&apos;s bridge is a pad).</source>
+        <translation>阶段 1：每个 rank 把收到的条目压缩成桥接条目，并把自己的每个块各压缩成一个条目：每 rank s/m + 1 = {count:,} 个条目（rank 0 的桥接为填充）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="119"/>
+        <source>Stage 2: an all-gather gives every rank all {ranks} × {count:,} = {gathered:,} entries ({bytes} received per rank).</source>
+        <translation>阶段 2：一次 all-gather 让每个 rank 得到全部 {ranks} × {count:,} = {gathered:,} 个条目（每 rank 接收 {bytes}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="123"/>
+        <source>Stage 2: select-and-pad keeps the {valid:,} valid entries in order and pads to {gathered:,} ({pads} pad).</source>
+        <translation>阶段 2：“选择并填充”按顺序保留 {valid:,} 个有效条目，并填充到 {gathered:,} 个（{pads} 个填充）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="131"/>
+        <source>rank {r}, block {b}: tokens {lo:,}–{hi:,}</source>
+        <translation>rank {r}，块 {b}：token {lo:,}–{hi:,}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="132"/>
+        <source>rank {r}: the compressed entry of block {b}</source>
+        <translation>rank {r}：块 {b} 的压缩条目</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="133"/>
+        <source>rank {r}: the bridge entry, from rank {p}&apos;s last {m} tokens</source>
+        <translation>rank {r}：桥接条目，来自 rank {p} 的最后 {m} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="134"/>
+        <source>rank 0: no predecessor, its bridge slot is a pad</source>
+        <translation>rank 0：没有前驱，其桥接位为填充</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="138"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="164"/>
+        <source>… {more} more ranks</source>
+        <translation>… 另有 {more} 个 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="183"/>
+        <source>gathered</source>
+        <translation>已收集</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="194"/>
+        <location filename="../../views/context/two_stage.py" line="209"/>
+        <source>from rank {r}</source>
+        <translation>来自 rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="203"/>
+        <source>selected</source>
+        <translation>已选取</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="212"/>
+        <source>pad</source>
+        <translation>填充</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="214"/>
+        <source>{valid:,} valid + {pads} pad = {gathered:,}</source>
+        <translation>{valid:,} 有效 + {pads} 填充 = {gathered:,}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="220"/>
+        <source>DeepSeek-V4 two-stage CP over {n} ranks: S = {s:,} tokens, compression m = {m}</source>
+        <translation>DeepSeek-V4 在 {n} 个 rank 上的两阶段 CP：S = {s:,} 个 token，压缩比 m = {m}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="226"/>
+        <source>s = S/cp = {s:,} tokens per rank → s/m + 1 = {count:,} compressed entries per rank (the +1 is the bridge).</source>
+        <translation>每 rank s = S/cp = {s:,} 个 token → 每 rank s/m + 1 = {count:,} 个压缩条目（+1 即桥接条目）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/two_stage.py" line="228"/>
+        <source>Stage 1 sends {one} to the next rank; stage 2&apos;s all-gather receives {two} per rank.</source>
+        <translation>阶段 1 向下一个 rank 发送 {one}；阶段 2 的 all-gather 每 rank 接收 {two}。</translation>
+    </message>
+</context>
+<context>
+    <name>UlyssesPanel</name>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="54"/>
+        <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers above are for all of them.</source>
+        <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；上方数字按全部 rank 计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="65"/>
+        <source>Each rank&apos;s grid: rows are sequence blocks, columns head groups; a cell is coloured by its sequence block; outlined: received in this round.</source>
+        <translation>每个 rank 的网格：行是序列块，列是头组；单元格按所属序列块着色；描边：本轮收到。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="108"/>
+        <source>Sequence-sharded: rank r holds sequence block r (S/n tokens) of every head.</source>
+        <translation>按序列切分：rank r 持有所有头的序列块 r（S/n 个 token）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="110"/>
+        <source>QKV all-to-all, round {k} of {rounds}: {pairs}</source>
+        <translation>QKV all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="113"/>
+        <source>Head-sharded: rank r holds head group r for the whole sequence; attention runs with no further communication.</source>
+        <translation>按头切分：rank r 持有头组 r 的整条序列；注意力计算无需再通信。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="116"/>
+        <source>Output all-to-all, round {k} of {rounds}: {pairs}</source>
+        <translation>输出 all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="118"/>
+        <source>Sequence-sharded again: the attention output of block r is back on rank r.</source>
+        <translation>再次按序列切分：块 r 的注意力输出回到 rank r。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="140"/>
+        <source>rank {r}: sequence block {b}, head group {g}</source>
+        <translation>rank {r}：序列块 {b}，头组 {g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="163"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="168"/>
+        <source>DeepSpeed-Ulysses over {n} ranks: S = {s:,} tokens, {heads} heads</source>
+        <translation>{n} 个 rank 上的 DeepSpeed-Ulysses：S = {s:,} 个 token，{heads} 个头</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="173"/>
+        <source>attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="173"/>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="174"/>
+        <source>Per layer every rank sends {total} per link: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); both all-to-alls take {time} on {tier}.</source>
+        <translation>每层每个 rank 在每条链路上发送 {total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；两次 all-to-all 在{tier}上共耗时 {time}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="179"/>
+        <source>The degree is at most {max}, set by the {limit} ({heads} attention heads, {kv} KV heads).</source>
+        <translation>{limit}决定并行度至多为 {max}（{heads} 个注意力头，{kv} 个 KV 头）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/ulysses.py" line="183"/>
+        <source>Not feasible: {reason}</source>
+        <translation>不可行：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>UspPanel</name>
+    <message>
+        <location filename="../../views/context/usp.py" line="36"/>
+        <source>What one rank sends per layer</source>
+        <translation>每个 rank 每层发送的数据量</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="66"/>
+        <source>{n} GPUs: too many to draw (up to {limit}).</source>
+        <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="75"/>
+        <source>Ulysses axis</source>
+        <translation>Ulysses 轴</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="76"/>
+        <source>Ring axis</source>
+        <translation>Ring 轴</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="86"/>
+        <source>{unit} per layer</source>
+        <translation>每层 {unit}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="91"/>
+        <source>Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}</source>
+        <translation>Ulysses（{u} 个 rank，4(S/ring)H/ulysses）：{tier}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="93"/>
+        <source>Ring ({r} ranks, {steps} steps of {bytes}): {tier}</source>
+        <translation>Ring（{r} 个 rank，{steps} 步，每步 {bytes}）：{tier}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="96"/>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="97"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="106"/>
+        <source>Sequence-sharded: every GPU holds S/{n} tokens of every head.</source>
+        <translation>按序列切分：每个 GPU 持有所有头的 S/{n} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="109"/>
+        <source>QKV all-to-all inside every row ({u} GPUs): a row&apos;s GPUs trade heads for tokens, so each holds S/{r} tokens of 1/{u} of the heads.</source>
+        <translation>每行内做 QKV all-to-all（{u} 个 GPU）：同一行的 GPU 以头换 token，于是每个 GPU 持有 1/{u} 的头的 S/{r} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="114"/>
+        <source>Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes that block down its column.</source>
+        <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用手中的 K/V 块计算，并把该块沿所在列向下传递。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="116"/>
+        <source>Ring step {j} of {steps}: every GPU computes with the last K/V block it has received.</source>
+        <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用最后收到的 K/V 块计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="118"/>
+        <source>Output all-to-all inside every row: back to sequence-sharded.</source>
+        <translation>每行内做输出 all-to-all：恢复为按序列切分。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="129"/>
+        <source>GPU {g}: Ulysses position {u} of row {row}, ring position {row} of column {u}</source>
+        <translation>GPU {g}：第 {row} 行的 Ulysses 位置 {u}，第 {u} 列的 Ring 位置 {row}</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="140"/>
+        <source>Ulysses axis: {u} GPUs per row (all-to-all)</source>
+        <translation>Ulysses 轴：每行 {u} 个 GPU（all-to-all）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="142"/>
+        <source>Ring axis (P2P):
+{r} per column</source>
+        <translation>Ring 轴（P2P）：
+每列 {r} 个</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="158"/>
+        <source>USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens</source>
+        <translation>{n} 个 rank 上的 USP：{u} Ulysses × {r} Ring，S = {s:,} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="163"/>
+        <source>Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps of {step}).</source>
+        <translation>每层一个 rank 在 Ulysses 轴上发送 {u}，在 Ring 轴上发送 {r}（{steps} 步，每步 {step}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="168"/>
+        <source>The Ulysses axis lands on {u}; the Ring axis on {r}.</source>
+        <translation>Ulysses 轴走{u}；Ring 轴走{r}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/usp.py" line="172"/>
+        <source>Not feasible: {reason}</source>
+        <translation>不可行：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>ValidationBanner</name>
     <message>
         <location filename="../../views/banner.py" line="40"/>
@@ -1665,6 +2757,19 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../views/banner.py" line="43"/>
         <source>Warnings:</source>
         <translation>警告：</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <location filename="../../views/context/common.py" line="50"/>
+        <source>NVLink inside one node</source>
+        <translation>节点内 NVLink</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="51"/>
+        <source>the network across {nodes} nodes</source>
+        <translation>跨 {nodes} 个节点的网络</translation>
     </message>
 </context>
 <context>
@@ -2105,224 +3210,309 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>跨节点路由：在最短路径上做 ECMP，或采用轨道规则（先经 NVLink 到同序号 GPU）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="160"/>
+        <location filename="../../models/keys.py" line="159"/>
+        <source>Dense BF16 TFLOP/s of one GPU; 0 = the GPU&apos;s data sheet</source>
+        <translation>单个 GPU 的稠密 BF16 TFLOP/s；0 = 采用该 GPU 规格表中的值</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="161"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="161"/>
+        <location filename="../../models/keys.py" line="162"/>
         <source>Micro-batches m per optimizer step</source>
         <translation>每个优化器步的微批数 m</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="162"/>
+        <location filename="../../models/keys.py" line="163"/>
         <source>Time of one stage&apos;s forward pass F (schedule time units)</source>
         <translation>一个阶段前向传播的时间 F（调度时间单位）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="163"/>
+        <location filename="../../models/keys.py" line="164"/>
         <source>Time of one stage&apos;s full backward pass B = I + W</source>
         <translation>一个阶段完整反向传播的时间 B = I + W</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="164"/>
+        <location filename="../../models/keys.py" line="165"/>
         <source>Time of the weight-gradient part W of a backward pass</source>
         <translation>反向传播中权重梯度部分 W 的时间</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="165"/>
+        <location filename="../../models/keys.py" line="166"/>
         <source>Time of an overlapped forward and backward pair (DualPipe)</source>
         <translation>一对重叠的前向与反向的时间（DualPipe）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="166"/>
+        <location filename="../../models/keys.py" line="167"/>
         <source>Latency of one point-to-point transfer between stages</source>
         <translation>阶段间一次点对点传输的延迟</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="168"/>
+        <location filename="../../models/keys.py" line="169"/>
         <source>Share of GPU memory lost to the allocator&apos;s fragmentation</source>
         <translation>因分配器碎片而损失的 GPU 显存占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="170"/>
+        <location filename="../../models/keys.py" line="171"/>
         <source>Count the communication buffers (NCCL, DP buckets) in the ledger</source>
         <translation>在账本中计入通信缓冲区（NCCL、DP 分桶）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="172"/>
+        <location filename="../../models/keys.py" line="173"/>
         <source>The CUDA context (with the cuBLAS workspaces) of the process on each GPU, MiB; 0 = not counted</source>
         <translation>每张 GPU 上进程的 CUDA 上下文（含 cuBLAS 工作区），MiB；0 = 不计入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="174"/>
+        <location filename="../../models/keys.py" line="175"/>
         <source>NCCL_BUFFSIZE: the Simple protocol&apos;s buffer per channel and peer, MiB; 0 = no NCCL buffers</source>
         <translation>NCCL_BUFFSIZE：Simple 协议每个通道、每个对端的缓冲区，MiB；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="176"/>
+        <location filename="../../models/keys.py" line="177"/>
         <source>NCCL channels per communicator (NCCL picks them from the topology); 0 = no NCCL buffers</source>
         <translation>每个通信器的 NCCL 通道数（NCCL 根据拓扑选择）；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="178"/>
+        <location filename="../../models/keys.py" line="179"/>
         <source>NCCL protocols enabled (NCCL_PROTO), each with its own buffers</source>
         <translation>启用的 NCCL 协议（NCCL_PROTO），每种协议有各自的缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="180"/>
+        <location filename="../../models/keys.py" line="181"/>
         <source>DeepEP dispatch/combine buffers for ep &gt; 1: high-throughput (normal), low-latency, or none</source>
         <translation>ep &gt; 1 时 DeepEP 的 dispatch/combine 缓冲区：高吞吐（normal）、低延迟（low-latency）或不计（none）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="182"/>
+        <location filename="../../models/keys.py" line="183"/>
         <source>SMs DeepEP&apos;s kernels use (Buffer.num_sms; two per channel)</source>
         <translation>DeepEP kernel 使用的 SM 数（Buffer.num_sms；每个通道两个）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="184"/>
+        <location filename="../../models/keys.py" line="185"/>
         <source>FP8 copies of each weight kept for FP8 training: 0, 1 or 2 (with its transpose)</source>
         <translation>FP8 训练为每个权重保留的 FP8 副本数：0、1 或 2（含其转置）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="186"/>
+        <location filename="../../models/keys.py" line="187"/>
         <source>FP8 scaling recipe, which sets the scaling state kept: delayed, current, blockwise or MXFP8</source>
         <translation>FP8 缩放方案，决定需要保留的缩放状态：延迟缩放（delayed）、当前缩放（current）、分块缩放（blockwise）或 MXFP8</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="188"/>
+        <location filename="../../models/keys.py" line="189"/>
         <source>Delayed scaling: amax values remembered per tensor</source>
         <translation>延迟缩放：每个张量保留的 amax 历史值个数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="190"/>
+        <location filename="../../models/keys.py" line="191"/>
         <source>Count the host buffers of CPU/NVMe offloading on the CPU tier</source>
         <translation>在 CPU 层级计入 CPU/NVMe 卸载的主机缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="192"/>
+        <location filename="../../models/keys.py" line="193"/>
         <source>DeepSpeed offload_param buffer_count</source>
         <translation>DeepSpeed offload_param 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="193"/>
+        <location filename="../../models/keys.py" line="194"/>
         <source>DeepSpeed offload_param buffer_size, elements</source>
         <translation>DeepSpeed offload_param 的 buffer_size，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="195"/>
+        <location filename="../../models/keys.py" line="196"/>
         <source>DeepSpeed offload_optimizer buffer_count</source>
         <translation>DeepSpeed offload_optimizer 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="197"/>
+        <location filename="../../models/keys.py" line="198"/>
         <source>DeepSpeed sub_group_size: elements the optimizer steps at a time, elements</source>
         <translation>DeepSpeed sub_group_size：优化器每次更新的元素数，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="200"/>
+        <location filename="../../models/keys.py" line="201"/>
         <source>Tokens S each EP rank routes per MoE layer</source>
         <translation>每个 EP rank 在每个 MoE 层路由的 token 数 S</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="201"/>
+        <location filename="../../models/keys.py" line="202"/>
         <source>How tokens choose experts: uniform, Zipf-skewed, hot experts or node-limited</source>
         <translation>token 如何选择专家：均匀、Zipf 偏斜、热点专家或节点受限</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="203"/>
+        <location filename="../../models/keys.py" line="204"/>
         <source>Seed of the routing&apos;s random draws (same seed, same figure)</source>
         <translation>路由随机抽样的种子（种子相同，图就相同）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="204"/>
+        <location filename="../../models/keys.py" line="205"/>
         <source>Node-limited routing: nodes one token&apos;s experts may span</source>
         <translation>节点受限路由：一个 token 的专家最多可跨越的节点数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="205"/>
+        <location filename="../../models/keys.py" line="206"/>
         <source>Precision of the tokens sent in the dispatch all-to-all</source>
         <translation>dispatch all-to-all 中所发送 token 的精度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="207"/>
+        <location filename="../../models/keys.py" line="208"/>
         <source>Dispatch over the network: direct, or DeepSeek-V3&apos;s two hops (IB to the same-index GPU, then NVLink)</source>
         <translation>MoE 分发在网络上的路径：直达，或 DeepSeek-V3 的两跳（先经 IB 到同序号 GPU，再经 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="210"/>
+        <location filename="../../models/keys.py" line="211"/>
+        <source>USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring axis is cp / ulysses; 0 = the largest the heads allow</source>
+        <translation>USP：CP rank 中 Ulysses（all-to-all）轴的大小；Ring 轴为 cp / ulysses；0 = 头数允许的最大值</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="213"/>
+        <source>Ring: each rank holds a head and a tail block of the causal sequence, balancing its work</source>
+        <translation>Ring：每个 rank 持有因果序列首尾各一块，以均衡计算量</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="215"/>
+        <source>DeepSeek-V4 compressed attention: m tokens&apos; KV compressed into one</source>
+        <translation>DeepSeek-V4 压缩注意力：每 m 个 token 的 KV 压缩为一个</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="217"/>
+        <source>Share of peak FLOP/s a block of attention reaches (an input of the teaching model)</source>
+        <translation>一个注意力块达到的峰值 FLOP/s 占比（教学模型的输入）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="220"/>
+        <source>Most ZeRO ranks the dense matrices are packed into (not disclosed by DeepSeek-V4: an input); 0 = the fewest that hold them at muon.max_matrices each</source>
+        <translation>稠密矩阵最多打包到的 ZeRO rank 数（DeepSeek-V4 未公开：作为输入）；0 = 每 rank 放 muon.max_matrices 个时所需的最少 rank 数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="223"/>
+        <source>Most whole matrices one rank updates (DeepSeek-V4: 5)</source>
+        <translation>单个 rank 最多更新的完整矩阵数（DeepSeek-V4：5）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="224"/>
+        <source>Newton–Schulz iterations per Muon update</source>
+        <translation>每次 Muon 更新的 Newton–Schulz 迭代次数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="226"/>
+        <source>The FP32 value rounded to BF16</source>
+        <translation>要舍入到 BF16 的 FP32 值</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="227"/>
+        <source>How many times it is stochastically rounded</source>
+        <translation>对其随机舍入的次数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="228"/>
+        <source>Seed of the random draws</source>
+        <translation>随机抽样的种子</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="229"/>
+        <source>Small updates accumulated from 1 in BF16</source>
+        <translation>在 BF16 中从 1 开始累加的小更新次数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="230"/>
+        <source>The size of each update</source>
+        <translation>每次更新的大小</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="231"/>
+        <source>Ranks a gradient is reduced over</source>
+        <translation>梯度归约所跨的 rank 数</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="233"/>
         <source>Where the scenario&apos;s numbers come from</source>
         <translation>场景中各数字的出处</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="211"/>
+        <location filename="../../models/keys.py" line="234"/>
         <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
         <translation>哪些值是本实验室的假设，而非出自来源</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="213"/>
+        <location filename="../../models/keys.py" line="236"/>
         <source>The ledger item outlined in the stack; empty = none</source>
         <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="214"/>
+        <location filename="../../models/keys.py" line="237"/>
         <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
         <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="216"/>
+        <location filename="../../models/keys.py" line="239"/>
         <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
         <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="218"/>
+        <location filename="../../models/keys.py" line="241"/>
         <source>The axis whose traffic colours the network&apos;s links; all = every axis</source>
         <translation>按哪个维度的通信量给网络链路着色；all = 所有维度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="220"/>
+        <location filename="../../models/keys.py" line="243"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="221"/>
+        <location filename="../../models/keys.py" line="244"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="223"/>
+        <location filename="../../models/keys.py" line="246"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="224"/>
+        <location filename="../../models/keys.py" line="247"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="225"/>
+        <location filename="../../models/keys.py" line="248"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="226"/>
+        <location filename="../../models/keys.py" line="249"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="227"/>
+        <location filename="../../models/keys.py" line="250"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="228"/>
+        <location filename="../../models/keys.py" line="251"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="229"/>
+        <location filename="../../models/keys.py" line="252"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="253"/>
+        <source>The page shown: context parallelism, Muon × ZeRO or stochastic rounding</source>
+        <translation>显示的页面：上下文并行、Muon 与 ZeRO 或随机舍入</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="255"/>
+        <source>The context-parallel scheme drawn</source>
+        <translation>绘制的上下文并行方案</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="256"/>
+        <source>The animation step shown; −1 = the last</source>
+        <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
 </context>
 <context>
@@ -2905,8 +4095,74 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/labels.py" line="174"/>
+        <location filename="../../views/labels.py" line="189"/>
         <source>Seed</source>
         <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="175"/>
+        <source>Peak BF16 TFLOP/s (0 = data sheet)</source>
+        <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="177"/>
+        <source>USP Ulysses degree (0 = auto)</source>
+        <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="178"/>
+        <source>Ring: head–tail (zigzag) order</source>
+        <translation>Ring：首尾（之字形）排布</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="179"/>
+        <source>Compression ratio m (CSA/HCA)</source>
+        <translation>压缩比 m（CSA/HCA）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="180"/>
+        <source>Attention efficiency</source>
+        <translation>注意力效率</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="183"/>
+        <source>P_max (0 = fewest that fit; not disclosed)</source>
+        <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="184"/>
+        <source>Matrices per rank, at most</source>
+        <translation>每 rank 最多矩阵数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="185"/>
+        <source>Newton–Schulz steps</source>
+        <translation>Newton–Schulz 步数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="187"/>
+        <source>FP32 value x</source>
+        <translation>FP32 值 x</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="188"/>
+        <source>Samples</source>
+        <translation>样本数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="190"/>
+        <source>Updates accumulated</source>
+        <translation>累加更新次数</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="191"/>
+        <source>Update size</source>
+        <translation>更新大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="192"/>
+        <source>Ranks reduced over</source>
+        <translation>归约 rank 数</translation>
     </message>
 </context>
 <context>
@@ -3025,32 +4281,27 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="224"/>
-        <source>Ulysses degree cp = {cp} exceeds the {kv} KV heads: Ulysses all-to-all hands each rank whole heads (Ring attention has no such limit)</source>
-        <translation>Ulysses 并行度 cp = {cp} 超过了 {kv} 个 KV 头：Ulysses 的 all-to-all 让每个 rank 持有完整的头（Ring Attention 没有这一限制）</translation>
-    </message>
-    <message>
-        <location filename="../../models/mesh/groups.py" line="234"/>
+        <location filename="../../models/mesh/groups.py" line="226"/>
         <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
         <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="258"/>
+        <location filename="../../models/mesh/groups.py" line="250"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
         <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线 stage 放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="275"/>
+        <location filename="../../models/mesh/groups.py" line="267"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个 micro-batch 的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="282"/>
+        <location filename="../../models/mesh/groups.py" line="274"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个 micro-batch 的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="291"/>
+        <location filename="../../models/mesh/groups.py" line="283"/>
         <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
@@ -3150,22 +4401,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>network</name>
     <message>
-        <location filename="../../models/network/load.py" line="385"/>
+        <location filename="../../models/network/load.py" line="397"/>
         <source>NVLink (GPU–NVSwitch)</source>
         <translation>NVLink（GPU 到 NVSwitch）</translation>
     </message>
     <message>
-        <location filename="../../models/network/load.py" line="386"/>
+        <location filename="../../models/network/load.py" line="398"/>
         <source>PCIe (GPU–NIC)</source>
         <translation>PCIe（GPU—网卡）</translation>
     </message>
     <message>
-        <location filename="../../models/network/load.py" line="387"/>
+        <location filename="../../models/network/load.py" line="399"/>
         <source>NIC–leaf</source>
         <translation>网卡—叶交换机</translation>
     </message>
     <message>
-        <location filename="../../models/network/load.py" line="388"/>
+        <location filename="../../models/network/load.py" line="400"/>
         <source>leaf–spine</source>
         <translation>叶—脊</translation>
     </message>
@@ -3574,47 +4825,47 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>未知 GPU {gpu}</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="659"/>
+        <location filename="../../models/memory/policy.py" line="671"/>
         <source>{entry}: unknown tensor {tensor} (known: {known})</source>
         <translation>{entry}：未知张量 {tensor}（已知：{known}）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="663"/>
+        <location filename="../../models/memory/policy.py" line="675"/>
         <source>{entry}: unknown backend {backend} (one of {backends})</source>
         <translation>{entry}：未知的处理方式 {backend}（应为 {backends} 之一）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="667"/>
+        <location filename="../../models/memory/policy.py" line="679"/>
         <source>{entry}: {tensor} is the layer&apos;s input, which nothing in the layer computes; a fully recomputed layer restores it from its checkpoint</source>
         <translation>{entry}：{tensor} 是层的输入，层内没有任何操作计算它；全量重计算的层从检查点恢复它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="673"/>
+        <location filename="../../models/memory/policy.py" line="685"/>
         <source>policy_steps = {wanted} is beyond the {count} steps of the {policy} ladder</source>
         <translation>policy_steps = {wanted} 超出了 {policy} 阶梯的 {count} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="682"/>
+        <location filename="../../models/memory/policy.py" line="694"/>
         <source>{tensor} is set {count} times; the last one applies</source>
         <translation>{tensor} 被设置了 {count} 次；以最后一次为准</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="687"/>
+        <location filename="../../models/memory/policy.py" line="699"/>
         <source>this model&apos;s layers do not save {tensor}: {tensor}={backend} has no effect</source>
         <translation>该模型的层不保存 {tensor}：{tensor}={backend} 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="692"/>
+        <location filename="../../models/memory/policy.py" line="704"/>
         <source>{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not compress</source>
         <translation>{tensor} 是 1 字节掩码或 FP32 统计量，FP8 存储无法压缩它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="698"/>
+        <location filename="../../models/memory/policy.py" line="710"/>
         <source>distribute_saved has no effect with sequence parallelism, which splits the checkpoint over TP already (Megatron-LM refuses the two together)</source>
         <translation>启用序列并行时 distribute_saved 不起作用：序列并行已把检查点切分到 TP 上（Megatron-LM 不允许二者同时启用）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="702"/>
+        <location filename="../../models/memory/policy.py" line="714"/>
         <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
         <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
     </message>
@@ -3637,6 +4888,51 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../models/network/topology.py" line="88"/>
         <source>the rail rule on a plain fat-tree: a node&apos;s NICs share one leaf, so the NVLink hop to the destination&apos;s local index reaches no other rail</source>
         <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="152"/>
+        <source>the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp</source>
+        <translation>Ulysses 并行度 {ulysses} 不能整除 cp = {cp}：USP 要求 ulysses × ring = cp</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="163"/>
+        <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} {limit} per TP rank allow a degree dividing {largest}</source>
+        <translation>USP 的 Ulysses 并行度 {ulysses} 无法让每个 rank 分到完整的头：每个 TP rank 有 {heads} 个 {limit}，并行度须为 {largest} 的约数</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="168"/>
+        <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} {limit} per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
+        <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 无法让每个 rank 分到完整的头：每个 TP rank 有 {heads} 个 {limit}，并行度须为 {largest} 的约数（Ring 和 USP 仍可用）</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="175"/>
+        <source>the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: DeepSeek-V4&apos;s two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)</source>
+        <translation>压缩比 m = {m} 不能整除每个 CP rank 的 {tokens} 个 token：DeepSeek-V4 的两阶段 CP 按整块布局（此处为 ceil(s/m) + 1 个条目）</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="180"/>
+        <source>cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out</source>
+        <translation>cp = {cp} 超过了长上下文模型可布局的 {limit} 个上下文并行 rank</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="184"/>
+        <source>a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention&apos;s compute time</source>
+        <translation>自定义 GPU 没有型号目录中的 FLOP/s：请设置 cluster.peak_tflops，以计算 Ring 注意力的计算时间</translation>
+    </message>
+    <message>
+        <location filename="../../models/muon/analysis.py" line="183"/>
+        <source>{matrices} dense matrices on the most loaded pipeline stage do not fit muon.p_max = {p_max} ranks × muon.max_matrices = {max} per rank: muon.p_max must be at least {needed}</source>
+        <translation>负载最高的流水线阶段上有 {matrices} 个稠密矩阵，放不进 muon.p_max = {p_max} 个 rank × 每 rank muon.max_matrices = {max} 个：muon.p_max 至少须为 {needed}</translation>
+    </message>
+    <message>
+        <location filename="../../models/muon/analysis.py" line="187"/>
+        <source>{matrices} dense matrices on the most loaded pipeline stage do not fit the {ranks} ZeRO ranks (dp × cp) × muon.max_matrices = {max} per rank: they need muon.p_max ≥ {needed} and as many ZeRO ranks, or muon.max_matrices ≥ {least_max} (muon.p_max = {p_max})</source>
+        <translation>负载最高的流水线阶段上有 {matrices} 个稠密矩阵，放不进 {ranks} 个 ZeRO rank（dp × cp）× 每 rank muon.max_matrices = {max} 个：需要 muon.p_max ≥ {needed} 且有同样多的 ZeRO rank，或 muon.max_matrices ≥ {least_max}（muon.p_max = {p_max}）</translation>
+    </message>
+    <message>
+        <location filename="../../models/muon/analysis.py" line="211"/>
+        <source>zero = 0 keeps the whole optimizer on every data-parallel rank: each of the {ranks} ranks runs Newton–Schulz on every matrix instead of sharing the matrices out</source>
+        <translation>zero = 0 时每个数据并行 rank 都保存完整的优化器：{ranks} 个 rank 各自对每个矩阵运行 Newton–Schulz，而不是分摊这些矩阵</translation>
     </message>
 </context>
 </TS>
