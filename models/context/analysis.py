@@ -105,7 +105,8 @@ def context_json(a: ContextAnalysis) -> dict[str, Any]:
                     "heads": u.heads, "kv_heads": u.kv_heads, "tp": u.tp,
                     "qkv_bytes_per_link": u.qkv_bytes_per_link, "output_bytes_per_link": u.output_bytes_per_link,
                     "sent_bytes_per_rank_per_layer": u.sent_bytes_per_rank_per_layer,
-                    "receive_buffer_bytes": u.receive_buffer_bytes, "time_s": u.time_s,
+                    "receive_buffer_bytes": u.receive_buffer_bytes, "heads_local": u.heads_local,
+                    "kv_local": u.kv_local, "time_s": u.time_s,
                     "placement": _placement(u.placement), "steps": u.steps},
         "ring": {"steps": r.steps, "bytes_per_step": r.bytes_per_step, "degree": r.degree,
                  "block_compute_s": r.block_compute_s, "transfer_s": r.transfer_s, "hidden": r.hidden,
@@ -159,16 +160,26 @@ def context_validation(s: Scenario) -> list[Problem]:
     if sh is not None:
         largest, limit = head_limit(sh)
         heads = sh.kv_local if limit == "KV heads" else sh.heads_local
+        # One template per limit: the limit's name is part of the sentence each language writes.
+        kv = limit == "KV heads"
         if c.ulysses and not p.cp % c.ulysses and degree_problem(sh, c.ulysses):
-            problems.append(Problem("context.ulysses", QT_TRANSLATE_NOOP(
-                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} {limit} "
-                              "per TP rank allow a degree dividing {largest}"),
-                {"ulysses": c.ulysses, "heads": heads, "limit": limit, "largest": largest}, "warning"))
+            template = QT_TRANSLATE_NOOP(
+                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads "
+                              "per TP rank allow a degree dividing {largest}") if kv else QT_TRANSLATE_NOOP(
+                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention "
+                              "heads per TP rank allow a degree dividing {largest}")
+            problems.append(Problem("context.ulysses", template,
+                                    {"ulysses": c.ulysses, "heads": heads, "largest": largest}, "warning"))
         if p.cp > 1 and degree_problem(sh, p.cp):
-            problems.append(Problem("parallel.cp", QT_TRANSLATE_NOOP(
+            template = QT_TRANSLATE_NOOP(
+                "validation", "Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads "
+                              "per TP rank allow a degree dividing {largest} (Ring and USP still apply)") if kv else \
+                QT_TRANSLATE_NOOP(
                 "validation", "Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} "
-                              "{limit} per TP rank allow a degree dividing {largest} (Ring and USP still apply)"),
-                {"cp": p.cp, "heads": heads, "limit": limit, "largest": largest}, "warning"))
+                              "attention heads per TP rank allow a degree dividing {largest} (Ring and USP still "
+                              "apply)")
+            problems.append(Problem("parallel.cp", template, {"cp": p.cp, "heads": heads, "largest": largest},
+                                    "warning"))
     if not m.seq_len % p.cp:
         tokens = m.seq_len // p.cp
         if tokens % c.compress_ratio:

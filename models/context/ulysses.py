@@ -82,6 +82,8 @@ class Ulysses:
     tp: int = 1
     sent_bytes_per_rank_per_layer: int = 0
     receive_buffer_bytes: int = 0   # the head-sharded full-sequence QKV + output buffers of one layer
+    heads_local: int = 0            # attention heads per TP rank
+    kv_local: int = 0               # KV heads per TP rank (replicated when tp > kv_heads)
 
 
 def head_limit(sh: Shapes) -> tuple[int, str]:
@@ -126,7 +128,7 @@ def analyse_ulysses(s: Scenario, sh: Shapes, placement: Placement) -> Ulysses:
                    feasible=not reason, reason=reason, qkv_bytes_per_link=qkv, output_bytes_per_link=out,
                    bytes_per_link_per_layer=qkv + out, time_s=time_s, placement=placement, steps=2 * n, tp=sh.tp,
                    sent_bytes_per_rank_per_layer=(qkv + out) * (n - 1) // n,
-                   receive_buffer_bytes=buffers if n > 1 else 0)
+                   receive_buffer_bytes=buffers if n > 1 else 0, heads_local=sh.heads_local, kv_local=sh.kv_local)
 
 
 def ulysses_holdings(n: int, step: int) -> tuple[frozenset[tuple[int, int]], ...]:

@@ -9,8 +9,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from tslab.models.context import ContextAnalysis, Ulysses, ulysses_holdings
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
-from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Boxes, SchemePanel, frame, panel_columns,
-                                        picture, rank_colour, rich_label, set_text, tier_name)
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Boxes, SchemePanel, frame, head_reason,
+                                        panel_columns, picture, rank_colour, rich_label, set_text, tier_name)
 
 
 class UlyssesPanel(SchemePanel):
@@ -180,6 +180,7 @@ class UlyssesPanel(SchemePanel):
                         "heads).").format(max=u.max_degree, limit=limits.get(u.limit, u.limit), heads=u.heads,
                                           kv=u.kv_heads)
         if not u.feasible:
-            limit = "<span style='color:#C00000'>" + self.tr("Not feasible: {reason}").format(reason=u.reason) \
+            reason = head_reason(u.degree, u)
+            limit = "<span style='color:#C00000'>" + self.tr("Not feasible: {reason}").format(reason=reason) \
                 + "</span> " + limit
         return "<br>".join(lines + [limit])

@@ -11,7 +11,7 @@ from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import bold
 from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, bar_plot, byte_scale,
-                                        frame, picture, rank_colour, rich_label, set_text, tier_name)
+                                        frame, picture, rank_colour, rich_label, set_text, tier_name, usp_reason)
 
 GRID_LIMIT = 256   # GPUs drawn as cells
 TEXT_LIMIT = 64    # cells that carry their GPU's number
@@ -170,5 +170,5 @@ class UspPanel(SchemePanel):
                 r=tier_name(usp.ring_placement.tier, usp.ring_placement.nodes))]
         if not usp.feasible:
             lines.append("<span style='color:#C00000'>" + self.tr("Not feasible: {reason}").format(
-                reason=usp.reason) + "</span>")
+                reason=usp_reason(usp, self.analysis.ulysses, self.analysis.cp)) + "</span>")
         return "<br>".join(lines)
