@@ -2631,7 +2631,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{limit}决定并行度至多为 {max}（{heads} 个注意力头，{kv} 个 KV 头）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="183"/>
+        <location filename="../../views/context/ulysses.py" line="184"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -2770,6 +2770,31 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../views/context/common.py" line="51"/>
         <source>the network across {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="58"/>
+        <source> per TP rank (tp = {tp})</source>
+        <translation>（每个 TP rank，tp = {tp}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="60"/>
+        <source>Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
+        <translation>Ulysses 并行度 {degree} 超过 {count} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="64"/>
+        <source>Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the all-to-all hands each rank whole heads</source>
+        <translation>Ulysses 并行度 {degree} 超过 {count} 个注意力头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="67"/>
+        <source>Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
+        <translation>Ulysses 并行度 {degree} 不能整除 {heads} 个注意力头与 {kv} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/common.py" line="75"/>
+        <source>the Ulysses degree {u} does not divide cp = {cp}: no ulysses × ring grid</source>
+        <translation>Ulysses 并行度 {u} 不能整除 cp = {cp}：无法构成 ulysses × ring 网格</translation>
     </message>
 </context>
 <context>
@@ -4890,32 +4915,42 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="152"/>
+        <location filename="../../models/context/analysis.py" line="153"/>
         <source>the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp</source>
         <translation>Ulysses 并行度 {ulysses} 不能整除 cp = {cp}：USP 要求 ulysses × ring = cp</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="163"/>
-        <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} {limit} per TP rank allow a degree dividing {largest}</source>
-        <translation>USP 的 Ulysses 并行度 {ulysses} 无法让每个 rank 分到完整的头：每个 TP rank 有 {heads} 个 {limit}，并行度须为 {largest} 的约数</translation>
+        <location filename="../../models/context/analysis.py" line="166"/>
+        <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest}</source>
+        <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
         <location filename="../../models/context/analysis.py" line="168"/>
-        <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} {limit} per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
-        <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 无法让每个 rank 分到完整的头：每个 TP rank 有 {heads} 个 {limit}，并行度须为 {largest} 的约数（Ring 和 USP 仍可用）</translation>
+        <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest}</source>
+        <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="175"/>
+        <location filename="../../models/context/analysis.py" line="174"/>
+        <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
+        <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="177"/>
+        <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
+        <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
+    </message>
+    <message>
+        <location filename="../../models/context/analysis.py" line="186"/>
         <source>the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: DeepSeek-V4&apos;s two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)</source>
         <translation>压缩比 m = {m} 不能整除每个 CP rank 的 {tokens} 个 token：DeepSeek-V4 的两阶段 CP 按整块布局（此处为 ceil(s/m) + 1 个条目）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="180"/>
+        <location filename="../../models/context/analysis.py" line="191"/>
         <source>cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out</source>
         <translation>cp = {cp} 超过了长上下文模型可布局的 {limit} 个上下文并行 rank</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="184"/>
+        <location filename="../../models/context/analysis.py" line="195"/>
         <source>a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention&apos;s compute time</source>
         <translation>自定义 GPU 没有型号目录中的 FLOP/s：请设置 cluster.peak_tflops，以计算 Ring 注意力的计算时间</translation>
     </message>

@@ -54,20 +54,19 @@ def tier_name(tier: str, nodes: int) -> str:
 def head_reason(degree: int, ulysses) -> str:
     """Why a Ulysses all-to-all over `degree` ranks cannot hand each rank whole heads, in the UI
     language, from the analysis's numbers (`ulysses`: models.context.Ulysses, heads per TP rank)."""
-    def translate(text: str) -> str:
-        return QCoreApplication.translate("context", text)
-    per_tp = translate(" per TP rank (tp = {tp})").format(tp=ulysses.tp) if ulysses.tp > 1 else ""
+    translate = QCoreApplication.translate
+    per_tp = translate("context", " per TP rank (tp = {tp})").format(tp=ulysses.tp) if ulysses.tp > 1 else ""
+    if degree > ulysses.max_degree and ulysses.limit == "KV heads":
+        text = translate("context", "Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all "
+                                    "hands each rank whole heads")
+        return text.format(degree=degree, count=ulysses.kv_local, per_tp=per_tp)
     if degree > ulysses.max_degree:
-        if ulysses.limit == "KV heads":
-            text = translate("Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all hands "
-                             "each rank whole heads")
-            return text.format(degree=degree, count=ulysses.kv_local, per_tp=per_tp)
-        text = translate("Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the all-to-all hands "
-                         "each rank whole heads")
+        text = translate("context", "Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the "
+                                    "all-to-all hands each rank whole heads")
         return text.format(degree=degree, count=ulysses.heads_local, per_tp=per_tp)
-    return translate("Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV heads{per_tp}: "
-                     "the all-to-all hands each rank whole heads").format(
-        degree=degree, heads=ulysses.heads_local, kv=ulysses.kv_local, per_tp=per_tp)
+    text = translate("context", "Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV "
+                                "heads{per_tp}: the all-to-all hands each rank whole heads")
+    return text.format(degree=degree, heads=ulysses.heads_local, kv=ulysses.kv_local, per_tp=per_tp)
 
 
 def usp_reason(usp, ulysses, cp: int) -> str:
