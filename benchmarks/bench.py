@@ -393,6 +393,7 @@ def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     return statistics.median(times), times[int(0.9 * (len(times) - 1))]
 
 
+PAINT_DEADLINE_S = 2.0  # a tab whose picture does not change with an edit repaints nothing: stop waiting
 PP_TOGGLE = {"deepseek-v3": ((16, 128), (8, 256)), "kimi-k2": ((16, 16), (8, 32))}  # (pp, dp) pairs
 
 
@@ -414,7 +415,7 @@ def whole_window(preset: str, edits: int) -> dict:
     window.show()
     app.processEvents()
     freeze_heap()  # as run_gui does once the window is up
-    for key in ("mesh", "pipeline", "comm", "memory"):
+    for key in ("mesh", "pipeline", "comm", "context", "memory"):
         window.select_tab(key)
         while window.pipeline_tab.runner.busy if key == "pipeline" else False:
             app.processEvents()
@@ -430,6 +431,9 @@ def whole_window(preset: str, edits: int) -> dict:
             return [figure.views[0].viewport()]
         if key == "pipeline":
             return [figure.panels[0].gantt.viewport()]
+        if key == "context":  # the scheme picture's first chart
+            import pyqtgraph as pg
+            return [next(plot for plot in figure.findChildren(pg.PlotWidget) if plot.isVisible()).viewport()]
         return [figure.alpha_beta.viewport()]
 
     counter = paint_counter()
@@ -449,7 +453,7 @@ def whole_window(preset: str, edits: int) -> dict:
 
     (pp_a, dp_a), (pp_b, dp_b) = PP_TOGGLE[preset]
     held, current = {}, {}
-    for key in ("memory", "mesh", "pipeline", "comm"):
+    for key in ("memory", "mesh", "pipeline", "comm", "context"):
         window.select_tab(key)
         while window.pipeline_tab.runner.busy:
             app.processEvents()
@@ -470,12 +474,33 @@ def whole_window(preset: str, edits: int) -> dict:
                 busy = window.pipeline_tab.runner.busy if key == "pipeline" else False
                 if not busy and (not concerned or len(counter.painted) >= len(viewports)):
                     break
+                if time.perf_counter() - start > PAINT_DEADLINE_S:  # a result that draws the same picture
+                    break
                 step = time.perf_counter()
                 app.processEvents()
                 longest = max(longest, time.perf_counter() - step)
             slowest = max(slowest, time.perf_counter() - start)
         held[key], current[key] = longest, slowest
     result["pp_held"], result["pp_current"] = held, current
+
+    # The Long Context & V4 tab's Ring picture: context.zigzag toggled (a key only that tab reads).
+    window.select_tab("context")
+    model.set_value("view.context.scheme", "ring")
+    app.processEvents()
+    counter = paint_counter()
+    viewports = painted_views("context")
+    for viewport in viewports:
+        viewport.installEventFilter(counter)
+    times = []
+    for i in range(edits):
+        counter.painted.clear()
+        start = time.perf_counter()
+        model.set_value("context.zigzag", i % 2 == 0)
+        while len(counter.painted) < len(viewports) and time.perf_counter() - start < PAINT_DEADLINE_S:
+            app.processEvents()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    result["context_p95"] = times[int(0.95 * (len(times) - 1))]
 
     window.select_tab("memory")
     app.processEvents()
@@ -568,7 +593,9 @@ def main() -> int:
         w = whole_window(preset, 10 if quick else 60)
         rows.append((f"all tabs built, ledger-only key: edit → redraw p95 ({preset})", w["ledger_p95"], "≤ 16 ms",
                      "ok" if w["ledger_p95"] <= 0.016 else "MISSED"))
-        for key in ("memory", "mesh", "pipeline", "comm"):
+        rows.append((f"Long Context tab, context.zigzag: edit → redraw p95 ({preset})", w["context_p95"], "≤ 16 ms",
+                     "ok" if w["context_p95"] <= 0.016 else "MISSED"))
+        for key in ("memory", "mesh", "pipeline", "comm", "context"):
             held, current = w["pp_held"][key], w["pp_current"][key]
             rows.append((f"parallel.pp, {key} tab visible: UI thread held at most ({preset})", held, "≤ 50 ms",
                          "ok" if held <= 0.05 else "MISSED"))

@@ -19,9 +19,10 @@ def test_quick_benchmark_prints_every_row():
     names = " ".join(rows)
     for preset in ("deepseek-v3", "kimi-k2"):
         assert f"ledger-only key: edit → redraw p95 ({preset})" in names
-        for tab in ("memory", "mesh", "pipeline", "comm"):
+        for tab in ("memory", "mesh", "pipeline", "comm", "context"):
             assert f"parallel.pp, {tab} tab visible: UI thread held at most ({preset})" in names
         assert f"30-step slider drag: recomputations per frame ({preset})" in names
     assert "tslab main window to first paint" in names
+    assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
     assert all(line.rstrip().endswith(("ok", "MISSED")) or "floor" in line or "p90" in line or "node cells" in line
                for line in rows), rows
