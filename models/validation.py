@@ -239,10 +239,14 @@ def validate(s: Scenario) -> list[Problem]:
     problems += policy_problems(s)
     from .network import network_problems  # the network package imports this module
     problems += network_problems(s)
-    from .context import context_validation  # the context package imports this module
-    problems += context_validation(s)
-    from .muon import muon_validation  # the muon package imports this module
-    problems += muon_validation(s)
+    # The long-context and Muon checks apply only to a split sequence and to Muon (their packages,
+    # which import this module, are imported only then: `tslab memory` starts without them).
+    if s.parallel.cp > 1 or s.context.ulysses:
+        from .context import context_validation
+        problems += context_validation(s)
+    if s.optimizer.kind == "muon":
+        from .muon import muon_validation
+        problems += muon_validation(s)
 
     problems.sort(key=lambda problem: problem.severity != "error")
     return problems

@@ -180,7 +180,7 @@ def context_validation(s: Scenario) -> list[Problem]:
                               "apply)")
             problems.append(Problem("parallel.cp", template, {"cp": p.cp, "heads": heads, "largest": largest},
                                     "warning"))
-    if not m.seq_len % p.cp:
+    if p.cp > 1 and not m.seq_len % p.cp:  # a sequence on one rank has no CP boundary
         tokens = m.seq_len // p.cp
         if tokens % c.compress_ratio:
             problems.append(Problem("context.compress_ratio", QT_TRANSLATE_NOOP(
