@@ -194,7 +194,8 @@ def _capacity_problem(s: Scenario, matrices: int) -> Problem | None:
 
 def muon_validation(s: Scenario) -> list[Problem]:
     """The Muon problems of `s` as validate() collects them (models/validation.py's Problem), only
-    when optimizer.kind = "muon": the stage's matrices not fitting the ranks (error), no
+    when optimizer.kind = "muon": the stage's matrices not fitting DeepSeek-V4's packing (a
+    warning: Muon itself runs without it, each rank updating more matrices or whole copies), no
     sharded optimizer at all (warning). A pipeline that cannot be laid out is left to validate()'s
     own checks."""
     if s.optimizer.kind != "muon":
@@ -206,7 +207,7 @@ def muon_validation(s: Scenario) -> list[Problem]:
     problems = []
     capacity = _capacity_problem(s, stage.matrices)
     if capacity is not None:
-        problems.append(capacity)
+        problems.append(Problem(capacity.key, capacity.template, capacity.args, "warning"))
     if s.parallel.zero == 0 and zero_ranks(s) > 1:
         problems.append(Problem("parallel.zero", QT_TRANSLATE_NOOP(
             "validation", "zero = 0 keeps the whole optimizer on every data-parallel rank: each of the {ranks} ranks "
