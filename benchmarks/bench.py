@@ -436,20 +436,24 @@ def whole_window(preset: str, edits: int) -> dict:
             return [next(plot for plot in figure.findChildren(pg.PlotWidget) if plot.isVisible()).viewport()]
         return [figure.alpha_beta.viewport()]
 
-    counter = paint_counter()
-    viewports = painted_views("memory")
-    for viewport in viewports:
-        viewport.installEventFilter(counter)
-    times = []
-    for i in range(edits):
-        counter.painted.clear()
-        start = time.perf_counter()
-        model.set_value("memory.fragmentation", 0.06 + 0.01 * (i % 2))
-        while len(counter.painted) < len(viewports):
-            app.processEvents()
-        times.append(time.perf_counter() - start)
-    times.sort()
-    result["ledger_p95"] = times[int(0.95 * (len(times) - 1))]
+    def edit_p95(tab: str, key: str, value) -> float:
+        """p95 seconds from setting `key` to value(i) until `tab`'s charts have painted."""
+        counter = paint_counter()
+        viewports = painted_views(tab)
+        for viewport in viewports:
+            viewport.installEventFilter(counter)
+        times = []
+        for i in range(edits):
+            counter.painted.clear()
+            start = time.perf_counter()
+            model.set_value(key, value(i))
+            while len(counter.painted) < len(viewports) and time.perf_counter() - start < PAINT_DEADLINE_S:
+                app.processEvents()
+            times.append(time.perf_counter() - start)
+        times.sort()
+        return times[int(0.95 * (len(times) - 1))]
+
+    result["ledger_p95"] = edit_p95("memory", "memory.fragmentation", lambda i: 0.06 + 0.01 * (i % 2))
 
     (pp_a, dp_a), (pp_b, dp_b) = PP_TOGGLE[preset]
     held, current = {}, {}
@@ -487,20 +491,7 @@ def whole_window(preset: str, edits: int) -> dict:
     window.select_tab("context")
     model.set_value("view.context.scheme", "ring")
     app.processEvents()
-    counter = paint_counter()
-    viewports = painted_views("context")
-    for viewport in viewports:
-        viewport.installEventFilter(counter)
-    times = []
-    for i in range(edits):
-        counter.painted.clear()
-        start = time.perf_counter()
-        model.set_value("context.zigzag", i % 2 == 0)
-        while len(counter.painted) < len(viewports) and time.perf_counter() - start < PAINT_DEADLINE_S:
-            app.processEvents()
-        times.append(time.perf_counter() - start)
-    times.sort()
-    result["context_p95"] = times[int(0.95 * (len(times) - 1))]
+    result["context_p95"] = edit_p95("context", "context.zigzag", lambda i: i % 2 == 0)
 
     window.select_tab("memory")
     app.processEvents()

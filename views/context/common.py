@@ -12,9 +12,10 @@ import pyqtgraph as pg
 from pyqtgraph.Qt.internals import PrimitiveArray
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QCursor, QPen
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from tslab.views import charts
+from tslab.views.common import bold
 
 # One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
 RANK_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
@@ -306,6 +307,28 @@ class SchemePanel(QWidget):
     and `numbers` are the figure's title and summary for the scheme."""
 
     last_step = 0
+
+    def lay_out_with_bytes(self, title: str, key_lines: int = 0) -> None:
+        """The layout the KDA and USP panels share: `self.plot` (with a note under it for too many
+        ranks) on the left, a bytes chart titled `title` with its key on the right."""
+        self.too_many = QLabel(self)
+        self.too_many.setWordWrap(True)
+        self.bytes = bar_plot(self)
+        self.bytes_bars = Boxes(self.bytes)
+        self.bytes_labels = charts.BarChart(self.bytes)
+        self.bytes_title = bold(QLabel(title, self), centred=True)
+        self.bytes_key = rich_label(self, key_lines)
+        left = QVBoxLayout()
+        left.addWidget(self.plot, 1)
+        left.addWidget(self.too_many)
+        right = QVBoxLayout()
+        right.addWidget(self.bytes_title)
+        right.addWidget(self.bytes, 1)
+        right.addWidget(self.bytes_key)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
 
     def show_analysis(self, analysis) -> None:
         raise NotImplementedError

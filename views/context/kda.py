@@ -3,14 +3,13 @@ all-gather, and the prefix scan's steps; its bytes (independent of S) against a 
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tslab.models.context import ContextAnalysis, Kda
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold
-from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, bar_plot, byte_scale,
-                                        frame, picture, rank_colour, rich_label, set_text)
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, byte_scale,
+                                        frame, picture, rank_colour, set_text)
 
 
 GATHERED = "#D9D9D9"   # a fragment received by the all-gather, not yet combined
@@ -27,24 +26,7 @@ class KdaPanel(SchemePanel):
         self.plot = picture(self)
         self.cells = Boxes(self.plot)
         self.texts = charts.BarChart(self.plot)
-        self.too_many = QLabel(self)
-        self.too_many.setWordWrap(True)
-        self.bytes = bar_plot(self)
-        self.bytes_bars = Boxes(self.bytes)
-        self.bytes_labels = charts.BarChart(self.bytes)
-        self.bytes_title = bold(QLabel(self.tr("KDA all-gather vs softmax ring"), self), centred=True)
-        self.bytes_key = rich_label(self, 3)
-        left = QVBoxLayout()
-        left.addWidget(self.plot, 1)
-        left.addWidget(self.too_many)
-        right = QVBoxLayout()
-        right.addWidget(self.bytes_title)
-        right.addWidget(self.bytes, 1)
-        right.addWidget(self.bytes_key)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        self.lay_out_with_bytes(self.tr("KDA all-gather vs softmax ring"), 3)
         self.kda: Kda | None = None
         self.analysis: ContextAnalysis | None = None
 

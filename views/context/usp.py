@@ -4,14 +4,13 @@ where it lands in the cluster."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tslab.models.context import ContextAnalysis, Usp
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold
-from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, bar_plot, byte_scale,
-                                        frame, picture, rank_colour, rich_label, set_text, tier_name, usp_reason)
+from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, byte_scale,
+                                        frame, picture, rank_colour, set_text, tier_name, usp_reason)
 
 GRID_LIMIT = 256   # GPUs drawn as cells
 TEXT_LIMIT = 64    # cells that carry their GPU's number
@@ -30,23 +29,7 @@ class UspPanel(SchemePanel):
         self.plot.addItem(self.texts)
         self.edges = charts.BarChart(self.plot)
         self.sends = Arrows(self.plot)
-        self.bytes = bar_plot(self)
-        self.bytes_bars = Boxes(self.bytes)
-        self.bytes_labels = charts.BarChart(self.bytes)
-        self.bytes_title = bold(QLabel(self.tr("What one rank sends per layer"), self), centred=True)
-        self.bytes_key = rich_label(self)
-        self.too_many = QLabel(self)
-        left = QVBoxLayout()
-        left.addWidget(self.plot, 1)
-        left.addWidget(self.too_many)
-        right = QVBoxLayout()
-        right.addWidget(self.bytes_title)
-        right.addWidget(self.bytes, 1)
-        right.addWidget(self.bytes_key)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        self.lay_out_with_bytes(self.tr("What one rank sends per layer"))
         self.usp: Usp | None = None
         self.analysis: ContextAnalysis | None = None
 
