@@ -441,82 +441,82 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>KdaPanel</name>
     <message>
-        <location filename="../../views/context/kda.py" line="35"/>
+        <location filename="../../views/context/kda.py" line="29"/>
         <source>KDA all-gather vs softmax ring</source>
         <translation>KDA all-gather 对比 softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="64"/>
+        <location filename="../../views/context/kda.py" line="46"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="68"/>
+        <location filename="../../views/context/kda.py" line="50"/>
         <source>KDA all-gather</source>
         <translation>KDA 的 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="69"/>
+        <location filename="../../views/context/kda.py" line="51"/>
         <source>softmax ring</source>
         <translation>softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="80"/>
+        <location filename="../../views/context/kda.py" line="62"/>
         <source>{unit} per rank per layer</source>
         <translation>每 rank 每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="84"/>
+        <location filename="../../views/context/kda.py" line="66"/>
         <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
         <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="96"/>
+        <location filename="../../views/context/kda.py" line="78"/>
         <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
         <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="99"/>
+        <location filename="../../views/context/kda.py" line="81"/>
         <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
         <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="102"/>
+        <location filename="../../views/context/kda.py" line="84"/>
         <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
         <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="111"/>
+        <location filename="../../views/context/kda.py" line="93"/>
         <source>rank {r} holds fragment {f}</source>
         <translation>rank {r} 持有片段 {f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="112"/>
+        <location filename="../../views/context/kda.py" line="94"/>
         <source>rank {r} has combined fragments {lo}–{hi}</source>
         <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="115"/>
+        <location filename="../../views/context/kda.py" line="97"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="130"/>
+        <location filename="../../views/context/kda.py" line="112"/>
         <source>fragment →</source>
         <translation>片段 →</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="136"/>
+        <location filename="../../views/context/kda.py" line="118"/>
         <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
         <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="142"/>
+        <location filename="../../views/context/kda.py" line="124"/>
         <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
         <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="145"/>
+        <location filename="../../views/context/kda.py" line="127"/>
         <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
         <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
     </message>
@@ -2639,109 +2639,109 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UspPanel</name>
     <message>
-        <location filename="../../views/context/usp.py" line="36"/>
+        <location filename="../../views/context/usp.py" line="32"/>
         <source>What one rank sends per layer</source>
         <translation>每个 rank 每层发送的数据量</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="66"/>
+        <location filename="../../views/context/usp.py" line="49"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="75"/>
+        <location filename="../../views/context/usp.py" line="58"/>
         <source>Ulysses axis</source>
         <translation>Ulysses 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="76"/>
+        <location filename="../../views/context/usp.py" line="59"/>
         <source>Ring axis</source>
         <translation>Ring 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="86"/>
+        <location filename="../../views/context/usp.py" line="69"/>
         <source>{unit} per layer</source>
         <translation>每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="91"/>
+        <location filename="../../views/context/usp.py" line="74"/>
         <source>Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}</source>
         <translation>Ulysses（{u} 个 rank，4(S/ring)H/ulysses）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="93"/>
+        <location filename="../../views/context/usp.py" line="76"/>
         <source>Ring ({r} ranks, {steps} steps of {bytes}): {tier}</source>
         <translation>Ring（{r} 个 rank，{steps} 步，每步 {bytes}）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="96"/>
+        <location filename="../../views/context/usp.py" line="79"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="97"/>
+        <location filename="../../views/context/usp.py" line="80"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="106"/>
+        <location filename="../../views/context/usp.py" line="89"/>
         <source>Sequence-sharded: every GPU holds S/{n} tokens of every head.</source>
         <translation>按序列切分：每个 GPU 持有所有头的 S/{n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="109"/>
+        <location filename="../../views/context/usp.py" line="92"/>
         <source>QKV all-to-all inside every row ({u} GPUs): a row&apos;s GPUs trade heads for tokens, so each holds S/{r} tokens of 1/{u} of the heads.</source>
         <translation>每行内做 QKV all-to-all（{u} 个 GPU）：同一行的 GPU 以头换 token，于是每个 GPU 持有 1/{u} 的头的 S/{r} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="114"/>
+        <location filename="../../views/context/usp.py" line="97"/>
         <source>Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes that block down its column.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用手中的 K/V 块计算，并把该块沿所在列向下传递。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="116"/>
+        <location filename="../../views/context/usp.py" line="99"/>
         <source>Ring step {j} of {steps}: every GPU computes with the last K/V block it has received.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用最后收到的 K/V 块计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="118"/>
+        <location filename="../../views/context/usp.py" line="101"/>
         <source>Output all-to-all inside every row: back to sequence-sharded.</source>
         <translation>每行内做输出 all-to-all：恢复为按序列切分。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="129"/>
+        <location filename="../../views/context/usp.py" line="112"/>
         <source>GPU {g}: Ulysses position {u} of row {row}, ring position {row} of column {u}</source>
         <translation>GPU {g}：第 {row} 行的 Ulysses 位置 {u}，第 {u} 列的 Ring 位置 {row}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="140"/>
+        <location filename="../../views/context/usp.py" line="123"/>
         <source>Ulysses axis: {u} GPUs per row (all-to-all)</source>
         <translation>Ulysses 轴：每行 {u} 个 GPU（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="142"/>
+        <location filename="../../views/context/usp.py" line="125"/>
         <source>Ring axis (P2P):
 {r} per column</source>
         <translation>Ring 轴（P2P）：
 每列 {r} 个</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="158"/>
+        <location filename="../../views/context/usp.py" line="141"/>
         <source>USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens</source>
         <translation>{n} 个 rank 上的 USP：{u} Ulysses × {r} Ring，S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="163"/>
+        <location filename="../../views/context/usp.py" line="146"/>
         <source>Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps of {step}).</source>
         <translation>每层一个 rank 在 Ulysses 轴上发送 {u}，在 Ring 轴上发送 {r}（{steps} 步，每步 {step}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="168"/>
+        <location filename="../../views/context/usp.py" line="151"/>
         <source>The Ulysses axis lands on {u}; the Ring axis on {r}.</source>
         <translation>Ulysses 轴走{u}；Ring 轴走{r}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="172"/>
+        <location filename="../../views/context/usp.py" line="155"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -2762,37 +2762,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>context</name>
     <message>
-        <location filename="../../views/context/common.py" line="50"/>
+        <location filename="../../views/context/common.py" line="51"/>
         <source>NVLink inside one node</source>
         <translation>节点内 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="51"/>
+        <location filename="../../views/context/common.py" line="52"/>
         <source>the network across {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="58"/>
+        <location filename="../../views/context/common.py" line="59"/>
         <source> per TP rank (tp = {tp})</source>
         <translation>（每个 TP rank，tp = {tp}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="60"/>
+        <location filename="../../views/context/common.py" line="61"/>
         <source>Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="64"/>
+        <location filename="../../views/context/common.py" line="65"/>
         <source>Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个注意力头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="67"/>
+        <location filename="../../views/context/common.py" line="68"/>
         <source>Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 不能整除 {heads} 个注意力头与 {kv} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="75"/>
+        <location filename="../../views/context/common.py" line="76"/>
         <source>the Ulysses degree {u} does not divide cp = {cp}: no ulysses × ring grid</source>
         <translation>Ulysses 并行度 {u} 不能整除 cp = {cp}：无法构成 ulysses × ring 网格</translation>
     </message>
@@ -4965,7 +4965,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>负载最高的流水线阶段上有 {matrices} 个稠密矩阵，放不进 {ranks} 个 ZeRO rank（dp × cp）× 每 rank muon.max_matrices = {max} 个：需要 muon.p_max ≥ {needed} 且有同样多的 ZeRO rank，或 muon.max_matrices ≥ {least_max}（muon.p_max = {p_max}）</translation>
     </message>
     <message>
-        <location filename="../../models/muon/analysis.py" line="211"/>
+        <location filename="../../models/muon/analysis.py" line="212"/>
         <source>zero = 0 keeps the whole optimizer on every data-parallel rank: each of the {ranks} ranks runs Newton–Schulz on every matrix instead of sharing the matrices out</source>
         <translation>zero = 0 时每个数据并行 rank 都保存完整的优化器：{ranks} 个 rank 各自对每个矩阵运行 Newton–Schulz，而不是分摊这些矩阵</translation>
     </message>
