@@ -13,23 +13,25 @@ GIB = 1 << 30
 
 @dataclass(frozen=True)
 class Gpu:
-    """A GPU of the catalogue: HBM capacity and dense (non-sparse) BF16 tensor-core FLOP/s, as
-    the data sheet `source` states them."""
+    """A GPU of the catalogue: HBM capacity and bandwidth, dense (non-sparse) BF16 and FP8
+    tensor-core FLOP/s (0: no FP8 tensor cores), as the data sheet `source` states them."""
     name: str
     label: str
     hbm_gib: float
     source: str
     bf16_tflops: float
+    fp8_tflops: float
+    hbm_gbps: float
 
 
 GPUS: dict[str, Gpu] = {gpu.name: gpu for gpu in (
     # The data sheets quote BF16 with sparsity; the dense figure is half of it.
-    Gpu("h100", "H100 SXM 80 GB", 80, "NVIDIA H100 Tensor Core GPU data sheet", 989.5),
-    Gpu("h800", "H800 SXM 80 GB", 80, "NVIDIA H800 data sheet (H100 with reduced NVLink)", 989.5),
-    Gpu("h200", "H200 SXM 141 GB", 141, "NVIDIA H200 Tensor Core GPU data sheet", 989.5),
-    Gpu("b200", "B200 192 GB", 192, "NVIDIA DGX B200 / HGX B200 data sheet", 2250.0),
-    Gpu("a100-40", "A100 SXM 40 GB", 40, "NVIDIA A100 Tensor Core GPU data sheet", 312.0),
-    Gpu("a100-80", "A100 SXM 80 GB", 80, "NVIDIA A100 Tensor Core GPU data sheet", 312.0),
+    Gpu("h100", "H100 SXM 80 GB", 80, "NVIDIA H100 Tensor Core GPU data sheet", 989.5, 1979.0, 3350.0),
+    Gpu("h800", "H800 SXM 80 GB", 80, "NVIDIA H800 data sheet (H100 with reduced NVLink)", 989.5, 1979.0, 3350.0),
+    Gpu("h200", "H200 SXM 141 GB", 141, "NVIDIA H200 Tensor Core GPU data sheet", 989.5, 1979.0, 4800.0),
+    Gpu("b200", "B200 192 GB", 192, "NVIDIA DGX B200 / HGX B200 data sheet", 2250.0, 4500.0, 8000.0),
+    Gpu("a100-40", "A100 SXM 40 GB", 40, "NVIDIA A100 Tensor Core GPU data sheet", 312.0, 0.0, 1555.0),
+    Gpu("a100-80", "A100 SXM 80 GB", 80, "NVIDIA A100 Tensor Core GPU data sheet", 312.0, 0.0, 2039.0),
 )}
 
 
@@ -48,6 +50,14 @@ def peak_flops(gpu: str, peak_tflops: float) -> float:
     if peak_tflops > 0:
         return float(peak_tflops) * 1e12
     return GPUS[gpu].bf16_tflops * 1e12 if gpu in GPUS else 0.0
+
+
+def hbm_bandwidth(gpu: str, hbm_gbps: float) -> float:
+    """HBM bytes per second of one GPU: `hbm_gbps` × 10^9 when set (> 0), else the catalogue's
+    figure for `gpu` (0.0 for a GPU outside the catalogue)."""
+    if hbm_gbps > 0:
+        return float(hbm_gbps) * 1e9
+    return GPUS[gpu].hbm_gbps * 1e9 if gpu in GPUS else 0.0
 
 
 class LinkKwargs(TypedDict):

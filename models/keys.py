@@ -157,6 +157,7 @@ MEANINGS: dict[str, str] = {
     "cluster.routing": QT_TRANSLATE_NOOP("keys", "Cross-node routes: ECMP over the shortest paths, or the rail "
                                                  "rule (NVLink to the same-index GPU first)"),
     "cluster.peak_tflops": QT_TRANSLATE_NOOP("keys", "Dense BF16 TFLOP/s of one GPU; 0 = the GPU's data sheet"),
+    "cluster.hbm_gbps": QT_TRANSLATE_NOOP("keys", "HBM bandwidth of one GPU in GB/s; 0 = the GPU's data sheet"),
     # schedule
     "schedule.kind": QT_TRANSLATE_NOOP("keys", "Pipeline schedule"),
     "schedule.microbatches": QT_TRANSLATE_NOOP("keys", "Micro-batches m per optimizer step"),
@@ -207,6 +208,15 @@ MEANINGS: dict[str, str] = {
                                                         "all-to-all"),
     "moe.dispatch_route": QT_TRANSLATE_NOOP("keys", "Dispatch over the network: direct, or DeepSeek-V3's two "
                                                     "hops (IB to the same-index GPU, then NVLink)"),
+    # step time
+    "schedule.durations": QT_TRANSLATE_NOOP("keys", "Op durations: the units typed (manual) or seconds from the "
+                                                    "step-time model (model)"),
+    "time.dp_overlap": QT_TRANSLATE_NOOP("keys", "The DP/ZeRO gradient reduction runs under the backward pass"),
+    "time.tp_overlap": QT_TRANSLATE_NOOP("keys", "TP collectives run under the GEMMs (Megatron-LM "
+                                                 "--tp-comm-overlap)"),
+    "time.ep_overlap": QT_TRANSLATE_NOOP("keys", "EP all-to-alls run under the expert GEMMs (DualPipe always "
+                                                 "overlaps them)"),
+    "time.gemm_efficiency": QT_TRANSLATE_NOOP("keys", "GEMM share of peak; 0 = the size-dependent default curve"),
     # context
     "context.ulysses": QT_TRANSLATE_NOOP("keys", "USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring "
                                                  "axis is cp / ulysses; 0 = the largest the heads allow"),

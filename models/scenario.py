@@ -197,6 +197,7 @@ class Cluster:
     routing: str = spec("ecmp", choices=("ecmp", "rail"))
     # Dense BF16 tensor-core FLOP/s of one GPU in TFLOP/s; 0 = the catalogue's (models/hardware.py).
     peak_tflops: float = spec(0.0, low=0.0, high=1e9)
+    hbm_gbps: float = spec(0.0, low=0.0, high=1e9)  # HBM bandwidth in GB/s; 0 = the catalogue's
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,9 @@ class Schedule:
     w: float = spec(1.0, low=0.0, high=1e9)
     fb: float = spec(3.0, low=0.0, high=1e9)
     p2p: float = spec(0.0, low=0.0, high=1e9)
+    # Op durations: the f/b/w/fb/p2p units above ("manual"), or seconds from the step-time model
+    # ("model": FLOPs, HBM traffic and communication of each stage; models/time).
+    durations: str = spec("manual", choices=("manual", "model"))
 
 
 @dataclass(frozen=True)
@@ -272,6 +276,17 @@ class Moe:
 
 
 @dataclass(frozen=True)
+class Time:
+    """The step-time model's overlap settings (models/time): which communication runs under
+    compute. DualPipe's F&B chunks overlap the EP all-to-alls by construction."""
+    dp_overlap: bool = True    # the DP/ZeRO gradient reduce-scatter / all-reduce under the backward
+    tp_overlap: bool = False   # TP collectives under the GEMMs (Megatron-LM --tp-comm-overlap)
+    ep_overlap: bool = False   # EP all-to-alls under the expert GEMMs outside DualPipe
+    # GEMM efficiency: 0 = the size-dependent default curve; a value in (0, 1] = that fraction of peak.
+    gemm_efficiency: float = spec(0.0, low=0.0, high=1.0)
+
+
+@dataclass(frozen=True)
 class Context:
     """Long-context parallelism over the `parallel.cp` ranks (the Long Context & V4 tab, `tslab
     context`): USP's Ulysses-axis degree, the Ring's token order, DeepSeek-V4's compression ratio."""
@@ -328,6 +343,7 @@ class Scenario:
     schedule: Schedule = field(default_factory=Schedule)
     memory: Memory = field(default_factory=Memory)
     moe: Moe = field(default_factory=Moe)
+    time: Time = field(default_factory=Time)
     context: Context = field(default_factory=Context)
     muon: Muon = field(default_factory=Muon)
     sr: Sr = field(default_factory=Sr)

@@ -173,6 +173,15 @@ LABELS: dict[str, Label] = {
         ("two-hop", QT_TRANSLATE_NOOP("labels", "two hops: IB, then NVLink")))),
     "moe.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
     "cluster.peak_tflops": Label(QT_TRANSLATE_NOOP("labels", "Peak BF16 TFLOP/s (0 = data sheet)"), decimals=1),
+    "cluster.hbm_gbps": Label(QT_TRANSLATE_NOOP("labels", "HBM GB/s (0 = data sheet)"), decimals=0),
+    "schedule.durations": Label(QT_TRANSLATE_NOOP("labels", "Op durations"), choices=(
+        ("manual", QT_TRANSLATE_NOOP("labels", "typed units")),
+        ("model", QT_TRANSLATE_NOOP("labels", "from the step-time model")))),
+    "time.dp_overlap": Label(QT_TRANSLATE_NOOP("labels", "DP reduction under the backward")),
+    "time.tp_overlap": Label(QT_TRANSLATE_NOOP("labels", "TP collectives under the GEMMs")),
+    "time.ep_overlap": Label(QT_TRANSLATE_NOOP("labels", "EP all-to-alls under the expert GEMMs")),
+    "time.gemm_efficiency": Label(QT_TRANSLATE_NOOP("labels", "GEMM efficiency (0 = size curve)"),
+                                  scale=0.01, suffix="%", decimals=0),
     # long context
     "context.ulysses": Label(QT_TRANSLATE_NOOP("labels", "USP Ulysses degree (0 = auto)")),
     "context.zigzag": Label(QT_TRANSLATE_NOOP("labels", "Ring: head–tail (zigzag) order")),
