@@ -139,6 +139,17 @@ def build_parser() -> argparse.ArgumentParser:
     _scenario_options(moe)
     moe.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
+    timing = sub.add_parser("time", help="step time and its cost stack: compute, memory-bound, exposed "
+                                         "communication by axis, bubble; tokens/s, MFU, HFU")
+    _scenario_options(timing)
+    timing.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    planner = sub.add_parser("plan", help="rank the parallel configurations that fit the scenario's model and "
+                                          "cluster by step time")
+    _scenario_options(planner)
+    planner.add_argument("--gpus", type=int, default=None, metavar="N",
+                         help="GPUs to plan for (a multiple of cluster.gpus_per_node; default: the cluster's)")
+    planner.add_argument("--top", type=int, default=10, metavar="K", help="configurations listed (1-100, default 10)")
+    planner.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
     analyses = (("context", "long-context parallelism: Ulysses, Ring, USP, DeepSeek-V4's two-stage CP, K3's KDA CP"),
                 ("muon", "Muon × ZeRO: dense matrices packed whole into at most P_max ranks, MoE experts split"),
                 ("sr", "FP32 → BF16 stochastic rounding: bias, variance, accumulation, gradient reduction"))
@@ -566,7 +577,9 @@ def schedule_setup(args: argparse.Namespace):
         elif not (math.isfinite(value) and 0 < value <= MAX_DURATION):
             raise UserError(f"--{name.lower()} must be a positive number ≤ {MAX_DURATION:g}, not {value:g}")
         times[name] = value + 0.0  # -0.0 as 0.0
-    return kind, ranks, microbatches, chunks, Durations(**times)
+    # The step-time model's per-stage factors hold for the scenario's own stages only.
+    imbalance = base.stage_imbalance if (kind, ranks, chunks) == (base.kind, base.ranks, base.chunks) else None
+    return kind, ranks, microbatches, chunks, Durations(**times), imbalance
 
 
 def read_orders(path: str):
@@ -665,7 +678,7 @@ def schedule_body(args: argparse.Namespace) -> str:
     """What `tslab schedule` writes: plain text, JSON, a Chrome trace or the CSV."""
     from tslab.models.pipeline import ScheduleError, generate, simulate, to_chrome_trace, to_csv
     try:
-        kind, ranks, microbatches, chunks, durations = schedule_setup(args)
+        kind, ranks, microbatches, chunks, durations, imbalance = schedule_setup(args)
         orders = imported = None
         if args.import_csv is not None:
             imported = read_orders(args.import_csv)
@@ -681,7 +694,8 @@ def schedule_body(args: argparse.Namespace) -> str:
             orders = generate(kind, ranks, microbatches, chunks)
         if args.csv:
             return to_csv(orders)
-        sim = simulate(kind, ranks, microbatches, chunks, durations, orders=orders)
+        sim = simulate(kind, ranks, microbatches, chunks, durations, orders=orders,
+                       stage_imbalance=imbalance if orders is None else None)
     except ScheduleError as exc:
         raise UserError(str(exc)) from None
     if args.json:
@@ -818,6 +832,65 @@ def format_moe(scenario, doc) -> str:
     return "\n".join(lines)
 
 
+def cmd_time(args: argparse.Namespace) -> int:
+    from tslab.models.time import step_time, time_json
+    scenario = resolve_scenario(args)
+    try:
+        result = step_time(scenario)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if args.json:
+        write_json(time_json(result))
+        return 0
+    print("\n".join(format_time_lines(scenario.title, result)))
+    return 0
+
+
+def format_time_lines(title: str, t) -> list[str]:
+    """A plain-text summary of `time --json`: the step, its rates, and the stack of each rank."""
+    lines = [title,
+             f"step {t.step_time_s:.4g} s: {t.tokens_per_s:,.0f} tokens/s, MFU {t.mfu:.1%}, HFU {t.hfu:.1%} "
+             f"({t.global_batch:,} sequences, {t.tokens_per_step:,} tokens; a deterministic teaching model, not a "
+             f"benchmark of a real cluster)",
+             f"pipeline {t.pipeline_s:.4g} s + optimizer {t.optimizer_s:.4g} s on {t.gpu}"]
+    for c in t.comm:
+        lines.append(f"  {c.axis:>4}: {c.bytes:,} B per step, {c.time_s:.4g} s, hidden {c.hidden_s:.4g} s, "
+                     f"exposed {c.exposed_s:.4g} s")
+    lines += ["", f"{'rank':>4}  {'compute':>9}  {'memory':>9}  {'exposed':>9}  {'bubble':>9}  {'optimizer':>9}"]
+    for row in t.stack[:PER_RANK_ROWS]:
+        lines.append(f"{row.rank:>4}  {row.compute_s:>9.4g}  {row.memory_bound_s:>9.4g}  "
+                     f"{sum(row.exposed_comm_s.values()):>9.4g}  {row.bubble_s:>9.4g}  {row.optimizer_s:>9.4g}")
+    return lines
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    from tslab.models.planner import plan, plan_json
+    scenario = resolve_scenario(args)
+    if not 1 <= args.top <= 100:
+        raise UserError(f"--top must be between 1 and 100, not {args.top}")
+    try:
+        result = plan(scenario, args.gpus, top=args.top)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+    if args.json:
+        write_json(plan_json(result))
+        return 0
+    lines = [scenario.title,
+             f"{result.considered:,} configurations on {result.gpus:,} GPUs; {len(result.entries)} fastest that fit "
+             f"(a deterministic teaching model, not a benchmark of a real cluster)"]
+    for entry in result.entries:
+        settings = " ".join(f"{key.split('.')[-1]}={value}" for key, value in entry.settings.items())
+        lines.append(f"{entry.rank:>3}. {entry.time.step_time_s:.4g} s, MFU {entry.time.mfu:.1%}: {settings}")
+    if result.reference is not None:
+        lines.append(f"the scenario's own configuration ranks {result.reference_rank} "
+                     f"({result.reference.time.step_time_s:.4g} s)"
+                     + (f"; {result.deciding_term} decides" if result.deciding_term else ""))
+    else:
+        lines.append("the scenario's own configuration does not fit or is not valid")
+    print("\n".join(lines))
+    return 0
+
+
 def cmd_context(args: argparse.Namespace) -> int:
     from tslab.models.context import context_analysis, context_json
     scenario = resolve_scenario(args)
@@ -920,7 +993,8 @@ def cmd_sr(args: argparse.Namespace) -> int:
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario": cmd_scenario, "memory": cmd_memory,
             "mesh": cmd_mesh, "topology": cmd_topology, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe,
-            "context": cmd_context, "muon": cmd_muon, "sr": cmd_sr, "export": cmd_export}
+            "time": cmd_time, "plan": cmd_plan, "context": cmd_context, "muon": cmd_muon, "sr": cmd_sr,
+            "export": cmd_export}
 
 
 def check_out(out: str | None) -> None:

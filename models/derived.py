@@ -25,6 +25,10 @@ from .document import Document
 
 SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
                      "schedule", "memory", "moe", "context", "muon")
+# The step-time model: FLOPs, HBM traffic and communication of every stage, through the schedule
+# (and so the schedule's durations when schedule.durations = "model").
+STEP_TIME_READS = ("model", "precision", "optimizer", "parallel", "activation", "offload", "cluster", "schedule",
+                   "moe", "time")
 LINK_KEYS = ("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps", "cluster.intra_latency_us",
              "cluster.inter_latency_us")
 
@@ -148,8 +152,8 @@ def _memory_timeline(doc: Document):
 
 
 # The ledger's bytes over the simulated schedule: the ledger's keys and the op durations.
-MEMORY_TIMELINE = Computation("memory-timeline", LEDGER.reads + ("schedule.f", "schedule.b", "schedule.w",
-                                                                 "schedule.fb", "schedule.p2p"), _memory_timeline)
+MEMORY_TIMELINE = Computation("memory-timeline", tuple(dict.fromkeys(LEDGER.reads + STEP_TIME_READS)),
+                              _memory_timeline)
 
 MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node",
               "cluster.intra_bw_gbps", "cluster.inter_bw_gbps")  # the bandwidths appear in its warnings
@@ -219,8 +223,9 @@ class ScheduleResult:
     problems: tuple[tuple[str, str], ...]
 
 
-SCHEDULE_READS = ("schedule.kind", "schedule.microbatches", "schedule.f", "schedule.b", "schedule.w", "schedule.fb",
-                  "schedule.p2p", "parallel.pp", "parallel.vpp", "view.pipeline.compare")
+# With schedule.durations = "model" the durations come from everything the step-time model reads.
+SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp", "view.pipeline.compare")
+                                     + STEP_TIME_READS))
 
 
 def schedule_jobs(doc: Document) -> list:
@@ -243,7 +248,8 @@ def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> S
     runs, problems = [], []
     for job in schedule_jobs(doc):
         try:
-            sim = simulate(job.kind, job.ranks, job.microbatches, job.chunks, job.durations, should_stop=should_stop)
+            sim = simulate(job.kind, job.ranks, job.microbatches, job.chunks, job.durations,
+                           stage_imbalance=job.stage_imbalance, should_stop=should_stop)
         except ScheduleError as exc:
             problems.append((job.kind, str(exc)))
             continue
@@ -430,5 +436,17 @@ def _sr(doc: Document):
 
 SR = Computation("sr", ("sr",), _sr)
 
+
+
+def _step_time(doc: Document, should_stop: Callable[[], bool] | None = None):
+    from .time import step_time
+    try:
+        return step_time(doc.scenario, should_stop=should_stop)
+    except (ValueError, ZeroDivisionError) as exc:  # a scenario the model cannot time, with the reason
+        return Failed(str(exc))
+
+
+STEP_TIME = Computation("step-time", STEP_TIME_READS, _step_time, cancellable=True)
+
 ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE,
-       MEMORY_TIMELINE, CONTEXT, CONTEXT_MEMORY, MUON, SR)
+       MEMORY_TIMELINE, CONTEXT, CONTEXT_MEMORY, MUON, SR, STEP_TIME)

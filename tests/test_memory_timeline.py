@@ -279,8 +279,8 @@ def test_to_json() -> None:
 
 def test_the_computation_reads_the_ledgers_keys_and_the_durations() -> None:
     computation = next(c for c in derived.ALL if c.name == "memory-timeline")
-    assert set(computation.reads) == set(derived.LEDGER.reads) | {
-        "schedule.f", "schedule.b", "schedule.w", "schedule.fb", "schedule.p2p"}
+    # The ledger's keys and the op durations: the typed units, or what the step-time model reads.
+    assert set(computation.reads) == set(derived.LEDGER.reads) | set(derived.STEP_TIME_READS)
     doc = Document(classroom("1f1b"))
     result = derived.ResultCache().get(computation, doc)
     assert [lane.peak_bytes for lane in result.lanes] == [memory_ledger(doc.scenario, r).gpu_bytes for r in range(4)]

@@ -286,7 +286,7 @@ def memory_timeline(s: Scenario) -> MemoryTimeline:
                        f"{SIMULATED_RANKS:,} ranks simulated for the ledger, whose activations come from the "
                        f"closed forms here; lower schedule.microbatches or parallel.pp to see memory over time")
     try:
-        sim = simulate(kind, p, m, v, job.durations)
+        sim = simulate(kind, p, m, v, job.durations, stage_imbalance=job.stage_imbalance)
     except ScheduleError as exc:
         return without(f"the {kind} schedule cannot be simulated: {exc}")
     by_rank: list[list[Op]] = [[] for _ in range(p)]

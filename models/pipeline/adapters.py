@@ -12,12 +12,16 @@ if TYPE_CHECKING:  # the scenario module does not depend on this package; only t
 
 @dataclass(frozen=True)
 class ScheduleInputs:
-    """What `simulate(kind, ranks, microbatches, chunks, durations)` needs for one schedule."""
+    """What `simulate(kind, ranks, microbatches, chunks, durations, stage_imbalance=…)` needs for
+    one schedule. `seconds`: the durations are the step-time model's seconds (schedule.durations =
+    "model"), with each stage's time relative to the slowest in `stage_imbalance`; else typed units."""
     kind: str
     ranks: int
     microbatches: int
     chunks: int
     durations: Durations
+    stage_imbalance: tuple[float, ...] | None = None
+    seconds: bool = False
 
 
 def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInputs:
@@ -28,7 +32,10 @@ def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInpu
 
     With `kind` (a second schedule to compare), that kind on the same ranks, micro-batches and
     durations; interleaved 1F1B then runs max(vpp, 2) chunks, so that it is interleaved even when
-    the scenario's own schedule uses no virtual stages."""
+    the scenario's own schedule uses no virtual stages.
+
+    With schedule.durations = "model", the durations are seconds from the step-time model
+    (models/time: `model_durations`, for `kind` when given) and the typed units are not read."""
     d = scenario.schedule
     vpp = scenario.parallel.vpp
     if kind is None:
@@ -37,5 +44,11 @@ def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInpu
     else:
         name = normalise_kind(kind)
         chunks = max(vpp, 2) if name == "interleaved-1f1b" else chunks_per_rank(name, vpp)
+    if d.durations == "model":
+        from ..time import model_durations  # the step-time model builds on this package
+        timed = scenario if kind is None else scenario.replace(**{"schedule.kind": name})
+        durations, imbalance = model_durations(timed)
+        return ScheduleInputs(kind=name, ranks=scenario.parallel.pp, microbatches=d.microbatches, chunks=chunks,
+                              durations=durations, stage_imbalance=imbalance, seconds=True)
     return ScheduleInputs(kind=name, ranks=scenario.parallel.pp, microbatches=d.microbatches, chunks=chunks,
                           durations=Durations(F=d.f, B=d.b, I=max(d.b - d.w, 0.0), W=d.w, FB=d.fb, p2p=d.p2p))
