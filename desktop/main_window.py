@@ -5,8 +5,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
+                               QScrollArea, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
@@ -18,6 +18,8 @@ from tslab.views.banner import ValidationBanner
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
+from tslab.views.time import StepTimePanel, StepTimeSource
+from tslab.views.time.common import ms, percent
 
 MAX_RECENT = 8
 PRESENT_FONT_SCALE = 1.35
@@ -63,10 +65,20 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
+        # The step-time model's result, shared by the status bar and the Step time panel.
+        self.time_source = StepTimeSource(self.model, self)
+        self.time_source.ready.connect(self._show_status_time)
+        self.step_time_dock: QDockWidget | None = None   # built when first shown
+        self.planner_dialog = None                        # built when first opened
+
         self._build_toolbar()
         self._build_menus()
         self.status_summary = QLabel(self)
         self.statusBar().addPermanentWidget(self.status_summary)
+        self.status_time = QLabel(self)
+        self.status_time.setToolTip(self.tr("Step time and model FLOP utilisation of the step-time model; "
+                                            "View → Step Time Panel (F6) shows where the time goes"))
+        self.statusBar().addPermanentWidget(self.status_time)
         self.statusBar().addPermanentWidget(QLabel(self.tr("Deterministic teaching model, not a benchmark"), self))
 
         self.model.problemsChanged.connect(self.banner.show_problems)
@@ -118,6 +130,14 @@ class MainWindow(QMainWindow):
         self.present_action.setShortcut(QKeySequence("F5"))
         self.present_action.toggled.connect(self.set_presentation)
         view_menu.addAction(self.present_action)
+        view_menu.addSeparator()
+        self.step_time_action = QAction(self.tr("Step &Time Panel"), self, checkable=True)
+        self.step_time_action.setShortcut(QKeySequence("F6"))
+        self.step_time_action.setToolTip(self.tr("Step time, MFU and where each pipeline rank's time goes, beside "
+                                                 "every tab"))
+        self.step_time_action.toggled.connect(self.show_step_time)
+        view_menu.addAction(self.step_time_action)
+        self.plan_action = view_menu.addAction(self.tr("P&lan Configurations…"), QKeySequence("F7"), self.open_planner)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self.tr("&About Training Systems Lab"), self.about)
@@ -156,7 +176,92 @@ class MainWindow(QMainWindow):
     def current_tab_key(self) -> str:
         return self.tab_keys[self.tabs.currentIndex()]
 
+    # ---------------------------------------------------------------------------------------------
+    # Step time: the dock, the planner, the status bar
+    @property
+    def step_time_panel(self) -> StepTimePanel:
+        """The Step time panel (its dock built, not shown, on first use)."""
+        if self.step_time_dock is None:
+            dock = QDockWidget(self.tr("Step time"), self)
+            dock.setObjectName("stepTimeDock")
+            dock.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea
+                                 | Qt.DockWidgetArea.LeftDockWidgetArea)
+            panel = StepTimePanel(self.model, None, source=self.time_source)
+            scroll = QScrollArea(dock)   # larger type (presentation mode) scrolls instead of clipping
+            scroll.setWidget(panel)
+            scroll.setWidgetResizable(True)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            scroll.setMinimumWidth(360)
+            dock.setWidget(scroll)
+            dock.hide()
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            dock.dockLocationChanged.connect(lambda area: panel.set_horizontal(
+                area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)))
+            dock.visibilityChanged.connect(lambda _: self.step_time_action.setChecked(not dock.isHidden()))
+            self.step_time_dock = dock
+            self._step_time_panel = panel
+        return self._step_time_panel
+
+    def show_step_time(self, on: bool) -> None:
+        """Show or hide the Step time panel (View → Step Time Panel, F6)."""
+        if self.step_time_action.isChecked() != on:
+            self.step_time_action.setChecked(on)
+            return
+        if not on:
+            if self.step_time_dock is not None:
+                self.step_time_dock.hide()
+            return
+        first = self.step_time_dock is None
+        panel = self.step_time_panel
+        self.step_time_dock.show()
+        if first:
+            self.resizeDocks([self.step_time_dock], [max(400, min(480, self.width() // 3))],
+                             Qt.Orientation.Horizontal)
+        panel.setFocus()
+
+    def open_planner(self):
+        """View → Plan Configurations…: the planner window (not modal), on the cluster's GPUs."""
+        if self.planner_dialog is None:
+            from tslab.views.time.planner import PlannerDialog  # the planner's models only when planning
+            self.planner_dialog = PlannerDialog(self.model, self)
+            available = self.screen().availableGeometry() if self.screen() else None
+            width, height = 1180, 660
+            if available is not None:
+                width, height = min(width, available.width() - 40), min(height, available.height() - 60)
+            self.planner_dialog.resize(width, height)
+        view = self.planner_dialog.view
+        if not view.running:
+            view.gpus_box.setValue(self.model.scenario.world_size)
+        self.planner_dialog.show()
+        self.planner_dialog.raise_()
+        self.planner_dialog.activateWindow()
+        return self.planner_dialog
+
+    def _update_status_time(self) -> None:
+        """The status bar's step time and MFU: from the cache or a light computation at once, else
+        from the step-time worker when it delivers (the UI thread never waits for a big preset)."""
+        if self.model.errors:
+            self.status_time.setText(self.tr("Step time: —"))
+            return
+        result = self.time_source.result()
+        if result is None:
+            self.status_time.setText(self.tr("Step time: timing…"))
+        else:
+            self._show_status_time(result)
+
+    def _show_status_time(self, result) -> None:
+        if isinstance(result, Failed):
+            self.status_time.setText(self.tr("Step time: —"))
+            self.status_time.setToolTip(self.tr("The step-time model cannot time this scenario: {reason}").format(
+                reason=result.reason))
+            return
+        self.status_time.setText(self.tr("Step {step} · MFU {mfu}").format(step=ms(result.step_time_s),
+                                                                          mfu=percent(result.mfu)))
+        self.status_time.setToolTip(self.tr("Step time and model FLOP utilisation of the step-time model; "
+                                            "View → Step Time Panel (F6) shows where the time goes"))
+
     def _scenario_changed(self, scenario: Scenario) -> None:
+        self._update_status_time()
         ledger = None if self.model.errors else self.model.result(LEDGER)  # cached: the tab computed it
         if ledger is None or isinstance(ledger, Failed):
             self.status_summary.setText(self.tr("Invalid scenario: see the banner"))

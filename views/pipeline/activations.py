@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget
 
 from tslab.models.pipeline import Simulation
 from tslab.views import charts
+from tslab.views.pipeline.gantt import set_time_axis
 
 
 class ActivationView(pg.PlotWidget):
@@ -29,9 +30,11 @@ class ActivationView(pg.PlotWidget):
     def sizeHint(self) -> QSize:
         return QSize(900, 160)
 
-    def show_simulation(self, sim: Simulation | None) -> None:
-        """Draw the activations held over `sim`'s time (None: clear the lanes)."""
+    def show_simulation(self, sim: Simulation | None, seconds: bool = False) -> None:
+        """Draw the activations held over `sim`'s time (None: clear the lanes); `seconds`: its times
+        are seconds, ticked in ms as the Gantt above."""
         self.sim = sim
+        set_time_axis(self, seconds, label=False)
         for curve in self.curves:
             self.removeItem(curve)
         self.curves = []

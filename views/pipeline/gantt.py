@@ -20,6 +20,31 @@ CURTAIN = (255, 255, 255, 225)  # hides what has not run yet while animating
 LABEL_LIMIT = 700          # micro-batch numbers drawn on ops up to this many units
 
 
+def axis_label(seconds: bool) -> str:
+    """The time axis: milliseconds when the durations are the step-time model's seconds
+    (schedule.durations = "model"), else the units the durations were typed in."""
+    if seconds:
+        return QCoreApplication.translate("PipelineTab", "time (ms, from the step-time model)")
+    return QCoreApplication.translate("PipelineTab", "time (units of the op durations)")
+
+
+def time_text(value: float, seconds: bool) -> str:
+    """A time of the schedule: "1.23 ms" for the model's seconds, else the typed units as they are."""
+    if seconds:
+        return QCoreApplication.translate("PipelineTab", "{value:.4g} ms").format(value=value * 1e3)
+    return f"{value:g}"
+
+
+def set_time_axis(plot: pg.PlotWidget, seconds: bool, *, label: bool = True) -> None:
+    """Ticks in milliseconds for seconds (the view keeps seconds: the ops' own times), else units."""
+    item = plot.getPlotItem()
+    axis = item.getAxis("bottom")
+    axis.enableAutoSIPrefix(False)
+    axis.setScale(1e3 if seconds else 1.0)
+    if label:
+        item.setLabel("bottom", axis_label(seconds))
+
+
 class Unit:
     """What a rank runs for a while: one op, or an overlapped F&B pair drawn as one box. Ops of
     a rank's second chunk (the V's way back, DualPipe's second copy, odd interleaved chunks) are
@@ -52,13 +77,17 @@ def units_of(sim: Simulation) -> list[Unit]:
     return units
 
 
-def op_tooltip(unit: Unit) -> str:
+def op_tooltip(unit: Unit, seconds: bool = False) -> str:
     lines = []
     for op in unit.ops:
         what = QCoreApplication.translate("PipelineTab", "{type} of micro-batch {mb}, stage {stage}")
         lines.append("<b>" + what.format(type=op.type, mb=op.mb, stage=op.stage) + "</b>")
-    lines.append(QCoreApplication.translate("PipelineTab", "rank {rank}: {start:g} → {end:g}").format(
-        rank=unit.rank, start=unit.start, end=unit.end))
+    if seconds:
+        lines.append(QCoreApplication.translate("PipelineTab", "rank {rank}: {start} → {end}").format(
+            rank=unit.rank, start=time_text(unit.start, True), end=time_text(unit.end, True)))
+    else:
+        lines.append(QCoreApplication.translate("PipelineTab", "rank {rank}: {start:g} → {end:g}").format(
+            rank=unit.rank, start=unit.start, end=unit.end))
     waits = [op.waited_for for op in unit.ops if op.waited_for]
     if waits:
         lines.append(QCoreApplication.translate("PipelineTab", "waited for: {what}").format(what="; ".join(waits)))
@@ -76,7 +105,8 @@ class GanttView(pg.PlotWidget):
         super().__init__(parent, background="w", enableMenu=False)
         item = self.getPlotItem()
         item.hideButtons()
-        item.setLabel("bottom", QCoreApplication.translate("PipelineTab", "time (units of the op durations)"))
+        self.seconds = False   # the durations are the step-time model's seconds: the axis in ms
+        set_time_axis(self, False)
         view = item.getViewBox()
         view.setMouseEnabled(True, False)
         view.invertY(True)
@@ -103,10 +133,13 @@ class GanttView(pg.PlotWidget):
     def sizeHint(self) -> QSize:
         return QSize(900, 300)
 
-    def show_simulation(self, sim: Simulation, *, draw_ops: bool = True) -> None:
+    def show_simulation(self, sim: Simulation, *, draw_ops: bool = True, seconds: bool = False) -> None:
         """Draw `sim`; without `draw_ops` only the lanes and the time axis (a schedule too large to
-        draw op by op)."""
+        draw op by op). `seconds`: its times are seconds (shown in ms), else typed units."""
         self.sim = sim
+        if seconds != self.seconds:
+            self.seconds = seconds
+            set_time_axis(self, seconds)
         self.units = units_of(sim) if draw_ops else []
         p = sim.ranks
         self.lanes.setOpts(x0=np.zeros(p), y0=np.arange(p) - 0.42, width=np.full(p, sim.makespan),
@@ -159,4 +192,4 @@ class GanttView(pg.PlotWidget):
         if unit is None:
             QToolTip.hideText()
         else:
-            QToolTip.showText(QCursor.pos(), op_tooltip(unit), self)
+            QToolTip.showText(QCursor.pos(), op_tooltip(unit, self.seconds), self)

@@ -8,7 +8,7 @@ from tslab.models.pipeline import Simulation
 from tslab.views.common import bold
 from tslab.views.pipeline.activations import ActivationView
 from tslab.views.pipeline.common import kind_name
-from tslab.views.pipeline.gantt import GanttView
+from tslab.views.pipeline.gantt import GanttView, time_text
 
 
 DRAW_LIMIT_OPS = 20_000  # drawn op by op up to this many (about 0.15 s to draw and 0.15 s to paint)
@@ -39,7 +39,9 @@ class PipelinePanel(QWidget):
         row.addWidget(self.numbers)
         self.sim: Simulation | None = None
 
-    def show_simulation(self, sim: Simulation, formula: tuple[str, float] | None) -> None:
+    def show_simulation(self, sim: Simulation, formula: tuple[str, float] | None, seconds: bool = False) -> None:
+        """Draw `sim` and its numbers; `seconds`: the durations are the step-time model's seconds
+        (schedule.durations = "model"), shown in milliseconds."""
         self.sim = sim
         heading = self.tr("{kind}: p = {p}, m = {m}, v = {v}").format(
             kind=kind_name(sim.kind), p=sim.ranks, m=sim.microbatches, v=sim.chunks)
@@ -48,22 +50,38 @@ class PipelinePanel(QWidget):
             heading += " — " + self.tr("{ops:,} ops: too many to draw one by one (more than {limit:,}); "
                                        "the numbers beside are exact").format(ops=len(sim.ops), limit=DRAW_LIMIT_OPS)
         self.heading.setText(heading)
-        self.gantt.show_simulation(sim, draw_ops=drawn)
-        self.activations.show_simulation(sim if drawn else None)
+        self.gantt.show_simulation(sim, draw_ops=drawn, seconds=seconds)
+        self.activations.show_simulation(sim if drawn else None, seconds)
         busy = [sim.makespan - idle for idle in sim.idle]
-        lines = [
-            self.tr("makespan {value:g}").format(value=sim.makespan),
-            self.tr("bubble ratio {value:.1%} (idle rank-time / ranks × makespan)").format(value=sim.bubble_ratio),
-            self.tr("bubble time {value:g} (makespan − busiest rank's work {busy:g})").format(
-                value=sim.makespan - max(busy), busy=max(busy)),
-        ]
+        if seconds:
+            lines = [
+                self.tr("makespan {value}").format(value=time_text(sim.makespan, True)),
+                self.tr("bubble ratio {value:.1%} (idle rank-time / ranks × makespan)").format(
+                    value=sim.bubble_ratio),
+                self.tr("bubble time {value} (makespan − busiest rank's work {busy})").format(
+                    value=time_text(sim.makespan - max(busy), True), busy=time_text(max(busy), True)),
+            ]
+        else:
+            lines = [
+                self.tr("makespan {value:g}").format(value=sim.makespan),
+                self.tr("bubble ratio {value:.1%} (idle rank-time / ranks × makespan)").format(
+                    value=sim.bubble_ratio),
+                self.tr("bubble time {value:g} (makespan − busiest rank's work {busy:g})").format(
+                    value=sim.makespan - max(busy), busy=max(busy)),
+            ]
         if formula:
             d = sim.durations
-            numbers = (f"p = {sim.ranks}, m = {sim.microbatches}, v = {sim.chunks}, F = {d.F:g}, B = {d.B:g}, "
-                       f"I = {d.I:g}, W = {d.W:g}, F&B = {d.FB:g}")
+            scale, unit = (1e3, " ms") if seconds else (1.0, "")
+            numbers = (f"p = {sim.ranks}, m = {sim.microbatches}, v = {sim.chunks}, F = {d.F * scale:.4g}{unit}, "
+                       f"B = {d.B * scale:.4g}{unit}, I = {d.I * scale:.4g}{unit}, W = {d.W * scale:.4g}{unit}, "
+                       f"F&B = {d.FB * scale:.4g}{unit}")
             text = QCoreApplication.translate("pipeline", formula[0])
-            lines.append(self.tr("paper's bubble: {formula} = {value:g}").format(formula=text, value=formula[1])
-                         + f"<br>&nbsp;&nbsp;<i>{numbers}</i>")
+            if seconds:
+                bubble = self.tr("paper's bubble: {formula} = {value}").format(
+                    formula=text, value=time_text(formula[1], True))
+            else:
+                bubble = self.tr("paper's bubble: {formula} = {value:g}").format(formula=text, value=formula[1])
+            lines.append(bubble + f"<br>&nbsp;&nbsp;<i>{numbers}</i>")
         lines += [self.tr("peak activations per rank: {peaks}").format(peaks=", ".join(map(str, sim.peak_activations))),
                   self.tr("parameter copies: {copies}×").format(copies=sim.parameter_copies)]
         self.numbers.setText("<br>".join(lines))

@@ -121,11 +121,12 @@ class PipelineTab(DocumentTab):
         problems = [f"{kind_name(kind)}: {text}" for kind, text in result.problems]
         self.figure.message.setText("<span style='color:#C00000'>" + "<br>".join(problems) + "</span>"
                                     if problems else "")
+        seconds = self.model.scenario.schedule.durations == "model"   # the step-time model's seconds
         for index, panel in enumerate(self.figure.panels):
             visible = index < len(result.runs)
             panel.setVisible(visible)
             if visible:
-                panel.show_simulation(*result.runs[index])
+                panel.show_simulation(*result.runs[index], seconds=seconds)
         self.sims = [sim for sim, _ in result.runs]
         if len(self.sims) > 1:  # the panels share one time axis: frame the longer schedule
             self.figure.panels[0].gantt.setXRange(0, self.makespan, padding=0.01)
@@ -204,5 +205,6 @@ class PipelineTab(DocumentTab):
                 field("schedule.microbatches"),
                 field("parallel.vpp", self.tr("Chunks per rank v (interleaved)")),
             ]),
-            (self.tr("Durations"), fields("schedule.f", "schedule.b", "schedule.w", "schedule.fb", "schedule.p2p")),
+            (self.tr("Durations"), fields("schedule.durations", "schedule.f", "schedule.b", "schedule.w", "schedule.fb",
+                                          "schedule.p2p")),
         ]

@@ -1,0 +1,371 @@
+"""The planner view (View → Plan configurations…): search the parallel configurations of the
+document's model on a number of GPUs, ranked by the step-time model, each with its cost stack;
+the scenario's own configuration marked with its rank and the term that decides; Load applies a
+configuration to the document in one edit, so every tab shows it.
+
+The search runs on a worker thread (`ProgressWorker`) with a progress bar and Cancel.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
+                               QProgressBar, QPushButton, QSpinBox, QStyle, QStyledItemDelegate,
+                               QStyleOptionViewItem, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+
+from tslab.models.memory import gib
+from tslab.models.planner import Plan, PlanEntry, plan
+from tslab.models.scenario import Scenario, ScenarioError
+from tslab.views.common import caption_label
+from tslab.views.document_model import DocumentModel
+from tslab.views.labels import choice_label
+from tslab.views.memory.figure import set_text
+from tslab.views.pipeline.common import kind_name
+from tslab.views.time.common import (AXES, CONTEXT, legend_html, mean_terms, ms, percent, term_colour, term_name,
+                                     terms_tooltip)
+from tslab.views.time.worker import ProgressWorker
+
+TOP = 10
+TERMS_ROLE = int(Qt.ItemDataRole.UserRole) + 1   # the cost stack cell: [(term, seconds)]
+SCALE_ROLE = int(Qt.ItemDataRole.UserRole) + 2   # … and the longest step of the table, for one scale
+REFERENCE_BACKGROUND = "#FFF4CC"
+TEXT_COLUMNS = (9, 10, 16)  # recompute, schedule, the stack: left-aligned; numbers right-aligned
+
+# (scenario key, column header): the settings the planner changes, as the papers name them.
+SETTING_COLUMNS = (("parallel.tp", "TP"), ("parallel.pp", "PP"), ("parallel.vpp", "VPP"), ("parallel.dp", "DP"),
+                   ("parallel.cp", "CP"), ("parallel.ep", "EP"), ("parallel.etp", "ETP"))
+
+
+def search(scenario: Scenario, gpus: int, top: int, *, should_stop: Callable[[], bool],
+           progress: Callable[[int, int], None]) -> Plan:
+    """The planner on the worker: `plan` with the worker's cancel and progress hooks."""
+    return plan(scenario, gpus, top=top, should_stop=should_stop, progress=progress)
+
+
+def deciding_name(term: str) -> str:
+    """The deciding term of a Plan, in the stack's words when it names a term of the stack."""
+    if not term:
+        return ""
+    known = ("compute", "memory_bound", "bubble", "optimizer")
+    if term in known or term.startswith("comm:"):
+        return term_name(term)
+    if term in AXES:
+        return term_name(f"comm:{term}")
+    return QCoreApplication.translate("time", term)
+
+
+class StackDelegate(QStyledItemDelegate):
+    """A table cell drawn as a small horizontal stacked bar: the entry's cost terms (averaged over
+    its pipeline ranks) on the table's common scale, so the rows compare at a glance."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        terms = index.data(TERMS_ROLE)
+        scale = index.data(SCALE_ROLE)
+        if not terms or not scale:
+            super().paint(painter, option, index)
+            return
+        painter.save()
+        if option.state & QStyle.StateFlag.State_Selected:
+            painter.fillRect(option.rect, option.palette.highlight())
+        else:
+            background = index.data(Qt.ItemDataRole.BackgroundRole)
+            if background is not None:
+                painter.fillRect(option.rect, background)
+        area = option.rect.adjusted(4, 5, -4, -5)
+        x = float(area.left())
+        for term, seconds in terms:
+            width = seconds / scale * area.width()
+            painter.fillRect(QRect(round(x), area.top(), max(round(x + width) - round(x), 1), area.height()),
+                             term_colour(term))
+            x += width
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        return QSize(180, super().sizeHint(option, index).height())
+
+
+class PlannerView(QWidget):
+    """GPUs, Search, Cancel and progress; the ranked table; the reference; Load."""
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self.plan: Plan | None = None
+        self.searched: Scenario | None = None   # the scenario of the search shown
+        self.rows: list[PlanEntry] = []         # the entry of each table row
+        self.worker = ProgressWorker(self, name="tslab-plan")
+        self.worker.progressed.connect(self._progressed)
+        self.worker.finished.connect(self.show_plan)
+        self.worker.failed.connect(self._failed)
+        self.worker.busyChanged.connect(self._busy)
+
+        self.gpus_box = QSpinBox(self)
+        self.gpus_box.setRange(1, 1 << 20)
+        self.gpus_box.setGroupSeparatorShown(True)
+        self.gpus_box.setValue(model.scenario.world_size)
+        self.gpus_box.setToolTip(self.tr("The GPUs to plan for (the cluster's by default); the global batch stays "
+                                         "as the scenario has it"))
+        self.search_button = QPushButton(self.tr("Search"), self)
+        self.search_button.setDefault(True)
+        self.search_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setEnabled(False)
+        self.progress = QProgressBar(self)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat(self.tr("%v of %m configurations"))
+        self.progress.setTextVisible(False)
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel(self.tr("GPUs"), self))
+        controls.addWidget(self.gpus_box)
+        controls.addWidget(self.search_button)
+        controls.addWidget(self.cancel_button)
+        controls.addWidget(self.progress, 1)
+
+        self.summary = QLabel(self)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setWordWrap(True)
+        self.summary.setText(self.tr("Search ranks every parallel configuration of this model that fits on the "
+                                     "GPUs by its step time."))
+        self.reference = QLabel(self)
+        self.reference.setTextFormat(Qt.TextFormat.RichText)
+        self.reference.setWordWrap(True)
+
+        headers = ([self.tr("Rank")] + [name for _, name in SETTING_COLUMNS]
+                   + [self.tr("ZeRO"), self.tr("Recompute"), self.tr("Schedule"), self.tr("Micro-batch"),
+                      self.tr("Micro-batches"), self.tr("Step time"), self.tr("MFU"), self.tr("Peak memory"),
+                      self.tr("Cost stack")])
+        self.table = QTableWidget(0, len(headers), self)
+        self.table.setHorizontalHeaderLabels(headers)
+        self.stack_column = len(headers) - 1
+        stack_header = self.table.horizontalHeaderItem(self.stack_column)
+        stack_header.setToolTip(self.tr("Each term averaged over the configuration's pipeline ranks, on one scale "
+                                        "for the whole table; hover for the numbers"))
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        self.table.setItemDelegateForColumn(self.stack_column, StackDelegate(self.table))
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(self.stack_column, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(36)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.itemDoubleClicked.connect(lambda _: self.load_selected())
+
+        self.legend = QLabel(self)
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.load_button = QPushButton(self.tr("Load"), self)
+        self.load_button.setToolTip(self.tr("Apply the selected configuration to the document (one edit: Undo "
+                                            "is a reload of the file or preset)"))
+        self.load_button.setEnabled(False)
+        self.load_button.clicked.connect(self.load_selected)
+        self.status = QLabel(self)
+        self.status.setWordWrap(True)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.legend, 1)
+        bottom.addWidget(self.load_button, 0, Qt.AlignmentFlag.AlignTop)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.reference)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(bottom)
+        layout.addWidget(self.status)
+        layout.addWidget(caption_label(self, QCoreApplication.translate(
+            CONTEXT, "A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by "
+                     "the step-time model, among those whose memory ledger fits and that validate without errors."),
+            scale=0.9))
+        model.scenarioChanged.connect(self._scenario_changed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1180, 640)
+
+    # ------------------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.worker.busy
+
+    def start(self) -> None:
+        """Search on the worker for the document's scenario and the GPUs asked for."""
+        self.searched = self.model.scenario
+        gpus = self.gpus_box.value()
+        self.progress.setRange(0, 0)   # busy until the first progress report gives the total
+        self.progress.setTextVisible(False)
+        set_text(self.status, self.tr("Searching the configurations of {gpus:,} GPUs…").format(gpus=gpus))
+        self.worker.start(search, self.searched, gpus, TOP)
+
+    def cancel(self) -> None:
+        if self.running:
+            self.worker.cancel()
+            set_text(self.status, self.tr("Search cancelled."))
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(False)
+
+    def _busy(self, busy: bool) -> None:
+        self.search_button.setEnabled(not busy)
+        self.cancel_button.setEnabled(busy)
+        self.gpus_box.setEnabled(not busy)
+        self._selection_changed()
+
+    def _progressed(self, done: int, total: int) -> None:
+        if self.progress.maximum() != total:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setTextVisible(True)
+        self.progress.setValue(min(done, total))
+
+    def _failed(self, message: str) -> None:
+        self.cancel()
+        set_text(self.status, "<span style='color:#C00000'>" + self.tr("The search failed: {reason}").format(
+            reason=message) + "</span>")
+
+    def _scenario_changed(self, scenario: Scenario) -> None:
+        if not self.running and self.plan is None and self.gpus_box.value() != scenario.world_size:
+            self.gpus_box.setValue(scenario.world_size)
+        if self.plan is not None and scenario != self.searched and not any(r.scenario == scenario for r in self.rows):
+            set_text(self.status, self.tr("The document changed after this search: search again to rank its "
+                                          "configurations."))
+
+    # ------------------------------------------------------------------------------------------
+    def show_plan(self, result: Plan) -> None:
+        self.plan = result
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        self.progress.setTextVisible(False)
+        pruned = result.pruned_memory + result.pruned_topology + result.pruned_other
+        set_text(self.summary, self.tr(
+            "<b>{count} best of {fit:,} configurations that fit on {gpus:,} GPUs</b> ({considered:,} considered; "
+            "set aside: {memory:,} out of memory, {topology:,} that do not map onto the cluster, {other:,} "
+            "invalid)").format(count=len(result.entries), fit=max(result.considered - pruned, 0), gpus=result.gpus,
+                               considered=result.considered, memory=result.pruned_memory,
+                               topology=result.pruned_topology, other=result.pruned_other))
+        self._show_reference(result)
+        self.rows = list(result.entries)
+        reference = result.reference
+        in_table = reference is not None and any(_same(entry, reference) for entry in self.rows)
+        if reference is not None and not in_table:
+            self.rows.append(reference)
+        self._fill_table(reference)
+        terms = sorted({term for entry in self.rows for term, _ in mean_terms(entry.time.stack)},
+                       key=_term_order)
+        set_text(self.legend, self.tr("Cost stack:") + " &nbsp; " + legend_html(terms))
+        if not self.rows:
+            set_text(self.status, self.tr("No configuration fits on {gpus:,} GPUs.").format(gpus=result.gpus))
+        else:
+            set_text(self.status, self.tr("Select a row and press Load (or double-click it) to apply its settings "
+                                          "to the document."))
+        if self.rows:
+            self.table.selectRow(0)
+
+    def _show_reference(self, result: Plan) -> None:
+        reference = result.reference
+        world = self.searched.world_size if self.searched is not None else 0
+        if reference is None:
+            if world and world != result.gpus:
+                text = self.tr("The scenario's own configuration runs on {world:,} GPUs, not {gpus:,}: it is not "
+                               "ranked.").format(world=world, gpus=result.gpus)
+            else:
+                text = self.tr("The scenario's own configuration does not fit (or does not validate) on these GPUs: "
+                               "it is not ranked.")
+        else:
+            best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
+            text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
+                           "{slower} of the fastest's").format(
+                rank=result.reference_rank, step=ms(reference.time.step_time_s),
+                slower=percent(reference.time.step_time_s / best if best else 1.0))
+            deciding = deciding_name(result.deciding_term)
+            if deciding:
+                text += " · " + self.tr("deciding term: <b>{term}</b>").format(term=deciding)
+        set_text(self.reference, text)
+
+    def _fill_table(self, reference: PlanEntry | None) -> None:
+        self.table.setSortingEnabled(False)
+        self.table.clearContents()
+        self.table.setRowCount(len(self.rows))
+        scale = max((entry.time.step_time_s for entry in self.rows), default=0.0)
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for row, entry in enumerate(self.rows):
+            is_reference = reference is not None and _same(entry, reference)
+            s = entry.scenario
+            values: list[Any] = [("◆ " if is_reference else "") + f"{entry.rank:,}"]
+            values += [s.get(key) for key, _ in SETTING_COLUMNS]
+            values += [s.parallel.zero, choice_label("activation.recompute", s.activation.recompute),
+                       kind_name(s.schedule.kind) if s.parallel.pp > 1 else "—", s.model.micro_batch,
+                       s.schedule.microbatches, ms(entry.time.step_time_s), percent(entry.time.mfu),
+                       gib(entry.peak_bytes), ""]
+            terms = mean_terms(entry.time.stack)
+            tip = terms_tooltip(self.tr("Rank {rank}: {step} per step (mean over {pp} pipeline ranks)").format(
+                rank=entry.rank, step=ms(entry.time.step_time_s), pp=len(entry.time.stack)),
+                terms, entry.time.step_time_s)
+            for column, value in enumerate(values):
+                cell = QTableWidgetItem(str(value))
+                if column not in TEXT_COLUMNS:
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                cell.setToolTip(tip)
+                if is_reference:
+                    cell.setFont(bold)
+                    cell.setBackground(QBrush(QColor(REFERENCE_BACKGROUND)))
+                self.table.setItem(row, column, cell)
+            stack_cell = self.table.item(row, self.stack_column)
+            stack_cell.setData(TERMS_ROLE, terms)
+            stack_cell.setData(SCALE_ROLE, scale)
+        self.table.resizeColumnsToContents()
+
+    # ------------------------------------------------------------------------------------------
+    def selected_entry(self) -> PlanEntry | None:
+        rows = {index.row() for index in self.table.selectedIndexes()}
+        row = min(rows) if rows else -1
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def _selection_changed(self) -> None:
+        self.load_button.setEnabled(self.selected_entry() is not None and not self.running)
+
+    def load_selected(self) -> bool:
+        """Apply the selected entry's settings to the document in one edit."""
+        entry = self.selected_entry()
+        if entry is None or self.running:
+            return False
+        try:
+            self.model.update(dict(entry.settings))
+        except ScenarioError as exc:
+            set_text(self.status, self.tr("Cannot load this configuration: {reason}").format(reason=exc))
+            return False
+        set_text(self.status, self.tr("Loaded the configuration ranked {rank:,}: every tab shows it now.").format(
+            rank=entry.rank))
+        return True
+
+
+def _same(a: PlanEntry, b: PlanEntry) -> bool:
+    return a.rank == b.rank and a.settings == b.settings
+
+
+def _term_order(term: str) -> int:
+    order = ["compute", "memory_bound"] + [f"comm:{axis}" for axis in AXES] + ["bubble", "optimizer"]
+    return order.index(term) if term in order else len(order)
+
+
+class PlannerDialog(QDialog):
+    """The planner in its own window beside the main one (not modal: the tabs stay usable)."""
+
+    def __init__(self, model: DocumentModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Plan configurations"))
+        self.view = PlannerView(model, self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(buttons)
+
+    def reject(self) -> None:
+        self.view.cancel()   # a search nobody watches is not worth the cores
+        super().reject()
