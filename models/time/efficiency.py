@@ -11,7 +11,9 @@ the roofline of the two limits (Williams, Waterman & Patterson, "Roofline", CACM
   the SM count (NVIDIA, "Matrix Multiplication Background User's Guide", DU-09799-001, §3.1 Tile
   Quantization and §3.2 Wave Quantization). cuBLAS picks among tile shapes (ibid. §2.3: 256×128,
   128×256 and 128×128 are its large tiles); the curve takes whichever of those three wastes least,
-  so it is optimistic where a smaller tile's lower data reuse would cost time;
+  so it is optimistic where a smaller tile's lower data reuse would cost time; a dimension narrower
+  than a tile (a skinny GEMM) runs in a tile cut to it, in steps of the tensor cores' 16, and the
+  HBM limit below prices its lower data reuse;
 - ACHIEVABLE: the fraction of the data-sheet peak that an optimized large GEMM reaches, 0.8 — the
   lower end of the "up to 80–90 % of the theoretical maximum device throughput" that Dao
   (FlashAttention-2, 2023, §1) gives for optimized GEMMs; the lower end because a sustained
@@ -40,6 +42,7 @@ from ..scenario import Scenario
 ACHIEVABLE = 0.8
 # The output tiles the curve chooses from (NVIDIA Matrix Multiplication Background §2.3).
 TILES = ((128, 256), (256, 128), (128, 128))
+MMA = 16  # the tensor cores' smallest M and N step (16×8×16 BF16 MMA on Ampere and Hopper)
 # Streaming multiprocessors of each catalogue GPU: NVIDIA A100 Tensor Core GPU Architecture white
 # paper (108 SMs), NVIDIA H100 Tensor Core GPU Architecture white paper (132 SMs on the SXM5
 # board; H800 and H200 are the same GH100 configuration), NVIDIA Blackwell architecture technical
@@ -90,7 +93,9 @@ def tile_efficiency(m: float, n: float, batch: float, sms: int) -> float:
     if m <= 0 or n <= 0 or batch <= 0:
         return 1.0
     best = 0.0
-    for tm, tn in TILES:
+    for tile_m, tile_n in TILES:
+        # a dimension narrower than the tile runs in a narrower tile, down to the MMA's 16
+        tm, tn = min(tile_m, MMA * math.ceil(m / MMA)), min(tile_n, MMA * math.ceil(n / MMA))
         rows, cols = math.ceil(m / tm), math.ceil(n / tn)
         fill = (m * n) / (rows * tm * cols * tn)
         best = max(best, fill * wave_efficiency(batch * rows * cols, sms))
