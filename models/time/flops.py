@@ -24,8 +24,9 @@ num_floating_point_operations (megatron/training/training.py: "causal mask (only
 is non-zero)"). Executed FLOPs count what the kernel runs: FlashAttention skips the key blocks above
 the diagonal and computes the diagonal ones whole ((n + 1)/(2n) of the matrix for n key blocks of
 FLASH_BLOCK; Dao 2023, FlashAttention-2, §3.1.1), and its backward recomputes QKᵀ from the saved
-statistics, five GEMMs instead of four (2.5 × the forward, the count the FlashAttention benchmarks
-use); without FlashAttention the full s×s scores are computed and masked (Megatron-LM's fused
+statistics, five GEMMs instead of four (2.5 × the forward when d_qk = d_v, the count of
+Dao-AILab/flash-attention, benchmarks/benchmark_flash_attention.py, `flops`); without
+FlashAttention the full s×s scores are computed and masked (Megatron-LM's fused
 scale-mask-softmax), as Narayanan et al. count them.
 
 Recompute: a fully recomputed layer reruns its whole forward; otherwise the ops the memory model's
@@ -51,7 +52,7 @@ from ..memory.policy import activation_policy, is_recomputed
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .efficiency import Kernel, gemm
 
-FLASH_BLOCK = 128  # key block of the FlashAttention kernels (FlashAttention-2, §3.1: B_c = 128 at d = 128)
+FLASH_BLOCK = 128  # key block of the attention kernel (FlashAttention-2 §3.3 tunes blocks of 64 or 128; 128 here)
 
 
 @dataclass(frozen=True)

@@ -204,11 +204,9 @@ class _Cost:
     comm_f: dict[str, float] = field(default_factory=dict)
     comm_b: dict[str, float] = field(default_factory=dict)
     raw: dict[str, float] = field(default_factory=dict)
-    executed_flops: float = 0.0
 
     def add(self, other: _Cost, times: float = 1.0) -> None:
-        for name in ("f_compute", "i_compute", "w_compute", "r_compute", "f_memory", "b_memory", "r_memory",
-                     "executed_flops"):
+        for name in ("f_compute", "i_compute", "w_compute", "r_compute", "f_memory", "b_memory", "r_memory"):
             setattr(self, name, getattr(self, name) + times * getattr(other, name))
         for mine, theirs in ((self.comm_f, other.comm_f), (self.comm_b, other.comm_b), (self.raw, other.raw)):
             for axis, value in theirs.items():
@@ -251,12 +249,10 @@ def _unit(ops: tuple[Op, ...], recompute: Recompute | None, hw: Hardware) -> _Co
                  w_compute=_kernel_time(ops, hw, "weight_grad"),
                  f_memory=sum(op.bytes_forward for op in ops) / hw.hbm_Bps,
                  b_memory=sum(op.bytes_backward for op in ops) / hw.hbm_Bps)
-    cost.executed_flops = sum(op.forward_flops + op.input_grad_flops + op.weight_grad_flops for op in ops)
     if recompute is not None:
         unknown = recompute.unknown_flops / (hw.peak_flops * (hw.gemm_efficiency or ACHIEVABLE))
         cost.r_compute = sum(k.time(hw) * share for k, share in recompute.kernels) + unknown
         cost.r_memory = recompute.bytes / hw.hbm_Bps
-        cost.executed_flops += recompute.flops
     return cost
 
 
