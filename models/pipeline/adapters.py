@@ -46,7 +46,8 @@ def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInpu
         chunks = max(vpp, 2) if name == "interleaved-1f1b" else chunks_per_rank(name, vpp)
     if d.durations == "model":
         from ..time import model_durations  # the step-time model builds on this package
-        timed = scenario if kind is None else scenario.replace(**{"schedule.kind": name})
+        timed = scenario if kind is None else scenario.replace(
+            **{"schedule.kind": name, **({"parallel.vpp": chunks} if name == "interleaved-1f1b" else {})})
         durations, imbalance = model_durations(timed)
         return ScheduleInputs(kind=name, ranks=scenario.parallel.pp, microbatches=d.microbatches, chunks=chunks,
                               durations=durations, stage_imbalance=imbalance, seconds=True)
