@@ -579,7 +579,7 @@ def schedule_setup(args: argparse.Namespace):
         times[name] = value + 0.0  # -0.0 as 0.0
     # The step-time model's per-stage factors hold for the scenario's own stages only.
     imbalance = base.stage_imbalance if (kind, ranks, chunks) == (base.kind, base.ranks, base.chunks) else None
-    return kind, ranks, microbatches, chunks, Durations(**times), imbalance
+    return kind, ranks, microbatches, chunks, Durations(**times), imbalance, base.seconds
 
 
 def read_orders(path: str):
@@ -649,7 +649,7 @@ def skipped_text(imported) -> str:
 PER_RANK_ROWS = 64  # plain-text outputs list ranks one per line up to this many
 
 
-def format_schedule(sim, durations, imported=None, path: str = "") -> str:
+def format_schedule(sim, durations, imported=None, path: str = "", unit: str = "time units") -> str:
     """A plain-text summary of a simulated schedule: configuration, makespan, bubble, per-rank times
     (and, for imported orders, the file and the communication actions skipped)."""
     times = ", ".join(f"{name} {durations.of(name):g}" for name in ("F", "B", "I", "W", "FB", "p2p"))
@@ -658,7 +658,7 @@ def format_schedule(sim, durations, imported=None, path: str = "") -> str:
              f"{sim.microbatches:,} micro-batch"
              f"{'es' if sim.microbatches != 1 else ''}"
              + (f", {sim.parameter_copies} model copies per rank" if sim.parameter_copies != 1 else ""),
-             f"op times: {times} (time units)",
+             f"op times: {times} ({unit})",
              f"makespan {sim.makespan:g}; bubble {sim.bubble_ratio:.1%} of rank-time "
              f"(bubble time {sim.bubble_time:g})"]
     if imported is not None:
@@ -678,7 +678,7 @@ def schedule_body(args: argparse.Namespace) -> str:
     """What `tslab schedule` writes: plain text, JSON, a Chrome trace or the CSV."""
     from tslab.models.pipeline import ScheduleError, generate, simulate, to_chrome_trace, to_csv
     try:
-        kind, ranks, microbatches, chunks, durations, imbalance = schedule_setup(args)
+        kind, ranks, microbatches, chunks, durations, imbalance, seconds = schedule_setup(args)
         orders = imported = None
         if args.import_csv is not None:
             imported = read_orders(args.import_csv)
@@ -705,7 +705,8 @@ def schedule_body(args: argparse.Namespace) -> str:
         return json_text(doc, indent=None)
     if args.chrome_trace:
         return json_text(to_chrome_trace(sim), indent=None)
-    return format_schedule(sim, durations, imported, args.import_csv or "") + "\n"
+    unit = "seconds, from the step-time model" if seconds else "time units"
+    return format_schedule(sim, durations, imported, args.import_csv or "", unit) + "\n"
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:

@@ -219,9 +219,10 @@ def test_schedule_refuses_huge_chunk_counts(capsys) -> None:
 
 
 def test_schedule_defaults_come_from_the_scenario(capsys) -> None:
-    scenario = load_preset("kimi-k2")
+    scenario = load_preset("kimi-k2").replace(**{"schedule.durations": "manual"})  # the typed units
     own = schedule_inputs(scenario)
-    code, out, err = run(capsys, "schedule", "--preset", "kimi-k2", "--set", "schedule.f=1.5", "--json")
+    code, out, err = run(capsys, "schedule", "--preset", "kimi-k2", "--set", "schedule.durations=manual",
+                         "--set", "schedule.f=1.5", "--json")
     assert code == 0, err
     doc = strict_json(out)
     assert (doc["kind"], doc["ranks"], doc["microbatches"], doc["chunks"]) == \
