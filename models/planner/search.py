@@ -1,0 +1,397 @@
+"""The configuration planner: the fastest parallel configurations that fit, by the step-time model.
+
+`plan(s, gpus)` walks the search space of `models.planner.space` (every rule there names its
+source) for the scenario's model, global batch and cluster, and keeps what
+
+1. fits: the byte ledger's most-loaded GPU has no first_oom (models/memory/ledger.py); a cheap lower
+   bound on the model states per GPU (`bounds.states_bound`) rules out whole groups of
+   configurations before any ledger runs;
+2. is valid: `validation.validate` has no errors and the mesh (`mesh.build_mesh`) none either;
+3. the step-time model can time (`time.step_time`; a ValueError is counted under "other").
+
+It ranks them by step time with a best-first branch and bound: every configuration starts with a
+lower bound on its step time (`bounds.time_bound`, no schedule simulated), the one with the lowest
+bound is checked and timed next, and the search stops once the `top` fastest are known and no
+bound left is below the scenario's own time (so its rank among everything that fits is exact).
+Configurations never checked are counted under `pruned_bound`: their bound shows they cannot be
+among the `top` nor faster than the scenario's own configuration. With `exhaustive=True` every
+configuration is checked and timed (the tests compare both).
+
+A deterministic teaching model of a planner over a deterministic teaching model of step time, not a
+benchmark of a real cluster.
+"""
+from __future__ import annotations
+
+import dataclasses
+import heapq
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..memory import memory_ledger
+from ..mesh import build_mesh
+from ..pipeline import Cancelled
+from ..scenario import Scenario
+from ..validation import validate
+from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
+from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
+
+PROGRESS_EVERY = 256  # configurations settled between two progress() calls
+# Configurations checked, once the top is known, to count those faster than the scenario's own
+# configuration (each costs a ledger and often a step time: ~5–10 ms); beyond it the rank is a range.
+REFERENCE_BUDGET = 400
+
+
+@dataclass(frozen=True)
+class PlanEntry:
+    rank: int                       # 1 = fastest
+    settings: dict[str, Any]        # the dotted keys it sets
+    scenario: Scenario              # the planned scenario with `settings` applied
+    time: Any                       # models.time.StepTime
+    peak_bytes: int                 # the ledger's most-loaded GPU tier
+
+
+@dataclass(frozen=True)
+class Plan:
+    gpus: int
+    considered: int                 # configurations in the search space
+    pruned_memory: int              # do not fit (states bound or ledger)
+    pruned_topology: int            # validation or mesh errors
+    pruned_other: int               # the step-time model cannot time them
+    entries: tuple[PlanEntry, ...]  # ranked by step time, at most `top`
+    reference: PlanEntry | None     # the scenario's own configuration (None: it does not fit or is invalid)
+    reference_rank: int             # its rank among all that fit; 0 when it does not fit
+    deciding_term: str              # the stack term that most separates the reference from the fastest
+    pruned_bound: int = 0           # never checked: their time bound rules them out of the top and the reference's rank
+    timed: int = 0                  # configurations timed by the step-time model
+    ledgers: int = 0                # byte ledgers computed
+    global_batch: int = 0           # sequences per step, kept for every configuration
+    reference_reason: str = ""      # why the reference is None (the first OOM, a validation error, …)
+    reference_terms: dict[str, float] = field(default_factory=dict)  # reference − fastest, per stack term (s)
+    reference_rank_exact: bool = True   # False: the reference ranks between reference_rank and reference_rank_max
+    reference_rank_max: int = 0
+    notes: tuple[str, ...] = ()
+
+
+@dataclass
+class _Counts:
+    memory: int = 0
+    topology: int = 0
+    other: int = 0
+    timed: int = 0
+    ledgers: int = 0
+
+
+def stack_terms(t: Any) -> dict[str, float]:
+    """The step time split into the stack's terms, each the mean over pipeline ranks (every rank's
+    row adds up to the step time, so the terms do too): compute, memory-bound, exposed
+    communication per axis ("exposed comm (ep)"), bubble, optimizer."""
+    rows = t.stack
+    n = max(len(rows), 1)
+    terms = {"compute": sum(r.compute_s for r in rows) / n,
+             "memory-bound": sum(r.memory_bound_s for r in rows) / n}
+    axes = sorted({axis for r in rows for axis in r.exposed_comm_s})
+    for axis in axes:
+        terms[f"exposed comm ({axis})"] = sum(r.exposed_comm_s.get(axis, 0.0) for r in rows) / n
+    terms["bubble"] = sum(r.bubble_s for r in rows) / n
+    terms["optimizer"] = sum(r.optimizer_s for r in rows) / n
+    return terms
+
+
+def deciding(reference: Any, fastest: Any) -> tuple[str, dict[str, float]]:
+    """The term of the stack by which the reference loses most time against the fastest entry, and
+    every term's difference (reference − fastest, seconds)."""
+    ref, best = stack_terms(reference), stack_terms(fastest)
+    gap = {term: ref.get(term, 0.0) - best.get(term, 0.0) for term in dict.fromkeys([*ref, *best])}
+    term = max(gap, key=lambda name: gap[name]) if gap else ""
+    return (term if gap.get(term, 0.0) > 0 else ""), gap
+
+
+class _Evaluator:
+    """Checks and times one configuration at a time, counting why configurations drop out."""
+
+    def __init__(self, base: Scenario, counts: _Counts, should_stop: Callable[[], bool] | None):
+        from ..time import step_time  # the step-time model builds on the memory and pipeline models
+        self.base, self.counts, self.should_stop = base, counts, should_stop
+        self.step_time = step_time
+        self.capacity = capacity(base)
+        self.done: dict[Candidate, tuple[str, Any]] = {}
+
+    def evaluate(self, c: Candidate) -> tuple[str, Any]:
+        """("ok", (scenario, StepTime, peak bytes)) or (reason kind, message); each configuration
+        is evaluated once."""
+        if c not in self.done:
+            self.done[c] = self._evaluate(c)
+        return self.done[c]
+
+    def _evaluate(self, c: Candidate) -> tuple[str, Any]:
+        s = c.scenario(self.base)
+        errors = [p for p in validate(s) if p.severity == "error"]
+        if errors:
+            return "topology", str(errors[0])
+        ledger = memory_ledger(s)
+        self.counts.ledgers += 1
+        oom = ledger.first_oom
+        if oom is not None:
+            return "memory", oom[1]
+        try:
+            t = self.step_time(s, should_stop=self.should_stop)
+        except Cancelled:
+            raise
+        except (ValueError, ZeroDivisionError) as exc:
+            mesh_errors = build_mesh(s).errors  # step_time builds the mesh and refuses its errors
+            if mesh_errors:
+                return "topology", str(mesh_errors[0])
+            return "other", str(exc)
+        self.counts.timed += 1
+        return "ok", (s, t, ledger.gpu_bytes)
+
+# Within one layout the kinds hold more activations in this order (the ledger's in-flight
+# micro-batches per rank: 1F1B min(m, p − r) ≤ ZB-H1 min(m, p) ≤ ZB-H2 min(m, 2p − 1); ZBV
+# min(2m, m + r + 1, 2p)/2 ≤ DualPipeV min(2m, 2p + 1)/2), everything else of the ledger alike.
+# Across micro-batch sizes at one global batch: every activation, logit and buffer byte the ledger
+# counts per micro-batch grows with its size b, and the sets held, min(c·m, X)/d with m = B/b, at
+# least halve when b doubles (2·min(c·m/2, X) = min(c·m, 2X) ≥ min(c·m, X)), so b·held grows too.
+MEMORY_ORDER = {"1f1b": ("single", 0), "zb-h1": ("single", 1), "zb-h2": ("single", 2),
+                "zbv": ("v", 0), "dualpipev": ("v", 1)}
+
+
+class _Siblings:
+    """What a timed configuration says about others (models/time/step.py's composition: step =
+    pipeline makespan + DP/ZeRO tail):
+
+    - the makespan does not depend on the ZeRO stage (the op durations come from the layers'
+      FLOPs, bytes and TP/EP/CP/PP communication), so every ZeRO sibling's step is at least it;
+    - the tail (the DP/ZeRO communication not hidden and the optimizer step) depends on the
+      layout (which layers each rank holds and their per-micro-batch backward) but not on which
+      schedule of that layout runs them: 1F1B, ZB-H1 and ZB-H2 share one layout, ZBV and
+      DualPipeV another. A sibling with a known makespan and a known tail is bounded by their sum;
+    - within a layout, a schedule that holds fewer activations (MEMORY_ORDER) running out of
+      memory means the others do too, and so does a larger micro-batch (at the same global batch)
+      of the same configuration."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled
+        self.makespan: dict[Candidate, float] = {}
+        self.tail: dict[tuple, float] = {}
+        self.oom: dict[tuple, list[tuple[int, int]]] = {}
+
+    @staticmethod
+    def _layout(c: Candidate) -> tuple:
+        group = MEMORY_ORDER.get(c.kind, (c.kind, 0))[0]
+        return (group, dataclasses.replace(c, kind=""))
+
+    @staticmethod
+    def _memory(c: Candidate) -> tuple:
+        """The key of what a configuration's memory is compared with: its layout, all but the
+        schedule and the micro-batches."""
+        group = MEMORY_ORDER.get(c.kind, (c.kind, 0))[0]
+        return (group, dataclasses.replace(c, kind="", micro_batch=0, microbatches=0))
+
+    @staticmethod
+    def _rank(c: Candidate) -> tuple[int, int]:
+        return MEMORY_ORDER.get(c.kind, (c.kind, 0))[1], c.micro_batch
+
+    def learn(self, c: Candidate, status: str, result: Any) -> None:
+        if not self.enabled:
+            return
+        if status == "ok":
+            t = result[1]
+            self.makespan[dataclasses.replace(c, zero=-1)] = t.pipeline_s
+            self.tail[self._layout(c)] = t.step_time_s - t.pipeline_s
+        elif status == "memory":
+            self.oom.setdefault(self._memory(c), []).append(self._rank(c))
+
+    def bound(self, c: Candidate) -> float:
+        if not self.enabled:
+            return 0.0
+        makespan = self.makespan.get(dataclasses.replace(c, zero=-1))
+        if makespan is None:
+            return 0.0
+        return SAFETY * (makespan + max(0.0, self.tail.get(self._layout(c), 0.0)))
+
+    def out_of_memory(self, c: Candidate) -> bool:
+        """Whether a configuration holding at most as much (an earlier kind of its layout and a
+        micro-batch at most as large) ran out of memory."""
+        if not self.enabled:
+            return False
+        kind, size = self._rank(c)
+        return any(k <= kind and b <= size for k, b in self.oom.get(self._memory(c), ()))
+
+
+def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
+         should_stop: Callable[[], bool] | None = None,
+         progress: Callable[[int, int], None] | None = None,
+         rules: Rules = DEFAULT_RULES, exhaustive: bool = False,
+         reference_budget: int | None = REFERENCE_BUDGET) -> Plan:
+    """The `top` fastest configurations of the scenario's model on `gpus` GPUs (default: its
+    cluster; else cluster.nodes = gpus / cluster.gpus_per_node) at its global batch, and the
+    scenario's own configuration with its rank among all that fit.
+
+    Once the `top` fastest are known, the reference's rank is counted with at most
+    `reference_budget` more configurations checked (None: as many as it takes); beyond that the
+    rank is given as the range [reference_rank, reference_rank_max] (`reference_rank_exact` False).
+    With `exhaustive`, every configuration is checked and timed, without any bound.
+
+    `progress(done, total)` is called now and then with configurations settled; `should_stop()`
+    is polled as often, and when it returns True the search raises models.pipeline.Cancelled.
+    ValueError for a GPU count that is not whole nodes or a `top` below 1."""
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise ValueError(f"top must be a whole number ≥ 1, not {top!r}")
+    total_gpus, nodes = world(s, gpus)
+    base = s.replace(**{"cluster.nodes": nodes})
+    counts = _Counts()
+    space = list(candidates(s, gpus, rules))
+    total = len(space)
+    settled = 0
+    last_report = -PROGRESS_EVERY
+
+    def tick(n: int = 1) -> None:
+        nonlocal settled, last_report
+        settled += n
+        if should_stop is not None and should_stop():
+            raise Cancelled("planner cancelled")
+        if progress is not None and settled - last_report >= PROGRESS_EVERY:
+            last_report = settled
+            progress(settled, total)
+
+    if progress is not None:
+        progress(0, total)
+    evaluator = _Evaluator(base, counts, should_stop)
+    cap = evaluator.capacity
+
+    # 1. Model states: one bound per group of configurations that hold the same states.
+    groups: dict[tuple, list[Candidate]] = {}
+    for c in space:
+        groups.setdefault(c.states_key, []).append(c)
+    alive: list[Candidate] = []
+    states = StatesBounds(base)
+    for members in groups.values():
+        if not exhaustive and states(members[0]) > cap:
+            counts.memory += len(members)
+            tick(len(members))
+        else:
+            alive.extend(members)
+
+    # 2. The scenario's own configuration, timed first: its time bounds the search from above.
+    own = own_candidate(s, gpus)
+    ref_result: tuple[Scenario, Any, int] | None = None
+    reference_reason = ""
+    if own is None:
+        reference_reason = (f"the scenario's tp·pp·cp = {s.parallel.tp * s.parallel.pp * s.parallel.cp} and global "
+                            f"batch of {global_batch(s)} sequences do not divide over {total_gpus:,} GPUs")
+    else:
+        status, value = evaluator.evaluate(own)
+        if status == "ok":
+            ref_result = value
+        else:
+            reference_reason = value
+    ref_time = ref_result[1].step_time_s if ref_result is not None else None
+
+    # 3. Best first: the lowest bound is checked and timed next; what a timed configuration tells
+    # about its siblings (`_Siblings`) raises their bounds before they are checked.
+    bound = None if exhaustive else TimeBounds(base)
+    siblings = _Siblings(enabled=not exhaustive)
+    # Heap items: (key, state, index, configuration, result); state 0: the key is the cheaper
+    # bound without recompute, 1: the configuration's own bound, 2: the key is its step time.
+    heap: list[tuple[float, int, int, Candidate, Any]] = []
+    for index, c in enumerate(alive):
+        weak = bound is not None and c.recompute != "none"
+        heap.append((0.0 if bound is None else bound(c, exact=not weak), 0 if weak else 1, index, c, None))
+        if index % PROGRESS_EVERY == 0:
+            tick(0)
+    heapq.heapify(heap)
+    ranked: list[tuple[float, Candidate, Any]] = []
+    faster_than_reference = 0
+    own_is_candidate = False
+    counting = 0  # configurations checked after the top was known, for the reference's rank alone
+    rank_exact = True
+    while heap:
+        key, state, index, c, value = heap[0]
+        if not exhaustive and len(ranked) >= top:
+            if ref_time is None or key >= ref_time:
+                break
+            if reference_budget is not None and counting >= reference_budget and state < 2:
+                rank_exact = False
+                break
+        heapq.heappop(heap)
+        if state == 2:
+            ranked.append((key, c, value))
+            if ref_time is not None and key < ref_time:
+                faster_than_reference += 1
+            own_is_candidate |= c == own
+            continue
+        raised = siblings.bound(c)
+        if state == 0 and bound is not None:
+            raised = max(raised, bound(c))
+        if raised > key and heap and raised > heap[0][0]:
+            heapq.heappush(heap, (raised, 1, index, c, None))
+            continue
+        if siblings.out_of_memory(c):
+            counts.memory += 1
+            tick()
+            continue
+        status, result = evaluator.evaluate(c)
+        counting += len(ranked) >= top
+        siblings.learn(c, status, result)
+        if status == "ok":
+            heapq.heappush(heap, (result[1].step_time_s, 2, index, c, result))
+        else:
+            setattr(counts, status, getattr(counts, status) + 1)
+        tick()
+    pruned_bound = sum(1 for item in heap if item[1] < 2)
+    maybe_faster = 0
+    if not rank_exact and ref_time is not None:
+        # Timed ones left are faster; unchecked ones with a bound below the reference's time may be
+        faster_than_reference += sum(1 for item in heap if item[1] == 2 and item[0] < ref_time)
+        maybe_faster = sum(1 for item in heap if item[1] < 2 and item[0] < ref_time)
+    tick(pruned_bound)
+    if progress is not None:
+        progress(total, total)
+
+    entries = tuple(PlanEntry(rank=i + 1, settings=c.settings(), scenario=value[0], time=value[1],
+                              peak_bytes=value[2]) for i, (_, c, value) in enumerate(ranked[:top]))
+    reference = None
+    reference_rank = reference_rank_max = 0
+    term, gap = "", dict[str, float]()
+    if ref_result is not None and own is not None:
+        reference_rank = faster_than_reference + 1
+        reference_rank_max = reference_rank + maybe_faster
+        reference = PlanEntry(rank=reference_rank, settings=own.settings(), scenario=ref_result[0],
+                              time=ref_result[1], peak_bytes=ref_result[2])
+        if entries and reference_rank > 1:
+            term, gap = deciding(ref_result[1], entries[0].time)
+    notes = ["a deterministic teaching model, not a benchmark of a real cluster"]
+    if own is not None and ref_result is not None and not own_is_candidate and own not in set(alive):
+        notes.append("the scenario's own configuration lies outside the search space; it is ranked against it")
+    return Plan(gpus=total_gpus, considered=total, pruned_memory=counts.memory, pruned_topology=counts.topology,
+                pruned_other=counts.other, entries=entries, reference=reference, reference_rank=reference_rank,
+                deciding_term=term, pruned_bound=pruned_bound, timed=counts.timed, ledgers=counts.ledgers,
+                global_batch=global_batch(s), reference_reason=reference_reason, reference_terms=gap,
+                reference_rank_exact=rank_exact, reference_rank_max=reference_rank_max, notes=tuple(notes))
+
+
+def entry_json(e: PlanEntry) -> dict[str, Any]:
+    from ..time import time_json
+    t = e.time
+    return {"rank": e.rank, "settings": dict(e.settings), "step_time_s": t.step_time_s,
+            "tokens_per_s": t.tokens_per_s, "mfu": t.mfu, "hfu": t.hfu, "peak_bytes": e.peak_bytes,
+            "terms": stack_terms(t), "time": time_json(t)}
+
+
+def plan_json(p: Plan) -> dict[str, Any]:
+    """`tslab plan --json`: the GPU count, the configurations considered and why the others
+    dropped out, the ranked entries and the scenario's own configuration."""
+    return {
+        "gpus": p.gpus,
+        "global_batch": p.global_batch,
+        "considered": p.considered,
+        "pruned": {"memory": p.pruned_memory, "topology": p.pruned_topology, "other": p.pruned_other,
+                   "bound": p.pruned_bound},
+        "timed": p.timed,
+        "ledgers": p.ledgers,
+        "entries": [entry_json(e) for e in p.entries],
+        "reference": {"rank": p.reference_rank, "deciding_term": p.deciding_term,
+                      "terms_vs_fastest": dict(p.reference_terms), "reason": p.reference_reason,
+                      "entry": entry_json(p.reference) if p.reference is not None else None},
+        "notes": list(p.notes),
+    }

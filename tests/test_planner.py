@@ -1,0 +1,158 @@
+"""The configuration planner: its search space rules, its memory bound, and the ranked plan."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tslab.models.memory import memory_ledger
+from tslab.models.pipeline import ScheduleError, check_config, chunks_per_rank
+from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, candidates, global_batch, own_candidate,
+                                  states_bound)
+from tslab.models.presets import load_preset
+from tslab.models.scenario import Scenario
+
+
+@st.composite
+def small_scenarios(draw) -> Scenario:
+    """A small model on a small cluster: dense or MoE, MHA with GQA or MLA, 2–16 GPUs."""
+    heads = draw(st.sampled_from([2, 4, 8]))
+    kv = draw(st.sampled_from([k for k in (1, 2, 4, 8) if heads % k == 0]))
+    head_dim = draw(st.sampled_from([16, 32]))
+    experts = draw(st.sampled_from([0, 0, 4, 8]))
+    mla = draw(st.booleans())
+    gpn = draw(st.sampled_from([2, 4]))
+    nodes = draw(st.integers(1, 2))
+    dp = nodes * gpn  # the scenario's own configuration: pure data parallelism
+    values = {
+        "model.layers": draw(st.integers(2, 8)), "model.hidden": heads * head_dim, "model.heads": heads,
+        "model.kv_heads": heads if mla else kv, "model.head_dim": head_dim,
+        "model.ffn_hidden": draw(st.sampled_from([128, 256, 512])), "model.vocab": 1000,
+        "model.seq_len": draw(st.sampled_from([256, 512, 8192, 16384])), "model.micro_batch": 1,
+        "model.experts": experts, "model.top_k": 2 if experts else 0,
+        "model.expert_ffn_hidden": 64 if experts else 0,
+        "parallel.tp": 1, "parallel.pp": 1, "parallel.dp": dp, "parallel.ep": 1, "parallel.zero": 1,
+        "cluster.nodes": nodes, "cluster.gpus_per_node": gpn, "cluster.gpu": "custom",
+        "cluster.hbm_gib": draw(st.sampled_from([1.0, 2.0, 8.0])), "cluster.peak_tflops": 100.0,
+        "cluster.hbm_gbps": 1000.0, "schedule.kind": "1f1b",
+        "schedule.microbatches": draw(st.sampled_from([4, 8])),
+    }
+    if mla:
+        values.update({"model.attention": "mla", "model.kv_lora_rank": 32, "model.q_lora_rank": 48,
+                       "model.qk_rope_head_dim": 8, "model.v_head_dim": head_dim})
+    return Scenario().replace(**values)
+
+
+def rule_violations(s: Scenario, c: Candidate, gpus: int) -> list[str]:
+    """Each rule of models/planner/space.py, checked on one configuration."""
+    m, gpn = s.model, s.cluster.gpus_per_node
+    broken = []
+    if c.tp * c.pp * c.cp * c.dp != gpus:
+        broken.append("world")
+    if gpn % c.tp or m.heads % c.tp or m.ffn_hidden % c.tp or (m.attention == "mha" and m.kv_heads % c.tp):
+        broken.append("tp")
+    if c.pp * chunks_per_rank(c.kind, c.vpp) > m.layers:
+        broken.append("pp")
+    if (c.vpp > 1) != (c.kind == "interleaved-1f1b") or (c.vpp > 1 and c.vpp not in DEFAULT_RULES.vpp):
+        broken.append("vpp")
+    if c.cp > 1 and (m.seq_len < 8192 or m.seq_len % c.cp or m.seq_len // c.cp < 1024):
+        broken.append("cp")
+    if m.experts and (m.experts % c.ep or (c.tp * c.cp * c.dp) % (c.ep * c.etp) or c.etp not in (1, c.tp)):
+        broken.append("ep")
+    if not m.experts and (c.ep, c.etp) != (1, 1):
+        broken.append("ep")
+    if c.zero == 3 and c.pp > 1:
+        broken.append("zero")
+    if c.kind not in PLAN_KINDS or c.kind == "gpipe" or (c.pp == 1 and c.kind != "1f1b"):
+        broken.append("kind")
+    if c.micro_batch not in DEFAULT_RULES.micro_batches or c.microbatches < c.pp:
+        broken.append("microbatches")
+    if c.microbatches * c.micro_batch * c.dp != global_batch(s):
+        broken.append("global batch")
+    try:
+        check_config(c.kind, c.pp, c.microbatches, chunks_per_rank(c.kind, c.vpp))
+    except ScheduleError:
+        broken.append("schedule")
+    if c.sp != (c.tp > 1 and (bool(m.experts) or s.parallel.sp)):
+        broken.append("sp")
+    return broken
+
+
+def brute_force_space(s: Scenario, gpus: int) -> set[Candidate]:
+    """The search space by trying every tuple of degrees in range and keeping those that break no
+    rule: an independent enumeration to compare `candidates` with."""
+    m = s.model
+    nodes = gpus // s.cluster.gpus_per_node
+    found = set()
+    rng = range(1, gpus + 1)
+    for tp, pp, cp in itertools.product(rng, rng, rng):
+        if gpus % (tp * pp * cp):
+            continue
+        dp = gpus // (tp * pp * cp)
+        for ep, etp in itertools.product(range(1, max(m.experts, 1) + 1), sorted({1, tp})):
+            if m.experts and m.expert_ffn_hidden % etp:
+                continue
+            for zero, mb, kind, vpp, recompute in itertools.product(
+                    range(4), DEFAULT_RULES.micro_batches, PLAN_KINDS, (1,) + DEFAULT_RULES.vpp,
+                    ("none", "selective", "full")):
+                if global_batch(s) % (mb * dp):
+                    continue
+                edp = tp * cp * dp // (ep * etp) if m.experts else 1
+                if zero and dp * cp == 1 and edp == 1:
+                    continue
+                c = Candidate(tp, pp, vpp, dp, cp, ep, etp, zero, recompute, kind, mb, global_batch(s) // (mb * dp),
+                              nodes, tp > 1 and (bool(m.experts) or s.parallel.sp))
+                if not rule_violations(s, c, gpus):
+                    found.add(c)
+    return found
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios())
+def test_the_space_is_exactly_the_configurations_the_rules_allow(s: Scenario) -> None:
+    space = list(candidates(s))
+    assert len(space) == len(set(space))  # no configuration twice
+    for c in space:
+        assert rule_violations(s, c, s.world_size) == [], c
+    assert set(space) == brute_force_space(s, s.world_size)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios(), st.data())
+def test_settings_reproduce_the_scenario_and_the_states_bound_is_below_the_ledger(s: Scenario, data) -> None:
+    space = list(candidates(s))
+    for c in data.draw(st.lists(st.sampled_from(space), min_size=1, max_size=6, unique=True)):
+        planned = c.scenario(s)
+        for key, value in c.settings().items():
+            assert planned.get(key) == value
+        assert global_batch(planned) == global_batch(s)
+        assert states_bound(planned) <= memory_ledger(planned).gpu_bytes
+
+
+def test_the_states_bound_over_the_deepseek_v3_space_at_1024_gpus() -> None:
+    s = load_preset("deepseek-v3").replace(**{"cluster.nodes": 128})
+    space = list(candidates(s))
+    for c in space[:: max(1, len(space) // 40)]:
+        planned = c.scenario(s)
+        assert states_bound(planned) <= memory_ledger(planned).gpu_bytes
+
+
+def test_gpus_set_the_nodes_and_keep_the_global_batch() -> None:
+    s = load_preset("deepseek-v3")
+    space = list(candidates(s, 1024))
+    assert {c.nodes for c in space} == {128}
+    assert {c.microbatches * c.micro_batch * c.dp for c in space} == {32 * 1 * 128}
+    with pytest.raises(ValueError):
+        list(candidates(s, 1020))  # not whole nodes of 8
+
+
+@pytest.mark.parametrize("name", ["deepseek-v3", "kimi-k2", "gpt3-175b", "llama3-405b"])
+def test_the_presets_own_configuration_is_in_the_space(name: str) -> None:
+    s = load_preset(name)
+    own = own_candidate(s)
+    assert own is not None
+    for key, value in own.settings().items():
+        assert s.get(key) == value
+    assert own in set(candidates(s))
