@@ -1,18 +1,24 @@
 """The configuration planner: its search space rules, its memory bound, and the ranked plan."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tslab.models.memory import memory_ledger
-from tslab.models.pipeline import ScheduleError, check_config, chunks_per_rank
-from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, candidates, global_batch, own_candidate,
-                                  states_bound)
+from tslab.models.mesh import build_mesh
+from tslab.models.pipeline import Cancelled, ScheduleError, check_config, chunks_per_rank
+from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, Rules, TimeBounds, candidates, global_batch,
+                                  own_candidate, plan, plan_json, states_bound)
+from tslab.models.planner.search import MEMORY_ORDER
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
+from tslab.models.time import step_time
+from tslab.models.validation import validate
 
 
 @st.composite
@@ -42,6 +48,12 @@ def small_scenarios(draw) -> Scenario:
     if mla:
         values.update({"model.attention": "mla", "model.kv_lora_rank": 32, "model.q_lora_rank": 48,
                        "model.qk_rope_head_dim": 8, "model.v_head_dim": head_dim})
+    if experts:
+        values.update({"model.first_dense_layers": draw(st.integers(0, 1)), "model.mtp_layers": draw(st.integers(0, 1))})
+    values.update({"parallel.order": draw(st.sampled_from(["megatron", "megatron", "torchtitan", "picotron"])),
+                   "activation.recompute_layers": draw(st.sampled_from([0, 0, 1])),
+                   "offload.optimizer": draw(st.sampled_from(["gpu", "gpu", "cpu"])),
+                   "time.tp_overlap": draw(st.booleans()), "time.ep_overlap": draw(st.booleans())})
     return Scenario().replace(**values)
 
 
@@ -156,3 +168,147 @@ def test_the_presets_own_configuration_is_in_the_space(name: str) -> None:
     for key, value in own.settings().items():
         assert s.get(key) == value
     assert own in set(candidates(s))
+
+
+# ---------------------------------------------------------------------------------------------
+# The ranked plan (with the step-time model)
+
+def tiny_scenarios():
+    """Small enough to time every configuration: up to 8 GPUs and 6 layers."""
+    return small_scenarios().filter(lambda s: s.world_size <= 8 and s.model.layers <= 6)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tiny_scenarios())
+def test_every_entry_fits_is_valid_keeps_the_batch_and_the_order(s: Scenario) -> None:
+    result = plan(s, top=6)
+    times = [e.time.step_time_s for e in result.entries]
+    assert times == sorted(times)
+    assert [e.rank for e in result.entries] == list(range(1, len(result.entries) + 1))
+    for e in result.entries:
+        assert e.scenario == s.replace(**e.settings)
+        assert memory_ledger(e.scenario).first_oom is None
+        assert e.peak_bytes == memory_ledger(e.scenario).gpu_bytes
+        assert not [p for p in validate(e.scenario) if p.severity == "error"]
+        assert not build_mesh(e.scenario).errors
+        assert global_batch(e.scenario) == global_batch(s)
+        assert e.time == step_time(e.scenario)
+    assert result.considered == len(list(candidates(s)))
+    settled = result.pruned_memory + result.pruned_topology + result.pruned_other + result.pruned_bound
+    assert settled + result.timed >= result.considered  # each one once (the reference is checked too)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(tiny_scenarios(), st.integers(1, 8))
+def test_the_pruned_search_finds_what_the_exhaustive_one_finds(s: Scenario, top: int) -> None:
+    rules = Rules(micro_batches=(1, 2), vpp=(2, 3))  # fewer configurations to time one by one
+    fast = plan(s, top=top, reference_budget=None, rules=rules)
+    full = plan(s, top=top, exhaustive=True, rules=rules)
+    assert [e.time.step_time_s for e in fast.entries] == [e.time.step_time_s for e in full.entries]
+    distinct = {e.time.step_time_s for e in full.entries}
+    if len(distinct) == len(full.entries):  # no ties: the same configurations in the same order
+        assert [e.settings for e in fast.entries] == [e.settings for e in full.entries]
+    assert fast.reference_rank == full.reference_rank and fast.reference_rank_exact
+    assert full.pruned_bound == 0 and full.timed + full.pruned_memory + full.pruned_topology + \
+        full.pruned_other >= full.considered
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios(), st.data())
+def test_the_time_bounds_are_below_the_step_time(s: Scenario, data) -> None:
+    space = list(candidates(s))
+    bounds = TimeBounds(s)
+    for c in data.draw(st.lists(st.sampled_from(space), min_size=1, max_size=6, unique=True)):
+        try:
+            t = step_time(c.scenario(s))
+        except ValueError:
+            continue
+        assert bounds(c, exact=False) <= bounds(c) <= t.step_time_s
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios(), st.data())
+def test_what_siblings_share(s: Scenario, data) -> None:
+    """The facts the search borrows between configurations: the makespan does not depend on ZeRO,
+    the DP tail not on the schedule within a layout, and memory grows along MEMORY_ORDER and with
+    the micro-batch size."""
+    space = list(candidates(s))
+    c = data.draw(st.sampled_from(space))
+    others = [o for o in space if o != c and dataclasses.replace(o, zero=c.zero) == c]
+    for o in others[:2]:
+        assert step_time(o.scenario(s)).pipeline_s == pytest.approx(step_time(c.scenario(s)).pipeline_s, rel=1e-12)
+    group = MEMORY_ORDER.get(c.kind, ("", 0))[0]
+    layout = [o for o in space if MEMORY_ORDER.get(o.kind, ("-", 0))[0] == group and
+              dataclasses.replace(o, kind=c.kind) == c]
+    t = step_time(c.scenario(s))
+    ledger = memory_ledger(c.scenario(s))
+    for o in layout:
+        u = step_time(o.scenario(s))
+        assert u.step_time_s - u.pipeline_s == pytest.approx(t.step_time_s - t.pipeline_s, rel=1e-9, abs=1e-15)
+        other = memory_ledger(o.scenario(s))
+        if MEMORY_ORDER[o.kind][1] > MEMORY_ORDER[c.kind][1]:
+            assert other.gpu_bytes >= ledger.gpu_bytes
+    larger = [o for o in space if o.micro_batch > c.micro_batch and
+              dataclasses.replace(o, micro_batch=c.micro_batch, microbatches=c.microbatches) == c]
+    for o in larger:
+        assert memory_ledger(o.scenario(s)).gpu_bytes >= ledger.gpu_bytes
+
+
+def test_the_reference_is_the_scenarios_own_configuration() -> None:
+    s = load_preset("classroom-7b")
+    result = plan(s, top=3, reference_budget=None)
+    ref = result.reference
+    assert ref is not None and result.reference_rank == ref.rank >= 1 and result.reference_rank_exact
+    assert ref.scenario == s and s.replace(**ref.settings) == s
+    assert ref.time == step_time(s)
+    faster = plan(s, top=max(ref.rank, 1), reference_budget=None)
+    assert all(e.time.step_time_s < ref.time.step_time_s for e in faster.entries[:ref.rank - 1])
+    if ref.rank > 1:
+        assert result.deciding_term in result.reference_terms
+        assert result.reference_terms[result.deciding_term] > 0
+        assert sum(result.reference_terms.values()) == pytest.approx(
+            ref.time.step_time_s - result.entries[0].time.step_time_s, rel=1e-9)
+
+
+def test_a_reference_that_does_not_fit_has_no_rank_and_says_why() -> None:
+    s = load_preset("classroom-7b").replace(**{"cluster.gpu": "custom", "cluster.hbm_gib": 24.0,
+                                               "cluster.peak_tflops": 400.0, "cluster.hbm_gbps": 2000.0})
+    assert memory_ledger(s).first_oom is not None  # 7B parameters and their Adam states on every GPU
+    result = plan(s, top=1)
+    assert result.reference is None and result.reference_rank == 0
+    assert result.reference_reason == memory_ledger(s).first_oom[1]
+    assert result.entries  # sharded over TP, PP or ZeRO it fits
+
+
+def test_cancellation_and_progress() -> None:
+    s = load_preset("classroom-7b")
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 3
+
+    with pytest.raises(Cancelled):
+        plan(s, should_stop=stop)
+    seen: list[tuple[int, int]] = []
+    result = plan(s, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, result.considered) and seen[-1] == (result.considered, result.considered)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_plan_json() -> None:
+    s = load_preset("classroom-7b")
+    data = plan_json(plan(s, top=2))
+    assert {"gpus", "considered", "pruned", "entries", "reference"} <= set(data)
+    assert set(data["pruned"]) == {"memory", "topology", "other", "bound"}
+    assert {"rank", "settings", "step_time_s", "mfu", "peak_bytes", "terms", "time"} <= set(data["entries"][0])
+    assert data["entries"][0]["time"]["stack"]
+    json.dumps(data, allow_nan=False)
+
+
+def test_bad_arguments() -> None:
+    s = load_preset("classroom-7b")
+    with pytest.raises(ValueError):
+        plan(s, 12)
+    with pytest.raises(ValueError):
+        plan(s, top=0)
