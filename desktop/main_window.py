@@ -23,6 +23,7 @@ from tslab.views.time.common import ms, percent
 
 MAX_RECENT = 8
 PRESENT_FONT_SCALE = 1.35
+STEP_TIME_MIN_WIDTH, STEP_TIME_MIN_HEIGHT = 300, 250   # the Step time panel's smallest useful size
 
 
 def _as_list(value) -> list[str]:
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.tabs.addTab(holder, title)
         self.tabs.currentChanged.connect(lambda index: self.page(self.tab_keys[index]))
+        self.tabs.currentChanged.connect(lambda _: self._place_step_time())  # a wider tab may need the room
 
         self.banner = ValidationBanner(self)
         central = QWidget(self)
@@ -191,16 +193,62 @@ class MainWindow(QMainWindow):
             scroll.setWidget(panel)
             scroll.setWidgetResizable(True)
             scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            scroll.setMinimumWidth(360)
+            scroll.setMinimumWidth(STEP_TIME_MIN_WIDTH)
             dock.setWidget(scroll)
             dock.hide()
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-            dock.dockLocationChanged.connect(lambda area: panel.set_horizontal(
-                area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)))
+            dock.dockLocationChanged.connect(self._step_time_docked)
             dock.visibilityChanged.connect(lambda _: self.step_time_action.setChecked(not dock.isHidden()))
             self.step_time_dock = dock
             self._step_time_panel = panel
         return self._step_time_panel
+
+    def _step_time_docked(self, area: Qt.DockWidgetArea) -> None:
+        """Below the tabs the panel lays its parts side by side, at a height its charts can use."""
+        below = area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)
+        self._step_time_panel.set_horizontal(below)
+        if below:
+            self.resizeDocks([self.step_time_dock], [max(STEP_TIME_MIN_HEIGHT, min(340, self.height() // 3))],
+                             Qt.Orientation.Vertical)
+
+    def _step_time_room(self) -> tuple[bool, bool]:
+        """Whether the tabs leave room for the panel beside them, and below them, without the window
+        growing past its size (every tab asks for most of a 1280 × 800 screen)."""
+        needed = self.centralWidget().minimumSizeHint()
+        dock = self.step_time_dock
+        docked_below = (dock is not None and dock.isVisible() and not dock.isFloating()
+                        and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea)
+        docked_beside = dock is not None and dock.isVisible() and not dock.isFloating() and not docked_below
+        width = self.centralWidget().width() + (dock.width() if docked_beside else 0)
+        height = self.centralWidget().height() + (dock.height() if docked_below else 0)
+        return (needed.width() + STEP_TIME_MIN_WIDTH + 12 <= width,
+                needed.height() + STEP_TIME_MIN_HEIGHT + 12 <= height)
+
+    def _place_step_time(self, first: bool = False) -> None:
+        """Dock the panel beside the tabs where they leave room, else below them, else float it at
+        the window's right edge (a tab that needs the width pushes a docked panel off its side)."""
+        dock = self.step_time_dock
+        if dock is None or (not first and (dock.isHidden() or dock.isFloating())):
+            return
+        beside, below = self._step_time_room()
+        area = self.dockWidgetArea(dock)
+        if not first and not dock.isFloating():
+            side = area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+            if (beside if side else below):
+                return
+        if beside:
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.resizeDocks([dock], [max(STEP_TIME_MIN_WIDTH + 20, min(460, round(self.width() / 3.6)))],
+                             Qt.Orientation.Horizontal)
+        elif below:
+            dock.setFloating(False)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+        else:
+            window = self.geometry()
+            width, height = 400, min(760, window.height() - 80)
+            dock.setFloating(True)
+            dock.setGeometry(window.right() - width - 12, window.top() + 60, width, height)
 
     def show_step_time(self, on: bool) -> None:
         """Show or hide the Step time panel (View → Step Time Panel, F6)."""
@@ -213,10 +261,11 @@ class MainWindow(QMainWindow):
             return
         first = self.step_time_dock is None
         panel = self.step_time_panel
-        self.step_time_dock.show()
         if first:
-            self.resizeDocks([self.step_time_dock], [max(400, min(480, self.width() // 3))],
-                             Qt.Orientation.Horizontal)
+            self._place_step_time(first=True)   # before it shows: a docked panel must not widen the window
+        self.step_time_dock.show()
+        if first and not self.step_time_dock.isFloating():
+            self._place_step_time(first=True)   # sized once shown
         panel.setFocus()
 
     def open_planner(self):

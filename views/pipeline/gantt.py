@@ -39,8 +39,9 @@ def set_time_axis(plot: pg.PlotWidget, seconds: bool, *, label: bool = True) -> 
     """Ticks in milliseconds for seconds (the view keeps seconds: the ops' own times), else units."""
     item = plot.getPlotItem()
     axis = item.getAxis("bottom")
-    axis.enableAutoSIPrefix(False)
+    axis.setSIPrefixEnableRanges(())   # pyqtgraph would rescale times below 1 by an SI prefix of its own
     axis.setScale(1e3 if seconds else 1.0)
+    axis.updateAutoSIPrefix()
     if label:
         item.setLabel("bottom", axis_label(seconds))
 

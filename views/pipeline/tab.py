@@ -104,11 +104,18 @@ class PipelineTab(DocumentTab):
         self.play_button.setChecked(False)
         document = self.model.document
         hit, result = self.model.cache.cached(SCHEDULE, document)
-        if hit or self.model.synchronous or schedule_ops(document) <= WORKER_THRESHOLD_OPS:
+        try:  # with schedule.durations = "model" the step-time model gives the durations, and may refuse
+            ops = 0 if hit else schedule_ops(document)
+            if hit or self.model.synchronous or ops <= WORKER_THRESHOLD_OPS:
+                self.runner.cancel()
+                self._show(result if hit else self.model.result(SCHEDULE))
+                return
+        except ValueError as exc:
             self.runner.cancel()
-            self._show(result if hit else self.model.result(SCHEDULE))
+            reason = self.tr("the step-time model gives this scenario no op durations: {reason}").format(reason=exc)
+            self._show(ScheduleResult(runs=(), problems=((self.model.scenario.schedule.kind, reason),)))
             return
-        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=schedule_ops(document)))
+        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=ops))
         self.runner.start(self.model.cache.get, SCHEDULE, document)
 
     def document_time(self) -> float:
@@ -194,7 +201,10 @@ class PipelineTab(DocumentTab):
         """Why there is no figure (plain text, for the command line's one error line), or None."""
         if self.sims:
             return None
-        result = self.model.result(SCHEDULE)
+        try:
+            result = self.model.result(SCHEDULE)
+        except ValueError as exc:   # the step-time model's durations for a scenario it cannot time
+            return f"no valid schedule: the step-time model gives no op durations: {exc}"
         return "no valid schedule: " + "; ".join(f"{kind}: {text}" for kind, text in result.problems)
 
     def _groups(self) -> list[tuple[str, list[Field]]]:

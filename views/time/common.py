@@ -2,6 +2,7 @@
 formats, the stacked-bar chart of the panel and the stack a planner row draws."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -19,7 +20,7 @@ TERM_COLOURS = {"compute": "#0072B2", "memory_bound": "#56B4E9", "bubble": "#BDB
 AXIS_COLOURS = {"tp": "#D55E00", "cp": "#CC79A7", "ep": "#E69F00", "pp": "#A0522D", "dp": "#009E73",
                 "edp": "#7BC8A4"}
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")  # the order of the exposed communication in a stack
-HIDDEN_LIGHTER = 175  # a hidden (overlapped) communication bar: its axis colour, lighter
+HIDDEN_TINT = 0.55  # a hidden (overlapped) communication bar: its axis colour, this far towards white
 
 
 def term_colour(term: str) -> QColor:
@@ -27,6 +28,11 @@ def term_colour(term: str) -> QColor:
     if term.startswith("comm:"):
         return QColor(AXIS_COLOURS.get(term[5:], "#777777"))
     return QColor(TERM_COLOURS.get(term, "#777777"))
+
+
+def hidden_colour(colour: QColor) -> QColor:
+    """The pale tint of `colour` that marks communication hidden under compute."""
+    return QColor(*(round(c + (255 - c) * HIDDEN_TINT) for c in (colour.red(), colour.green(), colour.blue())))
 
 
 def axis_name(axis: str) -> str:
@@ -93,8 +99,8 @@ def terms_tooltip(heading: str, terms: Sequence[tuple[str, float]], total: float
 
 def legend_html(terms: Sequence[str]) -> str:
     """Colour swatches and names of `terms`, for a legend line."""
-    return " &nbsp; ".join(f"<span style='color:{term_colour(term).name()}'>■</span>&nbsp;{term_name(term)}"
-                           for term in terms)
+    return " &nbsp; ".join(f"<span style='color:{term_colour(term).name()}'>■</span>&nbsp;"
+                           + term_name(term).replace(" ", "&nbsp;") for term in terms)  # lines break between terms
 
 
 @dataclass
@@ -117,8 +123,22 @@ class StackChart:
         item.getAxis("left").setStyle(tickLength=0)
         self.bars: pg.BarGraphItem | None = None
         self.segments: list[charts.Segment] = []
+        self.labels: list[str] = []
+        self._label_step = 0
+        item.getViewBox().sigResized.connect(lambda *_: self._label_axis())
 
-    def set_bars(self, bars: Sequence[Bar], *, label_every: int = 1) -> None:
+    def _label_axis(self) -> None:
+        """Label every bar, or every k-th where the bars are thinner than a line of text."""
+        height = self.plot.getPlotItem().getViewBox().height()
+        line = self.plot.fontMetrics().height() * 1.05
+        per_bar = height / max(len(self.labels), 1)
+        step = max(1, math.ceil(line / per_bar)) if per_bar > 0 else 1
+        if step != self._label_step:
+            self._label_step = step
+            positions = list(range(len(self.labels)))
+            charts.category_axis(self.plot, "left", self.labels[::step], positions[::step])
+
+    def set_bars(self, bars: Sequence[Bar]) -> None:
         segments, brushes = [], []
         for index, bar in enumerate(bars):
             x = 0.0
@@ -143,8 +163,10 @@ class StackChart:
             self.bars.show()
         elif self.bars is not None:
             self.bars.hide()
-        step = max(1, label_every)
-        charts.category_axis(self.plot, "left", [bar.label for bar in bars][::step], list(range(len(bars)))[::step])
+        labels = [bar.label for bar in bars]
+        if labels != self.labels:
+            self.labels, self._label_step = labels, 0
+            self._label_axis()
         top = max((s.x1 for s in segments), default=0.0)
         self.plot.setXRange(0, charts.nice_ceiling(top * 1.02) if top > 0 else 1.0, padding=0)
         self.plot.setYRange(-0.6, max(len(bars), 1) - 0.4, padding=0)

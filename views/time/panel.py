@@ -6,7 +6,7 @@ Run alone with ``python -m tslab.views.time [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import QBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
@@ -14,13 +14,18 @@ from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.labels import fields
 from tslab.views.memory.figure import set_text
+from tslab.views.scenario_form import ScenarioForm
 from tslab.views.texts import translate_problem
-from tslab.views.time.common import (AXES, CONTEXT, HIDDEN_LIGHTER, Bar, StackChart, axis_name, legend_html, ms,
+from tslab.views.time.common import (AXES, CONTEXT, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,
                                      percent, row_terms, term_colour, terms_tooltip)
 from tslab.views.time.source import StepTimeSource
 
-RANK_LABELS = 16  # label at most this many pipeline ranks on the stack's axis
+STACK_MIN_HEIGHT, STACK_MAX_MIN_HEIGHT, BAR_PIXELS = 110, 190, 9   # a rank's bar at least 9 px while it can
+BAR_MAX_PIXELS, AXIS_PIXELS = 48, 56   # … and at most 48 px: a lone rank is a bar, not a wall
+INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "time.gemm_efficiency", "time.dp_overlap",
+              "time.tp_overlap", "time.ep_overlap")  # what the step-time model assumes, beyond the configuration
 
 
 def teaching_caption() -> str:
@@ -63,11 +68,11 @@ class StepTimePanel(DocumentTab):
         self.stack_title = bold(QLabel(self.tr("Where each pipeline rank's step goes"), self))
         self.stack_title.setWordWrap(True)
         self.stack_plot = charts.make_plot(self, bottom=self.tr("ms per step"))
-        self.stack_plot.setMinimumHeight(120)
+        self.stack_plot.setMinimumHeight(STACK_MIN_HEIGHT)
         self.stack = StackChart(self.stack_plot)
-        self.legend = QLabel(self)
+        self.legend = caption_label(self, "", scale=0.9)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setWordWrap(True)
+        self.legend.setStyleSheet("")
 
         self.comm_title = bold(QLabel(self.tr("Communication per axis: exposed, or hidden under compute"), self))
         self.comm_title.setWordWrap(True)
@@ -79,7 +84,30 @@ class StepTimePanel(DocumentTab):
         self.comm_key.setWordWrap(True)
         self.comm_key.setText(self.tr("solid: exposed (the step waits for it) · light: hidden under compute"))
 
-        self.notes = caption_label(self, "", scale=0.9)
+        self.inputs_button = QToolButton(self)
+        self.inputs_button.setText(self.tr("Model inputs"))
+        self.inputs_button.setToolTip(self.tr("The GPU's peak FLOP/s and HBM bandwidth, the GEMM efficiency and which "
+                                              "communication overlaps compute"))
+        self.inputs_button.setCheckable(True)
+        self.inputs_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.inputs_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.inputs_button.setAutoRaise(True)
+        self.inputs_button.toggled.connect(self._show_inputs)
+        self.inputs: ScenarioForm | None = None   # built when first opened
+
+        self.notes_button = QToolButton(self)
+        self.notes_button.setText(self.tr("How the model counts"))
+        self.notes_button.setCheckable(True)
+        self.notes_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.notes_button.setArrowType(Qt.ArrowType.RightArrow)
+        self.notes_button.setAutoRaise(True)
+        self.notes_button.toggled.connect(self._show_notes)
+        for plot in (self.stack_plot, self.comm_plot):
+            # Their minimum height, not pyqtgraph's size hint, counts when the scrolling dock asks
+            # the panel's height: the charts take what the texts leave and never push them out.
+            plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.notes = caption_label(self, "", scale=0.9)   # the model's own notes: what it leaves out
+        self.notes.hide()
         self.caption = caption_label(self, teaching_caption(), scale=0.9)
 
         numbers = QVBoxLayout()
@@ -98,9 +126,17 @@ class StepTimePanel(DocumentTab):
         self.columns.addLayout(numbers, 0)
         self.columns.addLayout(stack, 3)
         self.columns.addLayout(comm, 2)
+        self.columns.addStretch(0)   # what the charts at their largest leave
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 6)
         layout.addLayout(self.columns, 1)
+        toggles = QHBoxLayout()
+        toggles.setSpacing(0)
+        toggles.addWidget(self.inputs_button)
+        toggles.addWidget(self.notes_button)
+        toggles.addStretch(1)
+        layout.addLayout(toggles)
+        self.inputs_at = layout.count()
         layout.addWidget(self.notes)
         layout.addWidget(self.caption)
         self._stale = None  # nothing drawn yet: the first show (or an export) times the step
@@ -114,6 +150,21 @@ class StepTimePanel(DocumentTab):
         """Numbers, stack and communication side by side (a bottom dock) or one above the other."""
         self.columns.setDirection(QBoxLayout.Direction.LeftToRight if horizontal
                                   else QBoxLayout.Direction.TopToBottom)
+
+    def _show_inputs(self, on: bool) -> None:
+        """The step-time model's own inputs (the GPU's peak and bandwidth, GEMM efficiency, which
+        communication overlaps), opened below the charts."""
+        self.inputs_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        if on and self.inputs is None:
+            self.inputs = ScenarioForm(self.model, [(self.tr("What the step-time model assumes"),
+                                                     fields(*INPUT_KEYS))], self)
+            self.layout().insertWidget(self.inputs_at, self.inputs)
+        if self.inputs is not None:
+            self.inputs.setVisible(on)
+
+    def _show_notes(self, on: bool) -> None:
+        self.notes_button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.notes.setVisible(on and bool(self.notes.text()))
 
     # ------------------------------------------------------------------------------------------
     def refresh(self, keys: frozenset[str] | None = None) -> None:
@@ -151,6 +202,7 @@ class StepTimePanel(DocumentTab):
         self.time = None
         for label in (self.headline, self.utilisation, self.details, self.legend, self.notes):
             set_text(label, "")
+        self.notes.hide()
         self.show_message(f"<span style='color:#C00000'>{text}</span>")
         self.stack.clear()
         self.comm.clear()
@@ -176,9 +228,11 @@ class StepTimePanel(DocumentTab):
             hbm=bytes_text(t.hbm_Bps)))
         self._draw_stack(t)
         self._draw_comm(t)
-        notes = [QCoreApplication.translate("time", note) for note in t.notes]
+        notes = [QCoreApplication.translate("time", note) for note in t.notes
+                 if "not a benchmark of a real cluster" not in note]   # the caption says it
         set_text(self.notes, " ".join(notes))
-        self.notes.setVisible(bool(notes))
+        self.notes_button.setVisible(bool(notes))
+        self.notes.setVisible(bool(notes) and self.notes_button.isChecked())
 
     def _draw_stack(self, t) -> None:
         bars, seen = [], []
@@ -188,7 +242,9 @@ class StepTimePanel(DocumentTab):
             tip = terms_tooltip(heading, terms, row.total_s)
             bars.append(Bar(self.tr("rank {rank}").format(rank=row.rank), [(term, s, tip) for term, s in terms]))
             seen += [term for term, _ in terms if term not in seen]
-        self.stack.set_bars(bars, label_every=-(-len(bars) // RANK_LABELS))
+        self.stack.set_bars(bars)
+        self.stack_plot.setMinimumHeight(min(STACK_MAX_MIN_HEIGHT, max(STACK_MIN_HEIGHT, BAR_PIXELS * len(bars))))
+        self.stack_plot.setMaximumHeight(max(len(bars), 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
         order = ["compute", "memory_bound"] + [f"comm:{axis}" for axis in AXES] + ["bubble", "optimizer"]
         seen.sort(key=lambda term: order.index(term) if term in order else len(order))
         set_text(self.legend, legend_html(seen))
@@ -206,8 +262,9 @@ class StepTimePanel(DocumentTab):
             base = term_colour(f"comm:{comm.axis}")
             bars.append(Bar(axis_name(comm.axis), [(f"comm:{comm.axis}", comm.exposed_s, tip),
                                                    (f"comm:{comm.axis}", comm.hidden_s, tip)],
-                            colours=[base, base.lighter(HIDDEN_LIGHTER)]))
+                            colours=[base, hidden_colour(base)]))
         self.comm.set_bars(bars)
+        self.comm_plot.setMaximumHeight(max(len(bars), 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
         if not bars:
             self.comm_key.setText(self.tr("No communication between GPUs in this configuration."))
         else:

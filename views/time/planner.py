@@ -7,6 +7,7 @@ The search runs on a worker thread (`ProgressWorker`) with a progress bar and Ca
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt
@@ -31,6 +32,7 @@ TOP = 10
 TERMS_ROLE = int(Qt.ItemDataRole.UserRole) + 1   # the cost stack cell: [(term, seconds)]
 SCALE_ROLE = int(Qt.ItemDataRole.UserRole) + 2   # … and the longest step of the table, for one scale
 REFERENCE_BACKGROUND = "#FFF4CC"
+TEACHING_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"  # the caption says it
 TEXT_COLUMNS = (9, 10, 16)  # recompute, schedule, the stack: left-aligned; numbers right-aligned
 
 # (scenario key, column header): the settings the planner changes, as the papers name them.
@@ -44,16 +46,18 @@ def search(scenario: Scenario, gpus: int, top: int, *, should_stop: Callable[[],
     return plan(scenario, gpus, top=top, should_stop=should_stop, progress=progress)
 
 
+def stack_term(term: str) -> str:
+    """A term as models.planner.stack_terms names it ("memory-bound", "exposed comm (ep)") in the
+    panel's keys ("memory_bound", "comm:ep")."""
+    match = re.fullmatch(r"exposed comm \((\w+)\)", term)
+    if match:
+        return f"comm:{match.group(1)}"
+    return term.replace("-", "_")
+
+
 def deciding_name(term: str) -> str:
-    """The deciding term of a Plan, in the stack's words when it names a term of the stack."""
-    if not term:
-        return ""
-    known = ("compute", "memory_bound", "bubble", "optimizer")
-    if term in known or term.startswith("comm:"):
-        return term_name(term)
-    if term in AXES:
-        return term_name(f"comm:{term}")
-    return QCoreApplication.translate("time", term)
+    """The deciding term of a Plan, in the stack's words."""
+    return term_name(stack_term(term)) if term else ""
 
 
 class StackDelegate(QStyledItemDelegate):
@@ -116,7 +120,6 @@ class PlannerView(QWidget):
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat(self.tr("%v of %m configurations"))
         self.progress.setTextVisible(False)
         controls = QHBoxLayout()
         controls.addWidget(QLabel(self.tr("GPUs"), self))
@@ -220,6 +223,7 @@ class PlannerView(QWidget):
             self.progress.setRange(0, max(total, 1))
             self.progress.setTextVisible(True)
         self.progress.setValue(min(done, total))
+        self.progress.setFormat(self.tr("{done:,} of {total:,} configurations settled").format(done=done, total=total))
 
     def _failed(self, message: str) -> None:
         self.cancel()
@@ -236,16 +240,20 @@ class PlannerView(QWidget):
     # ------------------------------------------------------------------------------------------
     def show_plan(self, result: Plan) -> None:
         self.plan = result
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1)
-        self.progress.setTextVisible(False)
-        pruned = result.pruned_memory + result.pruned_topology + result.pruned_other
+        self.progress.setRange(0, max(result.considered, 1))
+        self.progress.setValue(self.progress.maximum())
+        self.progress.setFormat(self.tr("{total:,} configurations settled").format(total=result.considered))
+        self.progress.setTextVisible(True)
         set_text(self.summary, self.tr(
-            "<b>{count} best of {fit:,} configurations that fit on {gpus:,} GPUs</b> ({considered:,} considered; "
-            "set aside: {memory:,} out of memory, {topology:,} that do not map onto the cluster, {other:,} "
-            "invalid)").format(count=len(result.entries), fit=max(result.considered - pruned, 0), gpus=result.gpus,
-                               considered=result.considered, memory=result.pruned_memory,
-                               topology=result.pruned_topology, other=result.pruned_other))
+            "<b>The {count} fastest of {considered:,} configurations on {gpus:,} GPUs</b> at a global batch of "
+            "{batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto "
+            "the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules "
+            "them out; {timed:,} timed.").format(
+            count=len(result.entries), considered=result.considered, gpus=result.gpus, batch=result.global_batch,
+            memory=result.pruned_memory, topology=result.pruned_topology, other=result.pruned_other,
+            bound=result.pruned_bound, timed=result.timed)
+            + "".join(f"<br><i>{QCoreApplication.translate('time', note)}</i>" for note in result.notes
+                      if note != TEACHING_NOTE))
         self._show_reference(result)
         self.rows = list(result.entries)
         reference = result.reference
@@ -266,23 +274,29 @@ class PlannerView(QWidget):
 
     def _show_reference(self, result: Plan) -> None:
         reference = result.reference
-        world = self.searched.world_size if self.searched is not None else 0
+        self.reference.setToolTip("")
         if reference is None:
-            if world and world != result.gpus:
-                text = self.tr("The scenario's own configuration runs on {world:,} GPUs, not {gpus:,}: it is not "
-                               "ranked.").format(world=world, gpus=result.gpus)
-            else:
-                text = self.tr("The scenario's own configuration does not fit (or does not validate) on these GPUs: "
-                               "it is not ranked.")
+            text = self.tr("The scenario's own configuration is not ranked: {reason}").format(
+                reason=QCoreApplication.translate("time", result.reference_reason) or self.tr("it does not fit"))
         else:
             best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
-            text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
-                           "{slower} of the fastest's").format(
-                rank=result.reference_rank, step=ms(reference.time.step_time_s),
-                slower=percent(reference.time.step_time_s / best if best else 1.0))
+            slower = reference.time.step_time_s / best - 1 if best else 0.0
+            if result.reference_rank <= 1 or slower <= 0:
+                text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
+                               "the fastest").format(rank=result.reference_rank, step=ms(reference.time.step_time_s))
+            else:
+                text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
+                               "{slower} slower than the fastest").format(
+                    rank=result.reference_rank, step=ms(reference.time.step_time_s), slower=percent(slower))
             deciding = deciding_name(result.deciding_term)
             if deciding:
                 text += " · " + self.tr("deciding term: <b>{term}</b>").format(term=deciding)
+            gaps = [(stack_term(term), gap) for term, gap in result.reference_terms.items() if abs(gap) > 0]
+            if gaps:
+                lines = [self.tr("The scenario's own configuration against the fastest, per term of the stack:")]
+                lines += [self.tr("{term}: {sign}{gap}").format(term=term_name(term), sign="+" if gap > 0 else "−",
+                                                                gap=ms(abs(gap))) for term, gap in gaps]
+                self.reference.setToolTip("<br>".join(lines))
         set_text(self.reference, text)
 
     def _fill_table(self, reference: PlanEntry | None) -> None:
