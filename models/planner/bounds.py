@@ -16,8 +16,11 @@ import math
 from dataclasses import dataclass
 
 from ..hardware import capacity_bytes
-from ..memory import OPTIMIZER_STATES, pipeline_layout, rank_parameters
+from ..memory import OPTIMIZER_STATES, is_moe_layer, pipeline_layout, rank_parameters, stage_sizes
+from ..mesh import resolve_order
+from ..pipeline import generate, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..time import step_time
 from .space import Candidate
 
 
@@ -143,7 +146,6 @@ def blocks_fixed(s: Scenario) -> bool:
     dp). Then the layers' communication — the traffic table's rows for tp, cp and ep, which depend
     on the groups' sizes and the nodes they span — is the same on every pipeline depth and world
     with whole groups."""
-    from ..mesh import resolve_order
     names = resolve_order(s.parallel.order).split("-")
     if "dp" not in names or "pp" not in names:
         return False
@@ -174,7 +176,6 @@ class TimeBounds:
         return self._layers[key]
 
     def _measure(self, c: Candidate) -> _LayerCosts | None:
-        from ..time import step_time
         s = self.base
         layers = s.model.layers
         act = s.activation
@@ -215,7 +216,6 @@ class TimeBounds:
         prefix = [0.0]
         for value in per_layer:
             prefix.append(prefix[-1] + value)
-        from ..memory import is_moe_layer
         # MTP modules (layer numbers from `layers` on) are MoE layers with extras in the time model
         moe = [int(is_moe_layer(s, k)) for k in range(layers + s.model.mtp_layers)]
         moe_prefix = [0]
@@ -229,8 +229,6 @@ class TimeBounds:
     # -- per layout ------------------------------------------------------------------------------
     def _layout(self, c: Candidate) -> tuple[tuple[tuple[int, int, int], ...], ...]:
         """Per rank, its (stage id, first layer, stop layer) in the step-time model's numbering."""
-        from ..memory import stage_sizes
-        from ..pipeline import stage_rank, stages_of
         key = (c.pp, c.kind, c.vpp)
         if key not in self._layouts:
             s = self.base.replace(**{"parallel.pp": c.pp, "parallel.vpp": c.vpp, "schedule.kind": c.kind})
@@ -249,7 +247,6 @@ class TimeBounds:
         return self._layouts[key]
 
     def _overlapped(self, c: Candidate) -> _Orders:
-        from ..pipeline import generate
         key = (c.kind, c.pp, c.microbatches)
         if key not in self._orders:
             pairs: list[dict[tuple[int, int], int]] = []

@@ -3,19 +3,25 @@
 `plan(s, gpus)` walks the search space of `models.planner.space` (every rule there names its
 source) for the scenario's model, global batch and cluster, and keeps what
 
-1. fits: the byte ledger's most-loaded GPU has no first_oom (models/memory/ledger.py); a cheap lower
-   bound on the model states per GPU (`bounds.states_bound`) rules out whole groups of
+1. fits: the byte ledger's most-loaded GPU has no first_oom (models/memory/ledger.py); a lower
+   bound on the model states per GPU (`bounds.StatesBounds`) rules out whole groups of
    configurations before any ledger runs;
-2. is valid: `validation.validate` has no errors and the mesh (`mesh.build_mesh`) none either;
-3. the step-time model can time (`time.step_time`; a ValueError is counted under "other").
+2. is valid: `validation.validate` has no errors, nor has the mesh (`mesh.build_mesh`);
+3. the step-time model can time (`time.step_time`; its other ValueErrors count under "other").
 
-It ranks them by step time with a best-first branch and bound: every configuration starts with a
-lower bound on its step time (`bounds.time_bound`, no schedule simulated), the one with the lowest
-bound is checked and timed next, and the search stops once the `top` fastest are known and no
-bound left is below the scenario's own time (so its rank among everything that fits is exact).
-Configurations never checked are counted under `pruned_bound`: their bound shows they cannot be
-among the `top` nor faster than the scenario's own configuration. With `exhaustive=True` every
-configuration is checked and timed (the tests compare both).
+It ranks them by step time with a best-first branch and bound. Every configuration starts with a
+lower bound on its step time (`bounds.TimeBounds`: the busiest pipeline rank's work, from the
+model's own per-layer times, without simulating a schedule); the one with the lowest bound is
+checked and timed next, and what a timed configuration says about its siblings (`_Siblings`)
+raises their bounds or settles their memory. The search stops once the `top` fastest are known and
+no bound left is below the scenario's own step time, so that its rank among all that fit is exact —
+or, when that would take more than `reference_budget` further checks, a range. Configurations never
+checked count under `pruned_bound`. With `exhaustive=True` every configuration is checked and timed
+without bounds (the tests compare both).
+
+`deciding_term` names the stack term (models/time: compute, memory-bound, exposed communication per
+axis, bubble, optimizer; each the mean over pipeline ranks) that most separates the scenario's own
+configuration from the fastest, when it is more than NEAR_TOP slower.
 
 A deterministic teaching model of a planner over a deterministic teaching model of step time, not a
 benchmark of a real cluster.
@@ -31,11 +37,14 @@ from ..memory import memory_ledger
 from ..mesh import build_mesh
 from ..pipeline import Cancelled
 from ..scenario import Scenario
+from ..time import StepTime, step_time, time_json
 from ..validation import validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
 from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
 
 PROGRESS_EVERY = 256  # configurations settled between two progress() calls
+# The reference is near the top within this share of the fastest step time: then no term "decides".
+NEAR_TOP = 0.02
 # Configurations checked, once the top is known, to count those faster than the scenario's own
 # configuration (each costs a ledger and often a step time: ~5–10 ms); beyond it the rank is a range.
 REFERENCE_BUDGET = 400
@@ -46,7 +55,7 @@ class PlanEntry:
     rank: int                       # 1 = fastest
     settings: dict[str, Any]        # the dotted keys it sets
     scenario: Scenario              # the planned scenario with `settings` applied
-    time: Any                       # models.time.StepTime
+    time: StepTime
     peak_bytes: int                 # the ledger's most-loaded GPU tier
 
 
@@ -60,7 +69,8 @@ class Plan:
     entries: tuple[PlanEntry, ...]  # ranked by step time, at most `top`
     reference: PlanEntry | None     # the scenario's own configuration (None: it does not fit or is invalid)
     reference_rank: int             # its rank among all that fit; 0 when it does not fit
-    deciding_term: str              # the stack term that most separates the reference from the fastest
+    deciding_term: str              # the stack term that most separates the reference from the fastest, when
+                                    # the reference is more than NEAR_TOP slower ("" otherwise)
     pruned_bound: int = 0           # never checked: their time bound rules them out of the top and the reference's rank
     timed: int = 0                  # configurations timed by the step-time model
     ledgers: int = 0                # byte ledgers computed
@@ -110,7 +120,6 @@ class _Evaluator:
     """Checks and times one configuration at a time, counting why configurations drop out."""
 
     def __init__(self, base: Scenario, counts: _Counts, should_stop: Callable[[], bool] | None):
-        from ..time import step_time  # the step-time model builds on the memory and pipeline models
         self.base, self.counts, self.should_stop = base, counts, should_stop
         self.step_time = step_time
         self.capacity = capacity(base)
@@ -360,6 +369,9 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
                               time=ref_result[1], peak_bytes=ref_result[2])
         if entries and reference_rank > 1:
             term, gap = deciding(ref_result[1], entries[0].time)
+            best = entries[0].time.step_time_s
+            if best > 0 and (ref_result[1].step_time_s - best) / best <= NEAR_TOP:
+                term = ""  # near the top: no term decides
     notes = ["a deterministic teaching model, not a benchmark of a real cluster"]
     if own is not None and ref_result is not None and not own_is_candidate and own not in set(alive):
         notes.append("the scenario's own configuration lies outside the search space; it is ranked against it")
@@ -371,7 +383,6 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
 
 
 def entry_json(e: PlanEntry) -> dict[str, Any]:
-    from ..time import time_json
     t = e.time
     return {"rank": e.rank, "settings": dict(e.settings), "step_time_s": t.step_time_s,
             "tokens_per_s": t.tokens_per_s, "mfu": t.mfu, "hfu": t.hfu, "peak_bytes": e.peak_bytes,
