@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
                                QScrollArea, QTabWidget, QToolBar, QVBoxLayout, QWidget)
@@ -211,30 +211,39 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.step_time_dock], [max(STEP_TIME_MIN_HEIGHT, min(340, self.height() // 3))],
                              Qt.Orientation.Vertical)
 
-    def _step_time_room(self) -> tuple[bool, bool]:
-        """Whether the tabs leave room for the panel beside them, and below them, without the window
-        growing past its size (every tab asks for most of a 1280 × 800 screen)."""
-        needed = self.centralWidget().minimumSizeHint()
+    def _step_time_room(self, size: QSize) -> tuple[bool, bool]:
+        """Whether the tabs leave room for the panel beside them, and below them, in a window of
+        `size` (every tab asks for most of a 1280 × 800 screen)."""
+        central = self.centralWidget()
+        needed = central.minimumSizeHint()
+        # A page built a moment ago reaches the tab widget's minimum only at the next layout pass:
+        # ask the pages themselves, plus what the window lays around a page (the tabs' frame and
+        # bar, the banner, the margins: measured on the page shown).
+        around = central.size() - self.tabs.currentWidget().size()
+        for page in self._pages.values():
+            needed = needed.expandedTo(page.minimumSizeHint() + around)
         dock = self.step_time_dock
-        docked_below = (dock is not None and dock.isVisible() and not dock.isFloating()
-                        and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea)
-        docked_beside = dock is not None and dock.isVisible() and not dock.isFloating() and not docked_below
-        width = self.centralWidget().width() + (dock.width() if docked_beside else 0)
-        height = self.centralWidget().height() + (dock.height() if docked_below else 0)
-        return (needed.width() + STEP_TIME_MIN_WIDTH + 12 <= width,
-                needed.height() + STEP_TIME_MIN_HEIGHT + 12 <= height)
+        docked = dock is not None and dock.isVisible() and not dock.isFloating()
+        below = docked and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        # What the window spends besides the tabs and a docked panel: menus, toolbar, status bar, frames.
+        chrome_width = self.width() - central.width() - (dock.width() if docked and not below else 0)
+        chrome_height = self.height() - central.height() - (dock.height() if below else 0)
+        return (needed.width() + STEP_TIME_MIN_WIDTH + 12 <= size.width() - chrome_width,
+                needed.height() + STEP_TIME_MIN_HEIGHT + 12 <= size.height() - chrome_height)
 
     def _place_step_time(self, first: bool = False) -> None:
         """Dock the panel beside the tabs where they leave room, else below them, else float it at
-        the window's right edge (a tab that needs the width pushes a docked panel off its side)."""
+        the window's right edge; a tab that needs the room pushes a docked panel out, and the
+        window keeps its size."""
         dock = self.step_time_dock
         if dock is None or (not first and (dock.isHidden() or dock.isFloating())):
             return
-        beside, below = self._step_time_room()
-        area = self.dockWidgetArea(dock)
-        if not first and not dock.isFloating():
-            side = area in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
-            if (beside if side else below):
+        size = self.size()
+        beside, below = self._step_time_room(size)
+        if not first:
+            side = self.dockWidgetArea(dock) in (Qt.DockWidgetArea.LeftDockWidgetArea,
+                                                 Qt.DockWidgetArea.RightDockWidgetArea)
+            if beside if side else below:
                 return
         if beside:
             dock.setFloating(False)
@@ -249,6 +258,8 @@ class MainWindow(QMainWindow):
             width, height = 400, min(760, window.height() - 80)
             dock.setFloating(True)
             dock.setGeometry(window.right() - width - 12, window.top() + 60, width, height)
+        if self.size() != size:
+            self.resize(size)
 
     def show_step_time(self, on: bool) -> None:
         """Show or hide the Step time panel (View → Step Time Panel, F6)."""

@@ -31,7 +31,9 @@ def axis_label(seconds: bool) -> str:
 def time_text(value: float, seconds: bool) -> str:
     """A time of the schedule: "1.23 ms" for the model's seconds, else the typed units as they are."""
     if seconds:
-        return QCoreApplication.translate("PipelineTab", "{value:.4g} ms").format(value=value * 1e3)
+        ms = value * 1e3
+        return QCoreApplication.translate("PipelineTab", "{value} ms").format(
+            value=f"{ms:,.0f}" if abs(ms) >= 1000 else f"{ms:.4g}")
     return f"{value:g}"
 
 

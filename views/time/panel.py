@@ -24,6 +24,7 @@ from tslab.views.time.source import StepTimeSource
 
 STACK_MIN_HEIGHT, STACK_MAX_MIN_HEIGHT, BAR_PIXELS = 110, 190, 9   # a rank's bar at least 9 px while it can
 BAR_MAX_PIXELS, AXIS_PIXELS = 48, 56   # … and at most 48 px: a lone rank is a bar, not a wall
+COMM_MIN_HEIGHT, COMM_BAR_PIXELS = 112, 16   # an axis's bar at least 16 px
 INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "time.gemm_efficiency", "time.dp_overlap",
               "time.tp_overlap", "time.ep_overlap")  # what the step-time model assumes, beyond the configuration
 
@@ -77,7 +78,7 @@ class StepTimePanel(DocumentTab):
         self.comm_title = bold(QLabel(self.tr("Communication per axis: exposed, or hidden under compute"), self))
         self.comm_title.setWordWrap(True)
         self.comm_plot = charts.make_plot(self, bottom=self.tr("ms per step"))
-        self.comm_plot.setMinimumHeight(100)
+        self.comm_plot.setMinimumHeight(COMM_MIN_HEIGHT)
         self.comm = StackChart(self.comm_plot)
         self.comm_key = QLabel(self)
         self.comm_key.setTextFormat(Qt.TextFormat.RichText)
@@ -123,6 +124,7 @@ class StepTimePanel(DocumentTab):
         comm.addWidget(self.comm_plot, 1)
         comm.addWidget(self.comm_key)
         self.columns = QBoxLayout(QBoxLayout.Direction.TopToBottom)
+        self.column_layouts = (numbers, stack, comm)
         self.columns.addLayout(numbers, 0)
         self.columns.addLayout(stack, 3)
         self.columns.addLayout(comm, 2)
@@ -146,10 +148,41 @@ class StepTimePanel(DocumentTab):
     def sizeHint(self) -> QSize:
         return QSize(430, 700)
 
+    def heightForWidth(self, width: int) -> int:
+        """The layout's height for `width` with the charts at their minimum (their size policy
+        leaves them out of the layout's own count), so a scrolling dock never squeezes them."""
+        height = super().heightForWidth(width)
+        charts_height = [plot.minimumHeight() for plot in (self.stack_plot, self.comm_plot)]
+        if self.columns.direction() != QBoxLayout.Direction.LeftToRight:
+            return height + sum(charts_height)
+        # Side by side: the tallest column decides, each with its chart (if any) at its minimum.
+        stretches = [self.columns.stretch(i) for i in range(3)]
+        widths = [column.geometry().width() or width * s // sum(stretches)
+                  for column, s in zip(self.column_layouts, stretches)]
+        texts = [column.heightForWidth(w) if column.hasHeightForWidth() else column.sizeHint().height()
+                 for column, w in zip(self.column_layouts, widths)]
+        return height - max(texts) + max(texts[0], texts[1] + charts_height[0], texts[2] + charts_height[1])
+
     def set_horizontal(self, horizontal: bool) -> None:
         """Numbers, stack and communication side by side (a bottom dock) or one above the other."""
         self.columns.setDirection(QBoxLayout.Direction.LeftToRight if horizontal
                                   else QBoxLayout.Direction.TopToBottom)
+        for index, stretch in enumerate((2, 4, 3) if horizontal else (0, 3, 2)):
+            self.columns.setStretch(index, stretch)
+        self._fit_charts()
+
+    def _fit_charts(self) -> None:
+        """Every rank's bar at least BAR_PIXELS high one above the other; side by side (a low dock)
+        the charts keep to the dock's height and the rank labels thin out instead."""
+        side_by_side = self.columns.direction() == QBoxLayout.Direction.LeftToRight
+        ranks = len(self.stack.labels)
+        self.stack_plot.setMinimumHeight(STACK_MIN_HEIGHT if side_by_side else
+                                         min(STACK_MAX_MIN_HEIGHT, max(STACK_MIN_HEIGHT, BAR_PIXELS * ranks)))
+        self.stack_plot.setMaximumHeight(max(ranks, 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
+        axes = len(self.comm.labels)
+        self.comm_plot.setMinimumHeight(COMM_MIN_HEIGHT if side_by_side else
+                                        max(COMM_MIN_HEIGHT, COMM_BAR_PIXELS * axes + AXIS_PIXELS))
+        self.comm_plot.setMaximumHeight(max(axes, 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
 
     def _show_inputs(self, on: bool) -> None:
         """The step-time model's own inputs (the GPU's peak and bandwidth, GEMM efficiency, which
@@ -243,8 +276,6 @@ class StepTimePanel(DocumentTab):
             bars.append(Bar(self.tr("rank {rank}").format(rank=row.rank), [(term, s, tip) for term, s in terms]))
             seen += [term for term, _ in terms if term not in seen]
         self.stack.set_bars(bars)
-        self.stack_plot.setMinimumHeight(min(STACK_MAX_MIN_HEIGHT, max(STACK_MIN_HEIGHT, BAR_PIXELS * len(bars))))
-        self.stack_plot.setMaximumHeight(max(len(bars), 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
         order = ["compute", "memory_bound"] + [f"comm:{axis}" for axis in AXES] + ["bubble", "optimizer"]
         seen.sort(key=lambda term: order.index(term) if term in order else len(order))
         set_text(self.legend, legend_html(seen))
@@ -264,7 +295,7 @@ class StepTimePanel(DocumentTab):
                                                    (f"comm:{comm.axis}", comm.hidden_s, tip)],
                             colours=[base, hidden_colour(base)]))
         self.comm.set_bars(bars)
-        self.comm_plot.setMaximumHeight(max(len(bars), 2) * BAR_MAX_PIXELS + AXIS_PIXELS)
+        self._fit_charts()
         if not bars:
             self.comm_key.setText(self.tr("No communication between GPUs in this configuration."))
         else:
