@@ -302,6 +302,7 @@ class MainWindow(QMainWindow):
         from the step-time worker when it delivers (the UI thread never waits for a big preset)."""
         if self.model.errors:
             self.status_time.setText(self.tr("Step time: —"))
+            self.status_time.setToolTip(self.tr("Invalid scenario: see the banner"))
             return
         result = self.time_source.result()
         if result is None:
