@@ -176,7 +176,7 @@ LABELS: dict[str, Label] = {
     "cluster.hbm_gbps": Label(QT_TRANSLATE_NOOP("labels", "HBM GB/s (0 = data sheet)"), decimals=0),
     "schedule.durations": Label(QT_TRANSLATE_NOOP("labels", "Op durations"), choices=(
         ("manual", QT_TRANSLATE_NOOP("labels", "typed units")),
-        ("model", QT_TRANSLATE_NOOP("labels", "from the step-time model")))),
+        ("model", QT_TRANSLATE_NOOP("labels", "step-time model")))),
     "time.dp_overlap": Label(QT_TRANSLATE_NOOP("labels", "DP reduction under the backward")),
     "time.tp_overlap": Label(QT_TRANSLATE_NOOP("labels", "TP collectives under the GEMMs")),
     "time.ep_overlap": Label(QT_TRANSLATE_NOOP("labels", "EP all-to-alls under the expert GEMMs")),
