@@ -323,3 +323,13 @@ def test_bad_arguments() -> None:
         plan(s, 12)
     with pytest.raises(ValueError):
         plan(s, top=0)
+
+
+def test_a_reference_rank_beyond_the_budget_is_a_range_around_the_exact_one() -> None:
+    s = load_preset("gpt3-175b")
+    exact = plan(s, top=1, reference_budget=None)
+    cut = plan(s, top=1, reference_budget=0)
+    assert exact.reference_rank_exact and exact.reference_rank == exact.reference_rank_max
+    assert cut.reference_rank <= exact.reference_rank <= cut.reference_rank_max
+    assert cut.reference_rank_exact == (cut.reference_rank == cut.reference_rank_max == exact.reference_rank)
+    assert [e.settings for e in cut.entries] == [e.settings for e in exact.entries]

@@ -353,6 +353,7 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
         # Timed ones left are faster; unchecked ones with a bound below the reference's time may be
         faster_than_reference += sum(1 for item in heap if item[1] == 2 and item[0] < ref_time)
         maybe_faster = sum(1 for item in heap if item[1] < 2 and item[0] < ref_time)
+        rank_exact = maybe_faster == 0
     tick(pruned_bound)
     if progress is not None:
         progress(total, total)
