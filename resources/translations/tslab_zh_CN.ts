@@ -575,247 +575,295 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="47"/>
+        <location filename="../../desktop/main_window.py" line="50"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="53"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="53"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="53"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="51"/>
+        <location filename="../../desktop/main_window.py" line="54"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="70"/>
+        <location filename="../../desktop/main_window.py" line="81"/>
+        <location filename="../../desktop/main_window.py" line="321"/>
+        <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
+        <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="84"/>
+        <location filename="../../desktop/main_window.py" line="98"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="87"/>
+        <location filename="../../desktop/main_window.py" line="101"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="90"/>
+        <location filename="../../desktop/main_window.py" line="104"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="113"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="100"/>
+        <location filename="../../desktop/main_window.py" line="114"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="102"/>
+        <location filename="../../desktop/main_window.py" line="116"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="103"/>
+        <location filename="../../desktop/main_window.py" line="117"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="118"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="105"/>
+        <location filename="../../desktop/main_window.py" line="119"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="121"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="109"/>
+        <location filename="../../desktop/main_window.py" line="123"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="109"/>
+        <location filename="../../desktop/main_window.py" line="123"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="110"/>
+        <location filename="../../desktop/main_window.py" line="124"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="114"/>
+        <location filename="../../desktop/main_window.py" line="128"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="116"/>
+        <location filename="../../desktop/main_window.py" line="130"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="117"/>
+        <location filename="../../desktop/main_window.py" line="131"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="122"/>
+        <location filename="../../desktop/main_window.py" line="136"/>
+        <source>Step &amp;Time Panel</source>
+        <translation>步时面板(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="138"/>
+        <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
+        <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="142"/>
+        <source>P&amp;lan Configurations…</source>
+        <translation>规划并行配置(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="144"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="123"/>
+        <location filename="../../desktop/main_window.py" line="145"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="162"/>
+        <location filename="../../desktop/main_window.py" line="187"/>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="304"/>
+        <location filename="../../desktop/main_window.py" line="315"/>
+        <source>Step time: —</source>
+        <translation>步时：—</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="305"/>
+        <location filename="../../desktop/main_window.py" line="328"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="309"/>
+        <source>Step time: timing…</source>
+        <translation>步时：计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="316"/>
+        <source>The step-time model cannot time this scenario: {reason}</source>
+        <translation>步时模型无法为此场景计时：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="319"/>
+        <source>Step {step} · MFU {mfu}</source>
+        <translation>步时 {step} · MFU {mfu}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="331"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="331"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="166"/>
+        <location filename="../../desktop/main_window.py" line="332"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="181"/>
+        <location filename="../../desktop/main_window.py" line="347"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="197"/>
+        <location filename="../../desktop/main_window.py" line="363"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="198"/>
+        <location filename="../../desktop/main_window.py" line="364"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="206"/>
+        <location filename="../../desktop/main_window.py" line="372"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="212"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="219"/>
+        <location filename="../../desktop/main_window.py" line="385"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="386"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="232"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="236"/>
+        <location filename="../../desktop/main_window.py" line="402"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="246"/>
+        <location filename="../../desktop/main_window.py" line="412"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="247"/>
+        <location filename="../../desktop/main_window.py" line="413"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="258"/>
+        <location filename="../../desktop/main_window.py" line="424"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="262"/>
+        <location filename="../../desktop/main_window.py" line="428"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="270"/>
+        <location filename="../../desktop/main_window.py" line="436"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="270"/>
+        <location filename="../../desktop/main_window.py" line="436"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="280"/>
+        <location filename="../../desktop/main_window.py" line="446"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="290"/>
+        <location filename="../../desktop/main_window.py" line="456"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="292"/>
+        <location filename="../../desktop/main_window.py" line="458"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="522"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="357"/>
+        <location filename="../../desktop/main_window.py" line="523"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1702,42 +1750,58 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="44"/>
+        <location filename="../../views/pipeline/panel.py" line="46"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="48"/>
+        <location filename="../../views/pipeline/panel.py" line="50"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="55"/>
+        <location filename="../../views/pipeline/panel.py" line="66"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="56"/>
+        <location filename="../../views/pipeline/panel.py" line="59"/>
+        <location filename="../../views/pipeline/panel.py" line="67"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="57"/>
+        <location filename="../../views/pipeline/panel.py" line="58"/>
+        <source>makespan {value}</source>
+        <translation>总时长 {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/panel.py" line="61"/>
+        <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
+        <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/panel.py" line="69"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="65"/>
+        <location filename="../../views/pipeline/panel.py" line="80"/>
+        <source>paper&apos;s bubble: {formula} = {value}</source>
+        <translation>论文中的气泡：{formula} = {value}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/panel.py" line="83"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="67"/>
+        <location filename="../../views/pipeline/panel.py" line="85"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="68"/>
+        <location filename="../../views/pipeline/panel.py" line="86"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -1746,33 +1810,48 @@ most states: rank {state_rank}, {bytes}</source>
     <name>PipelineTab</name>
     <message>
         <location filename="../../views/memory/timeline.py" line="50"/>
-        <location filename="../../views/pipeline/gantt.py" line="58"/>
+        <location filename="../../views/pipeline/gantt.py" line="86"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="60"/>
+        <location filename="../../views/pipeline/gantt.py" line="27"/>
+        <source>time (ms, from the step-time model)</source>
+        <translation>时间（ms，来自步时模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/gantt.py" line="35"/>
+        <source>{value} ms</source>
+        <translation>{value} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/gantt.py" line="89"/>
+        <source>rank {rank}: {start} → {end}</source>
+        <translation>rank {rank}：{start} → {end}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/gantt.py" line="92"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="64"/>
+        <location filename="../../views/pipeline/gantt.py" line="96"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="66"/>
+        <location filename="../../views/pipeline/gantt.py" line="98"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
         <location filename="../../views/memory/timeline.py" line="96"/>
-        <location filename="../../views/pipeline/gantt.py" line="79"/>
+        <location filename="../../views/pipeline/gantt.py" line="28"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/activations.py" line="58"/>
+        <location filename="../../views/pipeline/activations.py" line="61"/>
         <source>activations held</source>
         <translation>驻留激活数</translation>
     </message>
@@ -1783,7 +1862,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/pipeline/tab.py" line="47"/>
-        <location filename="../../views/pipeline/tab.py" line="154"/>
+        <location filename="../../views/pipeline/tab.py" line="162"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -1813,35 +1892,241 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="111"/>
+        <location filename="../../views/pipeline/tab.py" line="115"/>
+        <source>the step-time model gives this scenario no op durations: {reason}</source>
+        <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="118"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="154"/>
+        <location filename="../../views/pipeline/tab.py" line="162"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="201"/>
-        <location filename="../../views/pipeline/tab.py" line="202"/>
+        <location filename="../../views/pipeline/tab.py" line="212"/>
+        <location filename="../../views/pipeline/tab.py" line="213"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="203"/>
+        <location filename="../../views/pipeline/tab.py" line="214"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="205"/>
+        <location filename="../../views/pipeline/tab.py" line="216"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="207"/>
+        <location filename="../../views/pipeline/tab.py" line="218"/>
         <source>Durations</source>
         <translation>时长</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerDialog</name>
+    <message>
+        <location filename="../../views/time/planner.py" line="374"/>
+        <source>Plan configurations</source>
+        <translation>规划并行配置</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerView</name>
+    <message>
+        <location filename="../../views/time/planner.py" line="112"/>
+        <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
+        <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="114"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="117"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="125"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="134"/>
+        <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
+        <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="140"/>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="141"/>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="141"/>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="141"/>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="141"/>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="142"/>
+        <source>Micro-batches</source>
+        <translation>微批数</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="142"/>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="142"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="142"/>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="143"/>
+        <source>Cost stack</source>
+        <translation>开销堆叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="148"/>
+        <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
+        <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="166"/>
+        <source>Load</source>
+        <translation>载入</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="167"/>
+        <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
+        <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="204"/>
+        <source>Searching the configurations of {gpus:,} GPUs…</source>
+        <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="210"/>
+        <source>Search cancelled.</source>
+        <translation>搜索已取消。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="226"/>
+        <source>{done:,} of {total:,} configurations settled</source>
+        <translation>已完成 {done:,} / {total:,} 个配置</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="230"/>
+        <source>The search failed: {reason}</source>
+        <translation>搜索失败：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="237"/>
+        <source>The document changed after this search: search again to rank its configurations.</source>
+        <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="245"/>
+        <source>{total:,} configurations settled</source>
+        <translation>已完成 {total:,} 个配置</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="248"/>
+        <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
+        <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="266"/>
+        <source>Cost stack:</source>
+        <translation>开销堆叠：</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="268"/>
+        <source>No configuration fits on {gpus:,} GPUs.</source>
+        <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="270"/>
+        <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
+        <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="279"/>
+        <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
+        <translation>场景自身的配置未参与排名：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="280"/>
+        <source>it does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="285"/>
+        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, the fastest</source>
+        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，为最快</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="288"/>
+        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, {slower} slower than the fastest</source>
+        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，比最快者慢 {slower}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="293"/>
+        <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
+        <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="296"/>
+        <source>The scenario&apos;s own configuration against the fastest, per term of the stack:</source>
+        <translation>场景自身的配置与最快配置的对比，按堆叠的各分项：</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="297"/>
+        <source>{term}: {sign}{gap}</source>
+        <translation>{term}：{sign}{gap}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="319"/>
+        <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
+        <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="353"/>
+        <source>Cannot load this configuration: {reason}</source>
+        <translation>无法载入此配置：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="355"/>
+        <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
+        <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
 </context>
 <context>
@@ -2364,6 +2649,101 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../views/context/sr_figure.py" line="205"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimePanel</name>
+    <message>
+        <location filename="../../views/time/panel.py" line="69"/>
+        <source>Where each pipeline rank&apos;s step goes</source>
+        <translation>各流水线 rank 一步的时间去向</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="71"/>
+        <location filename="../../views/time/panel.py" line="80"/>
+        <source>ms per step</source>
+        <translation>每步 ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="78"/>
+        <source>Communication per axis: exposed, or hidden under compute</source>
+        <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="86"/>
+        <location filename="../../views/time/panel.py" line="302"/>
+        <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
+        <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="89"/>
+        <source>Model inputs</source>
+        <translation>模型输入</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="90"/>
+        <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
+        <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="100"/>
+        <source>How the model counts</source>
+        <translation>模型如何计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="192"/>
+        <source>What the step-time model assumes</source>
+        <translation>步时模型的假设</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="207"/>
+        <source>Invalid scenario — nothing to time:</source>
+        <translation>场景无效 — 无可计时内容：</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="212"/>
+        <source>Timing the step…</source>
+        <translation>正在计算步时…</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="224"/>
+        <source>The step-time model cannot time this scenario: {reason}</source>
+        <translation>步时模型无法为此场景计时：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="246"/>
+        <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
+        <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="252"/>
+        <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
+        <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="258"/>
+        <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
+        <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="274"/>
+        <source>Pipeline rank {rank}: {total}</source>
+        <translation>流水线 rank {rank}：{total}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="276"/>
+        <source>rank {rank}</source>
+        <translation>rank {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="289"/>
+        <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
+        <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="300"/>
+        <source>No communication between GPUs in this configuration.</source>
+        <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
 </context>
 <context>
@@ -3240,302 +3620,332 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>单个 GPU 的稠密 BF16 TFLOP/s；0 = 采用该 GPU 规格表中的值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="161"/>
+        <location filename="../../models/keys.py" line="160"/>
+        <source>HBM bandwidth of one GPU in GB/s; 0 = the GPU&apos;s data sheet</source>
+        <translation>单个 GPU 的 HBM 带宽（GB/s）；0 = 采用该 GPU 规格表中的值</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="162"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="162"/>
+        <location filename="../../models/keys.py" line="163"/>
         <source>Micro-batches m per optimizer step</source>
         <translation>每个优化器步的微批数 m</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="163"/>
+        <location filename="../../models/keys.py" line="164"/>
         <source>Time of one stage&apos;s forward pass F (schedule time units)</source>
         <translation>一个阶段前向传播的时间 F（调度时间单位）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="164"/>
+        <location filename="../../models/keys.py" line="165"/>
         <source>Time of one stage&apos;s full backward pass B = I + W</source>
         <translation>一个阶段完整反向传播的时间 B = I + W</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="165"/>
+        <location filename="../../models/keys.py" line="166"/>
         <source>Time of the weight-gradient part W of a backward pass</source>
         <translation>反向传播中权重梯度部分 W 的时间</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="166"/>
+        <location filename="../../models/keys.py" line="167"/>
         <source>Time of an overlapped forward and backward pair (DualPipe)</source>
         <translation>一对重叠的前向与反向的时间（DualPipe）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="167"/>
+        <location filename="../../models/keys.py" line="168"/>
         <source>Latency of one point-to-point transfer between stages</source>
         <translation>阶段间一次点对点传输的延迟</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="169"/>
+        <location filename="../../models/keys.py" line="170"/>
         <source>Share of GPU memory lost to the allocator&apos;s fragmentation</source>
         <translation>因分配器碎片而损失的 GPU 显存占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="171"/>
+        <location filename="../../models/keys.py" line="172"/>
         <source>Count the communication buffers (NCCL, DP buckets) in the ledger</source>
         <translation>在账本中计入通信缓冲区（NCCL、DP 分桶）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="173"/>
+        <location filename="../../models/keys.py" line="174"/>
         <source>The CUDA context (with the cuBLAS workspaces) of the process on each GPU, MiB; 0 = not counted</source>
         <translation>每张 GPU 上进程的 CUDA 上下文（含 cuBLAS 工作区），MiB；0 = 不计入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="175"/>
+        <location filename="../../models/keys.py" line="176"/>
         <source>NCCL_BUFFSIZE: the Simple protocol&apos;s buffer per channel and peer, MiB; 0 = no NCCL buffers</source>
         <translation>NCCL_BUFFSIZE：Simple 协议每个通道、每个对端的缓冲区，MiB；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="177"/>
+        <location filename="../../models/keys.py" line="178"/>
         <source>NCCL channels per communicator (NCCL picks them from the topology); 0 = no NCCL buffers</source>
         <translation>每个通信器的 NCCL 通道数（NCCL 根据拓扑选择）；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="179"/>
+        <location filename="../../models/keys.py" line="180"/>
         <source>NCCL protocols enabled (NCCL_PROTO), each with its own buffers</source>
         <translation>启用的 NCCL 协议（NCCL_PROTO），每种协议有各自的缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="181"/>
+        <location filename="../../models/keys.py" line="182"/>
         <source>DeepEP dispatch/combine buffers for ep &gt; 1: high-throughput (normal), low-latency, or none</source>
         <translation>ep &gt; 1 时 DeepEP 的 dispatch/combine 缓冲区：高吞吐（normal）、低延迟（low-latency）或不计（none）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="183"/>
+        <location filename="../../models/keys.py" line="184"/>
         <source>SMs DeepEP&apos;s kernels use (Buffer.num_sms; two per channel)</source>
         <translation>DeepEP kernel 使用的 SM 数（Buffer.num_sms；每个通道两个）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="185"/>
+        <location filename="../../models/keys.py" line="186"/>
         <source>FP8 copies of each weight kept for FP8 training: 0, 1 or 2 (with its transpose)</source>
         <translation>FP8 训练为每个权重保留的 FP8 副本数：0、1 或 2（含其转置）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="187"/>
+        <location filename="../../models/keys.py" line="188"/>
         <source>FP8 scaling recipe, which sets the scaling state kept: delayed, current, blockwise or MXFP8</source>
         <translation>FP8 缩放方案，决定需要保留的缩放状态：延迟缩放（delayed）、当前缩放（current）、分块缩放（blockwise）或 MXFP8</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="189"/>
+        <location filename="../../models/keys.py" line="190"/>
         <source>Delayed scaling: amax values remembered per tensor</source>
         <translation>延迟缩放：每个张量保留的 amax 历史值个数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="191"/>
+        <location filename="../../models/keys.py" line="192"/>
         <source>Count the host buffers of CPU/NVMe offloading on the CPU tier</source>
         <translation>在 CPU 层级计入 CPU/NVMe 卸载的主机缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="193"/>
+        <location filename="../../models/keys.py" line="194"/>
         <source>DeepSpeed offload_param buffer_count</source>
         <translation>DeepSpeed offload_param 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="194"/>
+        <location filename="../../models/keys.py" line="195"/>
         <source>DeepSpeed offload_param buffer_size, elements</source>
         <translation>DeepSpeed offload_param 的 buffer_size，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="196"/>
+        <location filename="../../models/keys.py" line="197"/>
         <source>DeepSpeed offload_optimizer buffer_count</source>
         <translation>DeepSpeed offload_optimizer 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="198"/>
+        <location filename="../../models/keys.py" line="199"/>
         <source>DeepSpeed sub_group_size: elements the optimizer steps at a time, elements</source>
         <translation>DeepSpeed sub_group_size：优化器每次更新的元素数，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="201"/>
+        <location filename="../../models/keys.py" line="202"/>
         <source>Tokens S each EP rank routes per MoE layer</source>
         <translation>每个 EP rank 在每个 MoE 层路由的 token 数 S</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="202"/>
+        <location filename="../../models/keys.py" line="203"/>
         <source>How tokens choose experts: uniform, Zipf-skewed, hot experts or node-limited</source>
         <translation>token 如何选择专家：均匀、Zipf 偏斜、热点专家或节点受限</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="204"/>
+        <location filename="../../models/keys.py" line="205"/>
         <source>Seed of the routing&apos;s random draws (same seed, same figure)</source>
         <translation>路由随机抽样的种子（种子相同，图就相同）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="205"/>
+        <location filename="../../models/keys.py" line="206"/>
         <source>Node-limited routing: nodes one token&apos;s experts may span</source>
         <translation>节点受限路由：一个 token 的专家最多可跨越的节点数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="206"/>
+        <location filename="../../models/keys.py" line="207"/>
         <source>Precision of the tokens sent in the dispatch all-to-all</source>
         <translation>dispatch all-to-all 中所发送 token 的精度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="208"/>
+        <location filename="../../models/keys.py" line="209"/>
         <source>Dispatch over the network: direct, or DeepSeek-V3&apos;s two hops (IB to the same-index GPU, then NVLink)</source>
         <translation>MoE 分发在网络上的路径：直达，或 DeepSeek-V3 的两跳（先经 IB 到同序号 GPU，再经 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="211"/>
+        <location filename="../../models/keys.py" line="212"/>
+        <source>Op durations: the units typed (manual) or seconds from the step-time model (model)</source>
+        <translation>操作时长：手动输入的单位（manual），或步时模型给出的秒数（model）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="214"/>
+        <source>The DP/ZeRO gradient reduction runs under the backward pass</source>
+        <translation>DP/ZeRO 梯度归约与反向传播重叠执行</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="215"/>
+        <source>TP collectives run under the GEMMs (Megatron-LM --tp-comm-overlap)</source>
+        <translation>TP 集合通信与 GEMM 重叠执行（Megatron-LM --tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="217"/>
+        <source>EP all-to-alls run under the expert GEMMs (DualPipe always overlaps them)</source>
+        <translation>EP all-to-all 与专家 GEMM 重叠执行（DualPipe 始终将其重叠）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="219"/>
+        <source>GEMM share of peak; 0 = the size-dependent default curve</source>
+        <translation>GEMM 达到的峰值占比；0 = 随矩阵尺寸变化的默认曲线</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="221"/>
         <source>USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring axis is cp / ulysses; 0 = the largest the heads allow</source>
         <translation>USP：CP rank 中 Ulysses（all-to-all）轴的大小；Ring 轴为 cp / ulysses；0 = 头数允许的最大值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="213"/>
+        <location filename="../../models/keys.py" line="223"/>
         <source>Ring: each rank holds a head and a tail block of the causal sequence, balancing its work</source>
         <translation>Ring：每个 rank 持有因果序列首尾各一块，以均衡计算量</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="215"/>
+        <location filename="../../models/keys.py" line="225"/>
         <source>DeepSeek-V4 compressed attention: m tokens&apos; KV compressed into one</source>
         <translation>DeepSeek-V4 压缩注意力：每 m 个 token 的 KV 压缩为一个</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="217"/>
+        <location filename="../../models/keys.py" line="227"/>
         <source>Share of peak FLOP/s a block of attention reaches (an input of the teaching model)</source>
         <translation>一个注意力块达到的峰值 FLOP/s 占比（教学模型的输入）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="220"/>
+        <location filename="../../models/keys.py" line="230"/>
         <source>Most ZeRO ranks the dense matrices are packed into (not disclosed by DeepSeek-V4: an input); 0 = the fewest that hold them at muon.max_matrices each</source>
         <translation>稠密矩阵最多打包到的 ZeRO rank 数（DeepSeek-V4 未公开：作为输入）；0 = 每 rank 放 muon.max_matrices 个时所需的最少 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="223"/>
+        <location filename="../../models/keys.py" line="233"/>
         <source>Most whole matrices one rank updates (DeepSeek-V4: 5)</source>
         <translation>单个 rank 最多更新的完整矩阵数（DeepSeek-V4：5）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="224"/>
+        <location filename="../../models/keys.py" line="234"/>
         <source>Newton–Schulz iterations per Muon update</source>
         <translation>每次 Muon 更新的 Newton–Schulz 迭代次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="226"/>
+        <location filename="../../models/keys.py" line="236"/>
         <source>The FP32 value rounded to BF16</source>
         <translation>要舍入到 BF16 的 FP32 值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="227"/>
+        <location filename="../../models/keys.py" line="237"/>
         <source>How many times it is stochastically rounded</source>
         <translation>对其随机舍入的次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="228"/>
+        <location filename="../../models/keys.py" line="238"/>
         <source>Seed of the random draws</source>
         <translation>随机抽样的种子</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="229"/>
+        <location filename="../../models/keys.py" line="239"/>
         <source>Small updates accumulated from 1 in BF16</source>
         <translation>在 BF16 中从 1 开始累加的小更新次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="230"/>
+        <location filename="../../models/keys.py" line="240"/>
         <source>The size of each update</source>
         <translation>每次更新的大小</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="231"/>
+        <location filename="../../models/keys.py" line="241"/>
         <source>Ranks a gradient is reduced over</source>
         <translation>梯度归约所跨的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="233"/>
+        <location filename="../../models/keys.py" line="243"/>
         <source>Where the scenario&apos;s numbers come from</source>
         <translation>场景中各数字的出处</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="234"/>
+        <location filename="../../models/keys.py" line="244"/>
         <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
         <translation>哪些值是本实验室的假设，而非出自来源</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="236"/>
+        <location filename="../../models/keys.py" line="246"/>
         <source>The ledger item outlined in the stack; empty = none</source>
         <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="237"/>
+        <location filename="../../models/keys.py" line="247"/>
         <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
         <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="239"/>
+        <location filename="../../models/keys.py" line="249"/>
         <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
         <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="241"/>
+        <location filename="../../models/keys.py" line="251"/>
         <source>The axis whose traffic colours the network&apos;s links; all = every axis</source>
         <translation>按哪个维度的通信量给网络链路着色；all = 所有维度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="243"/>
+        <location filename="../../models/keys.py" line="253"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="244"/>
+        <location filename="../../models/keys.py" line="254"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="246"/>
+        <location filename="../../models/keys.py" line="256"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="247"/>
+        <location filename="../../models/keys.py" line="257"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="248"/>
+        <location filename="../../models/keys.py" line="258"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="249"/>
+        <location filename="../../models/keys.py" line="259"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="250"/>
+        <location filename="../../models/keys.py" line="260"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="251"/>
+        <location filename="../../models/keys.py" line="261"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="252"/>
+        <location filename="../../models/keys.py" line="262"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="253"/>
+        <location filename="../../models/keys.py" line="263"/>
         <source>The page shown: context parallelism, Muon × ZeRO or stochastic rounding</source>
         <translation>显示的页面：上下文并行、Muon 与 ZeRO 或随机舍入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="255"/>
+        <location filename="../../models/keys.py" line="265"/>
         <source>The context-parallel scheme drawn</source>
         <translation>绘制的上下文并行方案</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="256"/>
+        <location filename="../../models/keys.py" line="266"/>
         <source>The animation step shown; −1 = the last</source>
         <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
@@ -4120,7 +4530,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/labels.py" line="174"/>
-        <location filename="../../views/labels.py" line="189"/>
+        <location filename="../../views/labels.py" line="198"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -4130,62 +4540,102 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
     </message>
     <message>
+        <location filename="../../views/labels.py" line="176"/>
+        <source>HBM GB/s (0 = data sheet)</source>
+        <translation>HBM GB/s（0 = 规格表）</translation>
+    </message>
+    <message>
         <location filename="../../views/labels.py" line="177"/>
+        <source>Op durations</source>
+        <translation>操作时长</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="178"/>
+        <source>typed units</source>
+        <translation>手动输入单位</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="179"/>
+        <source>step-time model</source>
+        <translation>步时模型</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="180"/>
+        <source>DP reduction under the backward</source>
+        <translation>DP 归约与反向重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="181"/>
+        <source>TP collectives under the GEMMs</source>
+        <translation>TP 集合通信与 GEMM 重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="182"/>
+        <source>EP all-to-alls under the expert GEMMs</source>
+        <translation>EP all-to-all 与专家 GEMM 重叠</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="183"/>
+        <source>GEMM efficiency (0 = size curve)</source>
+        <translation>GEMM 效率（0 = 尺寸曲线）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="186"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="178"/>
+        <location filename="../../views/labels.py" line="187"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="179"/>
+        <location filename="../../views/labels.py" line="188"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="180"/>
+        <location filename="../../views/labels.py" line="189"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="183"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="184"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="185"/>
+        <location filename="../../views/labels.py" line="194"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="196"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="188"/>
+        <location filename="../../views/labels.py" line="197"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="190"/>
+        <location filename="../../views/labels.py" line="199"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="191"/>
+        <location filename="../../views/labels.py" line="200"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="201"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
