@@ -228,25 +228,41 @@ SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp",
                                      + STEP_TIME_READS))
 
 
-def schedule_jobs(doc: Document) -> list:
-    """The ScheduleInputs of the scenario's schedule and of the comparison, if any."""
-    from .pipeline import schedule_inputs
-    jobs = [schedule_inputs(doc.scenario)]
+def schedule_kinds(doc: Document) -> list[str | None]:
+    """The schedules the Pipeline tab simulates: the scenario's (None) and the comparison, if any."""
     compare = doc.view.pipeline.compare
-    if compare:
-        jobs.append(schedule_inputs(doc.scenario, compare))
-    return jobs
+    return [None, compare] if compare else [None]
+
+
+def schedule_jobs(doc: Document) -> list:
+    """The ScheduleInputs of the scenario's schedule and of the comparison, if any (ValueError when
+    the step-time model gives no durations: schedule.durations = "model" on a scenario it refuses)."""
+    from .pipeline import schedule_inputs
+    return [schedule_inputs(doc.scenario, kind) for kind in schedule_kinds(doc)]
 
 
 def schedule_ops(doc: Document) -> int:
-    """Operations the schedule (and comparison) simulate: the size of the work."""
-    return sum(job.ranks * job.microbatches * max(job.chunks, 1) * 3 for job in schedule_jobs(doc))
+    """Operations the schedule (and comparison) simulate: the size of the work, from the shapes
+    alone (no durations)."""
+    from .pipeline import chunks_per_rank, normalise_kind
+    s = doc.scenario
+    total = 0
+    for kind in schedule_kinds(doc):
+        name = normalise_kind(kind or s.schedule.kind)
+        chunks = max(s.parallel.vpp, 2) if kind == "interleaved-1f1b" else chunks_per_rank(name, s.parallel.vpp)
+        total += s.parallel.pp * s.schedule.microbatches * max(chunks, 1) * 3
+    return total
 
 
 def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> ScheduleResult:
-    from .pipeline import ScheduleError, closed_form, simulate
+    from .pipeline import ScheduleError, closed_form, schedule_inputs, simulate
     runs, problems = [], []
-    for job in schedule_jobs(doc):
+    for kind in schedule_kinds(doc):
+        try:
+            job = schedule_inputs(doc.scenario, kind)
+        except ValueError as exc:  # the step-time model's reason for giving no durations
+            problems.append((kind or doc.scenario.schedule.kind, str(exc)))
+            continue
         try:
             sim = simulate(job.kind, job.ranks, job.microbatches, job.chunks, job.durations,
                            stage_imbalance=job.stage_imbalance, should_stop=should_stop)
