@@ -333,3 +333,14 @@ def test_a_reference_rank_beyond_the_budget_is_a_range_around_the_exact_one() ->
     assert cut.reference_rank <= exact.reference_rank <= cut.reference_rank_max
     assert cut.reference_rank_exact == (cut.reference_rank == cut.reference_rank_max == exact.reference_rank)
     assert [e.settings for e in cut.entries] == [e.settings for e in exact.entries]
+
+
+def test_the_scenarios_stage_options_are_kept() -> None:
+    """first_stage_layers = 4 (Megatron-LM's --decoder-first-pipeline-num-layers) needs pp > 1:
+    the configurations without pipeline stages are refused, not crashed on."""
+    s = load_preset("classroom-7b").replace(**{"parallel.first_stage_layers": 4, "parallel.pp": 2, "parallel.dp": 4})
+    result = plan(s, top=2)
+    assert result.entries and result.pruned_topology > 0
+    for e in result.entries:
+        assert e.scenario.parallel.pp > 1 and e.scenario.parallel.first_stage_layers == 4
+        assert not [p for p in validate(e.scenario) if p.severity == "error"]

@@ -78,13 +78,17 @@ class StatesBounds:
 
     def __init__(self, base: Scenario):
         self.base = base
-        self._counts: dict[tuple, tuple[tuple[int, int], ...]] = {}
+        self._counts: dict[tuple, tuple[tuple[int, int], ...] | None] = {}
 
     def __call__(self, c: Candidate) -> int:
         key = (c.tp, c.pp, c.states_key[2], c.vpp if c.kind == "interleaved-1f1b" else 1, c.ep, c.etp)
         if key not in self._counts:
-            self._counts[key] = rank_parameter_counts(c.scenario(self.base))
-        return with_allowance(self.base, rank_states(self.base, self._counts[key], c))
+            try:
+                self._counts[key] = rank_parameter_counts(c.scenario(self.base))
+            except ValueError:  # stages the scenario's split options cannot make: validate() refuses them
+                self._counts[key] = None
+        counts = self._counts[key]
+        return 0 if counts is None else with_allowance(self.base, rank_states(self.base, counts, c))
 
 
 def capacity(s: Scenario) -> int:
@@ -163,7 +167,7 @@ class TimeBounds:
         self.base = base
         self.pp_free = blocks_fixed(base)
         self._layers: dict[tuple, _LayerCosts | None] = {}
-        self._layouts: dict[tuple, tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+        self._layouts: dict[tuple, tuple[tuple[tuple[int, int, int], ...], ...] | None] = {}
         self._orders: dict[tuple, _Orders] = {}
         self._busy: dict[tuple, float] = {}
         self.representatives = 0
@@ -227,13 +231,18 @@ class TimeBounds:
         return _LayerCosts(tuple(prefix), per_layer_a2a, tuple(moe_prefix))
 
     # -- per layout ------------------------------------------------------------------------------
-    def _layout(self, c: Candidate) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-        """Per rank, its (stage id, first layer, stop layer) in the step-time model's numbering."""
+    def _layout(self, c: Candidate) -> tuple[tuple[tuple[int, int, int], ...], ...] | None:
+        """Per rank, its (stage id, first layer, stop layer) in the step-time model's numbering;
+        None when the scenario's stage options cannot split the layers so."""
         key = (c.pp, c.kind, c.vpp)
         if key not in self._layouts:
             s = self.base.replace(**{"parallel.pp": c.pp, "parallel.vpp": c.vpp, "schedule.kind": c.kind})
             chunks = c.chunks
-            sizes = stage_sizes(s, c.pp * chunks)
+            try:
+                sizes = stage_sizes(s, c.pp * chunks)
+            except ValueError:  # validate() refuses such a configuration
+                self._layouts[key] = None
+                return None
             starts = [0]
             for size in sizes:
                 starts.append(starts[-1] + size)
@@ -284,6 +293,8 @@ class TimeBounds:
         key = (id(costs), c.pp, c.kind, c.vpp, c.microbatches if c.kind in OVERLAPPED else 0)
         if key not in self._busy:
             layout = self._layout(c)
+            if layout is None:
+                return 0.0
             stage_t = {k: costs.span(a, b) for rank in layout for k, a, b in rank}
             if c.kind in OVERLAPPED:
                 self._busy[key] = self._overlapped_busy(c, stage_t, costs)
@@ -313,7 +324,7 @@ class TimeBounds:
         return most
 
     def _stage_span(self, c: Candidate, stage: int) -> tuple[int, int]:
-        for rank in self._layout(c):
+        for rank in self._layout(c) or ():
             for k, a, b in rank:
                 if k == stage:
                     return a, b

@@ -50,8 +50,10 @@ Rules (`Rules` holds the tunable ones):
   arguments.py: "When using MoE and tensor parallelism, sequence parallelism must be used"), for a
   dense model as the scenario has it with tp > 1, off with tp = 1 (where it does nothing).
 
-Everything else of the scenario (precisions, optimizer, offload, policy, cluster links, order) is
-kept. A deterministic teaching model of a search space, not a framework's launcher.
+Everything else of the scenario (precisions, optimizer, offload, policy, cluster links, order, and
+its uneven-stage options first/last_stage_layers and embedding/loss in the split) is kept; a
+configuration those options cannot split is refused by validation and counted as a topology
+problem. A deterministic teaching model of a search space, not a framework's launcher.
 """
 from __future__ import annotations
 
