@@ -2652,6 +2652,49 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>StepTime</name>
+    <message>
+        <location filename="../../views/time/common.py" line="45"/>
+        <source>exposed {axis} communication</source>
+        <translation>暴露的 {axis} 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/common.py" line="46"/>
+        <source>compute (GEMMs)</source>
+        <translation>计算（GEMM）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/common.py" line="47"/>
+        <source>memory-bound (element-wise)</source>
+        <translation>访存受限（逐元素）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/common.py" line="48"/>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/common.py" line="49"/>
+        <source>optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/common.py" line="63"/>
+        <source>{value} ms</source>
+        <translation>{value} ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="33"/>
+        <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
+        <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="184"/>
+        <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
+        <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
+    </message>
+</context>
+<context>
     <name>StepTimePanel</name>
     <message>
         <location filename="../../views/time/panel.py" line="69"/>

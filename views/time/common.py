@@ -42,11 +42,11 @@ def axis_name(axis: str) -> str:
 
 def term_name(term: str) -> str:
     if term.startswith("comm:"):
-        return QCoreApplication.translate(CONTEXT, "exposed {axis} communication").format(axis=axis_name(term[5:]))
-    return {"compute": QCoreApplication.translate(CONTEXT, "compute (GEMMs)"),
-            "memory_bound": QCoreApplication.translate(CONTEXT, "memory-bound (element-wise)"),
-            "bubble": QCoreApplication.translate(CONTEXT, "pipeline bubble"),
-            "optimizer": QCoreApplication.translate(CONTEXT, "optimizer step")}.get(term, term)
+        return QCoreApplication.translate("StepTime", "exposed {axis} communication").format(axis=axis_name(term[5:]))
+    return {"compute": QCoreApplication.translate("StepTime", "compute (GEMMs)"),
+            "memory_bound": QCoreApplication.translate("StepTime", "memory-bound (element-wise)"),
+            "bubble": QCoreApplication.translate("StepTime", "pipeline bubble"),
+            "optimizer": QCoreApplication.translate("StepTime", "optimizer step")}.get(term, term)
 
 
 def ms(seconds: float) -> str:
@@ -60,7 +60,7 @@ def ms(seconds: float) -> str:
         text = f"{value:.2f}"
     else:
         text = f"{value:.3g}"
-    return QCoreApplication.translate(CONTEXT, "{value} ms").format(value=text)
+    return QCoreApplication.translate("StepTime", "{value} ms").format(value=text)
 
 
 def percent(share: float) -> str:

@@ -18,7 +18,7 @@ from tslab.views.labels import fields
 from tslab.views.memory.figure import set_text
 from tslab.views.scenario_form import ScenarioForm
 from tslab.views.texts import translate_problem
-from tslab.views.time.common import (AXES, CONTEXT, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,
+from tslab.views.time.common import (AXES, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,
                                      percent, row_terms, term_colour, terms_tooltip)
 from tslab.views.time.source import StepTimeSource
 
@@ -30,7 +30,7 @@ INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "time.ge
 
 
 def teaching_caption() -> str:
-    return QCoreApplication.translate(CONTEXT, "A deterministic teaching model, not a benchmark of a real cluster. "
+    return QCoreApplication.translate("StepTime", "A deterministic teaching model, not a benchmark of a real cluster. "
                                                "Hover a bar for its numbers.")
 
 

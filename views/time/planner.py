@@ -24,7 +24,7 @@ from tslab.views.document_model import DocumentModel
 from tslab.views.labels import choice_label
 from tslab.views.memory.figure import set_text
 from tslab.views.pipeline.common import kind_name
-from tslab.views.time.common import (AXES, CONTEXT, legend_html, mean_terms, ms, percent, term_colour, term_name,
+from tslab.views.time.common import (AXES, legend_html, mean_terms, ms, percent, term_colour, term_name,
                                      terms_tooltip)
 from tslab.views.time.worker import ProgressWorker
 
@@ -182,8 +182,8 @@ class PlannerView(QWidget):
         layout.addLayout(bottom)
         layout.addWidget(self.status)
         layout.addWidget(caption_label(self, QCoreApplication.translate(
-            CONTEXT, "A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by "
-                     "the step-time model, among those whose memory ledger fits and that validate without errors."),
+            "StepTime", "A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by "
+                        "the step-time model, among those whose memory ledger fits and that validate without errors."),
             scale=0.9))
         model.scenarioChanged.connect(self._scenario_changed)
 
