@@ -24,7 +24,8 @@ Rules (`Rules` holds the tunable ones):
 - CP divides the sequence length (validate()), and is tried only when the sequence is long
   (seq_len ≥ `Rules.cp_min_seq`, 8,192 tokens by default: below it a split sequence only adds ring
   traffic to short attention blocks, and keeping cp = 1 keeps the space small); each CP rank then
-  keeps at least `Rules.cp_min_tokens` tokens.
+  keeps at least `Rules.cp_min_tokens` (1,024) tokens, a limit of this lab that keeps the space
+  small too (Llama 3's long-context stage keeps 8,192 per rank: 131,072 tokens over cp = 16).
 - EP divides the routed experts; etp ∈ {1, tp} (Megatron-LM's --expert-tensor-parallel-size: the
   experts either not tensor-split or split like the dense layers) and divides expert_ffn_hidden.
 - ZeRO stage 0–3 (Rajbhandari et al., SC'20 §5), ZeRO-3 only without pipeline parallelism:
