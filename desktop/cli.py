@@ -883,8 +883,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
         settings = " ".join(f"{key.split('.')[-1]}={value}" for key, value in entry.settings.items())
         lines.append(f"{entry.rank:>3}. {entry.time.step_time_s:.4g} s, MFU {entry.time.mfu:.1%}: {settings}")
     if result.reference is not None:
-        lines.append(f"the scenario's own configuration ranks {result.reference_rank} "
-                     f"({result.reference.time.step_time_s:.4g} s)"
+        rank = str(result.reference_rank) if result.reference_rank_exact else \
+            f"between {result.reference_rank:,} and {result.reference_rank_max:,}"
+        lines.append(f"the scenario's own configuration ranks {rank} ({result.reference.time.step_time_s:.4g} s)"
                      + (f"; {result.deciding_term} decides" if result.deciding_term else ""))
     else:
         lines.append("the scenario's own configuration does not fit or is not valid")
