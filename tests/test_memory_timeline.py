@@ -285,3 +285,10 @@ def test_the_computation_reads_the_ledgers_keys_and_the_durations() -> None:
     result = derived.ResultCache().get(computation, doc)
     assert [lane.peak_bytes for lane in result.lanes] == [memory_ledger(doc.scenario, r).gpu_bytes for r in range(4)]
     assert computation.concerns({"schedule.fb"}) and not derived.LEDGER.concerns({"schedule.fb"})
+
+
+def test_durations_the_step_time_model_refuses_leave_no_lanes_and_say_why() -> None:
+    s = load_preset("gpt3-175b").replace(**{"parallel.pp": 48, "model.layers": 96, "schedule.microbatches": 96})
+    assert s.schedule.durations == "model"      # 8 × 48 = 384 GPUs on the preset's 64: not timed
+    timeline = memory_timeline(s)
+    assert timeline.lanes == () and timeline.reason.startswith("no op durations: ")

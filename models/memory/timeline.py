@@ -273,9 +273,13 @@ def memory_timeline(s: Scenario) -> MemoryTimeline:
     """Every pipeline rank's GPU-tier bytes over the simulated step (see the module docstring):
     a lane per rank from the rank's ledger and the schedule simulated with the scenario's
     durations, or the reason there are no lanes."""
-    job = schedule_inputs(s)
-    p, m, v, kind = job.ranks, job.microbatches, job.chunks, job.kind
     capacity = capacity_bytes(s.cluster.gpu, s.cluster.hbm_gib)
+    try:
+        job = schedule_inputs(s)
+    except ValueError as exc:  # schedule.durations = "model" on a scenario the step-time model refuses
+        return MemoryTimeline(kind=s.schedule.kind, ranks=s.parallel.pp, makespan=0.0, capacity_bytes=capacity,
+                              lanes=(), reason=f"no op durations: {exc}")
+    p, m, v, kind = job.ranks, job.microbatches, job.chunks, job.kind
 
     def without(reason: str) -> MemoryTimeline:
         return MemoryTimeline(kind=kind, ranks=p, makespan=0.0, capacity_bytes=capacity, lanes=(), reason=reason)
