@@ -614,6 +614,10 @@ def main() -> int:
         print(f"{name:<{width}}  {shown:>10}  {target:<25} {verdict}")
     print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; "
           f"Python {sys.version.split()[0]}")
+    print()
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import accuracy  # the step-time model against published iteration times (benchmarks/accuracy.py)
+    accuracy.main()
     return 0
 
 

@@ -15,7 +15,8 @@ def test_quick_benchmark_prints_every_row():
     done = subprocess.run([sys.executable, "benchmarks/bench.py", "--quick"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    rows = [line for line in done.stdout.splitlines() if line and not line.startswith(("-", "measurement", "Qt "))]
+    table = done.stdout.split("\nQt platform:")[0]  # the timing table; the accuracy table follows
+    rows = [line for line in table.splitlines() if line and not line.startswith(("-", "measurement", "Qt "))]
     names = " ".join(rows)
     for preset in ("deepseek-v3", "kimi-k2"):
         assert f"ledger-only key: edit → redraw p95 ({preset})" in names
@@ -24,5 +25,6 @@ def test_quick_benchmark_prints_every_row():
         assert f"30-step slider drag: recomputations per frame ({preset})" in names
     assert "tslab main window to first paint" in names
     assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
+    assert "Korthikanti et al." in done.stdout and "175B selective" in done.stdout  # the accuracy table
     assert all(line.rstrip().endswith(("ok", "MISSED")) or "floor" in line or "p90" in line or "node cells" in line
                for line in rows), rows
