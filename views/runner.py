@@ -17,9 +17,10 @@ from typing import Any, Callable
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 
-class _Worker:
-    """The runner's thread and the stop flag of its current run: plain Python, so the worker can
-    be shut down from the owner's `destroyed` signal after the runner's C++ side is gone."""
+class WorkerThread:
+    """A runner's thread and the stop flag of its current run: plain Python, so the worker can
+    be shut down from the owner's `destroyed` signal after the runner's C++ side is gone (the
+    planner's ProgressWorker, views/time/worker.py, uses it too)."""
 
     def __init__(self, name: str):
         self.name = name
@@ -55,7 +56,7 @@ class Runner(QObject):
     def __init__(self, parent: QObject | None = None, *, synchronous: bool = False, name: str = "tslab-runner"):
         super().__init__(parent)
         self.synchronous = synchronous
-        self._worker = _Worker(name)
+        self._worker = WorkerThread(name)
         self._generation = 0
         self._busy = False
         self._finished.connect(self._deliver)  # queued: emitted on the worker, delivered here

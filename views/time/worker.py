@@ -10,33 +10,13 @@ thousandth of the total, so a search of millions of candidates cannot flood the 
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from tslab.views.runner import WorkerThread
+
 PROGRESS_STEPS = 1000
-
-
-class _Thread:
-    """The worker's thread and the stop flag of its current run: plain Python, so that the run is
-    stopped and the thread joined from the owner's `destroyed` signal, after the QObject is gone."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.executor: ThreadPoolExecutor | None = None
-        self.stop = threading.Event()
-
-    def submit(self, *args: Any) -> None:
-        if self.executor is None:
-            self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.name)
-        self.executor.submit(*args)
-
-    def shutdown(self) -> None:
-        self.stop.set()
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
-            self.executor = None
 
 
 class ProgressWorker(QObject):
@@ -50,7 +30,7 @@ class ProgressWorker(QObject):
 
     def __init__(self, parent: QObject | None = None, *, name: str = "tslab-search"):
         super().__init__(parent)
-        self._thread = _Thread(name)
+        self._thread = WorkerThread(name)
         self._generation = 0
         self._busy = False
         self._progress.connect(self._deliver_progress)   # queued: emitted on the worker
