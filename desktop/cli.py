@@ -833,18 +833,25 @@ def format_moe(scenario, doc) -> str:
     return "\n".join(lines)
 
 
-def cmd_time(args: argparse.Namespace) -> int:
-    from tslab.models.time import step_time, time_json
+def run_analysis(args: argparse.Namespace, analyse, to_json, to_text) -> int:
+    """The shape of `time`, `context`, `muon` and `sr`: the scenario analysed (a ValueError is the
+    user's error, one line), then its JSON document or its text summary `to_text(scenario, result)`."""
     scenario = resolve_scenario(args)
     try:
-        result = step_time(scenario)
+        result = analyse(scenario)
     except ValueError as exc:
         raise UserError(str(exc)) from None
     if args.json:
-        write_json(time_json(result))
-        return 0
-    print("\n".join(format_time_lines(scenario.title, result)))
+        write_json(to_json(result))
+    else:
+        print(to_text(scenario, result))
     return 0
+
+
+def cmd_time(args: argparse.Namespace) -> int:
+    from tslab.models.time import step_time, time_json
+    return run_analysis(args, step_time, time_json,
+                        lambda scenario, result: "\n".join(format_time_lines(scenario.title, result)))
 
 
 def format_time_lines(title: str, t) -> list[str]:
@@ -895,16 +902,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     from tslab.models.context import context_analysis, context_json
-    scenario = resolve_scenario(args)
-    try:
-        analysis = context_analysis(scenario)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    if args.json:
-        write_json(context_json(analysis))
-    else:
-        print(format_context(scenario, analysis))
-    return 0
+    return run_analysis(args, context_analysis, context_json, format_context)
 
 
 def format_context(scenario, a) -> str:
@@ -942,16 +940,12 @@ def format_context(scenario, a) -> str:
 
 def cmd_muon(args: argparse.Namespace) -> int:
     from tslab.models.muon import muon_analysis, muon_json
-    scenario = resolve_scenario(args)
-    try:
-        analysis = muon_analysis(scenario)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    if args.json:
-        write_json(muon_json(analysis))
-        return 0
+    return run_analysis(args, muon_analysis, muon_json, format_muon)
+
+
+def format_muon(scenario, a) -> str:
+    """A plain-text summary of `muon --json`: the packing, its padding and balance, one line per rank."""
     from tslab.models.units import format_bytes as size
-    a = analysis
     lines = [scenario.title,
              f"Muon × ZeRO: {len(a.matrices)} dense matrices packed whole into {a.ranks_used} of "
              f"{a.zero_ranks} ZeRO ranks (P_max = {a.p_max}, an input: the report does not disclose it), at most "
@@ -964,22 +958,17 @@ def cmd_muon(args: argparse.Namespace) -> int:
              f"naive all-gather",
              "", f"{'rank':>4}  {'matrices':>8}  {'elements':>14}  {'padded':>14}"]
     lines += [f"{b.rank:>4}  {len(b.matrices):>8}  {b.elements:>14,}  {b.padded_elements:>14,}" for b in a.buckets]
-    print("\n".join(lines))
-    return 0
+    return "\n".join(lines)
 
 
 def cmd_sr(args: argparse.Namespace) -> int:
     from tslab.models.numerics import sr_analysis, sr_json
-    scenario = resolve_scenario(args)
-    try:
-        analysis = sr_analysis(scenario)
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    if args.json:
-        write_json(sr_json(analysis))
-        return 0
-    a = analysis
-    print("\n".join([
+    return run_analysis(args, sr_analysis, sr_json, format_sr)
+
+
+def format_sr(scenario, a) -> str:
+    """A plain-text summary of `sr --json`: the rounding of x, the accumulation and the reduction."""
+    return "\n".join([
         f"stochastic rounding of x = {a.x!r} (FP32) to BF16, {a.samples:,} samples, seed {a.seed}",
         f"neighbours {a.lower!r} and {a.upper!r} (ulp {a.ulp:.6g}), p = {a.p:.6f}; round-to-nearest-even: {a.rtn!r}",
         f"mean {a.mean:.9g}, bias {a.bias:+.3g} ({a.bias / a.ulp:+.5f} ulp), variance {a.variance:.4g} "
@@ -989,8 +978,7 @@ def cmd_sr(args: argparse.Namespace) -> int:
         f"BF16 RTN {float(a.accumulation.rtn[-1]):.6g}, BF16 SR {float(a.accumulation.sr[-1]):.6g}",
         f"gradient reduced over {a.reduction.ranks[-1]} ranks, relative error: BF16 ring "
         f"{a.reduction.error_bf16_ring[-1]:.3g}, SR on the wire + FP32 sums {a.reduction.error_sr_fp32_sum[-1]:.3g}, "
-        f"FP32 ring {a.reduction.error_fp32_ring[-1]:.3g}"]))
-    return 0
+        f"FP32 ring {a.reduction.error_fp32_ring[-1]:.3g}"])
 
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario": cmd_scenario, "memory": cmd_memory,
