@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tslab.views.common import caption_label, paint_white, title_label
 from tslab.views.gallery.registry import FigureSpec
