@@ -11,6 +11,7 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -871,15 +872,28 @@ def format_time_lines(title: str, t) -> list[str]:
     return lines
 
 
+def _terminal_progress(what: str) -> Callable[[int, int], None]:
+    """A progress(done, total) callback that rewrites one stderr line: for a terminal only, so
+    pipes and --json output stay clean."""
+    def report(done: int, total: int) -> None:
+        sys.stderr.write(f"\rtslab: {done:,} of {total:,} {what}")
+        sys.stderr.flush()
+    return report
+
+
 def cmd_plan(args: argparse.Namespace) -> int:
     from tslab.models.planner import plan, plan_json
     scenario = resolve_scenario(args)
     if not 1 <= args.top <= 100:
         raise UserError(f"--top must be between 1 and 100, not {args.top}")
+    progress = _terminal_progress("configurations settled") if sys.stderr.isatty() else None
     try:
-        result = plan(scenario, args.gpus, top=args.top)
+        result = plan(scenario, args.gpus, top=args.top, progress=progress)
     except ValueError as exc:
         raise UserError(str(exc)) from None
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\033[K")   # clear the progress line
     if args.json:
         write_json(plan_json(result))
         return 0

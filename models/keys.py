@@ -217,6 +217,10 @@ MEANINGS: dict[str, str] = {
     "time.ep_overlap": QT_TRANSLATE_NOOP("keys", "EP all-to-alls run under the expert GEMMs (DualPipe always "
                                                  "overlaps them)"),
     "time.gemm_efficiency": QT_TRANSLATE_NOOP("keys", "GEMM share of peak; 0 = the size-dependent default curve"),
+    "time.hbm_efficiency": QT_TRANSLATE_NOOP("keys", "Share of the data-sheet HBM bandwidth that element-wise kernels "
+                                             "reach (default 90 %)"),
+    "time.nvlink_efficiency": QT_TRANSLATE_NOOP("keys", "Share of the NVLink bandwidth that NCCL's collectives reach "
+                                                "(default 80 %, DeepSeek-V3 §3.2.2)"),
     # context
     "context.ulysses": QT_TRANSLATE_NOOP("keys", "USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring "
                                                  "axis is cp / ulysses; 0 = the largest the heads allow"),

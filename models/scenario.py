@@ -284,6 +284,11 @@ class Time:
     ep_overlap: bool = False   # EP all-to-alls under the expert GEMMs outside DualPipe
     # GEMM efficiency: 0 = the size-dependent default curve; a value in (0, 1] = that fraction of peak.
     gemm_efficiency: float = spec(0.0, low=0.0, high=1.0)
+    # The share of the data-sheet HBM bandwidth that streaming (element-wise) kernels reach.
+    hbm_efficiency: float = spec(0.9, low=0.01, high=1.0)
+    # The share of cluster.intra_bw_gbps that NCCL's collectives reach on NVLink (DeepSeek-V3 §3.2.2:
+    # 160 GB/s on H800 nodes whose data sheet gives 200 GB/s per direction).
+    nvlink_efficiency: float = spec(0.8, low=0.01, high=1.0)
 
 
 @dataclass(frozen=True)

@@ -244,7 +244,9 @@ def test_gemm_time_roofline_and_constant():
     big = gemm(8192, 8192, 8192, 2)
     assert big.time(hw) == pytest.approx(big.flops / (hw.peak_flops * ACHIEVABLE * big.efficiency(hw) / ACHIEVABLE))
     thin = gemm(8192, 8, 8192, 2)  # a GEMV-like product: HBM-bound
-    assert thin.time(hw) == pytest.approx(thin.bytes / hw.hbm_Bps)
+    assert thin.time(hw) == pytest.approx(thin.bytes / (hw.hbm_Bps * 0.9))   # time.hbm_efficiency's default
+    half = hardware_of(s.replace(**{"time.hbm_efficiency": 0.45}))
+    assert thin.time(half) == pytest.approx(2 * thin.time(hw))
     fixed = hardware_of(s.replace(**{"time.gemm_efficiency": 0.5}))
     for k in (big, thin):
         assert k.time(fixed) == pytest.approx(k.flops / (hw.peak_flops * 0.5))
@@ -359,6 +361,26 @@ def test_context_parallel_ring_hides_behind_the_blocks():
     assert cp.time_s > 0 and cp.exposed_s == pytest.approx(0.0)
 
 
+def test_nvlink_efficiency_scales_the_nvlink_bandwidth_term():
+    """A TP group inside a node at zero latency: halving time.nvlink_efficiency doubles its time;
+    the network tier (DP across nodes) keeps its data-sheet rate."""
+    s = load_preset("llama3-405b").replace(**{"cluster.intra_latency_us": 0.0, "cluster.inter_latency_us": 0.0})
+
+    def comm(efficiency: float) -> dict[str, float]:
+        return {c.axis: c.time_s for c in step_time(s.replace(**{"time.nvlink_efficiency": efficiency})).comm}
+
+    full, half = comm(1.0), comm(0.5)
+    assert half["tp"] == pytest.approx(2 * full["tp"])
+    assert half["dp"] == pytest.approx(full["dp"])
+
+
+def test_notes_are_templates_with_their_arguments():
+    t = step_time(load_preset("gpt3-175b").replace(**{"time.hbm_efficiency": 0.75}))
+    texts = [note.text for note in t.notes]
+    assert any("75%" in text and "time.hbm_efficiency" in text for text in texts)
+    assert all("{" not in text for text in texts) and time_json(t)["notes"] == texts
+
+
 def test_caching_and_errors():
     s = load_preset("deepseek-v3")
     assert step_time(s) is step_time(s)
@@ -396,6 +418,10 @@ def test_accuracy_script_rows():
     assert [row["measured_s"] for row in table] == [1.42, 1.10, 18.13, 13.75, 49.05, 37.83, 94.42, 71.49]
     for row in table:
         assert row["error"] == pytest.approx(row["model_s"] / row["measured_s"] - 1)
+    other = accuracy.other_rows(2)
+    assert [row["tflops"] for row in other] == [430.0, 400.0, 380.0]   # Llama 3 report, Table 4
+    for row in other:
+        assert row["error"] == pytest.approx(row["model_s"] / row["measured_s"] - 1) and row["measured_s"] > 0
     summary = accuracy.summary(table)
     assert summary["full_above_selective"] and summary["order_across_models"]
     assert summary["max_abs_error"] < 0.20  # the lab's acceptance bound for this table

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QCursor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -51,9 +51,19 @@ def configure_pyqtgraph() -> None:
                         imageAxisOrder="row-major", useOpenGL=False)
 
 
-def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = "") -> pg.PlotWidget:
+class MinimumHintPlot(pg.PlotWidget):
+    """A PlotWidget whose size hint is its minimum height: layouts (and a scrolling dock asking a
+    height for its width) count what it needs, not pyqtgraph's 640 × 480 default, and give it
+    more only where there is room."""
+
+    def sizeHint(self) -> QSize:
+        return QSize(0, self.minimumHeight())
+
+
+def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = "",
+              widget_class: type[pg.PlotWidget] = pg.PlotWidget) -> pg.PlotWidget:
     """A PlotWidget in the lab's style: no mouse panning, light grid, labelled axes."""
-    plot = pg.PlotWidget(parent, background="w", enableMenu=False)  # no menu: half the set-up time
+    plot = widget_class(parent, background="w", enableMenu=False)  # no menu: half the set-up time
     item = plot.getPlotItem()
     item.hideButtons()
     item.getViewBox().setMouseEnabled(False, False)

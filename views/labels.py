@@ -182,6 +182,10 @@ LABELS: dict[str, Label] = {
     "time.ep_overlap": Label(QT_TRANSLATE_NOOP("labels", "EP all-to-alls under the expert GEMMs")),
     "time.gemm_efficiency": Label(QT_TRANSLATE_NOOP("labels", "GEMM efficiency (0 = size curve)"),
                                   scale=0.01, suffix="%", decimals=0),
+    "time.hbm_efficiency": Label(QT_TRANSLATE_NOOP("labels", "Element-wise share of HBM bandwidth"),
+                                 scale=0.01, suffix="%", decimals=0),
+    "time.nvlink_efficiency": Label(QT_TRANSLATE_NOOP("labels", "NCCL share of NVLink bandwidth"),
+                                    scale=0.01, suffix="%", decimals=0),
     # long context
     "context.ulysses": Label(QT_TRANSLATE_NOOP("labels", "USP Ulysses degree (0 = auto)")),
     "context.zigzag": Label(QT_TRANSLATE_NOOP("labels", "Ring: head–tail (zigzag) order")),

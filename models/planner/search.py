@@ -37,8 +37,8 @@ from ..memory import memory_ledger
 from ..mesh import build_mesh
 from ..pipeline import Cancelled
 from ..scenario import Scenario
-from ..time import StepTime, step_time, time_json
-from ..validation import validate
+from ..time import MODEL_NOTE, StepTime, step_time, time_json
+from ..validation import QT_TRANSLATE_NOOP, validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
 from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
 
@@ -373,9 +373,10 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
             best = entries[0].time.step_time_s
             if best > 0 and (ref_result[1].step_time_s - best) / best <= NEAR_TOP:
                 term = ""  # near the top: no term decides
-    notes = ["a deterministic teaching model, not a benchmark of a real cluster"]
+    notes = [MODEL_NOTE]
     if own is not None and ref_result is not None and not own_is_candidate and own not in set(alive):
-        notes.append("the scenario's own configuration lies outside the search space; it is ranked against it")
+        notes.append(QT_TRANSLATE_NOOP("time", "the scenario's own configuration lies outside the search space; it "
+                                               "is ranked against it"))
     return Plan(gpus=total_gpus, considered=total, pruned_memory=counts.memory, pruned_topology=counts.topology,
                 pruned_other=counts.other, entries=entries, reference=reference, reference_rank=reference_rank,
                 deciding_term=term, pruned_bound=pruned_bound, timed=counts.timed, ledgers=counts.ledgers,
@@ -394,6 +395,7 @@ def plan_json(p: Plan) -> dict[str, Any]:
     """`tslab plan --json`: the GPU count, the configurations considered and why the others
     dropped out, the ranked entries and the scenario's own configuration."""
     return {
+        "model": MODEL_NOTE,
         "gpus": p.gpus,
         "global_batch": p.global_batch,
         "considered": p.considered,

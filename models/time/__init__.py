@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from .efficiency import ACHIEVABLE, Hardware, Kernel, gemm, hardware_of, tile_efficiency, wave_efficiency
 from .flops import LayerFlops, Op, OpFlops, causal_share, head_ops, layer_flops, layer_ops
-from .step import MODEL_NOTE, CommTime, StackRow, StepTime, model_durations, step_time, time_json
+from .step import MODEL_NOTE, CommTime, Note, StackRow, StepTime, model_durations, step_time, time_json
 
-__all__ = ["ACHIEVABLE", "MODEL_NOTE", "CommTime", "Hardware", "Kernel", "LayerFlops", "Op", "OpFlops", "StackRow",
+__all__ = ["ACHIEVABLE", "MODEL_NOTE", "CommTime", "Hardware", "Kernel", "LayerFlops", "Note", "Op", "OpFlops",
+           "StackRow",
            "StepTime", "causal_share", "gemm", "hardware_of", "head_ops", "layer_flops", "layer_ops",
            "model_durations", "step_time", "tile_efficiency", "time_json", "wave_efficiency"]

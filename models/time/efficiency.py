@@ -26,8 +26,12 @@ the roofline of the two limits (Williams, Waterman & Patterson, "Roofline", CACM
 that fraction), no tiles and no roofline.
 
 Element-wise work (norms, activations, softmax, residual adds, dropout, the loss, the optimizer)
-streams its bytes through HBM at the data-sheet bandwidth: t = bytes / HBM bandwidth, so it is
-optimistic by what a real kernel loses to launch latency and to the bandwidth it does not reach.
+streams its bytes through HBM: t = bytes / (HBM bandwidth × `time.hbm_efficiency`), and the
+roofline's bytes above run at the same rate. The default 0.9 is the upper end of what streaming
+kernels reach: STREAM-style copy and triad kernels (McCalpin's STREAM, on GPUs BabelStream) measure
+roughly 85–90 % of the data-sheet bandwidth on A100 and H100, DRAM refresh, row switches and the
+read/write turnaround taking the rest. The upper end because the model counts every pass at its
+full size; it stays optimistic by what a short kernel loses to its launch latency.
 
 A deterministic teaching model, not a measurement.
 """
@@ -64,6 +68,12 @@ class Hardware:
     sms: int
     pcie_Bps: float
     gemm_efficiency: float = 0.0  # > 0: a fixed fraction of peak instead of the curve
+    hbm_efficiency: float = 1.0   # the share of hbm_Bps that streaming kernels reach
+
+    @property
+    def stream_Bps(self) -> float:
+        """The HBM bytes per second the model's kernels move: the data sheet × time.hbm_efficiency."""
+        return self.hbm_Bps * self.hbm_efficiency
 
 
 def hardware_of(s: Scenario) -> Hardware:
@@ -76,7 +86,7 @@ def hardware_of(s: Scenario) -> Hardware:
     if hbm <= 0:
         raise ValueError(f"GPU {c.gpu} has no HBM bandwidth in the catalogue: set cluster.hbm_gbps")
     return Hardware(c.gpu, peak, hbm, SM_COUNT.get(c.gpu, DEFAULT_SMS), PCIE_BPS.get(c.gpu, DEFAULT_PCIE_BPS),
-                    float(s.time.gemm_efficiency))
+                    float(s.time.gemm_efficiency), float(s.time.hbm_efficiency))
 
 
 def wave_efficiency(tiles: float, sms: int) -> float:
@@ -124,11 +134,11 @@ class Kernel:
 
     def time(self, hw: Hardware) -> float:
         if self.flops <= 0:
-            return self.bytes / hw.hbm_Bps if hw.gemm_efficiency <= 0 else 0.0
+            return self.bytes / hw.stream_Bps if hw.gemm_efficiency <= 0 else 0.0
         compute = self.flops / (hw.peak_flops * self.efficiency(hw))
         if hw.gemm_efficiency > 0:
             return compute
-        return max(compute, self.bytes / hw.hbm_Bps)
+        return max(compute, self.bytes / hw.stream_Bps)
 
 
 def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0) -> Kernel:

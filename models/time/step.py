@@ -12,7 +12,12 @@ Composition (one optimizer step):
   (models/time/efficiency.py), element-wise work streams at HBM bandwidth;
 - communication per call from the mesh's traffic table (models.mesh.traffic: bytes per call and
   calls, whether the axis's groups leave a node) on the α–β link tiers (models.hardware.link_tiers;
-  Hockney 1994): ring all-reduce 2(n − 1) rounds, all-gather / reduce-scatter n − 1, all-to-all
+  Hockney 1994), NVLink at `time.nvlink_efficiency` of `cluster.intra_bw_gbps` (default 0.8: the
+  DeepSeek-V3 report, §3.2.2, gives 160 GB/s for the NVLink of H800 nodes whose data sheet says
+  400 GB/s both ways, 200 per direction; all_reduce_perf on eight NVSwitch-connected A100s, data
+  sheet 300 GB/s, reports a bus bandwidth of about 200–210 GB/s in NVIDIA/nccl-tests issues #149
+  and #178 — what NCCL's protocol and its channels' SMs leave of the link), the network tier at
+  its data-sheet rate: ring all-reduce 2(n − 1) rounds, all-gather / reduce-scatter n − 1, all-to-all
   n − 1 (its bytes split between NVLink and the network by the share of peers on other nodes, the
   two links running at once), send/recv one. TP's collectives are exposed unless `time.tp_overlap`
   (then hidden up to the GEMM time of the same pass); EP's all-to-alls are exposed unless
@@ -61,6 +66,7 @@ from ..memory.policy import is_recomputed
 from ..mesh import Traffic, build_mesh, traffic
 from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
@@ -78,6 +84,21 @@ class CommTime:
     time_s: float        # α–β time per step
     hidden_s: float      # under compute
     exposed_s: float     # time_s − hidden_s
+
+
+@dataclass(frozen=True)
+class Note:
+    """One sentence on what the model assumes or leaves out: a template (marked for Qt's catalogue,
+    the view translates it) and its arguments."""
+    template: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.template.format(**self.args)
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -110,7 +131,7 @@ class StepTime:
     gpu: str
     peak_flops: float
     hbm_Bps: float
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
     stage_imbalance: tuple[float, ...] = ()
     dp_exposed_s: float = 0.0         # the DP/ZeRO communication after the pipeline (the slowest rank's tail)
     gpus: int = 0
@@ -247,12 +268,12 @@ def _kernel_time(ops: tuple[Op, ...], hw: Hardware, part: str, which: Callable[[
 def _unit(ops: tuple[Op, ...], recompute: Recompute | None, hw: Hardware) -> _Cost:
     cost = _Cost(f_compute=_kernel_time(ops, hw, "forward"), i_compute=_kernel_time(ops, hw, "input_grad"),
                  w_compute=_kernel_time(ops, hw, "weight_grad"),
-                 f_memory=sum(op.bytes_forward for op in ops) / hw.hbm_Bps,
-                 b_memory=sum(op.bytes_backward for op in ops) / hw.hbm_Bps)
+                 f_memory=sum(op.bytes_forward for op in ops) / hw.stream_Bps,
+                 b_memory=sum(op.bytes_backward for op in ops) / hw.stream_Bps)
     if recompute is not None:
         unknown = recompute.unknown_flops / (hw.peak_flops * (hw.gemm_efficiency or ACHIEVABLE))
         cost.r_compute = sum(k.time(hw) * share for k, share in recompute.kernels) + unknown
-        cost.r_memory = recompute.bytes / hw.hbm_Bps
+        cost.r_memory = recompute.bytes / hw.stream_Bps
     return cost
 
 
@@ -379,7 +400,7 @@ def _stages(s: Scenario, hw: Hardware, rows: dict[str, Traffic]) -> _Stages:
 
 def _tiers(s: Scenario) -> tuple[float, float, float, float]:
     t = link_tiers(s.cluster)
-    return t.alpha_intra_s, t.alpha_inter_s, t.bw_intra_Bps, t.bw_inter_Bps
+    return t.alpha_intra_s, t.alpha_inter_s, t.bw_intra_Bps * s.time.nvlink_efficiency, t.bw_inter_Bps
 
 
 def _rows(s: Scenario) -> dict[str, Traffic]:
@@ -574,7 +595,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         dp_exposed = {axis: (out_g * dp_grad[axis] / grads if grads else 0.0) +
                       (out_p * dp_param[axis] / gathers if gathers else 0.0) for axis in dp_grad}
         shard = (dense / (p.dp * p.cp) + expert / mesh_edp) if p.zero >= 1 else float(dense + expert)
-        optimizer = shard * (pcie_per_param / hw.pcie_Bps if offloaded else hbm_per_param / hw.hbm_Bps)
+        optimizer = shard * (pcie_per_param / hw.pcie_Bps if offloaded else hbm_per_param / hw.stream_Bps)
         per_rank.append({"busy": busy, "compute": compute, "memory": memory, "exposed": exposed,
                          "dp": dp_exposed, "dp_raw": {a: dp_grad[a] + dp_param[a] for a in dp_grad},
                          "optimizer": optimizer, "raw": dict(total.raw), "pp": min(pp_stack, makespan - busy)})
@@ -629,26 +650,40 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
                     flops=flops, stage_times_s=tuple(c.total for c in st.costs))
 
 
-def _notes(s: Scenario, hw: Hardware) -> tuple[str, ...]:
-    notes = [f"Step time and every term of it are {MODEL_NOTE}.",
-             "step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.",
-             (f"GEMMs at {hw.gemm_efficiency:.0%} of the peak FLOP/s (time.gemm_efficiency)" if hw.gemm_efficiency > 0
-              else f"GEMMs at {ACHIEVABLE:.0%} of the peak FLOP/s times their tile and wave quantisation on "
-                   f"{hw.sms} SMs, or at HBM bandwidth when thinner") +
-             "; element-wise work at the data-sheet HBM bandwidth: optimistic where kernels are short "
-             "(launch latency) or reach less bandwidth.",
-             "Communication at the α–β link rates, without protocol overheads or contention between concurrent "
-             "collectives; hidden communication takes no SM time from the GEMMs here: both optimistic.",
-             "MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: "
-             "recompute, " + ("FlashAttention's diagonal blocks and its backward's recomputed QKᵀ."
-                              if s.activation.flash_attention else "the full s×s scores (no FlashAttention).")]
-    notes.append("Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute key, so FP8 training "
-                 "(DeepSeek-V3's) would run faster than this.")
+def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
+    notes = [Note(QT_TRANSLATE_NOOP("time", "Step time and every term of it are {model}."), {"model": MODEL_NOTE}),
+             Note(QT_TRANSLATE_NOOP("time", "step = simulated pipeline makespan + DP/ZeRO communication not hidden "
+                                            "+ optimizer step."))]
+    if hw.gemm_efficiency > 0:
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency)."),
+                          {"share": hw.gemm_efficiency}))
+    else:
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave "
+                                                    "quantisation on {sms} SMs, or at HBM bandwidth when thinner."),
+                          {"share": ACHIEVABLE, "sms": hw.sms}))
+    notes.append(Note(QT_TRANSLATE_NOOP("time", "Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth "
+                                                "(time.hbm_efficiency): optimistic where kernels are short (launch "
+                                                "latency)."), {"hbm": hw.hbm_efficiency}))
+    notes.append(Note(QT_TRANSLATE_NOOP("time", "Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its "
+                                                "bandwidth (time.nvlink_efficiency), the network at its data-sheet "
+                                                "rate, without contention between concurrent collectives; hidden "
+                                                "communication takes no SM time from the GEMMs here: both "
+                                                "optimistic."), {"nvlink": float(s.time.nvlink_efficiency)}))
+    notes.append(Note(QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
+                                                "attention); HFU the FLOPs executed: recompute, FlashAttention's "
+                                                "diagonal blocks and its backward's recomputed QKᵀ.")
+                      if s.activation.flash_attention else
+                      QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
+                                                "attention); HFU the FLOPs executed: recompute, the full s×s scores "
+                                                "(no FlashAttention).")))
+    notes.append(Note(QT_TRANSLATE_NOOP("time", "Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute "
+                                                "key, so FP8 training (DeepSeek-V3's) would run faster than this.")))
     if s.offload.optimizer != "gpu":
-        notes.append("The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not "
-                     "modelled): optimistic.")
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "The offloaded optimizer step is timed as its PCIe transfers only "
+                                                    "(the CPU update is not modelled): optimistic.")))
     if s.optimizer.kind == "muon":
-        notes.append("Muon's Newton–Schulz iterations are not timed, only its update's memory traffic: optimistic.")
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "Muon's Newton–Schulz iterations are not timed, only its update's "
+                                                    "memory traffic: optimistic.")))
     return tuple(notes)
 
 
@@ -669,8 +704,9 @@ def time_json(t: StepTime) -> dict[str, Any]:
         "durations": {"F": d.F, "B": d.B, "I": d.I, "W": d.W, "FB": d.FB, "p2p": d.p2p},
         "stage_imbalance": list(t.stage_imbalance), "stage_times_s": list(t.stage_times_s),
         "gpu": t.gpu, "peak_flops": t.peak_flops, "hbm_Bps": t.hbm_Bps,
-        "notes": list(t.notes),
+        "notes": [note.text for note in t.notes],
     }
 
 
-__all__ = ["AXES", "MODEL_NOTE", "CommTime", "StackRow", "StepTime", "model_durations", "step_time", "time_json"]
+__all__ = ["AXES", "MODEL_NOTE", "CommTime", "Note", "StackRow", "StepTime", "model_durations", "step_time",
+           "time_json"]

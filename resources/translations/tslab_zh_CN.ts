@@ -2684,7 +2684,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="33"/>
+        <location filename="../../views/time/panel.py" line="34"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
@@ -2697,94 +2697,94 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="69"/>
+        <location filename="../../views/time/panel.py" line="70"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="71"/>
-        <location filename="../../views/time/panel.py" line="80"/>
+        <location filename="../../views/time/panel.py" line="72"/>
+        <location filename="../../views/time/panel.py" line="81"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="78"/>
+        <location filename="../../views/time/panel.py" line="79"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="86"/>
-        <location filename="../../views/time/panel.py" line="302"/>
+        <location filename="../../views/time/panel.py" line="87"/>
+        <location filename="../../views/time/panel.py" line="303"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="89"/>
+        <location filename="../../views/time/panel.py" line="90"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="90"/>
+        <location filename="../../views/time/panel.py" line="91"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="100"/>
+        <location filename="../../views/time/panel.py" line="101"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="192"/>
+        <location filename="../../views/time/panel.py" line="193"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="207"/>
+        <location filename="../../views/time/panel.py" line="208"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="212"/>
+        <location filename="../../views/time/panel.py" line="213"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="224"/>
+        <location filename="../../views/time/panel.py" line="225"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="246"/>
+        <location filename="../../views/time/panel.py" line="247"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="252"/>
+        <location filename="../../views/time/panel.py" line="253"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="258"/>
+        <location filename="../../views/time/panel.py" line="259"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="274"/>
+        <location filename="../../views/time/panel.py" line="275"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="276"/>
+        <location filename="../../views/time/panel.py" line="277"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="289"/>
+        <location filename="../../views/time/panel.py" line="290"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="300"/>
+        <location filename="../../views/time/panel.py" line="301"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -3838,157 +3838,167 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>GEMM 达到的峰值占比；0 = 随矩阵尺寸变化的默认曲线</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="221"/>
+        <location filename="../../models/keys.py" line="220"/>
+        <source>Share of the data-sheet HBM bandwidth that element-wise kernels reach (default 90 %)</source>
+        <translation>逐元素 kernel 能达到的数据手册 HBM 带宽比例（默认 90 %）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="222"/>
+        <source>Share of the NVLink bandwidth that NCCL&apos;s collectives reach (default 80 %, DeepSeek-V3 §3.2.2)</source>
+        <translation>NCCL 集合通信能达到的 NVLink 带宽比例（默认 80 %，DeepSeek-V3 §3.2.2）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="225"/>
         <source>USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring axis is cp / ulysses; 0 = the largest the heads allow</source>
         <translation>USP：CP rank 中 Ulysses（all-to-all）轴的大小；Ring 轴为 cp / ulysses；0 = 头数允许的最大值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="223"/>
+        <location filename="../../models/keys.py" line="227"/>
         <source>Ring: each rank holds a head and a tail block of the causal sequence, balancing its work</source>
         <translation>Ring：每个 rank 持有因果序列首尾各一块，以均衡计算量</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="225"/>
+        <location filename="../../models/keys.py" line="229"/>
         <source>DeepSeek-V4 compressed attention: m tokens&apos; KV compressed into one</source>
         <translation>DeepSeek-V4 压缩注意力：每 m 个 token 的 KV 压缩为一个</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="227"/>
+        <location filename="../../models/keys.py" line="231"/>
         <source>Share of peak FLOP/s a block of attention reaches (an input of the teaching model)</source>
         <translation>一个注意力块达到的峰值 FLOP/s 占比（教学模型的输入）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="230"/>
+        <location filename="../../models/keys.py" line="234"/>
         <source>Most ZeRO ranks the dense matrices are packed into (not disclosed by DeepSeek-V4: an input); 0 = the fewest that hold them at muon.max_matrices each</source>
         <translation>稠密矩阵最多打包到的 ZeRO rank 数（DeepSeek-V4 未公开：作为输入）；0 = 每 rank 放 muon.max_matrices 个时所需的最少 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="233"/>
+        <location filename="../../models/keys.py" line="237"/>
         <source>Most whole matrices one rank updates (DeepSeek-V4: 5)</source>
         <translation>单个 rank 最多更新的完整矩阵数（DeepSeek-V4：5）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="234"/>
+        <location filename="../../models/keys.py" line="238"/>
         <source>Newton–Schulz iterations per Muon update</source>
         <translation>每次 Muon 更新的 Newton–Schulz 迭代次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="236"/>
+        <location filename="../../models/keys.py" line="240"/>
         <source>The FP32 value rounded to BF16</source>
         <translation>要舍入到 BF16 的 FP32 值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="237"/>
+        <location filename="../../models/keys.py" line="241"/>
         <source>How many times it is stochastically rounded</source>
         <translation>对其随机舍入的次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="238"/>
+        <location filename="../../models/keys.py" line="242"/>
         <source>Seed of the random draws</source>
         <translation>随机抽样的种子</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="239"/>
+        <location filename="../../models/keys.py" line="243"/>
         <source>Small updates accumulated from 1 in BF16</source>
         <translation>在 BF16 中从 1 开始累加的小更新次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="240"/>
+        <location filename="../../models/keys.py" line="244"/>
         <source>The size of each update</source>
         <translation>每次更新的大小</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="241"/>
+        <location filename="../../models/keys.py" line="245"/>
         <source>Ranks a gradient is reduced over</source>
         <translation>梯度归约所跨的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="243"/>
+        <location filename="../../models/keys.py" line="247"/>
         <source>Where the scenario&apos;s numbers come from</source>
         <translation>场景中各数字的出处</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="244"/>
+        <location filename="../../models/keys.py" line="248"/>
         <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
         <translation>哪些值是本实验室的假设，而非出自来源</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="246"/>
+        <location filename="../../models/keys.py" line="250"/>
         <source>The ledger item outlined in the stack; empty = none</source>
         <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="247"/>
+        <location filename="../../models/keys.py" line="251"/>
         <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
         <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="249"/>
+        <location filename="../../models/keys.py" line="253"/>
         <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
         <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="251"/>
+        <location filename="../../models/keys.py" line="255"/>
         <source>The axis whose traffic colours the network&apos;s links; all = every axis</source>
         <translation>按哪个维度的通信量给网络链路着色；all = 所有维度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="253"/>
+        <location filename="../../models/keys.py" line="257"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="254"/>
+        <location filename="../../models/keys.py" line="258"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="256"/>
+        <location filename="../../models/keys.py" line="260"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="257"/>
+        <location filename="../../models/keys.py" line="261"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="258"/>
+        <location filename="../../models/keys.py" line="262"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="259"/>
+        <location filename="../../models/keys.py" line="263"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="260"/>
+        <location filename="../../models/keys.py" line="264"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="261"/>
+        <location filename="../../models/keys.py" line="265"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="262"/>
+        <location filename="../../models/keys.py" line="266"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="263"/>
+        <location filename="../../models/keys.py" line="267"/>
         <source>The page shown: context parallelism, Muon × ZeRO or stochastic rounding</source>
         <translation>显示的页面：上下文并行、Muon 与 ZeRO 或随机舍入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="265"/>
+        <location filename="../../models/keys.py" line="269"/>
         <source>The context-parallel scheme drawn</source>
         <translation>绘制的上下文并行方案</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="266"/>
+        <location filename="../../models/keys.py" line="270"/>
         <source>The animation step shown; −1 = the last</source>
         <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
@@ -4573,7 +4583,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/labels.py" line="174"/>
-        <location filename="../../views/labels.py" line="198"/>
+        <location filename="../../views/labels.py" line="202"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
@@ -4623,62 +4633,72 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>GEMM 效率（0 = 尺寸曲线）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="186"/>
+        <location filename="../../views/labels.py" line="185"/>
+        <source>Element-wise share of HBM bandwidth</source>
+        <translation>逐元素运算的 HBM 带宽比例</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="187"/>
+        <source>NCCL share of NVLink bandwidth</source>
+        <translation>NCCL 的 NVLink 带宽比例</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="190"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="191"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="188"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="189"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="196"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="197"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="194"/>
+        <location filename="../../views/labels.py" line="198"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="196"/>
+        <location filename="../../views/labels.py" line="200"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="197"/>
+        <location filename="../../views/labels.py" line="201"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="199"/>
+        <location filename="../../views/labels.py" line="203"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="200"/>
+        <location filename="../../views/labels.py" line="204"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="201"/>
+        <location filename="../../views/labels.py" line="205"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
@@ -5138,6 +5158,69 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../models/memory/policy.py" line="172"/>
         <source>Recompute every normalised layer input</source>
         <translation>重计算所有经归一化的层输入</translation>
+    </message>
+</context>
+<context>
+    <name>time</name>
+    <message>
+        <location filename="../../models/planner/search.py" line="378"/>
+        <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
+        <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="649"/>
+        <source>Step time and every term of it are {model}.</source>
+        <translation>步时间及其每一项都是{model}。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="650"/>
+        <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
+        <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="653"/>
+        <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
+        <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="656"/>
+        <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
+        <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="659"/>
+        <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency): optimistic where kernels are short (launch latency).</source>
+        <translation>逐元素运算按数据手册 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）：kernel 很短时偏乐观（启动延迟）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="662"/>
+        <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives; hidden communication takes no SM time from the GEMMs here: both optimistic.</source>
+        <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取数据手册速率，不计并发集合通信之间的争用；被隐藏的通信在此不占用 GEMM 的 SM 时间：两者都偏乐观。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="667"/>
+        <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
+        <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="671"/>
+        <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
+        <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="674"/>
+        <source>Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute key, so FP8 training (DeepSeek-V3&apos;s) would run faster than this.</source>
+        <translation>每个 GEMM 都按 BF16 峰值计时：场景没有 FP8 计算的键，因此 FP8 训练（如 DeepSeek-V3）会比这里更快。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="677"/>
+        <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
+        <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="680"/>
+        <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
+        <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
 </context>
 <context>

@@ -6,10 +6,12 @@ Run alone with ``python -m tslab.views.time [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QStyle, QToolButton, QVBoxLayout,
+                               QWidget)
 
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
+from tslab.models.time import MODEL_NOTE
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white
 from tslab.views.document_model import DocumentModel
@@ -25,8 +27,9 @@ from tslab.views.time.source import StepTimeSource
 STACK_MIN_HEIGHT, STACK_MAX_MIN_HEIGHT, BAR_PIXELS = 110, 190, 9   # a rank's bar at least 9 px while it can
 BAR_MAX_PIXELS, AXIS_PIXELS = 48, 56   # … and at most 48 px: a lone rank is a bar, not a wall
 COMM_MIN_HEIGHT, COMM_BAR_PIXELS = 112, 16   # an axis's bar at least 16 px
-INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "time.gemm_efficiency", "time.dp_overlap",
-              "time.tp_overlap", "time.ep_overlap")  # what the step-time model assumes, beyond the configuration
+# what the step-time model assumes, beyond the configuration
+INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "time.gemm_efficiency", "time.hbm_efficiency",
+              "time.nvlink_efficiency", "time.dp_overlap", "time.tp_overlap", "time.ep_overlap")
 
 
 def teaching_caption() -> str:
@@ -68,7 +71,7 @@ class StepTimePanel(DocumentTab):
 
         self.stack_title = bold(QLabel(self.tr("Where each pipeline rank's step goes"), self))
         self.stack_title.setWordWrap(True)
-        self.stack_plot = charts.make_plot(self, bottom=self.tr("ms per step"))
+        self.stack_plot = charts.make_plot(self, bottom=self.tr("ms per step"), widget_class=charts.MinimumHintPlot)
         self.stack_plot.setMinimumHeight(STACK_MIN_HEIGHT)
         self.stack = StackChart(self.stack_plot)
         self.legend = caption_label(self, "", scale=0.9)
@@ -77,7 +80,7 @@ class StepTimePanel(DocumentTab):
 
         self.comm_title = bold(QLabel(self.tr("Communication per axis: exposed, or hidden under compute"), self))
         self.comm_title.setWordWrap(True)
-        self.comm_plot = charts.make_plot(self, bottom=self.tr("ms per step"))
+        self.comm_plot = charts.make_plot(self, bottom=self.tr("ms per step"), widget_class=charts.MinimumHintPlot)
         self.comm_plot.setMinimumHeight(COMM_MIN_HEIGHT)
         self.comm = StackChart(self.comm_plot)
         self.comm_key = QLabel(self)
@@ -104,9 +107,9 @@ class StepTimePanel(DocumentTab):
         self.notes_button.setAutoRaise(True)
         self.notes_button.toggled.connect(self._show_notes)
         for plot in (self.stack_plot, self.comm_plot):
-            # Their minimum height, not pyqtgraph's size hint, counts when the scrolling dock asks
-            # the panel's height: the charts take what the texts leave and never push them out.
-            plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+            # Their size hint is their minimum height (MinimumHintPlot): that is what the scrolling
+            # dock's height for a width counts, and the layouts never squeeze them below it.
+            plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.notes = caption_label(self, "", scale=0.9)   # the model's own notes: what it leaves out
         self.notes.hide()
         self.caption = caption_label(self, teaching_caption(), scale=0.9)
@@ -149,19 +152,10 @@ class StepTimePanel(DocumentTab):
         return QSize(430, 700)
 
     def heightForWidth(self, width: int) -> int:
-        """The layout's height for `width` with the charts at their minimum (their size policy
-        leaves them out of the layout's own count), so a scrolling dock never squeezes them."""
-        height = super().heightForWidth(width)
-        charts_height = [plot.minimumHeight() for plot in (self.stack_plot, self.comm_plot)]
-        if self.columns.direction() != QBoxLayout.Direction.LeftToRight:
-            return height + sum(charts_height)
-        # Side by side: the tallest column decides, each with its chart (if any) at its minimum.
-        stretches = [self.columns.stretch(i) for i in range(3)]
-        widths = [column.geometry().width() or width * s // sum(stretches)
-                  for column, s in zip(self.column_layouts, stretches)]
-        texts = [column.heightForWidth(w) if column.hasHeightForWidth() else column.sizeHint().height()
-                 for column, w in zip(self.column_layouts, widths)]
-        return height - max(texts) + max(texts[0], texts[1] + charts_height[0], texts[2] + charts_height[1])
+        """The layout's height for `width`, its wrapped texts measured a scroll bar narrower: the
+        dock's scroll area asks at its full width, then shows the scroll bar, and the texts need
+        the lines that takes."""
+        return super().heightForWidth(max(1, width - self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)))
 
     def set_horizontal(self, horizontal: bool) -> None:
         """Numbers, stack and communication side by side (a bottom dock) or one above the other."""
@@ -261,8 +255,8 @@ class StepTimePanel(DocumentTab):
             hbm=bytes_text(t.hbm_Bps)))
         self._draw_stack(t)
         self._draw_comm(t)
-        notes = [QCoreApplication.translate("time", note) for note in t.notes
-                 if "not a benchmark of a real cluster" not in note]   # the caption says it
+        notes = [QCoreApplication.translate("time", note.template).format(**note.args) for note in t.notes
+                 if MODEL_NOTE not in note.text]   # the caption says it
         set_text(self.notes, " ".join(notes))
         self.notes_button.setVisible(bool(notes))
         self.notes.setVisible(bool(notes) and self.notes_button.isChecked())
