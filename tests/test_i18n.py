@@ -139,3 +139,32 @@ def test_language_option_selects_catalogue(qapp):
             QCoreApplication.removeTranslator(translator)
     assert install_translators(qapp, "en") == []
     assert QCoreApplication.translate("MainWindow", "Memory Ledger") == "Memory Ledger"
+
+
+GLOSSARY = ROOT / "resources" / "translations" / "glossary.tsv"
+
+
+def glossary() -> list[tuple[str, str]]:
+    """(English term, Chinese term) of the course's glossary."""
+    terms = []
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            english, chinese = line.split("\t")[:2]
+            terms.append((english, chinese))
+    return terms
+
+
+def test_glossary_terms_are_used_consistently():
+    """Every translation of a string that uses one of the course's terms uses the glossary's
+    Chinese for it (气泡 for bubble, 微批 for micro-batch, 专家 for expert, …)."""
+    terms = glossary()
+    assert len(terms) >= 20 and all(english and chinese for english, chinese in terms)
+    wrong = []
+    for (context, source), translation in messages(TS).items():
+        text = translation.text or ""
+        # Names are not terms: Kimi K3's "Pipeline ZeRO-2", and a key in an expression ("experts = 0").
+        source = re.sub(r"Pipeline ZeRO-2|\b[\w.]+\s*(?:=|>|<|≥|≤)", "", source)
+        for english, chinese in terms:
+            if re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", source, re.IGNORECASE) and chinese not in text:
+                wrong.append(f"{context}: {source!r} → {text!r} lacks {chinese} ({english})")
+    assert not wrong, "\n".join(wrong[:40]) + f"\n({len(wrong)} in all)"

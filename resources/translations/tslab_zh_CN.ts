@@ -4826,17 +4826,17 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/groups.py" line="250"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
-        <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线 stage 放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
+        <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线阶段放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
         <location filename="../../models/mesh/groups.py" line="267"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
-        <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个 micro-batch 的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
+        <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个微批的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/groups.py" line="274"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
-        <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个 micro-batch 的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
+        <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个微批的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/groups.py" line="283"/>
@@ -4846,12 +4846,12 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="144"/>
         <source>12 per layer per micro-batch (2 all-gathers and 2 reduce-scatters in each of forward, recomputed forward and backward)</source>
-        <translation>每层每个 micro-batch 12 次（前向、重计算前向和反向各 2 次 all-gather 与 2 次 reduce-scatter）</translation>
+        <translation>每层每个微批 12 次（前向、重计算前向和反向各 2 次 all-gather 与 2 次 reduce-scatter）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="147"/>
         <source>8 per layer per micro-batch (2 all-gathers and 2 reduce-scatters forward, the same backward)</source>
-        <translation>每层每个 micro-batch 8 次（前向 2 次 all-gather 与 2 次 reduce-scatter，反向相同）</translation>
+        <translation>每层每个微批 8 次（前向 2 次 all-gather 与 2 次 reduce-scatter，反向相同）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="149"/>
@@ -4861,12 +4861,12 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="154"/>
         <source>6 per layer per micro-batch (2 forward, 2 recomputed forward, 2 backward)</source>
-        <translation>每层每个 micro-batch 6 次（前向 2 次、重计算前向 2 次、反向 2 次）</translation>
+        <translation>每层每个微批 6 次（前向 2 次、重计算前向 2 次、反向 2 次）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="156"/>
         <source>4 per layer per micro-batch (2 forward, 2 backward)</source>
-        <translation>每层每个 micro-batch 4 次（前向 2 次、反向 2 次）</translation>
+        <translation>每层每个微批 4 次（前向 2 次、反向 2 次）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="157"/>
@@ -4877,12 +4877,12 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="175"/>
         <source>4(cp − 1) per layer per micro-batch (K/V passes in forward and recomputed forward, K/V and dK/dV passes backward)</source>
-        <translation>每层每个 micro-batch 4(cp − 1) 次（前向与重计算前向传递 K/V，反向传递 K/V 与 dK/dV）</translation>
+        <translation>每层每个微批 4(cp − 1) 次（前向与重计算前向传递 K/V，反向传递 K/V 与 dK/dV）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="177"/>
         <source>3(cp − 1) per layer per micro-batch (cp − 1 K/V passes forward; cp − 1 K/V and cp − 1 dK/dV passes backward)</source>
-        <translation>每层每个 micro-batch 3(cp − 1) 次（前向 cp − 1 次 K/V 传递；反向 cp − 1 次 K/V 与 cp − 1 次 dK/dV 传递）</translation>
+        <translation>每层每个微批 3(cp − 1) 次（前向 cp − 1 次 K/V 传递；反向 cp − 1 次 K/V 与 cp − 1 次 dK/dV 传递）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="179"/>
@@ -4893,12 +4893,12 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="192"/>
         <source>6 per MoE layer per micro-batch (dispatch and combine in forward, recomputed forward and backward)</source>
-        <translation>每个 MoE 层每个 micro-batch 6 次（前向、重计算前向和反向各一次 dispatch 与 combine）</translation>
+        <translation>每个 MoE 层每个微批 6 次（前向、重计算前向和反向各一次 dispatch 与 combine）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="194"/>
         <source>4 per MoE layer per micro-batch (dispatch and combine, forward and backward)</source>
-        <translation>每个 MoE 层每个 micro-batch 4 次（dispatch 与 combine，前向和反向）</translation>
+        <translation>每个 MoE 层每个微批 4 次（dispatch 与 combine，前向和反向）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="196"/>
@@ -4908,7 +4908,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="207"/>
         <source>per micro-batch per stage boundary (activation forward, gradient backward)</source>
-        <translation>每个 micro-batch、每个 stage 边界（前向传激活，反向传梯度）</translation>
+        <translation>每个微批、每个阶段边界（前向传激活，反向传梯度）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="228"/>
@@ -4923,12 +4923,12 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/mesh/traffic.py" line="239"/>
         <source>reduce-scatter per micro-batch, all-gather per optimizer step</source>
-        <translation>每个 micro-batch 一次 reduce-scatter，每个优化器步一次 all-gather</translation>
+        <translation>每个微批一次 reduce-scatter，每个优化器步一次 all-gather</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="243"/>
         <source>per micro-batch (all-gather parameters forward and backward, reduce-scatter gradients)</source>
-        <translation>每个 micro-batch（前向和反向各 all-gather 一次参数，reduce-scatter 梯度）</translation>
+        <translation>每个微批（前向和反向各 all-gather 一次参数，reduce-scatter 梯度）</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="246"/>
@@ -5338,7 +5338,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../models/validation.py" line="158"/>
         <source>interleaved 1F1B runs its {m} micro-batches in max(1, ⌊m/pp⌋) = {rounds} equal rounds: m must be a multiple of {rounds} to be scheduled</source>
-        <translation>interleaved 1F1B 把 {m} 个 micro-batch 分成 max(1, ⌊m/pp⌋) = {rounds} 个相等的轮次：m 必须是 {rounds} 的倍数才能调度</translation>
+        <translation>interleaved 1F1B 把 {m} 个微批分成 max(1, ⌊m/pp⌋) = {rounds} 个相等的轮次：m 必须是 {rounds} 的倍数才能调度</translation>
     </message>
     <message>
         <location filename="../../models/validation.py" line="164"/>
