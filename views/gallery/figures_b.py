@@ -1,6 +1,71 @@
-"""Gallery figures (filled in by this module's figure builders)."""
+"""Gallery figures 7–12: context parallelism compared, the activation lifecycle, the DeepSeek-V3
+execution strip, and three diagrams of the Kimi reports' stated facts (the K2 → K2.5 → K3
+lineage, K3's 1M-token RL memory seesaw, AgentENV's sandbox lifecycle).
+
+Each builder draws from the models and the model's document, or from the named fallback the
+caption states; the diagrams 10–12 state the sources' facts only, their production statistics
+labelled as such.
+"""
 from __future__ import annotations
 
-from tslab.views.gallery.registry import FigureSpec
+from typing import TYPE_CHECKING
 
-SPECS: tuple[FigureSpec, ...] = ()
+from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec
+
+if TYPE_CHECKING:
+    from tslab.views.document_model import DocumentModel
+    from tslab.views.gallery.figure import GalleryFigure
+
+SRC_ULYSSES = "Jacobs et al., DeepSpeed-Ulysses (2023) §3"
+SRC_RING = "Liu, Zaharia & Abbeel, Ring Attention with Blockwise Transformers (2023) §3"
+SRC_USP = "Fang & Zhao, USP: A Unified Sequence Parallelism Approach (2024) §3–4"
+
+
+def build_context_parallel(model: DocumentModel) -> GalleryFigure:
+    from tslab.views.gallery.fig_b_context import ContextComparison, context_caption, context_document
+    from tslab.views.gallery.figure import GalleryFigure
+    figure = GalleryFigure(CONTEXT_PARALLEL)
+    document, analysis, example = context_document(model.document)
+    figure.set_body(ContextComparison(analysis, figure))
+    figure.set_caption(context_caption(document, analysis, example))
+    return figure
+
+
+CONTEXT_PARALLEL = FigureSpec(
+    key="context-parallel", number=7,
+    title=QT_TRANSLATE_NOOP("gallery", "Context parallelism: Ulysses, Ring and USP"),
+    summary=QT_TRANSLATE_NOOP("gallery", "Ulysses' sequence ↔ head all-to-all, Ring's rotating K/V blocks and USP's "
+                                         "2-D mesh side by side, with each scheme's bytes per link per layer."),
+    sources=(SRC_ULYSSES, SRC_RING, SRC_USP),
+    tab="context", build=build_context_parallel,
+    live_view={"view.context.page": "parallel", "view.context.scheme": "usp"})
+
+
+
+def build_activation_lifecycle(model: DocumentModel) -> GalleryFigure:
+    from tslab.models.memory.policy import activation_policy
+    from tslab.views.gallery.fig_b_activation import (ActivationLanes, activation_caption, activation_document,
+                                                      shown_layer)
+    from tslab.views.gallery.figure import GalleryFigure
+    figure = GalleryFigure(ACTIVATION_LIFECYCLE)
+    document, substituted = activation_document(model.document)
+    policy = activation_policy(document.scenario)
+    layer = shown_layer(policy, bool(document.scenario.model.experts))
+    figure.set_body(ActivationLanes(layer, figure))
+    figure.set_caption(activation_caption(document, layer, policy, substituted, model.document))
+    return figure
+
+
+ACTIVATION_LIFECYCLE = FigureSpec(
+    key="activation-lifecycle", number=8,
+    title=QT_TRANSLATE_NOOP("gallery", "The activation lifecycle: store, recompute, compress, offload"),
+    summary=QT_TRANSLATE_NOOP("gallery", "Every tensor one layer saves for its backward, with its bytes and what "
+                                         "happens to it between forward and backward: kept in HBM, stored in FP8, "
+                                         "offloaded to CPU, parked on a remote GPU, or recomputed."),
+    sources=("Korthikanti et al., Reducing Activation Recomputation (MLSys'23) §4–5",
+             "DeepSeek-V3 technical report §3.2.3, §3.3.3",
+             "Kimi K2 technical report (arXiv 2507.20534) §2.4.3",
+             "Kimi K3 technical report (unified activation manager)"),
+    tab="memory", build=build_activation_lifecycle, live_view={})
+
+SPECS: tuple[FigureSpec, ...] = (CONTEXT_PARALLEL, ACTIVATION_LIFECYCLE)
