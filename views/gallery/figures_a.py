@@ -1,6 +1,200 @@
-"""Gallery figures (filled in by this module's figure builders)."""
+"""Gallery figures 1–6: the cost stack, bytes per parameter, the 3D device mesh, the pipeline
+schedules side by side, the collectives round by round, and MoE's all-to-alls with MoonEP.
+
+Each builder draws from the models for the document (or for the preset it names when the document
+cannot show the figure, and the caption says so); the drawing widgets are the fig_a_* modules.
+"""
 from __future__ import annotations
 
-from tslab.views.gallery.registry import FigureSpec
+from typing import TYPE_CHECKING
 
-SPECS: tuple[FigureSpec, ...] = ()
+from PySide6.QtCore import QCoreApplication
+
+from tslab.models.derived import LEDGER, STEP_TIME, Failed
+from tslab.models.memory import memory_ledger
+from tslab.views.gallery.figure import GalleryFigure
+from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
+
+if TYPE_CHECKING:
+    from tslab.views.document_model import DocumentModel
+
+SRC_ZERO = "Rajbhandari et al., ZeRO (SC'20) §3.1, Figure 1"
+SRC_MEGATRON = "Narayanan et al., Efficient Large-Scale Language Model Training on GPU Clusters (SC'21) §2.2, §3"
+SRC_MFU = "Chowdhery et al., PaLM (2022) Appendix B (model FLOPs utilisation)"
+SRC_ROOFLINE = "Williams, Waterman & Patterson, Roofline (CACM 2009)"
+SRC_GPIPE = "Huang et al., GPipe (NeurIPS'19)"
+SRC_1F1B = "Narayanan et al., SC'21 §2.2"
+SRC_ZB = "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24)"
+SRC_DUALPIPE = "DeepSeek-V3 Technical Report §3.2.1, Table 2"
+SRC_NCCL_TESTS = "nccl-tests, doc/PERFORMANCE.md"
+SRC_THAKUR = "Thakur, Rabenseifner & Gropp, Optimization of Collective Communication Operations in MPICH (IJHPCA 2005)"
+
+
+def _spec(key: str) -> FigureSpec:
+    return next(spec for spec in SPECS if spec.key == key)
+
+
+def _drawn_instead(title: str, reason: str) -> str:
+    return QCoreApplication.translate("gallery", "Drawn for {title}: the current scenario cannot show this figure "
+                                                 "({reason}).").format(title=title, reason=reason)
+
+
+# ---------------------------------------------------------------------------------------------
+# 1. The cost stack
+
+def build_cost_stack(model: DocumentModel) -> GalleryFigure:
+    from tslab.models.time import step_time
+    from tslab.views.gallery import fig_a_cost as fig
+    from tslab.views.time.common import ms, percent
+    figure = GalleryFigure(_spec("cost-stack"))
+    time = model.result(STEP_TIME)
+    document, substituted = document_for(model.document, lambda _: not isinstance(time, Failed), "gpt3-175b")
+    scenario = document.scenario
+    notes = []
+    if substituted:
+        notes.append(_drawn_instead(scenario.title, time.reason))
+        time = step_time(scenario)
+    figure.set_body(fig.CostStackBody(time, scenario.title, figure))
+    totals = fig.layer_totals(time)
+    share = {layer: totals.seconds[layer] / totals.total if totals.total > 0 else 0.0 for layer in fig.LAYERS}
+    if len(time.stack) > fig.MAX_RANKS_DRAWN:
+        notes.append(QCoreApplication.translate("gallery", "The first {shown} of {ranks} pipeline ranks are drawn.")
+                     .format(shown=fig.MAX_RANKS_DRAWN, ranks=len(time.stack)))
+    notes.append(QCoreApplication.translate(
+        "gallery",
+        "Each bar is one pipeline rank's optimizer step of {title}: FLOPs (GEMMs at the model's efficiency curve), "
+        "HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), "
+        "idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step "
+        "time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle "
+        "{idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} "
+        "GPUs).").format(
+            title=scenario.title, step=ms(time.step_time_s), flops=percent(share["flops"]),
+            hbm=percent(share["hbm"]), network=percent(share["network"]), idle=percent(share["idle"]),
+            optimizer=percent(share["optimizer"]), mfu=percent(time.mfu), gpus=f"{time.gpus:,}"))
+    figure.set_caption(" ".join(notes))
+    return figure
+
+
+# ---------------------------------------------------------------------------------------------
+# 2. Bytes per parameter
+
+def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
+    from tslab.views.gallery import fig_a_bytes as fig
+    figure = GalleryFigure(_spec("bytes-per-parameter"))
+    ledger = model.result(LEDGER)
+    document, substituted = document_for(model.document, lambda _: not isinstance(ledger, Failed), "classroom-7b")
+    scenario = document.scenario
+    notes = []
+    if substituted:
+        notes.append(_drawn_instead(scenario.title, ledger.reason))
+        ledger = memory_ledger(scenario)
+    figure.set_body(fig.BytesBody(scenario, ledger, figure))
+    paper = fig.paper_zero()
+    mine = fig.scenario_zero(ledger)
+    per = fig.per_parameter(mine[0], ledger.state_params_per_gpu or ledger.params_per_gpu)
+    text = QCoreApplication.translate(
+        "gallery",
+        "Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and "
+        "gradient, an FP32 master copy and Adam's two FP32 moments. ZeRO's example (Ψ = 7.5B, N_d = 64) needs "
+        "{p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on "
+        "the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} "
+        "and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, "
+        "optimizer states) on every tier; GB = 10⁹ bytes.").format(
+            p0=fig.gb(paper[0].total), p1=fig.gb(paper[1].total), p2=fig.gb(paper[2].total),
+            p3=fig.gb(paper[3].total), title=scenario.title,
+            psi=f"{ledger.state_params_per_gpu or ledger.params_per_gpu:,}", rank=ledger.state_rank,
+            nd=scenario.parallel.dp * scenario.parallel.cp,
+            bpp=" + ".join(f"{value:g}" for value in per.values() if value) + f" = {sum(per.values()):g}",
+            s0=fig.gb(mine[0].total), s1=fig.gb(mine[1].total), s2=fig.gb(mine[2].total), s3=fig.gb(mine[3].total),
+            zero=scenario.parallel.zero)
+    figure.set_caption(" ".join(notes + [text]))
+    return figure
+
+
+# ---------------------------------------------------------------------------------------------
+# 4. Pipeline schedules
+
+def build_pipeline_schedules(model: DocumentModel) -> GalleryFigure:
+    from tslab.views.gallery import fig_a_pipeline as fig
+    from tslab.views.pipeline.common import kind_name
+    figure = GalleryFigure(_spec("pipeline-schedules"))
+    p, m, own = fig.setup(model.document)
+    shown = fig.strips(p, m)
+    figure.set_body(fig.SchedulesBody(shown, figure))
+    where = (QCoreApplication.translate("gallery", "p = {p} pipeline ranks and m = {m} micro-batches, as in this "
+                                                   "scenario").format(p=p, m=m) if own else
+             QCoreApplication.translate("gallery", "p = {p} pipeline ranks and m = {m} micro-batches, the classroom "
+                                                   "default (this scenario's p = {pp}, m = {mm} is not drawn: "
+                                                   "p from 2 to 8, m up to 16, valid for every schedule)").format(
+                 p=p, m=m, pp=model.scenario.parallel.pp, mm=model.scenario.schedule.microbatches))
+    bubbles = ", ".join(f"{kind_name(strip.kind)} {strip.simulation.bubble_ratio:.1%}" for strip in shown)
+    figure.set_caption(QCoreApplication.translate(
+        "gallery",
+        "Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved "
+        "1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). "
+        "Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe's bubble but holds at most p micro-batches' "
+        "activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe "
+        "runs micro-batches from both ends with two copies of the parameters.").format(where=where, bubbles=bubbles))
+    return figure
+
+
+# ---------------------------------------------------------------------------------------------
+# 5. Collectives
+
+def build_collectives(model: DocumentModel) -> GalleryFigure:
+    from tslab.models.units import format_bytes
+    from tslab.views.comm.common import NAMES
+    from tslab.views.gallery import fig_a_collectives as fig
+    figure = GalleryFigure(_spec("collectives"))
+    size = model.document.view.comm.bytes
+    rows = fig.all_frames(size)
+    figure.set_body(fig.CollectivesBody(rows, figure))
+    sent = {row.collective: format_bytes(row.result.per_rank_sent_bytes) for row in rows}
+    factor = {row.collective: f"{row.result.busbw_factor:g}" for row in rows}
+    figure.set_caption(QCoreApplication.translate(
+        "gallery",
+        "The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring "
+        "AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. "
+        "With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole "
+        "gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and "
+        "{aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.").format(
+            size=format_bytes(size), ar=sent["allreduce"], rs=sent["reducescatter"], ag=sent["allgather"],
+            aa=sent["alltoall"], arname=NAMES["allreduce"], rsname=NAMES["reducescatter"],
+            agname=NAMES["allgather"], aaname=NAMES["alltoall"], arf=factor["allreduce"], rsf=factor["reducescatter"]))
+    return figure
+
+
+SPECS: tuple[FigureSpec, ...] = (
+    FigureSpec(
+        key="cost-stack", number=1,
+        title=QT_TRANSLATE_NOOP("gallery", "The cost stack: FLOPs, HBM, network, idle"),
+        summary=QT_TRANSLATE_NOOP("gallery", "Every pipeline rank's step split into the four layers of cost — "
+                                             "FLOPs, HBM, network, idle — and the optimizer step, from the "
+                                             "step-time model."),
+        sources=(SRC_MEGATRON, SRC_MFU, SRC_ROOFLINE),
+        tab="pipeline", build=build_cost_stack, live_view={}),
+    FigureSpec(
+        key="bytes-per-parameter", number=2,
+        title=QT_TRANSLATE_NOOP("gallery", "Bytes per parameter: 2 is really 16"),
+        summary=QT_TRANSLATE_NOOP("gallery", "The “2 bytes per parameter” misconception unfolded into mixed-precision "
+                                             "Adam's 16 bytes, then ZeRO-1/2/3 per GPU for the paper's example and "
+                                             "this scenario."),
+        sources=(SRC_ZERO, "Rajbhandari et al., ZeRO (SC'20) §5"),
+        tab="memory", build=build_bytes_per_parameter, live_view={}),
+    FigureSpec(
+        key="pipeline-schedules", number=4,
+        title=QT_TRANSLATE_NOOP("gallery", "Pipeline schedules side by side"),
+        summary=QT_TRANSLATE_NOOP("gallery", "GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on "
+                                             "the same ranks and time axis, each with its bubble."),
+        sources=(SRC_GPIPE, SRC_1F1B, SRC_ZB, SRC_DUALPIPE),
+        tab="pipeline", build=build_pipeline_schedules, live_view={"view.pipeline.compare": "zb-h1"}),
+    FigureSpec(
+        key="collectives", number=5,
+        title=QT_TRANSLATE_NOOP("gallery", "Collectives round by round"),
+        summary=QT_TRANSLATE_NOOP("gallery", "Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: "
+                                             "every rank's chunks after every round, with the bytes each rank sends "
+                                             "and the bus-bandwidth factor."),
+        sources=(SRC_NCCL_TESTS, SRC_THAKUR),
+        tab="comm", build=build_collectives,
+        live_view={"view.comm.collective": "allreduce", "view.comm.algorithm": "ring", "view.comm.ranks": 4}),
+)
