@@ -18,6 +18,11 @@ from typing import NoReturn
 from tslab import __version__
 
 TABS = ("memory", "mesh", "pipeline", "comm", "context")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
+# The gallery's figures in the course's order (views.gallery.figures() keys, without importing Qt): `export
+# --figure` checks a name against the figures registered, and its help lists these.
+FIGURES = ("cost-stack", "bytes-per-parameter", "device-mesh", "pipeline-schedules", "collectives", "moe-all-to-all",
+           "context-parallel", "activation-lifecycle", "dualpipe-overlap", "kimi-lineage", "k3-memory-seesaw",
+           "agentenv-lifecycle")
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
 
@@ -159,12 +164,18 @@ def build_parser() -> argparse.ArgumentParser:
         _scenario_options(command)
         command.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
 
-    export = sub.add_parser("export", help="render a tab headless to PNG, SVG or PDF")
+    export = sub.add_parser("export", help="render a tab or a gallery figure headless to PNG, SVG or PDF, or the "
+                                           "figures as one lecture handout PDF")
     _scenario_options(export)
-    export.add_argument("--tab", choices=TABS + ("all",), required=True)
+    drawn = export.add_mutually_exclusive_group(required=True)
+    drawn.add_argument("--tab", choices=TABS + ("all",))
+    drawn.add_argument("--figure", metavar="NAME",
+                       help=f"a gallery figure ({', '.join(FIGURES)}) or all: every figure as NAME.FORMAT in a "
+                            f"directory, or with --format pdf and --out FILE.pdf the handout (title page, a page "
+                            f"per figure, the reading list)")
     export.add_argument("--format", choices=FORMATS, required=True)
     export.add_argument("--out", metavar="PATH", required=True,
-                        help="output file (a directory for --tab all)")
+                        help="output file (a directory for --tab all and --figure all; FILE.pdf for the handout)")
     export.add_argument("--scale", type=float, default=1.0, help="device-pixel scale of PNG output")
     export.add_argument("--size", default="1400x860", metavar="WxH",
                         help="figure size in logical pixels (default 1400x860, a 16:10 slide)")
@@ -516,6 +527,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise UserError(f"--scale must be in (0, 16], not {args.scale}")
     size = parse_size(args.size)
     check_out(args.out)
+    if args.figure is not None:
+        return export_figures(args, size)
     if args.out == "-" and args.tab == "all":
         raise UserError("--out - (standard output) takes one figure; --tab all writes a directory")
     # Each tab judges the scenario itself: the mesh draws what it can of an invalid topology
@@ -533,6 +546,50 @@ def cmd_export(args: argparse.Namespace) -> int:
                               directory=args.tab == "all", size=size)
     except ExportError as exc:
         for path in exc.written:  # what was written is listed even when a tab had no figure
+            print(path)
+        raise UserError(str(exc)) from None
+    for path in written:
+        print(path)
+    return 0
+
+
+def is_handout(args: argparse.Namespace) -> bool:
+    """`--figure all --format pdf --out FILE.pdf` (FILE.pdf not a directory): the handout."""
+    out = Path(args.out)
+    return args.figure == "all" and args.format == "pdf" and out.suffix.lower() == ".pdf" and not out.is_dir()
+
+
+def export_figures(args: argparse.Namespace, size: tuple[int, int]) -> int:
+    """`export --figure NAME|all`: one figure's file, every figure as NAME.FORMAT in a directory, or
+    the handout PDF."""
+    from tslab.views.gallery import figures  # Qt's modules, not yet an application
+    registered = [spec.key for spec in figures()]
+    if args.figure != "all" and args.figure not in registered:
+        choices = ", ".join(repr(key) for key in registered + ["all"])
+        raise UserError(f"argument --figure: invalid choice: {args.figure!r} (choose from {choices})")
+    out = Path(args.out)
+    if args.figure == "all" and args.out == "-":
+        raise UserError("--out - (standard output) takes one figure; --figure all writes a directory, or with "
+                        "--format pdf the handout to a FILE.pdf")
+    if args.figure == "all" and args.format != "pdf" and out.suffix.lower() == ".pdf" and not out.is_dir():
+        raise UserError(f"{args.out}: the handout is a PDF (--format pdf); to write every figure as "
+                        f"NAME.{args.format}, name a directory")
+    document = resolve_document(args, check=False)  # each figure draws what it can, or says which preset it drew
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from tslab.desktop.export import ExportError, ensure_app, write_handout
+    from tslab.desktop.export import export_figures as write_figures
+    ensure_app(args.lang)
+    if args.lang == "zh" and not has_cjk_font():
+        warn(NO_CJK_FONT)
+    try:
+        if is_handout(args):
+            written = [write_handout(document, out, lang=args.lang, size=size)]
+        else:
+            keys = registered if args.figure == "all" else [args.figure]
+            written = write_figures(document, keys, args.format, out, scale=args.scale, lang=args.lang,
+                                    directory=args.figure == "all", size=size)
+    except ExportError as exc:
+        for path in exc.written:
             print(path)
         raise UserError(str(exc)) from None
     for path in written:
