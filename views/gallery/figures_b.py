@@ -68,4 +68,28 @@ ACTIVATION_LIFECYCLE = FigureSpec(
              "Kimi K3 technical report (unified activation manager)"),
     tab="memory", build=build_activation_lifecycle, live_view={})
 
-SPECS: tuple[FigureSpec, ...] = (CONTEXT_PARALLEL, ACTIVATION_LIFECYCLE)
+
+
+def build_dualpipe_overlap(model: DocumentModel) -> GalleryFigure:
+    from tslab.views.gallery.fig_b_dualpipe import ExecutionStrip, dualpipe_caption, dualpipe_document, overlap_strip
+    from tslab.views.gallery.figure import GalleryFigure
+    figure = GalleryFigure(DUALPIPE_OVERLAP)
+    document, substituted = dualpipe_document(model.document)
+    strip = overlap_strip(document.scenario)
+    figure.set_body(ExecutionStrip(strip, figure))
+    figure.set_caption(dualpipe_caption(document, strip, substituted))
+    return figure
+
+
+DUALPIPE_OVERLAP = FigureSpec(
+    key="dualpipe-overlap", number=9,
+    title=QT_TRANSLATE_NOOP("gallery", "DeepSeek-V3's execution strip: DualPipe overlaps a forward and a backward "
+                                       "chunk"),
+    summary=QT_TRANSLATE_NOOP("gallery", "One overlapped forward and backward chunk pair of DualPipe: the compute "
+                                         "stream and the all-to-all and PP communication, what the step-time model "
+                                         "hides and what it exposes."),
+    sources=("DeepSeek-V3 technical report §3.2.1, Figure 4",
+             "DeepSeek-V3 technical report §3.2.2 (cross-node all-to-all)"),
+    tab="pipeline", build=build_dualpipe_overlap, live_view={})
+
+SPECS: tuple[FigureSpec, ...] = (CONTEXT_PARALLEL, ACTIVATION_LIFECYCLE, DUALPIPE_OVERLAP)

@@ -1,0 +1,317 @@
+"""Figure 9: the DeepSeek-V3 execution strip, one overlapped pair of a forward and a backward
+chunk of DualPipe (DeepSeek-V3 report §3.2.1, Figure 4), timed by the step-time model.
+
+A chunk is split into attention, the all-to-all dispatch, the MLP and the all-to-all combine; the
+backward's attention and MLP split further into backward for input and backward for weights. The
+report's Figure 4 order runs the computation MLP(B) MLP(W) MLP(F) ATTN(B) ATTN(W) ATTN(F) while
+the communication stream carries DISPATCH(F) DISPATCH(B) COMBINE(F), PP and COMBINE(B): every
+all-to-all of one chunk runs under the other chunk's computation. The durations are one MoE
+layer's, from the step-time model (models.time): its per-op kernels at the efficiency curve and
+HBM bandwidth, its all-to-all per call on the α–β link tiers, and the pair overlapped as the
+model overlaps it, FB = max(F + B − all-to-alls, all-to-alls): what exceeds the computation is
+exposed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF
+from PySide6.QtGui import QPainter
+
+from tslab.models.document import Document
+from tslab.models.memory.policy import is_recomputed
+from tslab.models.pipeline import Durations, normalise_kind
+from tslab.models.scenario import Scenario
+from tslab.models.time import ACHIEVABLE, CommTime, hardware_of, layer_ops, model_durations, step_time
+from tslab.models.time import step as step_model
+from tslab.models.time.flops import recompute_of, shard_of
+from tslab.models.units import format_bytes, format_seconds
+from tslab.views.gallery.fig_b_paint import (BACKWARD_INPUT, BACKWARD_WEIGHT, CENTRE, EXPOSED, FAINT, FORWARD, INK,
+                                             LEFT, MUTED, PP_COLOUR, RULE, TOP_LEFT, Diagram, hatch, lighter)
+from tslab.views.gallery.registry import document_for
+
+FALLBACK_PRESET = "deepseek-v3"
+COMPUTE_ORDER = ("mlp_b", "mlp_w", "mlp_f", "attn_b", "attn_w", "attn_f")
+COMMUNICATION_ORDER = ("dispatch_f", "dispatch_b", "combine_f", "combine_b")
+PP_PARTNER = "attn_w"   # Figure 4 sends and receives the PP activations and gradients under ATTN(W)
+CHUNK_OF = {"mlp_b": "B", "mlp_w": "W", "mlp_f": "F", "attn_b": "B", "attn_w": "W", "attn_f": "F",
+            "dispatch_f": "F", "dispatch_b": "B", "combine_f": "F", "combine_b": "B"}
+CHUNK_COLOURS = {"F": FORWARD, "B": BACKWARD_INPUT, "W": BACKWARD_WEIGHT}
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("gallery", text)
+
+
+def block_names() -> dict[str, str]:
+    """Figure 4's names: △ a forward chunk's component, ▲ a backward chunk's."""
+    return {"mlp_b": _tr("MLP (B) ▲"), "mlp_w": _tr("MLP (W) ▲"), "mlp_f": _tr("MLP (F) △"),
+            "attn_b": _tr("ATTN (B) ▲"), "attn_w": _tr("ATTN (W) ▲"), "attn_f": _tr("ATTN (F) △"),
+            "dispatch_f": _tr("DISPATCH (F) △"), "dispatch_b": _tr("DISPATCH (B) ▲"),
+            "combine_f": _tr("COMBINE (F) △"), "combine_b": _tr("COMBINE (B) ▲"), "pp": _tr("PP")}
+
+
+@dataclass(frozen=True)
+class OverlapStrip:
+    """One MoE layer of a forward chunk overlapped with one of a backward chunk, in seconds.
+
+    compute: Figure 4's six computation components; attention is everything of the layer up to
+    and with the local permutation before the dispatch (norm, MLA, FlashAttention, output
+    projection, router), the MLP the routed and shared experts, the combine's sum and the residual;
+    B is the backward for input with the recomputation it waits for, W the backward for weights.
+    all_to_all_s: one dispatch or combine (the model prices both alike); the pair makes four.
+    p2p_s: one PP send or receive at the schedule's p2p latency. hidden_s = min(all-to-alls,
+    compute), exposed_s = the all-to-alls beyond the compute (the model's FB rule)."""
+    compute: tuple[tuple[str, float], ...]
+    all_to_all_s: float
+    p2p_s: float
+    durations: Durations      # the slowest stage chunk's F, B, FB (model_durations)
+    ep: CommTime              # the step's EP all-to-alls on the most loaded rank (step_time)
+    ep_bytes_per_call: int
+
+    @property
+    def compute_s(self) -> float:
+        return sum(seconds for _, seconds in self.compute)
+
+    @property
+    def communication_s(self) -> float:
+        return len(COMMUNICATION_ORDER) * self.all_to_all_s
+
+    @property
+    def hidden_s(self) -> float:
+        return min(self.communication_s, self.compute_s)
+
+    @property
+    def exposed_s(self) -> float:
+        return max(0.0, self.communication_s - self.compute_s)
+
+    @property
+    def pair_s(self) -> float:
+        """The pair as the model overlaps it: max(compute, all-to-alls)."""
+        return max(self.compute_s, self.communication_s)
+
+
+def _split_at_dispatch(ops) -> int:
+    names = [op.name for op in ops]
+    return names.index("dispatch") + 1
+
+
+def overlap_strip(s: Scenario) -> OverlapStrip:
+    """The overlapped pair for one MoE layer of `s` (a DualPipe / DualPipeV MoE scenario)."""
+    hw = hardware_of(s)
+    ops = layer_ops(s, True, shard_of(s))
+    cut = _split_at_dispatch(ops)
+    recomputed = is_recomputed(s, 0)
+    parts = {"attn": ops[:cut], "mlp": ops[cut:]}
+    whole = recompute_of(s, ops, True, recomputed)
+    unknown_s = whole.unknown_flops / (hw.peak_flops * (hw.gemm_efficiency or ACHIEVABLE))
+    compute: dict[str, float] = {}
+    for name, part in parts.items():
+        rec = recompute_of(s, part, True, recomputed)   # the recomputed ops of this part only
+        forward = sum(k.time(hw) for op in part for k in op.forward) + sum(op.bytes_forward for op in part) \
+            / hw.stream_Bps
+        backward = sum(k.time(hw) for op in part for k in op.input_grad) + sum(op.bytes_backward for op in part) \
+            / hw.stream_Bps + sum(k.time(hw) * share for k, share in rec.kernels) + rec.bytes / hw.stream_Bps
+        if name == "attn":
+            backward += unknown_s   # ops of the memory model the time model lacks: counted as GEMM FLOPs
+        compute[f"{name}_f"] = forward
+        compute[f"{name}_b"] = backward
+        compute[f"{name}_w"] = sum(k.time(hw) for op in part for k in op.weight_grad)
+    rows = step_model._rows(s)
+    calls = step_model._calls(s, rows, step_model._Links(*step_model._tiers(s)))
+    durations, _ = model_durations(s)
+    timed = step_time(s)
+    ep = next(c for c in timed.comm if c.axis == "ep")
+    ep_row = rows["ep"]
+    return OverlapStrip(compute=tuple((key, compute[key]) for key in COMPUTE_ORDER), all_to_all_s=calls.ep,
+                        p2p_s=durations.p2p, durations=durations, ep=ep,
+                        ep_bytes_per_call=int(ep_row.bytes_per_step // max(ep_row.calls_per_step, 1)))
+
+
+def _usable(document: Document) -> bool:
+    s = document.scenario
+    if not (s.model.experts and s.parallel.ep > 1 and s.parallel.pp > 1
+            and normalise_kind(s.schedule.kind) in step_model.OVERLAPPED_KINDS and not is_recomputed(s, 0)):
+        return False
+    try:
+        step_time(s)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def dualpipe_document(document: Document) -> tuple[Document, bool]:
+    """The document when it is a DualPipe / DualPipeV MoE scenario the step-time model can time
+    (its layers not fully recomputed), else DeepSeek-V3 (True in the second place)."""
+    return document_for(document, _usable, FALLBACK_PRESET)
+
+
+class ExecutionStrip(Diagram):
+    """Three lanes on one time axis — the compute stream, the all-to-all stream, the PP stream —
+    the exposed part of the all-to-alls marked, the key and the model's numbers under them.
+    `blocks` records every block drawn: (lane, key, start s, seconds)."""
+
+    def __init__(self, strip: OverlapStrip, parent=None):
+        super().__init__(parent)
+        self.strip = strip
+        self.blocks: list[tuple[str, str, float, float]] = []
+        t = 0.0
+        starts = {}
+        for key, seconds in strip.compute:
+            self.blocks.append(("compute", key, t, seconds))
+            starts[key] = t
+            t += seconds
+        t = 0.0
+        for key in COMMUNICATION_ORDER:
+            self.blocks.append(("all-to-all", key, t, strip.all_to_all_s))
+            t += strip.all_to_all_s
+        self.blocks.append(("pp", "pp", starts[PP_PARTNER], 2 * strip.p2p_s))   # one send, one receive
+
+    def draw(self, painter: QPainter, area: QRectF) -> None:
+        area = area.adjusted(8, 4, -8, -4)
+        strip = self.strip
+        names = block_names()
+        label_w = min(230.0, area.width() * 0.17)
+        x0 = area.x() + label_w + 10
+        width = area.right() - x0 - 10
+        end = max(max(start + seconds for _, _, start, seconds in self.blocks), 1e-12)
+        scale = width / end
+        lanes = {"compute": _tr("Compute stream"), "all-to-all": _tr("Communication stream: all-to-all (EP)"),
+                 "pp": _tr("Communication stream: PP send / receive")}
+        strip_h = min(420.0, area.height() * 0.56)
+        heights = {"compute": strip_h * 0.36, "all-to-all": strip_h * 0.36, "pp": strip_h * 0.2}
+        y = area.y() + 6
+        tops: dict[str, float] = {}
+        lane_px = self.common_px([(QRectF(0, 0, label_w, h), lanes[k]) for k, h in heights.items()], 14, 9,
+                                 bold=True)
+        for lane in ("compute", "all-to-all", "pp"):
+            tops[lane] = y
+            self.text(QRectF(area.x(), y, label_w, heights[lane]), lanes[lane], px=lane_px, bold=True, align=LEFT)
+            self.box(QRectF(x0, y, width, heights[lane]), "#FAFAFA", RULE, 0.8, 3)
+            y += heights[lane] + 8
+        block_px = self.common_px([(QRectF(0, 0, max(seconds * scale - 6, 4), heights[lane] * 0.5), names[key])
+                                   for lane, key, _, seconds in self.blocks if seconds * scale > 60], 14, 9, True)
+        for lane, key, start, seconds in self.blocks:
+            rect = QRectF(x0 + start * scale, tops[lane] + 4, seconds * scale, heights[lane] - 8)
+            if lane == "pp":
+                fill = PP_COLOUR
+            elif lane == "compute":
+                fill = CHUNK_COLOURS[CHUNK_OF[key]]
+            else:
+                fill = lighter(CHUNK_COLOURS[CHUNK_OF[key]], 135)
+            self.box(rect, fill, "#FFFFFF", 1.5, 3)
+            label = names[key] if lane == "pp" or rect.width() > 60 else ""
+            if label:
+                text = "\n".join((label, format_seconds(seconds)))
+                self.text(rect.adjusted(3, 2, -3, -2), text, align=CENTRE, largest=block_px, smallest=8,
+                          colour="#FFFFFF" if lane == "compute" else INK, bold=lane != "pp")
+        # what the model exposes: the all-to-alls beyond the compute stream's end
+        compute_end = x0 + strip.compute_s * scale
+        if strip.exposed_s > 0:
+            band = QRectF(compute_end, tops["compute"] + 4, strip.exposed_s * scale, heights["compute"] - 8)
+            self.box(band, hatch(EXPOSED), EXPOSED, 1.2, 3, dashed=True)
+            label = _tr("compute waits: {t} of all-to-all exposed").format(t=format_seconds(strip.exposed_s))
+            inner = band.adjusted(8, band.height() * 0.22, -8, -band.height() * 0.22)
+            self.box(inner, "#FFFFFF", EXPOSED, 0.8, 3)
+            self.text(inner.adjusted(4, 2, -4, -2), label, align=CENTRE, largest=13, smallest=9, colour=EXPOSED,
+                      bold=True)
+        self.line(QPointF(compute_end, tops["compute"] - 4), QPointF(compute_end, y - 6), EXPOSED
+                  if strip.exposed_s > 0 else FAINT, 1.2, dashed=True)
+        # the time axis
+        axis_y = y + 2
+        self.line(QPointF(x0, axis_y), QPointF(x0 + width, axis_y), INK, 1)
+        step = _tick_step(end)
+        tick = 0.0
+        while tick <= end * 1.0001:
+            x = x0 + tick * scale
+            self.line(QPointF(x, axis_y), QPointF(x, axis_y + 5), INK, 1)
+            self.text(QRectF(x - 40, axis_y + 6, 80, 18), f"{tick * 1e3:g}", align=CENTRE, largest=12, smallest=9,
+                      colour=MUTED)
+            tick += step
+        self.text(QRectF(area.x(), axis_y + 4, label_w, 20), _tr("time (ms)"), align=LEFT, largest=12, colour=MUTED)
+        # the key and the model's numbers
+        key_y = axis_y + 30
+        key = [(FORWARD, _tr("forward chunk △")), (BACKWARD_INPUT, _tr("backward for input ▲")),
+               (BACKWARD_WEIGHT, _tr("backward for weights ▲")), (PP_COLOUR, _tr("PP communication")),
+               (hatch(EXPOSED), _tr("exposed (the model)"))]
+        used = self.swatch_key(QRectF(x0, key_y, width, 44), key, 13)
+        text_y = key_y + used + 10
+        split = area.x() + area.width() * 0.6
+        self.text(QRectF(area.x(), text_y, split - area.x() - 20, area.bottom() - text_y), self.numbers(),
+                  align=TOP_LEFT, largest=15, smallest=9)
+        self._chunk_pair(QRectF(split, text_y, area.right() - split, min(area.bottom() - text_y, 170)))
+
+    def _chunk_pair(self, rect: QRectF) -> None:
+        """The slowest stage chunk's F and B one after the other against the overlapped FB."""
+        d = self.strip.durations
+        self.box(rect, "#FAFAFA", RULE, 0.8, 4)
+        inner = rect.adjusted(12, 8, -12, -8)
+        self.text(QRectF(inner.x(), inner.y(), inner.width(), 22), _tr("The slowest stage chunk pair (step-time "
+                                                                       "model)"), bold=True, largest=14, smallest=9)
+        rows = [(_tr("F then B: {t}").format(t=format_seconds(d.F + d.B)), d.F, d.B),
+                (_tr("overlapped FB: {t}").format(t=format_seconds(d.FB)), d.FB, 0.0)]
+        top = inner.y() + 30
+        row_h = (inner.bottom() - top) / 2
+        label_w = inner.width() * 0.42
+        bar_x, bar_w = inner.x() + label_w + 8, inner.width() - label_w - 8
+        scale = bar_w / max(d.F + d.B, 1e-12)
+        px = self.common_px([(QRectF(0, 0, label_w, row_h - 8), text) for text, _, _ in rows], 14, 9)
+        for k, (text, first, second) in enumerate(rows):
+            y = top + k * row_h
+            self.text(QRectF(inner.x(), y, label_w, row_h - 8), text, px=px, align=LEFT)
+            bar = QRectF(bar_x, y + row_h * 0.15, first * scale, row_h * 0.55)
+            if second:
+                self.box(bar, FORWARD, "#FFFFFF", 1, 2)
+                self.box(QRectF(bar.right(), bar.y(), second * scale, bar.height()), BACKWARD_INPUT, "#FFFFFF", 1, 2)
+            else:
+                self.box(bar, "#9C755F", "#FFFFFF", 1, 2)
+
+    def numbers(self) -> str:
+        """The model's numbers for this pair, its chunk and its step (also in the tests)."""
+        strip = self.strip
+        d, ep = strip.durations, strip.ep
+        if strip.exposed_s > 0:
+            verdict = _tr("The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair's computation "
+                          "({compute}): {hidden} run hidden under it, {exposed} are exposed.")
+        else:
+            verdict = _tr("The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair's computation "
+                          "({compute}): all {hidden} hidden, {exposed} exposed.")
+        lines = [verdict.format(a2a=format_seconds(strip.communication_s), call=format_seconds(strip.all_to_all_s),
+                                bytes=format_bytes(strip.ep_bytes_per_call), compute=format_seconds(strip.compute_s),
+                                hidden=format_seconds(strip.hidden_s), exposed=format_seconds(strip.exposed_s)),
+                 _tr("The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + B − all-to-alls, "
+                     "all-to-alls) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.").format(
+                     f=format_seconds(d.F), b=format_seconds(d.B), fb=format_seconds(d.FB), p2p=format_seconds(d.p2p)),
+                 _tr("Over the whole step the most loaded rank's all-to-alls take {time} ({bytes} sent): {hidden} "
+                     "hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.").format(
+                     time=format_seconds(ep.time_s), bytes=format_bytes(ep.bytes), hidden=format_seconds(ep.hidden_s),
+                     exposed=format_seconds(ep.exposed_s))]
+        return "\n\n".join(lines)
+
+
+def _tick_step(end: float) -> float:
+    """A round tick spacing giving 5 to 10 ticks over [0, end] seconds."""
+    raw = end / 8
+    magnitude = 10 ** int(f"{raw:e}".split("e")[1])
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * magnitude:
+            return factor * magnitude
+    return 10 * magnitude
+
+
+def dualpipe_caption(document: Document, strip: OverlapStrip, substituted: bool) -> str:
+    s = document.scenario
+    lines = []
+    if substituted:
+        lines.append(_tr("The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for "
+                         "DeepSeek-V3 instead."))
+    lines.append(_tr("{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the "
+                     "order of the report's Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = "
+                     "{pp}). The report's “near-zero all-to-all overhead” is about the critical path: the all-to-alls "
+                     "still move their bytes, hidden only where the other chunk's computation is long enough.").format(
+        title=s.title, kind=s.schedule.kind, ep=s.parallel.ep, pp=s.parallel.pp))
+    return "\n".join(lines)
+
+
+__all__ = ["COMMUNICATION_ORDER", "COMPUTE_ORDER", "ExecutionStrip", "FALLBACK_PRESET", "OverlapStrip",
+           "dualpipe_caption", "dualpipe_document", "overlap_strip"]
