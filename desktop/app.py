@@ -47,11 +47,12 @@ def run_gui(document, *, tab: str | None = None, lang: str | None = None, presen
     app = create_application(None, lang)
     from tslab.desktop.cli import NO_CJK_FONT, has_cjk_font
     from tslab.desktop.main_window import MainWindow
-    from tslab.views.application import system_language
-    no_font = (lang or system_language()) == "zh" and not has_cjk_font()
+    from tslab.views.application import current_language
+    no_font = current_language(app) == "zh" and not has_cjk_font()
     if no_font:  # said now, on stderr, not when the window closes
         print(f"tslab: warning: {NO_CJK_FONT}", file=sys.stderr, flush=True)
     window = MainWindow(document, path=scenario_path or "")
+    app._tslab_main_window = window   # View → Language replaces it by a rebuilt window (main_window())
     if no_font:
         window.statusBar().showMessage(NO_CJK_FONT, 30_000)
     if tab:
@@ -62,9 +63,14 @@ def run_gui(document, *, tab: str | None = None, lang: str | None = None, presen
         window.show()
     from PySide6.QtCore import QTimer
     QTimer.singleShot(0, freeze_heap)  # once the window is up
-    quit_on_interrupt(app, window)
-    sys.excepthook = lambda kind, value, tb: report_bug(window, kind, value, tb)
+    quit_on_interrupt(app)
+    sys.excepthook = lambda kind, value, tb: report_bug(main_window(app), kind, value, tb)
     return app.exec()
+
+
+def main_window(app):
+    """The window that shows the document now (a language switch rebuilds it)."""
+    return app._tslab_main_window
 
 
 def freeze_heap() -> None:
@@ -88,13 +94,13 @@ def report_bug(window, kind, value, tb) -> None:
                                                    "terminal.").format(error=f"{kind.__name__}: {value}"))
 
 
-def quit_on_interrupt(app, window) -> None:
-    """Ctrl-C in the terminal closes the window (asking about unsaved edits) instead of being
+def quit_on_interrupt(app) -> None:
+    """Ctrl-C in the terminal closes the main window (asking about unsaved edits) instead of being
     ignored: Python runs signal handlers only between bytecodes, so a timer wakes it up."""
     import signal
     from PySide6.QtCore import QTimer
 
-    signal.signal(signal.SIGINT, lambda *_: window.close())
+    signal.signal(signal.SIGINT, lambda *_: main_window(app).close())
     app._tslab_wakeup = QTimer(app, interval=250)
     app._tslab_wakeup.timeout.connect(lambda: None)
     app._tslab_wakeup.start()

@@ -1,12 +1,20 @@
-"""Main window: one tab per capability, menus, preset picker, validation banner, status bar."""
+"""Main window: one tab per capability, menus, preset picker, validation banner, status bar.
+
+For a lecture: every edit undoes (Edit menu, Ctrl+Z), the keys a lecturer presses work from
+anywhere in the window unless a text field has the focus (PageDown / PageUp step the current
+tab's animation, Home / End jump to its start / end, Ctrl+Tab / Ctrl+Shift+Tab change tab),
+presentation mode enlarges the type by a chosen scale, the inputs fold away (Hide Inputs), and
+the theme, reduced motion and the language are switched live from the View menu (a new language
+rebuilds the window on the same document, undo history and file)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox,
-                               QScrollArea, QTabWidget, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDockWidget,
+                               QFileDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit, QScrollArea,
+                               QTabWidget, QTextEdit, QToolBar, QVBoxLayout, QWidget)
 
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
@@ -14,6 +22,7 @@ from tslab.models.document import Document, load_document, save_document
 from tslab.models.memory import gib
 from tslab.models.presets import preset_document, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write
+from tslab.views.application import THEMES, apply_theme, current_language, current_theme, switch_language
 from tslab.views.banner import ValidationBanner
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
@@ -22,8 +31,12 @@ from tslab.views.time import StepTimePanel, StepTimeSource
 from tslab.views.time.common import ms, percent
 
 MAX_RECENT = 8
-PRESENT_FONT_SCALE = 1.35
+PRESENTATION_SCALES = (125, 150, 200)   # percent of the normal type size while presenting
+DEFAULT_PRESENTATION_SCALE = 150
 STEP_TIME_MIN_WIDTH, STEP_TIME_MIN_HEIGHT = 300, 250   # the Step time panel's smallest useful size
+PRESET_BOX_CHARACTERS = 40   # the longest preset title; the combo box gives way below this at large type
+# Where the keys belong to the focused widget: text is typed or a value stepped there.
+TEXT_EDITORS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
 
 def _as_list(value) -> list[str]:
@@ -35,14 +48,64 @@ def _as_list(value) -> list[str]:
     return [str(v) for v in value if v]
 
 
+def matching_preset(scenario: Scenario) -> str:
+    """The name of the built-in preset whose scenario `scenario` is ("" when none is)."""
+    return next((name for name in preset_names() if preset_document(name).scenario == scenario), "")
+
+
+def editor_has_focus() -> bool:
+    """Whether the keys are the focused widget's own: a line edit, a spin box, a text edit, a
+    table cell being edited, or an open popup (a combo box's list, a menu)."""
+    if QApplication.activePopupWidget() is not None:
+        return True
+    widget = QApplication.focusWidget()
+    while widget is not None:   # up from the line edit inside a spin box or a cell editor
+        if isinstance(widget, TEXT_EDITORS):
+            return True
+        if isinstance(widget, QAbstractItemView) and widget.state() == QAbstractItemView.State.EditingState:
+            return True
+        if widget.isWindow():
+            break
+        widget = widget.parentWidget()
+    return False
+
+
+class LectureKeys(QObject):
+    """The lecturer's keys anywhere in the window (an application event filter, so that a focused
+    button, slider or chart does not take them first), except where a text editor has the focus:
+    there they stay the editor's. What each key does is `MainWindow.lecture_key`."""
+
+    def __init__(self, window: "MainWindow"):
+        super().__init__(window)
+        self.main = window
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QWidget):
+            return False
+        if watched.window() not in (self.main, self.main.step_time_dock) or editor_has_focus():
+            return False
+        return self.main.lecture_key(event)
+
+
 class MainWindow(QMainWindow):
-    def __init__(self, document: Document | Scenario | None = None, path: str = "", parent: QWidget | None = None):
+    """The lab's window on a document. `model` (instead of a document) builds the window on an
+    existing DocumentModel, with its undo history, file and unsaved state: a language switch
+    rebuilds the window this way (`rebuild`)."""
+
+    def __init__(self, document: Document | Scenario | None = None, path: str = "", parent: QWidget | None = None,
+                 *, model: DocumentModel | None = None):
         super().__init__(parent)
-        self.model = DocumentModel(document or Document(), self)
-        if path:
-            self.model.set_document(self.model.document, path=str(Path(path).resolve()))
+        if model is None:
+            model = DocumentModel(document or Document(), self)
+            model.set_document(model.document, path=str(Path(path).resolve()) if path else "",
+                               preset=matching_preset(model.scenario))
+        else:
+            model.setParent(self)   # the window owns the model from now on
+        self.model = model
         self.settings = QSettings()
-        self._normal_font: QFont | None = None
+        self._normal_font: QFont | None = None   # the application's font before presenting
+        self._handing_over = False                # closing because a rebuilt window takes over
+        self.lecture_keys = LectureKeys(self)
 
         self.tabs = QTabWidget(self)
         self.tab_keys = list(TAB_KEYS)
@@ -85,10 +148,9 @@ class MainWindow(QMainWindow):
 
         self.model.problemsChanged.connect(self.banner.show_problems)
         self.model.scenarioChanged.connect(self._scenario_changed)
-        self.model.pathChanged.connect(lambda _: self._update_title())
-        self.model.modifiedChanged.connect(lambda _: self._update_title())
+        self.model.pathChanged.connect(self._path_changed)
+        self.model.modifiedChanged.connect(self._modified_changed)
         self.banner.show_problems(self.model.problems)
-        self._select_matching_preset()
         self._scenario_changed(self.model.scenario)
         self._restore_geometry()
         self._update_title()
@@ -98,9 +160,13 @@ class MainWindow(QMainWindow):
         bar = QToolBar(self.tr("Scenario"), self)
         bar.setObjectName("scenarioToolbar")
         bar.setMovable(False)
-        bar.addWidget(QLabel(self.tr("Preset:") + " ", bar))
+        label = QLabel(self.tr("Preset:") + " ", bar)
+        bar.addWidget(label)
         self.preset_box = QComboBox(bar)
-        self.preset_box.setMinimumContentsLength(40)
+        self.preset_box.setMinimumContentsLength(PRESET_BOX_CHARACTERS)
+        self.preset_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset_box.setAccessibleName(self.tr("Preset"))
+        label.setBuddy(self.preset_box)
         self.preset_box.addItem(self.tr("(custom scenario)"), "")
         self.presets = {name: preset_document(name) for name in preset_names()}
         for name, preset in self.presets.items():
@@ -127,11 +193,25 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
 
+        self._build_edit_menu()
         view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.setToolTipsVisible(True)
+        view_menu.aboutToShow.connect(self._sync_view_menu)
         self.present_action = QAction(self.tr("&Presentation Mode"), self, checkable=True)
         self.present_action.setShortcut(QKeySequence("F5"))
         self.present_action.toggled.connect(self.set_presentation)
         view_menu.addAction(self.present_action)
+        scale_menu = view_menu.addMenu(self.tr("Presentation &Scale"))
+        scale_menu.menuAction().setToolTip(self.tr("How much larger the type is in presentation mode"))
+        self.scale_actions = self._choice_actions(
+            scale_menu, [(percent, f"{percent} %") for percent in PRESENTATION_SCALES], self.presentation_scale(),
+            self.set_presentation_scale)
+        self.hide_inputs_action = QAction(self.tr("&Hide Inputs"), self, checkable=True)
+        self.hide_inputs_action.setShortcut(QKeySequence("Ctrl+Shift+H"))
+        self.hide_inputs_action.setToolTip(self.tr("Fold every tab's input column away, so the figure takes the "
+                                                   "whole width"))
+        self.hide_inputs_action.toggled.connect(self.set_inputs_hidden)
+        view_menu.addAction(self.hide_inputs_action)
         view_menu.addSeparator()
         self.step_time_action = QAction(self.tr("Step &Time Panel"), self, checkable=True)
         self.step_time_action.setShortcut(QKeySequence("F6"))
@@ -140,19 +220,79 @@ class MainWindow(QMainWindow):
         self.step_time_action.toggled.connect(self.show_step_time)
         view_menu.addAction(self.step_time_action)
         self.plan_action = view_menu.addAction(self.tr("P&lan Configurations…"), QKeySequence("F7"), self.open_planner)
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu(self.tr("&Theme"))
+        theme_tip = self.tr("Colours of the window; the figures stay on white paper, as they are exported for "
+                            "slides")
+        theme_menu.menuAction().setToolTip(theme_tip)
+        theme_menu.setToolTipsVisible(True)
+        self.theme_actions = self._choice_actions(
+            theme_menu, [("light", self.tr("Light")), ("dark", self.tr("Dark"))],
+            current_theme(QApplication.instance()), self.set_theme)
+        for action in self.theme_actions.values():
+            action.setToolTip(theme_tip)
+        language_menu = view_menu.addMenu(self.tr("&Language"))
+        # Each language is named in itself, so that it can be found whichever one is showing.
+        self.language_actions = self._choice_actions(
+            language_menu, [("en", self.tr("English")), ("zh", "中文")], current_language(QApplication.instance()),
+            self.set_language)
+        self.reduced_motion_action = QAction(self.tr("Reduced &Motion"), self, checkable=True)
+        self.reduced_motion_action.setToolTip(self.tr("Animations step from state to state instead of moving "
+                                                      "smoothly (every tab that plays one)"))
+        self.reduced_motion_action.setChecked(self.reduced_motion())
+        self.reduced_motion_action.toggled.connect(self.set_reduced_motion)
+        view_menu.addAction(self.reduced_motion_action)
 
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_menu.addAction(self.tr("&About Training Systems Lab"), self.about)
         self._fill_recent()
 
+    def _build_edit_menu(self) -> None:
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        stack = self.model.undo_stack
+        self.undo_action = QAction(self.tr("&Undo"), self)
+        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
+        self.undo_action.triggered.connect(self.undo)
+        self.redo_action = QAction(self.tr("&Redo"), self)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self.redo)
+        for action in (self.undo_action, self.redo_action):
+            edit_menu.addAction(action)
+        stack.canUndoChanged.connect(self.undo_action.setEnabled)
+        stack.canRedoChanged.connect(self.redo_action.setEnabled)
+        stack.undoTextChanged.connect(self._undo_text_changed)
+        stack.redoTextChanged.connect(self._redo_text_changed)
+        self.undo_action.setEnabled(stack.canUndo())
+        self.redo_action.setEnabled(stack.canRedo())
+        self._undo_text_changed(stack.undoText())
+        self._redo_text_changed(stack.redoText())
+        edit_menu.addSeparator()
+        self.reset_action = edit_menu.addAction(self.tr("Reset to &Preset"), self.reset_to_preset)
+
+    def _choice_actions(self, menu, choices, current, choose) -> dict:
+        """Checkable, mutually exclusive actions in `menu`, one per (value, label); `choose(value)`
+        when one is picked."""
+        group = QActionGroup(self)
+        actions = {}
+        for value, label in choices:
+            action = menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(value == current)
+            action.triggered.connect(lambda _checked=False, value=value: choose(value))
+            group.addAction(action)
+            actions[value] = action
+        return actions
+
     # ---------------------------------------------------------------------------------------------
     def page(self, key: str) -> QWidget:
-        """The tab widget for `key`, built on first use."""
+        """The tab widget for `key`, built on first use (with the inputs hidden if they are)."""
         if key not in self._pages:
             holder = self.tabs.widget(self.tab_keys.index(key))
             page = tab_class(key)(self.model, holder)
             holder.layout().addWidget(page)
             self._pages[key] = page
+            if self.hide_inputs_action.isChecked() and hasattr(page, "set_inputs_collapsed"):
+                page.set_inputs_collapsed(True)
         return self._pages[key]
 
     @property
@@ -177,6 +317,48 @@ class MainWindow(QMainWindow):
 
     def current_tab_key(self) -> str:
         return self.tab_keys[self.tabs.currentIndex()]
+
+    def cycle_tab(self, delta: int) -> None:
+        """The next (+1) or previous (−1) tab, wrapping round."""
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + delta) % self.tabs.count())
+
+    # ---------------------------------------------------------------------------------------------
+    # The lecturer's keys (LectureKeys)
+    def lecture_key(self, event: QKeyEvent) -> bool:
+        """Do what a lecture key does; False when `event` is not one (or the tab has nothing to
+        step), so the focused widget gets it."""
+        key = event.key()
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ctrl = Qt.KeyboardModifier.ControlModifier
+        if modifiers == Qt.KeyboardModifier.NoModifier:
+            if key in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp):
+                return self.step_animation(1 if key == Qt.Key.Key_PageDown else -1)
+            if key in (Qt.Key.Key_Home, Qt.Key.Key_End):
+                return self.animation_to(key == Qt.Key.Key_End)
+        elif key == Qt.Key.Key_Tab and modifiers == ctrl:
+            self.cycle_tab(1)
+            return True
+        elif key in (Qt.Key.Key_Backtab, Qt.Key.Key_Tab) and modifiers == ctrl | Qt.KeyboardModifier.ShiftModifier:
+            self.cycle_tab(-1)
+            return True
+        return False
+
+    def step_animation(self, delta: int) -> bool:
+        """Step the current tab's animation by `delta` steps (PageDown, PageUp). False when the tab
+        has no animation to step; a tab whose animation cannot move further does nothing."""
+        page = self.page(self.current_tab_key())
+        if not hasattr(page, "step_animation"):
+            return False
+        page.step_animation(delta)
+        return True
+
+    def animation_to(self, end: bool) -> bool:
+        """Jump the current tab's animation to its start or its end (Home, End)."""
+        page = self.page(self.current_tab_key())
+        if not hasattr(page, "animation_to"):
+            return False
+        page.animation_to(end)
+        return True
 
     # ---------------------------------------------------------------------------------------------
     # Step time: the dock, the planner, the status bar
@@ -331,16 +513,27 @@ class MainWindow(QMainWindow):
             state = self.tr("OOM") if oom else self.tr("fits")
             self.status_summary.setText(self.tr("Most-loaded GPU: {used} of {capacity} — {state}").format(
                 used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), state=state))
-        index = self.preset_box.currentIndex()
-        name = self.preset_box.itemData(index)
-        if name and self.presets[name].scenario != scenario:
-            self.preset_box.setCurrentIndex(0)
+        self._show_origin()
+        self._update_title()   # a document without a file is named by its scenario's title
 
-    def _select_matching_preset(self) -> None:
-        for index in range(1, self.preset_box.count()):
-            if self.presets[self.preset_box.itemData(index)].scenario == self.model.scenario:
-                self.preset_box.setCurrentIndex(index)
-                return
+    def _path_changed(self, _path: str) -> None:
+        self._update_title()
+        self._show_origin()
+
+    def _modified_changed(self, _modified: bool) -> None:
+        self._update_title()
+
+    def _show_origin(self) -> None:
+        """The toolbar shows the preset the document is (else "(custom scenario)"); Reset to Preset
+        is offered while the document came from a preset and differs from it."""
+        name = self.model.preset if self.model.preset in self.presets else ""
+        preset = self.presets[name].scenario if name else None
+        index = self.preset_box.findData(name) if preset == self.model.scenario else 0
+        if index != self.preset_box.currentIndex():
+            self.preset_box.setCurrentIndex(index)
+        self.reset_action.setEnabled(preset is not None and preset != self.model.scenario)
+        self.reset_action.setToolTip(self.tr("Back to the preset {title}").format(title=preset.title)
+                                     if preset is not None else self.tr("The document comes from no preset"))
 
     def _update_title(self) -> None:
         name = Path(self.model.path).name if self.model.path else self.model.scenario.title
@@ -348,12 +541,40 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{'*' if self.model.modified else ''}{name} — {app_name}")
 
     def _preset_chosen(self, index: int) -> None:
+        """A preset chosen in the toolbar replaces the document, as one undoable edit (Ctrl+Z
+        brings the document before it back, with its file)."""
         name = self.preset_box.itemData(index)
-        if not name or not self.maybe_save():
+        if not name:
+            self._show_origin()
             return
-        self.model.set_document(self.presets[name])
-        self.preset_box.setCurrentIndex(index)
+        self.model.replace_document(self.presets[name], self.tr("Load preset {name}").format(name=name),
+                                    path="", preset=name)
+        self._show_origin()
         self.statusBar().showMessage(self.tr("Loaded preset {name}").format(name=name), 4000)
+
+    # ---------------------------------------------------------------------------------------------
+    # Edit
+    def undo(self) -> None:
+        self.model.undo()
+
+    def redo(self) -> None:
+        self.model.redo()
+
+    def _undo_text_changed(self, text: str) -> None:
+        self.undo_action.setText(self.tr("&Undo {edit}").format(edit=text) if text else self.tr("&Undo"))
+
+    def _redo_text_changed(self, text: str) -> None:
+        self.redo_action.setText(self.tr("&Redo {edit}").format(edit=text) if text else self.tr("&Redo"))
+
+    def reset_to_preset(self) -> None:
+        """Edit → Reset to Preset: the preset the document came from, as one undoable edit (the
+        tabs' view state stays where it is)."""
+        name = self.model.preset
+        if name not in self.presets:
+            return
+        self.model.replace_document(Document(self.presets[name].scenario, self.model.view),
+                                    self.tr("Reset to preset {name}").format(name=name))
+        self.statusBar().showMessage(self.tr("Reset to preset {name}").format(name=name), 4000)
 
     # ---------------------------------------------------------------------------------------------
     # Files
@@ -372,8 +593,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Cannot open scenario"), str(exc))
             self._forget_recent(path)
             return False
-        self.model.set_document(document, path=str(Path(path).resolve()))
-        self.preset_box.setCurrentIndex(0)
+        self.model.set_document(document, path=str(Path(path).resolve()), preset=matching_preset(document.scenario))
         self._remember_recent(str(Path(path).resolve()))
         self.statusBar().showMessage(self.tr("Opened {path}").format(path=path), 4000)
         return True
@@ -398,7 +618,6 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Cannot import Hugging Face config"), str(exc))
             return False
         self.model.set_document(document, path="", modified=True)
-        self.preset_box.setCurrentIndex(0)
         self.statusBar().showMessage(self.tr("Imported {path}").format(path=path), 4000)
         return True
 
@@ -496,21 +715,146 @@ class MainWindow(QMainWindow):
             self.resize(1500, 940)
 
     def set_presentation(self, on: bool) -> None:
-        """Full screen with larger type, for a lecture hall projector (F5 toggles, Esc leaves)."""
+        """Full screen with the type enlarged by the presentation scale, for a lecture hall
+        projector (F5 toggles, Esc leaves)."""
         if self.present_action.isChecked() != on:
             self.present_action.setChecked(on)
             return
         app = QApplication.instance()
         if on:
-            self._normal_font = QFont(app.font())
-            font = QFont(app.font())
-            font.setPointSizeF(font.pointSizeF() * PRESENT_FONT_SCALE)
-            app.setFont(font)
+            if self._normal_font is None:
+                self._normal_font = QFont(app.font())
+            self._apply_presentation_font()
             self.showFullScreen()
         else:
             if self._normal_font is not None:
                 app.setFont(self._normal_font)
+                self._normal_font = None
             self.showNormal()
+
+    def presentation_scale(self) -> int:
+        """View → Presentation Scale, in percent (QSettings "presentationScale")."""
+        try:
+            percent = int(self.settings.value("presentationScale", DEFAULT_PRESENTATION_SCALE))
+        except (TypeError, ValueError):
+            return DEFAULT_PRESENTATION_SCALE
+        return percent if percent in PRESENTATION_SCALES else DEFAULT_PRESENTATION_SCALE
+
+    def set_presentation_scale(self, percent: int) -> None:
+        """Keep `percent` for presentation mode; applied at once while presenting. (Only the type
+        scales: views/charts.py offers no line-width setting.)"""
+        self.settings.setValue("presentationScale", percent)
+        for value, action in self.scale_actions.items():
+            action.setChecked(value == percent)
+        if self.present_action.isChecked():
+            self._apply_presentation_font()
+
+    def _apply_presentation_font(self) -> None:
+        if self._normal_font is None:
+            return
+        font = QFont(self._normal_font)
+        scale = self.presentation_scale() / 100
+        if font.pointSizeF() > 0:
+            font.setPointSizeF(font.pointSizeF() * scale)
+        else:   # a font sized in pixels
+            font.setPixelSize(round(font.pixelSize() * scale))
+        QApplication.instance().setFont(font)
+
+    def set_inputs_hidden(self, hidden: bool) -> None:
+        """View → Hide Inputs: every tab folds its input column away (tabs built later too)."""
+        if self.hide_inputs_action.isChecked() != hidden:
+            self.hide_inputs_action.setChecked(hidden)
+            return
+        for page in self._pages.values():
+            if hasattr(page, "set_inputs_collapsed"):
+                page.set_inputs_collapsed(hidden)
+
+    def set_theme(self, theme: str) -> None:
+        """View → Theme: the window's colours (QSettings "theme"); figures stay white."""
+        if theme not in THEMES:
+            return
+        self.settings.setValue("theme", theme)
+        apply_theme(QApplication.instance(), theme)
+        for value, action in self.theme_actions.items():
+            action.setChecked(value == theme)
+
+    def reduced_motion(self) -> bool:
+        return bool(self.settings.value("reducedMotion", False, type=bool))
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """View → Reduced Motion: one setting (QSettings "reducedMotion") that every tab reads
+        when it plays an animation."""
+        if self.reduced_motion_action.isChecked() != on:
+            self.reduced_motion_action.setChecked(on)
+            return
+        self.settings.setValue("reducedMotion", on)
+
+    def _sync_view_menu(self) -> None:
+        """A tab's own control may have changed the shared settings since the menu was shown."""
+        self.reduced_motion_action.setChecked(self.reduced_motion())
+        theme = current_theme(QApplication.instance())
+        for value, action in self.theme_actions.items():
+            action.setChecked(value == theme)
+
+    # ---------------------------------------------------------------------------------------------
+    # Language: the window is rebuilt on the same model
+    def set_language(self, lang: str) -> "MainWindow":
+        """View → Language (QSettings "language"): install `lang`'s translations and rebuild the
+        window in it (`rebuild`). Returns the window that shows the document now."""
+        self.settings.setValue("language", lang)
+        app = QApplication.instance()
+        if lang == current_language(app):
+            for value, action in self.language_actions.items():
+                action.setChecked(value == lang)
+            return self
+        switch_language(app, lang)
+        window = self.rebuild()
+        if lang == "zh":
+            from tslab.desktop.cli import NO_CJK_FONT, has_cjk_font
+            if not has_cjk_font():
+                window.statusBar().showMessage(NO_CJK_FONT, 30_000)
+        return window
+
+    def rebuild(self) -> "MainWindow":
+        """A new window on the same DocumentModel (document, undo history, file, unsaved state),
+        with this one's tab, dock, geometry, presentation mode and hidden inputs; this one closes
+        without asking about unsaved changes (nothing is lost: the new window holds them) and the
+        new one takes over as the application's main window. Every string is translated anew,
+        as the new window's widgets are built under the installed translators."""
+        self.model.flush()
+        presenting = self.present_action.isChecked()
+        geometry, state = self.saveGeometry(), self.saveState()
+        had_dock = self.step_time_dock is not None
+        planner_open = self.planner_dialog is not None and self.planner_dialog.isVisible()
+        self.model.detach_views()   # this window's views stop following the model
+        window = MainWindow(model=self.model)
+        window.hide_inputs_action.setChecked(self.hide_inputs_action.isChecked())
+        window.select_tab(self.current_tab_key())
+        if had_dock:
+            _ = window.step_time_panel   # built, so that restoreState finds the dock
+        window.restoreGeometry(geometry)
+        window.restoreState(state)
+        if presenting:   # the application's font is enlarged already: keep the normal one to go back to
+            window._normal_font, self._normal_font = self._normal_font, None
+            window.present_action.blockSignals(True)
+            window.present_action.setChecked(True)
+            window.present_action.blockSignals(False)
+            window.showFullScreen()
+        else:
+            window.show()
+        if planner_open:
+            window.open_planner()
+        app = QApplication.instance()
+        if getattr(app, "_tslab_main_window", None) is self:
+            app._tslab_main_window = window
+        self._handing_over = True
+        self.close()
+        self.deleteLater()
+        return window
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        QApplication.instance().installEventFilter(self.lecture_keys)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.present_action.isChecked():
@@ -525,10 +869,14 @@ class MainWindow(QMainWindow):
             "primary source; it is not a benchmark of a real cluster.").format(version=__version__))
 
     def closeEvent(self, event) -> None:
-        if not self.maybe_save():
+        if not self._handing_over and not self.maybe_save():
             event.ignore()
             return
         if not self.isFullScreen():
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
+        if self._normal_font is not None:   # closed while presenting: the application's type goes back
+            QApplication.instance().setFont(self._normal_font)
+            self._normal_font = None
+        QApplication.instance().removeEventFilter(self.lecture_keys)
         super().closeEvent(event)

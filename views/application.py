@@ -1,14 +1,24 @@
 """Starting a QApplication the way tslab runs: its organisation and application names (where
-QSettings live), the UI language's translators and the chart style. Everything a view needs to
-run on its own (``python -m tslab.views.<tab>``); the desktop app builds on the same set-up."""
+QSettings live), the UI language's translators, the theme, the focus ring and the chart style.
+Everything a view needs to run on its own (``python -m tslab.views.<tab>``); the desktop app
+builds on the same set-up.
+
+The language and the theme are QSettings ("language": "en" | "zh", "theme": "light" | "dark")
+chosen in the View menu; `--lang` on the command line wins over the setting for one run. The
+dark theme colours the window chrome only: every figure paints itself on white paper
+(views/common.paint_white), as it is exported for slides."""
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator, qInstallMessageHandler
-from PySide6.QtWidgets import QApplication
+import shiboken6
+from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QRectF, QSettings, Qt,
+                            QTranslator, qInstallMessageHandler)
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit,
+                               QStyleFactory, QTabBar, QWidget)
 
 from tslab.views.charts import configure_pyqtgraph
 
@@ -17,6 +27,18 @@ APPLICATION_NAME = "Training Systems Lab"
 SETTINGS_ENV = "TSLAB_CONFIG_DIR"  # tests and portable installs point QSettings here
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
 CATALOGUE = "tslab_zh_CN"
+
+LANGUAGES = ("en", "zh")
+THEMES = ("light", "dark")
+
+# The focus ring, 2 px in the palette's highlight colour. Buttons, check boxes and sliders take it
+# from the style sheet; a style-sheet rule that names a spin box or a combo box would restyle
+# Fusion's drawing of every one of them, focused or not (their arrows and frames change), so those,
+# line edits, tab bars, tables and charts get the same ring painted over them by FocusRing instead.
+FOCUS_RING_WIDTH = 2
+FOCUS_STYLE_SHEET = ("QAbstractButton:focus, QSlider:focus "
+                     f"{{ border: {FOCUS_RING_WIDTH}px solid palette(highlight); border-radius: 3px; }}")
+PAINTED_RING = (QAbstractSpinBox, QComboBox, QLineEdit, QTabBar, QAbstractScrollArea)
 
 # Benign messages of Qt's offscreen platform, not worth a user's attention.
 QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
@@ -30,6 +52,14 @@ def _qt_messages(mode, context, message: str) -> None:
 def system_language() -> str:
     """"zh" when the system locale is Chinese, else "en"."""
     return "zh" if QLocale.system().language() == QLocale.Language.Chinese else "en"
+
+
+def effective_language(lang: str | None = None) -> str:
+    """The UI language: `lang` when given (--lang), else the "language" setting, else the system's."""
+    if lang in LANGUAGES:
+        return lang
+    chosen = QSettings().value("language", "", type=str)
+    return chosen if chosen in LANGUAGES else system_language()
 
 
 def install_translators(app: QCoreApplication, lang: str | None) -> list[QTranslator]:
@@ -53,9 +83,130 @@ def install_translators(app: QCoreApplication, lang: str | None) -> list[QTransl
     return installed
 
 
+def switch_language(app: QCoreApplication, lang: str) -> None:
+    """Replace the installed translators by `lang`'s ("en" | "zh"); windows built afterwards
+    show it (the main window rebuilds itself, desktop/main_window.py)."""
+    for translator in getattr(app, "_tslab_translators", []):
+        app.removeTranslator(translator)
+    app._tslab_translators = install_translators(app, lang)
+    app._tslab_language = lang if lang in LANGUAGES else system_language()
+
+
+def current_language(app: QCoreApplication) -> str:
+    """The language whose translators are installed ("en" | "zh")."""
+    return getattr(app, "_tslab_language", "en")
+
+
+def dark_palette() -> QPalette:
+    """Fusion's colours for a dark window: light text on dark grey, the highlight kept blue."""
+    palette = QPalette()
+    roles = QPalette.ColorRole
+    for role, colour in ((roles.Window, "#353535"), (roles.WindowText, "#f0f0f0"), (roles.Base, "#262626"),
+                         (roles.AlternateBase, "#303030"), (roles.ToolTipBase, "#202020"),
+                         (roles.ToolTipText, "#f0f0f0"), (roles.PlaceholderText, "#9a9a9a"),
+                         (roles.Text, "#f0f0f0"), (roles.Button, "#3c3c3c"), (roles.ButtonText, "#f0f0f0"),
+                         (roles.BrightText, "#ff5050"), (roles.Light, "#5a5a5a"), (roles.Midlight, "#474747"),
+                         (roles.Mid, "#2c2c2c"), (roles.Dark, "#1e1e1e"), (roles.Shadow, "#101010"),
+                         (roles.Highlight, "#3d8ee0"), (roles.HighlightedText, "#ffffff"),
+                         (roles.Link, "#6cb2ff"), (roles.LinkVisited, "#b08cff")):
+        palette.setColor(role, QColor(colour))
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        palette.setColor(disabled, role, QColor("#808080"))
+    palette.setColor(disabled, roles.Highlight, QColor("#505050"))
+    return palette
+
+
+def apply_theme(app: QApplication, theme: str) -> None:
+    """Colour the window chrome: "dark" is Fusion with `dark_palette`; "light" puts back the style
+    and palette the application started with."""
+    if not hasattr(app, "_tslab_light"):
+        app._tslab_light = (app.style().name(), QPalette(app.palette()))
+    style_name, palette = app._tslab_light
+    if theme == "dark":
+        if app.style().name().lower() != "fusion":
+            app.setStyle(QStyleFactory.create("Fusion"))
+        app.setPalette(dark_palette())
+    else:
+        if app.style().name().lower() != style_name.lower():
+            app.setStyle(QStyleFactory.create(style_name))
+        app.setPalette(palette)
+    app._tslab_theme = theme
+
+
+def current_theme(app: QCoreApplication) -> str:
+    return getattr(app, "_tslab_theme", "light")
+
+
+def saved_theme() -> str:
+    theme = QSettings().value("theme", "light", type=str)
+    return theme if theme in THEMES else "light"
+
+
+class FocusRing(QObject):
+    """Paints the focus ring over the focused spin box, combo box, line edit, tab bar, table or
+    chart (`PAINTED_RING`; other controls take it from FOCUS_STYLE_SHEET): after the widget has
+    painted itself (a scroll area: its viewport), a 2 px rounded rectangle in the highlight colour."""
+
+    def __init__(self, app: QApplication):
+        super().__init__(app)
+        self.target: QWidget | None = None    # the ringed widget
+        self.surface: QWidget | None = None   # what is painted on: the widget, or a scroll area's viewport
+        self._painting = False
+        app.focusChanged.connect(self._focus_moved)
+
+    @staticmethod
+    def ringed(widget: QWidget | None) -> QWidget | None:
+        """The widget that shows the ring when `widget` has the focus (a spin box for its line edit)."""
+        if widget is None:
+            return None
+        parent = widget.parentWidget()
+        if isinstance(widget, QLineEdit) and isinstance(parent, (QAbstractSpinBox, QComboBox)):
+            return parent
+        if isinstance(widget, PAINTED_RING) and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+            return widget
+        return None
+
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if self.surface is not None and shiboken6.isValid(self.surface):
+            self.surface.removeEventFilter(self)
+            self.surface.update()
+        self.target = self.ringed(new)
+        self.surface = None
+        if self.target is not None:
+            self.surface = self.target.viewport() if isinstance(self.target, QAbstractScrollArea) else self.target
+            self.surface.installEventFilter(self)
+            self.surface.update()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Paint or watched is not self.surface or self._painting:
+            return False
+        self._painting = True
+        try:   # the widget paints itself first (through its scroll area's own filter, for a viewport)
+            QCoreApplication.sendEvent(watched, event)
+        finally:
+            self._painting = False
+        surface = self.surface
+        painter = QPainter(surface)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(surface.palette().color(QPalette.ColorRole.Highlight), FOCUS_RING_WIDTH))
+        half = FOCUS_RING_WIDTH / 2
+        painter.drawRoundedRect(QRectF(surface.rect()).adjusted(half, half, -half, -half), 3, 3)
+        painter.end()
+        return True
+
+
+def install_focus_ring(app: QApplication) -> None:
+    """The focus ring on every focusable control (once per application)."""
+    if getattr(app, "_tslab_focus_ring", None) is None:
+        app._tslab_focus_ring = FocusRing(app)
+        app.setStyleSheet(FOCUS_STYLE_SHEET)
+
+
 def create_application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
-    """The QApplication with tslab's name, settings location, translations and chart style
-    (the existing one when there is one)."""
+    """The QApplication with tslab's name, settings location, translations (`lang`, else the
+    "language" setting, else the system's), theme, focus ring and chart style (the existing
+    application when there is one)."""
     QCoreApplication.setOrganizationName(ORGANISATION_NAME)
     QCoreApplication.setApplicationName(APPLICATION_NAME)
     config = os.environ.get(SETTINGS_ENV)
@@ -65,6 +216,9 @@ def create_application(argv: list[str] | None = None, lang: str | None = None) -
     if QApplication.instance() is None:
         qInstallMessageHandler(_qt_messages)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
-    app._tslab_translators = install_translators(app, lang)  # keep them alive with the app
+    switch_language(app, effective_language(lang))  # the translators live as long as the app
+    if not hasattr(app, "_tslab_theme"):
+        apply_theme(app, saved_theme())
+    install_focus_ring(app)
     configure_pyqtgraph()
     return app

@@ -7,8 +7,11 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 from tslab.models.validation import Problem
 from tslab.views.texts import translate_problem
 
-ERROR_STYLE = "QFrame#banner { background: #fde2e1; border: 1px solid #d9534f; border-radius: 3px; }"
-WARNING_STYLE = "QFrame#banner { background: #fff4d6; border: 1px solid #e0a800; border-radius: 3px; }"
+# The banner's text keeps dark ink on its light backgrounds whatever the theme (View → Theme).
+ERROR_STYLE = ("QFrame#banner { background: #fde2e1; border: 1px solid #d9534f; border-radius: 3px; }"
+               " QFrame#banner QLabel { color: #3b0d0c; }")
+WARNING_STYLE = ("QFrame#banner { background: #fff4d6; border: 1px solid #e0a800; border-radius: 3px; }"
+                 " QFrame#banner QLabel { color: #3d2e00; }")
 
 
 class ValidationBanner(QFrame):

@@ -161,8 +161,11 @@ class ScenarioForm(QWidget):
                 editor = FieldEditor(spec, box)
                 editor.edited.connect(self._edited)
                 label = QLabel(spec.label, box)
+                label.setBuddy(editor.widget)
+                editor.widget.setAccessibleName(spec.label)   # what a screen reader says, and the Tab walk
                 if spec.tip:
                     label.setToolTip(spec.tip)
+                    editor.widget.setAccessibleDescription(spec.tip)
                 form.addRow(label, editor)
                 self.editors[spec.key] = editor
             column.addWidget(box)
