@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from tslab.models.derived import LEDGER, STEP_TIME, Failed
+from tslab.models.derived import LEDGER, MOE, STEP_TIME, Failed
 from tslab.models.memory import memory_ledger
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
@@ -26,6 +26,11 @@ SRC_GPIPE = "Huang et al., GPipe (NeurIPS'19)"
 SRC_1F1B = "Narayanan et al., SC'21 §2.2"
 SRC_ZB = "Qi et al., Zero Bubble Pipeline Parallelism (ICLR'24)"
 SRC_DUALPIPE = "DeepSeek-V3 Technical Report §3.2.1, Table 2"
+SRC_MESH = "Narayanan et al., SC'21 §3 (PTD-P: TP within a server, PP across servers, DP across replicas)"
+SRC_RANKS = "Megatron-LM, megatron/core/parallel_state.py (RankGenerator, order tp-cp-ep-dp-pp)"
+SRC_DEEPSEEK_EP = "DeepSeek-V3 Technical Report §3.2.2 (FP8 dispatch, BF16 combine), §2.1.2 (node-limited routing)"
+SRC_GSHARD = "Lepikhin et al., GShard (ICLR'21) §2"
+SRC_MOONEP = "Kimi K3 technical report §5.2.1, Appendix E; MoonshotAI/MoonEP"
 SRC_NCCL_TESTS = "nccl-tests, doc/PERFORMANCE.md"
 SRC_THAKUR = "Thakur, Rabenseifner & Gropp, Optimization of Collective Communication Operations in MPICH (IJHPCA 2005)"
 
@@ -112,6 +117,43 @@ def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
 
 
 # ---------------------------------------------------------------------------------------------
+# 3. The device mesh
+
+def build_device_mesh(model: DocumentModel) -> GalleryFigure:
+    from tslab.views.gallery import fig_a_mesh as fig
+    figure = GalleryFigure(_spec("device-mesh"))
+    own = model.scenario
+    mine = fig.drawable(own)
+    scenario = own if mine else fig.example_scenario()
+    pic = fig.picture(scenario)
+    figure.set_body(fig.MeshBody(pic, figure))
+    tp, pp, dp = pic.dims
+    mesh = pic.mesh
+    shape = QCoreApplication.translate("gallery", "tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs "
+                                                  "(rank order {order})").format(
+        tp=tp, pp=pp, dp=dp, nodes=mesh.nodes, gpn=mesh.gpus_per_node, order=mesh.order)
+    if mine:
+        which = QCoreApplication.translate("gallery", "This scenario's mesh, {title}: {shape}.").format(
+            title=own.title, shape=shape)
+    else:
+        which = QCoreApplication.translate(
+            "gallery", "A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, "
+                       "{gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} "
+                       "GPUs.").format(shape=shape, title=own.title, tp=own.parallel.tp, pp=own.parallel.pp,
+                                       dp=own.parallel.dp, cp=own.parallel.cp, gpus=f"{own.world_size:,}",
+                                       limit=fig.MAX_GPUS)
+    inside = sum(1 for crosses in mesh.cross_node("tp") if not crosses)
+    crossing = sum(1 for crosses in mesh.cross_node("pp") if crosses)
+    figure.set_caption(" ".join([which, QCoreApplication.translate(
+        "gallery", "{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); "
+                   "{crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each "
+                   "of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM's "
+                   "rank generator builds them.").format(
+        inside=inside, tp_groups=len(pic.tp_groups), crossing=crossing, pp_groups=len(pic.pp_chains), dp=dp)]))
+    return figure
+
+
+# ---------------------------------------------------------------------------------------------
 # 4. Pipeline schedules
 
 def build_pipeline_schedules(model: DocumentModel) -> GalleryFigure:
@@ -164,6 +206,44 @@ def build_collectives(model: DocumentModel) -> GalleryFigure:
     return figure
 
 
+# ---------------------------------------------------------------------------------------------
+# 6. MoE's all-to-alls and MoonEP
+
+def build_moe_all_to_all(model: DocumentModel) -> GalleryFigure:
+    from tslab.models.moe import analyse_scenario
+    from tslab.models.units import format_bytes
+    from tslab.views.gallery import fig_a_moe as fig
+    figure = GalleryFigure(_spec("moe-all-to-all"))
+    result = model.result(MOE)
+    document, substituted = document_for(model.document, lambda _: not isinstance(result, Failed), "deepseek-v3")
+    scenario = document.scenario
+    notes = []
+    if substituted:
+        notes.append(QCoreApplication.translate("gallery", "Drawn for {title}: the current scenario has no MoE "
+                                                           "all-to-all ({reason}).").format(
+            title=scenario.title, reason=result.reason))
+        result = analyse_scenario(scenario)
+    traffic = fig.moe_traffic(scenario, result)
+    figure.set_body(fig.MoeBody(traffic, figure))
+    notes.append(QCoreApplication.translate(
+        "gallery",
+        "One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each "
+        "routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} "
+        "values per (token, expert) to the expert's rank in {dprec} — at most {dispatch} per rank, {inter} of it "
+        "across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks "
+        "the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} "
+        "redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = "
+        "{target:,}.").format(
+            title=scenario.title, experts=result.experts, ranks=result.ranks, tokens=result.tokens_per_rank,
+            k=result.top_k, routing=result.routing, seed=result.seed, hidden=traffic.hidden,
+            dprec=fig.precision_name(traffic.dispatch_element_bytes), dispatch=format_bytes(result.dispatch_bytes),
+            inter=format_bytes(result.inter_node_bytes), cprec=fig.precision_name(traffic.combine_element_bytes),
+            combine=format_bytes(result.combine_bytes), most=max(result.recv_tokens), imbalance=result.imbalance,
+            planned=max(result.moonep.redundant_experts), bound=result.moonep.bound, target=traffic.target))
+    figure.set_caption(" ".join(notes))
+    return figure
+
+
 SPECS: tuple[FigureSpec, ...] = (
     FigureSpec(
         key="cost-stack", number=1,
@@ -182,6 +262,13 @@ SPECS: tuple[FigureSpec, ...] = (
         sources=(SRC_ZERO, "Rajbhandari et al., ZeRO (SC'20) §5"),
         tab="memory", build=build_bytes_per_parameter, live_view={}),
     FigureSpec(
+        key="device-mesh", number=3,
+        title=QT_TRANSLATE_NOOP("gallery", "The 3D device mesh: TP in the node, PP across nodes, DP across replicas"),
+        summary=QT_TRANSLATE_NOOP("gallery", "Every GPU with its rank and (tp, pp, dp) coordinates in its node, the "
+                                             "TP groups, the PP chains and the DP replicas, from the mesh model."),
+        sources=(SRC_MESH, SRC_RANKS),
+        tab="mesh", build=build_device_mesh, live_view={"view.mesh.colour_by": "tp"}),
+    FigureSpec(
         key="pipeline-schedules", number=4,
         title=QT_TRANSLATE_NOOP("gallery", "Pipeline schedules side by side"),
         summary=QT_TRANSLATE_NOOP("gallery", "GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on "
@@ -197,4 +284,12 @@ SPECS: tuple[FigureSpec, ...] = (
         sources=(SRC_NCCL_TESTS, SRC_THAKUR),
         tab="comm", build=build_collectives,
         live_view={"view.comm.collective": "allreduce", "view.comm.algorithm": "ring", "view.comm.ranks": 4}),
+    FigureSpec(
+        key="moe-all-to-all", number=6,
+        title=QT_TRANSLATE_NOOP("gallery", "MoE's two all-to-alls and MoonEP's redundant experts"),
+        summary=QT_TRANSLATE_NOOP("gallery", "Dispatch (tokens to experts) and combine (back) per EP rank, then "
+                                             "MoonEP's redundant experts, which give every rank exactly S·K "
+                                             "tokens."),
+        sources=(SRC_DEEPSEEK_EP, SRC_GSHARD, SRC_MOONEP),
+        tab="comm", build=build_moe_all_to_all, live_view={"view.comm.collective": "alltoall"}),
 )
