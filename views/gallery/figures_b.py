@@ -92,4 +92,72 @@ DUALPIPE_OVERLAP = FigureSpec(
              "DeepSeek-V3 technical report §3.2.2 (cross-node all-to-all)"),
     tab="pipeline", build=build_dualpipe_overlap, live_view={})
 
-SPECS: tuple[FigureSpec, ...] = (CONTEXT_PARALLEL, ACTIVATION_LIFECYCLE, DUALPIPE_OVERLAP)
+SRC_K2 = "Kimi K2 technical report (arXiv 2507.20534) §2.4.2, §2.4.3"
+SRC_K25 = "Kimi K2.5 technical report (arXiv 2602.02276)"
+SRC_K3 = "Kimi K3 technical report (arXiv 2607.24653)"
+
+
+def _diagram(spec: FigureSpec, body_class, caption: str) -> GalleryFigure:
+    from tslab.views.gallery.figure import GalleryFigure
+    figure = GalleryFigure(spec)
+    figure.set_body(body_class(figure))
+    figure.set_caption(caption)
+    return figure
+
+
+def build_kimi_lineage(model: DocumentModel) -> GalleryFigure:
+    from PySide6.QtCore import QCoreApplication
+    from tslab.views.gallery.fig_b_kimi import LineageTable
+    return _diagram(KIMI_LINEAGE, LineageTable, QCoreApplication.translate(
+        "gallery", "What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with "
+                   "its source; the figures quoted are the reports' own."))
+
+
+def build_k3_memory_seesaw(model: DocumentModel) -> GalleryFigure:
+    from PySide6.QtCore import QCoreApplication
+    from tslab.views.gallery.fig_b_kimi import MemorySeesaw
+    return _diagram(K3_MEMORY_SEESAW, MemorySeesaw, QCoreApplication.translate(
+        "gallery", "Kimi K3's 1M-token co-located RL: where the model and optimizer states, the external KV pool and "
+                   "the policy's gradient buffer are in each phase of one iteration, as the report states it. "
+                   "Schematic: the heights are relative and there is no numeric axis, because the report gives no "
+                   "sizes."))
+
+
+def build_agentenv_lifecycle(model: DocumentModel) -> GalleryFigure:
+    from PySide6.QtCore import QCoreApplication
+    from tslab.views.gallery.fig_b_kimi import SandboxLifecycle
+    return _diagram(AGENTENV_LIFECYCLE, SandboxLifecycle, QCoreApplication.translate(
+        "gallery", "An AgentENV sandbox's states and transitions as the repository documents them (run → pause → "
+                   "snapshot / fork → resume); the numbers are the K3 report's production statistics and the "
+                   "README's own statement, not a general microVM benchmark."))
+
+
+KIMI_LINEAGE = FigureSpec(
+    key="kimi-lineage", number=10,
+    title=QT_TRANSLATE_NOOP("gallery", "Kimi K2 → K2.5 → K3: what each changed in the training system"),
+    summary=QT_TRANSLATE_NOOP("gallery", "Three columns of the reports' stated facts: parallel layout, activations, "
+                                         "multimodal training and the RL system of K2, K2.5 and K3."),
+    sources=(SRC_K2, SRC_K25, SRC_K3 + " §5.2.1, Appendix E", "MoonshotAI/checkpoint-engine", "MoonshotAI/MoonEP",
+             "AgentENV repository, kvcache-ai/AgentENV"),
+    tab=None, build=build_kimi_lineage, live_view={})
+
+K3_MEMORY_SEESAW = FigureSpec(
+    key="k3-memory-seesaw", number=11,
+    title=QT_TRANSLATE_NOOP("gallery", "Kimi K3's 1M-token RL: the memory seesaw of one iteration"),
+    summary=QT_TRANSLATE_NOOP("gallery", "Training states on NVMe while the external KV pool fills CPU DRAM during "
+                                         "rollout, the pool released for training, the gradient buffer reused: a "
+                                         "schematic of the report's statements."),
+    sources=(SRC_K3 + " (1M-token RL: external KV pool, auto-throttling, gradient-buffer reuse)",),
+    tab=None, build=build_k3_memory_seesaw, live_view={})
+
+AGENTENV_LIFECYCLE = FigureSpec(
+    key="agentenv-lifecycle", number=12,
+    title=QT_TRANSLATE_NOOP("gallery", "AgentENV: a sandbox's lifecycle"),
+    summary=QT_TRANSLATE_NOOP("gallery", "Run, pause, snapshot, fork and resume of AgentENV's Firecracker sandboxes, "
+                                         "with the K3 report's production statistics labelled as such."),
+    sources=("AgentENV repository, kvcache-ai/AgentENV (README.md, docs/src/concepts/sandboxes.md)",
+             SRC_K3 + " (AgentENV)"),
+    tab=None, build=build_agentenv_lifecycle, live_view={})
+
+SPECS: tuple[FigureSpec, ...] = (CONTEXT_PARALLEL, ACTIVATION_LIFECYCLE, DUALPIPE_OVERLAP, KIMI_LINEAGE,
+                                 K3_MEMORY_SEESAW, AGENTENV_LIFECYCLE)
