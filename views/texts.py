@@ -1,14 +1,27 @@
-"""Translating the texts the models produce (item names, validation messages)."""
+"""Translating the texts the models produce (item names, validation messages, the sentences a
+model writes from templates)."""
 from __future__ import annotations
+
+from typing import Any, Iterable
 
 from PySide6.QtCore import QCoreApplication
 
+from tslab.models.comm.result import Phrase
 from tslab.models.validation import Problem
 
 
 def ledger_name(name: str) -> str:
     """A ledger item name from the models, translated (context "ledger")."""
     return QCoreApplication.translate("ledger", name)
+
+
+def translate_template(context: str, template: str, args: dict[str, Any]) -> str:
+    """A model's template (marked with QT_TRANSLATE_NOOP in `context`) in the UI language, filled
+    with `args`; the English text when a translation's placeholders do not match."""
+    try:
+        return QCoreApplication.translate(context, template).format(**args)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**args)
 
 
 def translate_problem(problem: Problem) -> str:
@@ -19,3 +32,15 @@ def translate_problem(problem: Problem) -> str:
     except (KeyError, IndexError, ValueError):
         text = problem.message
     return f"{problem.key}: {text}"
+
+
+def translate_phrase(phrase: Phrase, context: str = "comm") -> str:
+    """A model's phrase (models.comm.result.Phrase) in the UI language, its phrase arguments too."""
+    args = {key: translate_phrase(value, context) if isinstance(value, Phrase) else value
+            for key, value in phrase.args}
+    return translate_template(context, phrase.template, args)
+
+
+def translate_phrases(phrases: Iterable[Phrase], context: str = "comm") -> str:
+    """Phrases that follow one another (a collective's convention), translated and joined."""
+    return "".join(translate_phrase(phrase, context) for phrase in phrases)

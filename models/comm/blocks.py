@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .result import FlatPlan
+from .result import FlatPlan, Phrase
 
 Sends = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]   # (rnd, src, dst, chunk)
 ChunkBytes = Callable[[np.ndarray], np.ndarray]                 # chunk ids → bytes of each
@@ -170,15 +170,15 @@ class Setup:
 class Built:
     """What a builder returns: its non-empty blocks in order, the bytes of the chunk ids the sends
     name (a function, so that an all-to-all's n² block ids need no table), the chunks per rank
-    buffer that `execute` expects, and the convention text."""
+    buffer that `execute` expects, and the convention (a phrase the views translate)."""
     blocks: tuple[Block, ...]
     chunk_bytes: ChunkBytes
     chunks: int
-    convention: str
+    convention: Phrase
 
 
 def built(blocks: Iterable[Block | None], chunk_bytes: np.ndarray | ChunkBytes, chunks: int,
-          convention: str) -> Built:
+          convention: Phrase) -> Built:
     """A Built from the blocks of an algorithm; blocks that move nothing (None) are dropped. An
     array of chunk sizes stands for chunk_table(sizes)."""
     lookup = chunk_table(chunk_bytes) if isinstance(chunk_bytes, np.ndarray) else chunk_bytes

@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from .blocks import MAX_PIPELINE_CHUNKS, Block, Built, Sends, Setup, built, pipeline_chunks, range_max, sends_of, split
+from .result import QT_TRANSLATE_NOOP, phrase
 
 
 def chain_links(q: int, reduce: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -82,5 +83,7 @@ def rooted(setup: Setup) -> Built:
     k = pipeline_chunks(n - 2, setup.size, setup.alpha_s, setup.bw_Bps)
     sizes = split(setup.size, k)
     return built([chain(np.arange(n)[None, :], np.arange(k), setup.collective == "reduce", sizes, setup.node)],
-                 sizes, k, f"pipelined chain (ring) rooted at rank 0 in k = {k} chunks (k* = √(βS(n−2)/α), "
-                 f"at most {MAX_PIPELINE_CHUNKS}), n − 2 + k rounds; bytes sent per rank S")
+                 sizes, k, phrase(QT_TRANSLATE_NOOP("comm", "pipelined chain (ring) rooted at rank 0 in k = {k} "
+                                                            "chunks (k* = √(βS(n−2)/α), at most {limit}), n − 2 + k "
+                                                            "rounds; bytes sent per rank S"),
+                                  k=k, limit=MAX_PIPELINE_CHUNKS))

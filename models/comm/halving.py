@@ -30,6 +30,7 @@ import functools
 import numpy as np
 
 from .blocks import Built, Exchange, Setup, built, exchanges, split
+from .result import QT_TRANSLATE_NOOP, phrase
 
 
 def fold(n: int) -> tuple[int, int, np.ndarray]:
@@ -126,10 +127,18 @@ def allgather_rounds(n: int) -> list[tuple[Exchange, bool]]:
 def allreduce(setup: Setup) -> Built:
     p, r, _ = fold(setup.n)
     sizes = split(setup.size, p)
-    return built([exchanges(functools.partial(allreduce_rounds, setup.n), sizes, setup.node)], sizes, p,
-                 f"Rabenseifner: recursive-halving reduce-scatter + recursive-doubling all-gather over p' = {p} "
-                 f"ranks in p' blocks" + (f", the first {2 * r} ranks folded in pairs (3 more rounds)" if r else "")
-                 + "; bytes sent per rank 2(p'−1)/p'·S (+ 3S/2 for a folded pair)")
+    if r:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "Rabenseifner: recursive-halving reduce-scatter + "
+                                                      "recursive-doubling all-gather over p' = {p} ranks in p' "
+                                                      "blocks, the first {folded} ranks folded in pairs (3 more "
+                                                      "rounds); bytes sent per rank 2(p'−1)/p'·S (+ 3S/2 for a "
+                                                      "folded pair)"), p=p, folded=2 * r)
+    else:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "Rabenseifner: recursive-halving reduce-scatter + "
+                                                      "recursive-doubling all-gather over p' = {p} ranks in p' "
+                                                      "blocks; bytes sent per rank 2(p'−1)/p'·S (+ 3S/2 for a "
+                                                      "folded pair)"), p=p)
+    return built([exchanges(functools.partial(allreduce_rounds, setup.n), sizes, setup.node)], sizes, p, convention)
 
 
 def scatter_gather(setup: Setup) -> Built:
@@ -139,8 +148,19 @@ def scatter_gather(setup: Setup) -> Built:
     sizes = split(setup.size, n)
     gather = setup.collective == "allgather"
     rounds = functools.partial(allgather_rounds if gather else reducescatter_rounds, n)
-    what = "recursive-doubling all-gather" if gather else "recursive-halving reduce-scatter"
-    return built([exchanges(rounds, sizes, setup.node)], sizes, n,
-                 f"{what} over p' = {p} ranks, S = full array in n chunks"
-                 + (f", the first {2 * r} ranks folded in pairs ({2 if gather else 3} more rounds)" if r else "")
-                 + "; bytes sent per rank (max)")
+    if gather and r:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "recursive-doubling all-gather over p' = {p} ranks, S = full "
+                                                      "array in n chunks, the first {folded} ranks folded in pairs "
+                                                      "(2 more rounds); bytes sent per rank (max)"), p=p, folded=2 * r)
+    elif gather:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "recursive-doubling all-gather over p' = {p} ranks, S = full "
+                                                      "array in n chunks; bytes sent per rank (max)"), p=p)
+    elif r:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "recursive-halving reduce-scatter over p' = {p} ranks, S = "
+                                                      "full array in n chunks, the first {folded} ranks folded in "
+                                                      "pairs (3 more rounds); bytes sent per rank (max)"),
+                            p=p, folded=2 * r)
+    else:
+        convention = phrase(QT_TRANSLATE_NOOP("comm", "recursive-halving reduce-scatter over p' = {p} ranks, S = "
+                                                      "full array in n chunks; bytes sent per rank (max)"), p=p)
+    return built([exchanges(rounds, sizes, setup.node)], sizes, n, convention)

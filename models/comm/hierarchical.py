@@ -13,6 +13,7 @@ import functools
 import numpy as np
 
 from .blocks import Built, Setup, built, pipeline_chunks, split
+from .result import QT_TRANSLATE_NOOP, phrase
 from .chain import chain
 from .ring import ring
 
@@ -45,8 +46,9 @@ def allreduce(setup: Setup) -> Built:
     r = functools.partial(ring, sizes=sizes, node=setup.node)
     return built([r(nodes, intra_map, False), r(cols, inter_map, False),
                   r(cols, inter_map, True), r(nodes, intra_map, True)], sizes, setup.n,
-                 "intra-node ring reduce-scatter, inter-node ring all-reduce of each S/g shard, "
-                 "intra-node ring all-gather; chunk j·g + l; bytes sent per rank (max)")
+                 phrase(QT_TRANSLATE_NOOP("comm", "intra-node ring reduce-scatter, inter-node ring all-reduce of "
+                                                  "each S/g shard, intra-node ring all-gather; chunk j·g + l; bytes "
+                                                  "sent per rank (max)")))
 
 
 def scatter_gather(setup: Setup) -> Built:
@@ -55,11 +57,11 @@ def scatter_gather(setup: Setup) -> Built:
     r = functools.partial(ring, sizes=sizes, node=setup.node)
     if setup.collective == "reducescatter":
         return built([r(nodes, intra_map, False), r(cols, inter_map, False)], sizes, setup.n,
-                     "intra-node then inter-node ring reduce-scatter; S = full array; "
-                     "bytes sent per rank (max)")
+                     phrase(QT_TRANSLATE_NOOP("comm", "intra-node then inter-node ring reduce-scatter; S = full "
+                                                      "array; bytes sent per rank (max)")))
     return built([r(cols, inter_map, True), r(nodes, intra_map, True)], sizes, setup.n,
-                 "inter-node then intra-node ring all-gather; S = full gathered array; "
-                 "bytes sent per rank (max)")
+                 phrase(QT_TRANSLATE_NOOP("comm", "inter-node then intra-node ring all-gather; S = full gathered "
+                                                  "array; bytes sent per rank (max)")))
 
 
 def rooted(setup: Setup) -> Built:
@@ -77,8 +79,9 @@ def rooted(setup: Setup) -> Built:
     leaders = (np.arange(m) * g)[None, :]
     if setup.collective == "broadcast":
         return built([c(leaders, np.arange(k), False), c(nodes, np.arange(k), False)], sizes, k,
-                     f"pipelined chain over node leaders, then inside every node (k = {k} chunks); "
-                     "bytes sent per rank S")
+                     phrase(QT_TRANSLATE_NOOP("comm", "pipelined chain over node leaders, then inside every node "
+                                                      "(k = {k} chunks); bytes sent per rank S"), k=k))
     return built([c(nodes, np.arange(k), True), c(leaders, np.arange(k), True)], sizes, k,
-                 f"pipelined chain reduce inside every node to its leader, then over leaders "
-                 f"to rank 0 (k = {k} chunks); bytes sent per rank S")
+                 phrase(QT_TRANSLATE_NOOP("comm", "pipelined chain reduce inside every node to its leader, then "
+                                                  "over leaders to rank 0 (k = {k} chunks); bytes sent per rank S"),
+                        k=k))

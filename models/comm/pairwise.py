@@ -10,6 +10,7 @@ import functools
 import numpy as np
 
 from .blocks import Block, Built, Sends, Setup, built, sends_of, split
+from .result import QT_TRANSLATE_NOOP, phrase
 
 
 def pairwise(split_bytes: np.ndarray, node: np.ndarray) -> Block | None:
@@ -52,4 +53,5 @@ def alltoall(setup: Setup) -> Built:
     n = setup.n
     per_peer = split(setup.size, n)
     return built([pairwise(per_peer, setup.node)], lambda ids: per_peer[ids % n], n,
-                 "pairwise exchange, n−1 rounds of S/n; S = per-rank buffer; bytes sent per rank (n−1)/n·S")
+                 phrase(QT_TRANSLATE_NOOP("comm", "pairwise exchange, n−1 rounds of S/n; S = per-rank buffer; "
+                                                  "bytes sent per rank (n−1)/n·S")))

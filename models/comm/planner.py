@@ -18,7 +18,7 @@ import numpy as np
 
 from .blocks import Setup, flat_plan
 from .registry import ALGORITHMS, COLLECTIVES, builder
-from .result import CollectiveResult
+from .result import QT_TRANSLATE_NOOP, CollectiveResult, phrase, sentence
 
 # Limits of plan(), checked before anything is built. Within them every per-rank and per-round
 # array is O(n + rounds), and every byte total fits int64: the largest, the bytes a flat ring
@@ -112,7 +112,8 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
     layout = build(Setup(coll, n, S, gpus_per_node, node, alpha_inter_s if spans else alpha_intra_s,
                          bw_inter_Bps if spans else bw_intra_Bps))
     blocks = layout.blocks
-    conv = note + layout.convention + f"; S is the nccl-tests size ({S} B)"
+    phrases = (() if note is None else (note,)) + (
+        layout.convention, phrase(QT_TRANSLATE_NOOP("comm", "; S is the nccl-tests size ({size} B)"), size=S))
     R = sum(len(b.reduce) for b in blocks)
 
     sent = np.zeros(n, np.int64)
@@ -135,7 +136,8 @@ def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", 
     return CollectiveResult(
         collective=coll, ranks=n, bytes=S, algorithm=used, per_rank_sent_bytes=int(sent.max()),
         per_rank_recv_bytes=int(recv.max()), rounds=R, time_s=time_s, algbw=algbw,
-        busbw=algbw * factor, busbw_factor=factor, convention=conv, chunks=layout.chunks,
+        busbw=algbw * factor, busbw_factor=factor, convention=sentence(phrases), chunks=layout.chunks,
         inter_node_bytes=inter_bytes, sent_per_rank=_read_only(sent), received_per_rank=_read_only(recv),
         _build_plan=functools.partial(flat_plan, blocks, layout.chunk_bytes),
-        _round_sends=_read_only(np.concatenate([b.counts for b in blocks]) if blocks else np.zeros(0, np.int64)))
+        _round_sends=_read_only(np.concatenate([b.counts for b in blocks]) if blocks else np.zeros(0, np.int64)),
+        convention_phrases=phrases)

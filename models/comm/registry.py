@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..scenario import ALGORITHMS, COLLECTIVES  # noqa: F401 - re-exported; the names live with the scenario
 from . import chain, halving, hierarchical, p2p, pairwise, ring, tree
 from .blocks import Builder
+from .result import QT_TRANSLATE_NOOP, Phrase, phrase
 
 FAMILY = {"allreduce": "allreduce", "reducescatter": "scatter-gather", "allgather": "scatter-gather",
           "broadcast": "rooted", "reduce": "rooted", "alltoall": "alltoall", "p2p": "p2p"}
@@ -34,16 +35,17 @@ BUILDERS: dict[tuple[str, str], Builder] = {
 
 # What the convention says when (algorithm, family) has no builder and the ring one is used.
 FALLBACK_NOTE = {
-    "tree": "tree is not defined for {collective}: ring used instead; ",
-    "hierarchical": "hierarchical is not defined for {collective}: flat algorithm used; ",
-    "halving-doubling": "halving-doubling is not defined for {collective}: ring used instead; ",
+    "tree": QT_TRANSLATE_NOOP("comm", "tree is not defined for {collective}: ring used instead; "),
+    "hierarchical": QT_TRANSLATE_NOOP("comm", "hierarchical is not defined for {collective}: flat algorithm used; "),
+    "halving-doubling": QT_TRANSLATE_NOOP("comm", "halving-doubling is not defined for {collective}: ring used "
+                                                  "instead; "),
 }
 
 
-def builder(algorithm: str, collective: str) -> tuple[str, str, Builder]:
-    """(algorithm used, note for the convention, builder) for normalised names."""
+def builder(algorithm: str, collective: str) -> tuple[str, Phrase | None, Builder]:
+    """(algorithm used, note for the convention or None, builder) for normalised names."""
     family = FAMILY[collective]
     found = BUILDERS.get((algorithm, family))
     if found is not None:
-        return algorithm, "", found
-    return "ring", FALLBACK_NOTE[algorithm].format(collective=collective), BUILDERS[("ring", family)]
+        return algorithm, None, found
+    return "ring", phrase(FALLBACK_NOTE[algorithm], collective=collective), BUILDERS[("ring", family)]

@@ -13,7 +13,32 @@ from typing import Any
 
 import numpy as np
 
+from ..validation import QT_TRANSLATE_NOOP  # noqa: F401 - re-exported for the builders
+
 Send = tuple[int, int, int, int]   # (from_rank, to_rank, chunk_index, bytes)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Part of a sentence the model writes (a collective's convention): an English template marked
+    for Qt's catalogue with QT_TRANSLATE_NOOP (context "comm"; the views translate it) and its
+    arguments, which may be phrases themselves. `text` is the English the command line prints."""
+    template: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.template.format(**{k: v.text if isinstance(v, Phrase) else v for k, v in self.args})
+
+
+def phrase(template: str, **args: Any) -> Phrase:
+    """Phrase(template, args) with the arguments as keywords."""
+    return Phrase(template, tuple(args.items()))
+
+
+def sentence(phrases: tuple[Phrase, ...]) -> str:
+    """The English text of phrases that follow one another."""
+    return "".join(p.text for p in phrases)
 
 
 @dataclass(frozen=True)
@@ -77,6 +102,8 @@ class CollectiveResult:
     _build_plan: Callable[[int | None], FlatPlan] = field(repr=False, compare=False)  # rounds → sends
     _round_sends: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False,
                                      compare=False)   # int64 per round: how many sends it has
+    # `convention` as phrases (sentence(convention_phrases) == convention), for the views to translate
+    convention_phrases: tuple[Phrase, ...] = field(default=(), repr=False, compare=False)
 
     @functools.cached_property
     def _plan(self) -> FlatPlan:

@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from .blocks import Block, Built, Sends, Setup, built, sends_of, split
+from .result import QT_TRANSLATE_NOOP, phrase
 
 
 def ring(groups: np.ndarray, chunkmap: np.ndarray, gather: bool, sizes: np.ndarray,
@@ -76,11 +77,12 @@ def allreduce(setup: Setup) -> Built:
     """Ring reduce-scatter then ring all-gather over all ranks (n chunks)."""
     ids, chunkmap, sizes = _one_ring(setup)
     return built([ring(ids, chunkmap, False, sizes, setup.node), ring(ids, chunkmap, True, sizes, setup.node)],
-                 sizes, setup.n, "ring reduce-scatter + all-gather; bytes sent per rank 2(n−1)/n·S")
+                 sizes, setup.n,
+                 phrase(QT_TRANSLATE_NOOP("comm", "ring reduce-scatter + all-gather; bytes sent per rank 2(n−1)/n·S")))
 
 
 def scatter_gather(setup: Setup) -> Built:
     """One ring reduce-scatter (reducescatter) or all-gather (allgather) over all ranks."""
     ids, chunkmap, sizes = _one_ring(setup)
     return built([ring(ids, chunkmap, setup.collective == "allgather", sizes, setup.node)], sizes, setup.n,
-                 "ring, S = full gathered array; bytes sent per rank (n−1)/n·S")
+                 phrase(QT_TRANSLATE_NOOP("comm", "ring, S = full gathered array; bytes sent per rank (n−1)/n·S")))

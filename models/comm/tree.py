@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .blocks import MAX_PIPELINE_CHUNKS, Block, Built, Sends, Setup, built, pipeline_chunks, sends_of, split
+from .result import QT_TRANSLATE_NOOP, Phrase, phrase
 
 ROUND_BATCH = 256   # rounds evaluated at once when the critical bytes are computed (bounds the memory)
 
@@ -91,7 +92,7 @@ class Trees:
     parent: tuple[np.ndarray, np.ndarray]
     depth: tuple[np.ndarray, np.ndarray]
     children: tuple[np.ndarray, np.ndarray]
-    layout: str
+    layout: Phrase   # "double binary tree over …", part of the convention
 
     @property
     def height(self) -> int:
@@ -122,8 +123,9 @@ def build_trees(n: int, gpus_per_node: int) -> Trees:
         parents.append(parent)
         levels.append(depths(parent[1:]))
     children = tuple(np.bincount(p[1:], minlength=n) for p in parents)
-    layout = ("double binary tree over the ranks" if per_rank else
-              f"double binary tree over {m} nodes, a chain of {g} inside each")
+    layout = (phrase(QT_TRANSLATE_NOOP("comm", "double binary tree over the ranks")) if per_rank else
+              phrase(QT_TRANSLATE_NOOP("comm", "double binary tree over {nodes} nodes, a chain of {gpus} inside each"),
+                     nodes=m, gpus=g))
     return Trees((parents[0], parents[1]), (levels[0], levels[1]), (children[0], children[1]), layout)
 
 
@@ -221,17 +223,19 @@ def _plan(setup: Setup) -> tuple[Trees, int, np.ndarray]:
     return trees, k, split(setup.size, 2 * k).reshape(k, 2).T.ravel().copy()
 
 
-def _convention(trees: Trees, k: int, what: str) -> str:
-    return (f"{trees.layout}; each tree carries S/2 in k = {k} pipelined chunks (k* = √(βS(D−1)/α), at most "
-            f"{MAX_PIPELINE_CHUNKS}), depth D = {trees.height}; {what}; chunk t·k + j is chunk j of tree t; "
-            "bytes sent per rank (max over ranks)")
+def _convention(trees: Trees, k: int, what: Phrase) -> Phrase:
+    return phrase(QT_TRANSLATE_NOOP("comm", "{layout}; each tree carries S/2 in k = {k} pipelined chunks (k* = "
+                                            "√(βS(D−1)/α), at most {limit}), depth D = {depth}; {what}; chunk t·k + "
+                                            "j is chunk j of tree t; bytes sent per rank (max over ranks)"),
+                  layout=trees.layout, k=k, limit=MAX_PIPELINE_CHUNKS, depth=trees.height, what=what)
 
 
 def allreduce(setup: Setup) -> Built:
     """Reduce up both trees to rank 0, then broadcast down them: 2(k + D − 1) rounds."""
     trees, k, sizes = _plan(setup)
     return built([tree_block(trees, k, sizes, setup.node, True), tree_block(trees, k, sizes, setup.node, False)],
-                 sizes, 2 * k, _convention(trees, k, "reduce to rank 0, then broadcast, 2(k + D − 1) rounds"))
+                 sizes, 2 * k, _convention(trees, k, phrase(QT_TRANSLATE_NOOP(
+                     "comm", "reduce to rank 0, then broadcast, 2(k + D − 1) rounds"))))
 
 
 def rooted(setup: Setup) -> Built:
@@ -240,4 +244,5 @@ def rooted(setup: Setup) -> Built:
     trees, k, sizes = _plan(setup)
     reduce = setup.collective == "reduce"
     return built([tree_block(trees, k, sizes, setup.node, reduce)], sizes, 2 * k,
-                 _convention(trees, k, f"{'reduce to' if reduce else 'broadcast from'} rank 0, k + D − 1 rounds"))
+                 _convention(trees, k, phrase(QT_TRANSLATE_NOOP("comm", "reduce to rank 0, k + D − 1 rounds")) if reduce
+                             else phrase(QT_TRANSLATE_NOOP("comm", "broadcast from rank 0, k + D − 1 rounds"))))

@@ -8,7 +8,8 @@ scenario has an MoE layer to analyse, moe_json). Each module names its sources.
 from __future__ import annotations
 
 from .analysis import (
-    BUFFER_CAVEAT, MoeResult, analyse, analyse_scenario, moe_json, moe_unavailable, settings_from,
+    BUFFER_CAVEAT, MoeResult, analyse, analyse_scenario, moe_json, moe_unavailable, moe_unavailable_problem,
+    settings_from,
 )
 from .planning import (
     MoonEPPlan, expert_gemm_makespan, expert_load, expert_tiles, extreme_routing, makespan_lower_bound,
@@ -20,6 +21,7 @@ from .settings import ROUTINGS, MoeSettings
 __all__ = [
     "BUFFER_CAVEAT", "ROUTINGS", "MoeResult", "MoeSettings", "MoonEPPlan", "analyse", "analyse_scenario",
     "expert_gemm_makespan", "expert_load", "expert_nodes", "expert_owner", "expert_probabilities",
-    "expert_tiles", "extreme_routing", "makespan_lower_bound", "moe_json", "moe_unavailable", "moonep_plan",
+    "expert_tiles", "extreme_routing", "makespan_lower_bound", "moe_json", "moe_unavailable",
+    "moe_unavailable_problem", "moonep_plan",
     "route", "settings_from",
 ]

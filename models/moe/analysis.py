@@ -27,11 +27,14 @@ import numpy as np
 from ..hardware import link_tiers
 from ..scenario import Scenario
 from .planning import MoonEPPlan, expert_gemm_makespan, moonep_plan
-from .routing import node_limit_problem, route, work_problem
+from ..validation import QT_TRANSLATE_NOOP, Problem
+from .routing import node_limit_problem_of, route, work_problem_of
 from .settings import MoeSettings
 
-# Part of every `tslab moe --json` document ("buffers"."caveat"), kept word for word.
-BUFFER_CAVEAT = (
+# Part of every `tslab moe --json` document ("buffers"."caveat"), kept word for word; the views
+# translate it (context "moe").
+BUFFER_CAVEAT = QT_TRANSLATE_NOOP(
+    "moe",
     "Kimi K3 technical report §5.2.1 and MoonEP (github.com/MoonshotAI/MoonEP): S·K·R is the receive "
     "buffer under the report's worst-case imbalance and copy-free path, S·K is MoonEP's fixed shape; "
     "this is a bound under K3's comparison conditions, not the typical occupancy of every DeepEP "
@@ -160,19 +163,30 @@ def moe_unavailable(scenario: Scenario, settings: MoeSettings | None = None) -> 
     (MoeSettings.problem), for node-limited routing enough experts on the M nodes a token may
     draw, and routing within the draw limit (routing.work_problem). `settings` defaults to
     settings_from(scenario)."""
+    problem = moe_unavailable_problem(scenario, settings)
+    return None if problem is None else problem.message
+
+
+def moe_unavailable_problem(scenario: Scenario, settings: MoeSettings | None = None) -> Problem | None:
+    """`moe_unavailable` as a Problem: the key it concerns, and the reason as a template the views
+    translate (context "moe")."""
     model, ep = scenario.model, scenario.parallel.ep
     if model.experts < 1:
-        return "model.experts is 0: the MoE analysis needs an MoE model (set model.experts and model.top_k)"
+        return Problem("model.experts", QT_TRANSLATE_NOOP("moe", "model.experts is 0: the MoE analysis needs an MoE "
+                                                                 "model (set model.experts and model.top_k)"))
     if ep < 2:
-        return (f"parallel.ep is {ep}: the MoE all-to-all needs an expert-parallel degree ep ≥ 2 "
-                "(each EP rank hosts E/ep experts)")
+        return Problem("parallel.ep", QT_TRANSLATE_NOOP("moe", "parallel.ep is {ep}: the MoE all-to-all needs an "
+                                                               "expert-parallel degree ep ≥ 2 (each EP rank hosts "
+                                                               "E/ep experts)"), {"ep": ep})
     if model.experts % ep:
-        return (f"model.experts {model.experts} is not a multiple of parallel.ep {ep}: "
-                "each EP rank must host E/R experts")
+        return Problem("parallel.ep", QT_TRANSLATE_NOOP("moe", "model.experts {experts} is not a multiple of "
+                                                               "parallel.ep {ranks}: each EP rank must host E/R "
+                                                               "experts"), {"experts": model.experts, "ranks": ep})
     s = settings_from(scenario) if settings is None else settings
     gpn = scenario.cluster.gpus_per_node
-    return (s.problem(model.experts, model.top_k, ep) or node_limit_problem(model.experts, model.top_k, ep, s, gpn)
-            or work_problem(model.experts, model.top_k, ep, s, gpn))
+    return (s.problem_of(model.experts, model.top_k, ep)
+            or node_limit_problem_of(model.experts, model.top_k, ep, s, gpn)
+            or work_problem_of(model.experts, model.top_k, ep, s, gpn))
 
 
 def analyse_scenario(scenario: Scenario, settings: MoeSettings | None = None) -> MoeResult:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..validation import QT_TRANSLATE_NOOP, Problem
 from .settings import MAX_ROUTING_DRAWS, MoeSettings
 
 _MAX_REJECTION_ROUNDS = 100_000
@@ -271,13 +272,22 @@ def routing_draws(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per
 
 def work_problem(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> str | None:
     """Why routing would draw more than MAX_ROUTING_DRAWS (routing_draws), or None."""
+    problem = work_problem_of(experts, top_k, ranks, s, gpus_per_node)
+    return None if problem is None else problem.message
+
+
+def work_problem_of(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> Problem | None:
+    """`work_problem` as a Problem with a template the views translate (context "moe")."""
     draws = routing_draws(experts, top_k, ranks, s, gpus_per_node)
     if draws <= MAX_ROUTING_DRAWS:
         return None
-    tokens = ranks * s.tokens_per_rank
-    return (f"routing R·S = {tokens:,} tokens to K = {top_k} distinct experts ({s.routing}) takes about {draws:,} "
-            f"random draws, over the {MAX_ROUTING_DRAWS:,}-draw limit of the MoE analysis; lower "
-            f"moe.tokens_per_rank, parallel.ep or model.top_k")
+    return Problem("moe.tokens_per_rank",
+                   QT_TRANSLATE_NOOP("moe", "routing R·S = {tokens:,} tokens to K = {top_k} distinct experts "
+                                            "({routing}) takes about {draws:,} random draws, over the {limit:,}-draw "
+                                            "limit of the MoE analysis; lower moe.tokens_per_rank, parallel.ep or "
+                                            "model.top_k"),
+                   {"tokens": ranks * s.tokens_per_rank, "top_k": top_k, "routing": s.routing, "draws": draws,
+                    "limit": MAX_ROUTING_DRAWS})
 
 
 def route(experts: int, top_k: int, ranks: int, s: MoeSettings, gpus_per_node: int = 8) -> np.ndarray:
@@ -383,10 +393,19 @@ def node_limit_problem(experts: int, top_k: int, ranks: int, s: MoeSettings, gpu
     """Why node-limited routing cannot pick K distinct experts on ≤ M nodes, or None: when the M
     smallest nodes (a last, partly filled node) hold fewer than K experts, a token that draws them
     has too few. Expects settings that passed MoeSettings.check."""
+    problem = node_limit_problem_of(experts, top_k, ranks, s, gpus_per_node)
+    return None if problem is None else problem.message
+
+
+def node_limit_problem_of(experts: int, top_k: int, ranks: int, s: MoeSettings,
+                          gpus_per_node: int) -> Problem | None:
+    """`node_limit_problem` as a Problem with a template the views translate (context "moe")."""
     if s.routing != "node-limited":
         return None
     _, size = node_pools(experts, ranks, gpus_per_node)
     m = min(s.max_nodes, size.size)
     if m < size.size and np.sort(size)[:m].sum() < top_k:
-        return f"node-limited routing: {m} nodes hold fewer than top_k = {top_k} experts"
+        return Problem("moe.max_nodes", QT_TRANSLATE_NOOP("moe", "node-limited routing: {nodes} nodes hold fewer "
+                                                                 "than top_k = {top_k} experts"),
+                       {"nodes": m, "top_k": top_k})
     return None

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..validation import QT_TRANSLATE_NOOP, Problem
+
 ROUTINGS = ("uniform", "zipf", "hot", "node-limited")
 
 # Limits of one MoE analysis, checked before anything is drawn (measured on two cores, see
@@ -28,30 +30,50 @@ class MoeSettings:
 
     def problem(self, experts: int, top_k: int, ranks: int) -> str | None:
         """The first setting that cannot be used with E = experts, K = top_k, R = ranks, or None."""
+        problem = self.problem_of(experts, top_k, ranks)
+        return None if problem is None else problem.message
+
+    def problem_of(self, experts: int, top_k: int, ranks: int) -> Problem | None:
+        """`problem` as a Problem: its key, and its message as a template the views translate
+        (context "moe")."""
         if self.routing not in ROUTINGS:
-            return f"moe.routing {self.routing!r}: expected one of {', '.join(ROUTINGS)}"
+            return Problem("moe.routing",
+                           QT_TRANSLATE_NOOP("moe", "moe.routing {routing!r}: expected one of {routings}"),
+                           {"routing": self.routing, "routings": ", ".join(ROUTINGS)})
         if self.tokens_per_rank < 1:
-            return f"moe.tokens_per_rank {self.tokens_per_rank}: must be ≥ 1"
+            return Problem("moe.tokens_per_rank", QT_TRANSLATE_NOOP("moe", "moe.tokens_per_rank {tokens}: must be ≥ 1"),
+                           {"tokens": self.tokens_per_rank})
         if experts < 1:
-            return "model.experts is 0: the MoE view needs an MoE model (model.experts ≥ 1)"
+            return Problem("model.experts", QT_TRANSLATE_NOOP("moe", "model.experts is 0: the MoE view needs an MoE "
+                                                                     "model (model.experts ≥ 1)"))
         if ranks < 1 or experts % ranks:
-            return (f"model.experts {experts} is not a multiple of parallel.ep {ranks}: "
-                    "each EP rank must host E/R experts")
+            return Problem("parallel.ep", QT_TRANSLATE_NOOP("moe", "model.experts {experts} is not a multiple of "
+                                                                   "parallel.ep {ranks}: each EP rank must host E/R "
+                                                                   "experts"), {"experts": experts, "ranks": ranks})
         if not 1 <= top_k <= experts:
-            return f"model.top_k {top_k}: must be between 1 and model.experts {experts}"
+            return Problem("model.top_k", QT_TRANSLATE_NOOP("moe", "model.top_k {top_k}: must be between 1 and "
+                                                                   "model.experts {experts}"),
+                           {"top_k": top_k, "experts": experts})
         if ranks * experts > MAX_ROUTING_CELLS:
-            return (f"a routing matrix of R·E = {ranks:,} × {experts:,} = {ranks * experts:,} cells exceeds the "
-                    f"{MAX_ROUTING_CELLS:,}-cell limit of the MoE analysis; lower parallel.ep or model.experts")
+            return Problem("parallel.ep", QT_TRANSLATE_NOOP("moe", "a routing matrix of R·E = {ranks:,} × {experts:,} "
+                                                                   "= {cells:,} cells exceeds the {limit:,}-cell limit "
+                                                                   "of the MoE analysis; lower parallel.ep or "
+                                                                   "model.experts"),
+                           {"ranks": ranks, "experts": experts, "cells": ranks * experts, "limit": MAX_ROUTING_CELLS})
         if self.zipf_s < 0:
-            return f"moe.zipf_s {self.zipf_s}: must be ≥ 0"
+            return Problem("moe.zipf_s", QT_TRANSLATE_NOOP("moe", "moe.zipf_s {value}: must be ≥ 0"),
+                           {"value": self.zipf_s})
         if self.hot_experts < 1:   # ≥ E experts "hot" is uniform routing
-            return f"moe.hot_experts {self.hot_experts}: must be ≥ 1"
+            return Problem("moe.hot_experts", QT_TRANSLATE_NOOP("moe", "moe.hot_experts {value}: must be ≥ 1"),
+                           {"value": self.hot_experts})
         if not 0.0 <= self.hot_share < 1.0:
-            return f"moe.hot_share {self.hot_share}: must be in [0, 1)"
+            return Problem("moe.hot_share", QT_TRANSLATE_NOOP("moe", "moe.hot_share {value}: must be in [0, 1)"),
+                           {"value": self.hot_share})
         if self.max_nodes < 1:
-            return f"moe.max_nodes {self.max_nodes}: must be ≥ 1"
+            return Problem("moe.max_nodes", QT_TRANSLATE_NOOP("moe", "moe.max_nodes {value}: must be ≥ 1"),
+                           {"value": self.max_nodes})
         if self.sm_workers < 1 or self.tile_tokens < 1:
-            return "moe.sm_workers and moe.tile_tokens must be ≥ 1"
+            return Problem("moe.sm_workers", QT_TRANSLATE_NOOP("moe", "moe.sm_workers and moe.tile_tokens must be ≥ 1"))
         return None
 
     def check(self, experts: int, top_k: int, ranks: int) -> None:

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QCoreApplication, QSize, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
 from tslab.models.comm import CollectiveResult
 from tslab.models.derived import AlphaBetaCurves
-from tslab.models.moe import MoeResult
+from tslab.models.moe import BUFFER_CAVEAT, MoeResult
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, paint_white, title_label
+from tslab.views.texts import translate_phrases
+
+
+LABEL_ROOM_PX = 10   # between the overlap bar's label and the plot's right edge
+MOE_MESSAGE_STYLE = "QLabel { background: #f4f4f4; border: 1px solid #d0d0d0; padding: 16px; }"
 
 
 # One colour per algorithm on the α–β chart (Tableau 10, as the rest of the app).
@@ -55,10 +60,15 @@ class CommFigure(QWidget):
         self.overlap_plot = charts.make_plot(self, bottom=self.tr("time (ms)"))
         self.overlap_plot.setMaximumHeight(110)
         self.overlap_chart = charts.BarChart(self.overlap_plot)
+        self._overlap_end = 0.0   # ms where the communication ends: the label starts there
+        self.overlap_plot.getPlotItem().getViewBox().sigResized.connect(self._frame_overlap)
         self.heatmap = charts.make_plot(self, left=self.tr("source rank"), bottom=self.tr("expert"))
         self.heat_image = pg.ImageItem(axisOrder="row-major")
         self.heatmap.addItem(self.heat_image)
         self.loads = charts.make_plot(self, left=self.tr("tokens received"), bottom=self.tr("EP rank"))
+        for plot in (self.heatmap, self.loads):   # counts and ranks: no "(x0.001)" scaling of the axes
+            for side in ("left", "bottom"):
+                plot.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
         self.loads_chart = charts.BarChart(self.loads)
         # a marker above each rank that hosts redundant (copied) experts; its size grows with the count
         self.redundant = pg.ScatterPlotItem(symbol="t", brush="#202020", pen=None)
@@ -66,6 +76,7 @@ class CommFigure(QWidget):
         self.moe_text = QLabel(self)
         self.moe_text.setWordWrap(True)
         self.moe_text.setTextFormat(Qt.TextFormat.RichText)
+        self.moe_text.setToolTip(QCoreApplication.translate("moe", BUFFER_CAVEAT))
         self.caption = caption_label(self, self.tr("Deterministic α–β teaching model and seeded routing, not a "
                                                    "measurement. Chunk squares fill as their final value arrives."),
                                      wrap=False)
@@ -103,7 +114,9 @@ class CommFigure(QWidget):
     def show_collective(self, result: CollectiveResult) -> None:
         name = NAMES[result.collective]
         self.title.setText(self.tr("{name} of {size} over {n} ranks ({algorithm})").format(
-            name=name, size=format_bytes(result.bytes), n=result.ranks, algorithm=result.algorithm))
+            name=name, size=format_bytes(result.bytes), n=result.ranks,
+            algorithm=self.algorithm_names().get(result.algorithm, result.algorithm)))
+        convention = translate_phrases(result.convention_phrases) if result.convention_phrases else result.convention
         self.summary.setText(self.tr(
             "per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, "
             "busbw {busbw} GB/s (× {factor:g}, nccl-tests)").format(
@@ -111,7 +124,7 @@ class CommFigure(QWidget):
                 received=format_bytes(result.per_rank_recv_bytes),
                 rounds=result.rounds, time=format_seconds(result.time_s), algbw=f"{result.algbw / 1e9:,.1f}",
                 busbw=f"{result.busbw / 1e9:,.1f}", factor=result.busbw_factor)
-            + "<br><i>" + result.convention + "</i>")
+            + "<br><i>" + convention + "</i>")
         small = result.ranks <= ANIMATION_RANK_LIMIT
         self.ring.setVisible(small)
         self._top.setStretch(0, 3 if small else 1)  # no ring: the table and the charts take its width
@@ -135,8 +148,20 @@ class CommFigure(QWidget):
         self.overlap_chart.set_labels([(compute_ms + exposed, 0, self.tr(" exposed {t:.2f} ms").format(t=exposed),
                                         {"anchor": (0, 0.5)})])
         charts.category_axis(self.overlap_plot, "left", [self.tr("comm"), self.tr("compute")], [0, 0.9])
-        self.overlap_plot.setXRange(0, max(compute_ms + exposed, 1e-6) * 1.7, padding=0)  # room for the label
+        self._overlap_end = max(compute_ms + exposed, 1e-6)
+        self._frame_overlap()
         self.overlap_plot.setYRange(-0.6, 1.5, padding=0)
+
+    def _frame_overlap(self) -> None:
+        """The time range that leaves room for the exposed label right of the bars, inside the plot
+        at the plot's current width: the label is a fixed number of pixels, so its share of the
+        range is worked out from them (the bars keep at least 40% of the width)."""
+        if not self.overlap_chart.labels:
+            return
+        label = self.overlap_chart.labels[0]
+        width = self.overlap_plot.getPlotItem().getViewBox().boundingRect().width()
+        share = (label.textItem.boundingRect().width() + LABEL_ROOM_PX) / max(width, 1.0)
+        self.overlap_plot.setXRange(0, self._overlap_end / (1 - min(share, 0.6)), padding=0)
 
     def _fill_bytes(self, result: CollectiveResult) -> None:
         n = result.ranks
@@ -192,14 +217,18 @@ class CommFigure(QWidget):
 
     def show_moe(self, result: MoeResult | None, message: str = "") -> None:
         """The routing heatmap, loads before and after MoonEP, and the numbers; or why not."""
-        for chart in (self.heatmap, self.loads):  # no empty axes beside the reason
+        for chart in (self.heatmap, self.loads):  # no empty axes: the reason takes their place
             chart.setVisible(result is not None)
         if result is None:
             self.heat_image.clear()
             self.loads_chart.clear()
             self.redundant.clear()
             self.moe_text.setText(message)
+            self.moe_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.moe_text.setStyleSheet(MOE_MESSAGE_STYLE)
             return
+        self.moe_text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.moe_text.setStyleSheet("")
         load = result.load
         self.heat_image.setImage(load.astype(float), autoLevels=True)
         self.heat_image.setLookupTable(pg.colormap.get("viridis").getLookupTable(nPts=256))

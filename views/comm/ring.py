@@ -16,6 +16,7 @@ CHUNK_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948
 
 
 MAX_SQUARES = 16   # chunk squares drawn per rank; more chunks are drawn in this many groups
+LABEL_GAP_PX = 3   # between a rank's label and its row of squares
 
 
 class RingView(pg.PlotWidget):
@@ -34,6 +35,7 @@ class RingView(pg.PlotWidget):
             self.addItem(graphic)
         self.result: CollectiveResult | None = None
         self.states: list[np.ndarray] = []
+        self.getPlotItem().getViewBox().sigResized.connect(self.frame)
 
     def sizeHint(self) -> QSize:
         return QSize(520, 460)
@@ -53,21 +55,63 @@ class RingView(pg.PlotWidget):
                        for state in execute_rounds(result, inputs)]
         angle = np.pi / 2 - 2 * np.pi * np.arange(n) / n
         self.centres = np.stack([np.cos(angle), np.sin(angle)], axis=1) * (1.0 + 0.05 * n)
-        # Outside the circle and clear of the rank's row of chunk squares (half as wide as the row).
         squares = min(result.chunks, MAX_SQUARES)
-        half_row = squares * min(0.9 / squares, 0.22) / 2
-        self.names.set_labels([(x * 1.22 + np.cos(a) * (half_row + 0.08), y * 1.22, f"rank {r}",
-                                {"anchor": (0.5, 0.5), "size": 8})
-                               for r, ((x, y), a) in enumerate(zip(self.centres, angle))])
-        span = 1.45 * (1.0 + 0.05 * n)
-        # the labels of the ranks at 3 and 9 o'clock sit beside their rows: room for them (about
-        # half a label, 0.5, past the row's end) so that they are not cut at the view's edge
-        # (one span for both axes: the view keeps its aspect, and a square range frames the same
-        # picture whatever size the view has when it is set — on screen and in an export)
-        span = max(span, 1.22 * (1.0 + 0.05 * n) + half_row + 0.5)
-        self.setXRange(-span, span, padding=0)
-        self.setYRange(-span, span, padding=0)
+        self.row = (squares * min(0.9 / squares, 0.22) / 2, min(0.9 / squares, 0.22) / 2)  # half width, height
+        self.names.set_labels([(x, y, self.tr("rank {r}").format(r=r), {"anchor": (0.5, 0.5), "size": 8})
+                               for r, (x, y) in enumerate(self.centres)])
+        self.frame()
         self.set_round(0)
+
+    def frame(self) -> None:
+        """Put every rank's label outside the rows of chunk squares, on its rank's side of the ring,
+        and frame the ring with its labels. Labels are sized in pixels, so both are worked out for
+        the view's size (again whenever it is resized): a label goes out from its row along its
+        rank's direction until its box clears every row and every label placed before it by a few
+        pixels, and the square range is the smallest that holds every row and label (a few rounds
+        of this converge, as the labels' share of the range shrinks with it)."""
+        if self.result is None:
+            return
+        view = self.getPlotItem().getViewBox().boundingRect()
+        pixels = max(min(view.width(), view.height()), 120.0)
+        half_row, half_height = self.row
+        labels = self.names.labels[:len(self.centres)]
+        sizes = [(label.textItem.boundingRect().width() / 2, label.textItem.boundingRect().height() / 2)
+                 for label in labels]
+        radius = float(np.hypot(*self.centres[0]))
+        span = radius + half_row + 0.5
+        for _ in range(4):
+            positions, extent = self._place_labels(sizes, 2 * span / pixels)
+            span = max(extent, radius + half_row) * 1.03
+        for label, (x, y, _, _) in zip(labels, positions):
+            label.setPos(x, y)
+        # one span for both axes, set at once: the view keeps its aspect and widens the range of its
+        # longer side, so a square range frames the same picture whatever size the view has (on
+        # screen and in an export; set one after the other, the second would narrow the first)
+        self.getPlotItem().getViewBox().setRange(xRange=(-span, span), yRange=(-span, span), padding=0)
+
+    def _place_labels(self, sizes: list[tuple[float, float]], per_pixel: float) -> tuple[list[tuple], float]:
+        """(x, y, half width, half height) of every label for `per_pixel` data units per pixel, and
+        the extent (largest |x| or |y| of a row's or label's edge)."""
+        half_row, half_height = self.row
+        gap, step = LABEL_GAP_PX * per_pixel, 2 * per_pixel
+        taken = [(x, y, half_row, half_height) for x, y in self.centres]   # the rows, then the labels
+        radius = float(np.hypot(*self.centres[0]))
+        placed = []
+        for (cx, cy), (w, h) in zip(self.centres, sizes):
+            w, h = w * per_pixel, h * per_pixel
+            dx, dy = cx / radius, cy / radius
+            # the nearest distance along (dx, dy) at which the label's box clears its own row
+            t = min((half_row + w + gap) / abs(dx) if abs(dx) > 1e-9 else np.inf,
+                    (half_height + h + gap) / abs(dy) if abs(dy) > 1e-9 else np.inf)
+            for _ in range(1000):
+                x, y = cx + dx * t, cy + dy * t
+                if all(abs(x - bx) >= bw + w + gap or abs(y - by) >= bh + h + gap for bx, by, bw, bh in taken):
+                    break
+                t += step
+            taken.append((x, y, w, h))
+            placed.append((x, y, w, h))
+        extent = max(max(abs(x) + w, abs(y) + h) for x, y, w, h in taken)
+        return placed, extent
 
     def set_round(self, k: int) -> None:
         """Show the buffers after k rounds and the sends of round k (if any)."""

@@ -4,19 +4,22 @@ Run alone with ``python -m tslab.views.comm [PRESET]``.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QSlider,
                                QSpinBox, QVBoxLayout, QWidget)
 
 from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, overlap
 from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed
+from tslab.models.moe import moe_unavailable_problem
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.figure import CommFigure
-from tslab.views.common import controls_above, inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
+from tslab.views.lecture import inputs_column
 from tslab.views.scenario_form import Field, ScenarioForm
+from tslab.views.texts import translate_template
 from tslab.views.document_model import DocumentModel
 
 
@@ -71,6 +74,8 @@ class CommTab(DocumentTab):
             lambda: self.model.set_value("view.comm.overlap", self.overlap_box.value() / 100))
         controls = QGroupBox(self.tr("Collective"), self)
         form = QFormLayout(controls)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a long label puts its input below
         form.addRow(self.tr("Collective"), self.collective_box)
         form.addRow(self.tr("Algorithm"), self.algorithm_box)
         form.addRow(self.tr("Ranks n"), self.ranks_box)
@@ -84,11 +89,13 @@ class CommTab(DocumentTab):
         left_layout.addWidget(controls)
         left_layout.addWidget(self.form)
         left_layout.addStretch(1)
-        scroll = scrolling(self, left, 330)
+        self.inputs = inputs_column(self, left)
 
         self.figure = CommFigure(self)
         self.play_button = QPushButton(self.tr("Play"), self)
         self.play_button.setCheckable(True)
+        self.play_button.setToolTip(self.tr("Play the rounds; with reduced motion (set on the Pipeline tab) it "
+                                            "jumps to the last round"))
         self.play_button.toggled.connect(self.play)
         self.step_button = QPushButton(self.tr("Step one round"), self)
         self.step_button.clicked.connect(lambda: self.keep_round(self.round + 1))
@@ -98,7 +105,7 @@ class CommTab(DocumentTab):
         bar.addWidget(self.play_button)
         bar.addWidget(self.step_button)
         bar.addWidget(self.scrub, 1)
-        inputs_beside(self, scroll, controls_above(self, bar, self.figure), 340)
+        inputs_beside(self, self.inputs, controls_above(self, bar, self.figure), 340)
 
         self.timer = QTimer(self, interval=600)
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))
@@ -170,9 +177,18 @@ class CommTab(DocumentTab):
     def _show_moe(self, result) -> None:
         if isinstance(result, Failed):
             self.figure.show_moe(None, self.tr("The MoE panels need a mixture-of-experts scenario (try the "
-                                               "DeepSeek-V3 or Kimi K2 preset): {reason}").format(reason=result.reason))
+                                               "DeepSeek-V3 or Kimi K2 preset): {reason}").format(
+                                                   reason=self.moe_reason(result.reason)))
         else:
             self.figure.show_moe(result)
+
+    def moe_reason(self, reason: str) -> str:
+        """Why the scenario has no MoE analysis, in the UI language: the model's template when the
+        reason is the one moe_unavailable gives (else, a failure of the run, as it came)."""
+        problem = moe_unavailable_problem(self.model.scenario)
+        if problem is None or problem.message != reason:
+            return reason
+        return translate_template("moe", problem.template, problem.args)
 
     def document_round(self) -> int:
         """The round the document shows (−1: half way through)."""
@@ -219,6 +235,11 @@ class CommTab(DocumentTab):
 
     def play(self, on: bool) -> None:
         self.play_button.setText(self.tr("Pause") if on else self.tr("Play"))
+        if on and QSettings().value("reducedMotion", False, type=bool):
+            self.play_button.setChecked(False)   # reduced motion: straight to the end state
+            if self.result is not None:
+                self.keep_round(self.result.rounds)
+            return
         if on:
             if self.result is not None and self.round >= self.result.rounds:
                 self.set_round(0)
@@ -226,6 +247,32 @@ class CommTab(DocumentTab):
         elif self.timer.isActive():
             self.timer.stop()
             self.keep_round(self.round)
+
+    # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
+    @property
+    def animated(self) -> bool:
+        """Whether the collective is drawn round by round (few enough ranks)."""
+        return self.result is not None and self.result.ranks <= ANIMATION_RANK_LIMIT
+
+    def step_animation(self, delta: int) -> bool:
+        """Show the round `delta` rounds on (back when negative); False when nothing is animated."""
+        if not self.animated:
+            return False
+        self.play_button.setChecked(False)
+        self.keep_round(self.round + delta)
+        return True
+
+    def animation_to(self, end: bool) -> bool:
+        """Show the last round (`end`) or the first; False when nothing is animated."""
+        if not self.animated:
+            return False
+        self.play_button.setChecked(False)
+        self.keep_round(self.result.rounds if end else 0)
+        return True
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)
 
     def export_widget(self) -> QWidget:
         return self.figure

@@ -10,13 +10,14 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSlider, Q
 from tslab.models.context import ContextAnalysis
 from tslab.models.derived import CONTEXT, MUON, SR, Failed
 from tslab.models.document import CONTEXT_PAGES, CONTEXT_SCHEMES
-from tslab.views.common import controls_above, inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside
 from tslab.views.context.muon_figure import MuonFigure
 from tslab.views.context.parallel_figure import ParallelFigure
 from tslab.views.context.sr_figure import SrFigure
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
+from tslab.views.lecture import inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 
@@ -41,7 +42,7 @@ class ContextTab(DocumentTab):
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = scrolling(self, self.form, 330)
+        self.inputs = inputs_column(self, self.form)
 
         self.parallel_figure = ParallelFigure(self)
         self.muon_figure = MuonFigure(self)
@@ -83,7 +84,7 @@ class ContextTab(DocumentTab):
         self.pages.addTab(self.sr_figure, self.tr("Stochastic rounding"))
         self.pages.currentChanged.connect(
             lambda index: self.model.set_value("view.context.page", CONTEXT_PAGES[index]))
-        inputs_beside(self, scroll, self.pages, 340)
+        inputs_beside(self, self.inputs, self.pages, 340)
 
         self.timer = QTimer(self, interval=STEP_MS)
         self.timer.timeout.connect(self._tick)
@@ -233,6 +234,34 @@ class ContextTab(DocumentTab):
         self.set_step(self.step + 1)
         if self.step >= self.last_step:
             self.play_button.setChecked(False)
+
+    # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
+    @property
+    def animated(self) -> bool:
+        """Whether the page shown has steps: the context-parallel page with an analysis of more
+        than one step."""
+        return self.model.view.context.page == "parallel" and self.analysis is not None and self.last_step > 0
+
+    def step_animation(self, delta: int) -> bool:
+        """Show the step `delta` steps on (back when negative) of the current scheme; False when the
+        page shown has no steps."""
+        if not self.animated:
+            return False
+        self.play_button.setChecked(False)
+        self.keep_step(self.step + delta)
+        return True
+
+    def animation_to(self, end: bool) -> bool:
+        """Show the scheme's last step (`end`) or its first; False when the page shown has no steps."""
+        if not self.animated:
+            return False
+        self.play_button.setChecked(False)
+        self.keep_step(self.last_step if end else 0)
+        return True
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)
 
     # ------------------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, Q
 
 from tslab.models.derived import CONTEXT_MEMORY, LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
-from tslab.views.common import inputs_beside, scrolling
+from tslab.views.common import inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
+from tslab.views.lecture import inputs_column
 from tslab.views.memory.context_chart import ContextMemoryChart
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
@@ -35,7 +36,7 @@ class MemoryTab(DocumentTab):
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = scrolling(self, self.form, 330)
+        self.inputs = inputs_column(self, self.form)
         self.figure = MemoryFigure(self)
         self.table = LedgerTable(self)
         self.lanes: MemoryLanes | None = None  # built when its page is first shown (start-up)
@@ -61,7 +62,7 @@ class MemoryTab(DocumentTab):
         right.addWidget(self.pages)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
-        inputs_beside(self, scroll, right, 360, 1000)
+        inputs_beside(self, self.inputs, right, 360, 1000)
         self.ledger: MemoryLedger | None = None
         self._lanes_shown: tuple | None = None  # the document the lanes show (MEMORY_TIMELINE's key)
         self.table.itemPicked.connect(lambda key: self.model.set_value("view.memory.selected", key))
@@ -152,6 +153,19 @@ class MemoryTab(DocumentTab):
             self.lanes.show_reason(timeline.reason)
         else:
             self.lanes.show_timeline(timeline, self.ledger.capacity_bytes)
+
+    # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
+    def step_animation(self, delta: int) -> bool:
+        """Nothing is animated here."""
+        return False
+
+    def animation_to(self, end: bool) -> bool:
+        """Nothing is animated here."""
+        return False
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)
 
     def export_widget(self) -> QWidget:
         return self.figure

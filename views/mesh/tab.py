@@ -8,10 +8,11 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpli
 
 from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
-from tslab.views.common import controls_above, inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab, derive_all
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
+from tslab.views.lecture import fit_combo_boxes, inputs_column
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name
@@ -77,7 +78,7 @@ class MeshTab(DocumentTab):
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = scrolling(self, self.form, 340)
+        self.inputs = inputs_column(self, self.form)
 
         self.axis_box = QComboBox(self)
         for axis in GROUP_AXES:
@@ -133,7 +134,8 @@ class MeshTab(DocumentTab):
         inner.addWidget(side)
         inner.setStretchFactor(0, 4)
         inner.setStretchFactor(1, 1)
-        inputs_beside(self, scroll, controls_above(self, controls, inner), 360)
+        fit_combo_boxes(self)
+        inputs_beside(self, self.inputs, controls_above(self, controls, inner), 360)
 
         self.mesh: Mesh | None = None
         self.selected: int | None = None
@@ -224,6 +226,19 @@ class MeshTab(DocumentTab):
         if show_node:
             self.node_view.show_mesh(mesh, self.axis, node=rank // mesh.gpus_per_node)
             self.node_view.select(rank)
+
+    # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
+    def step_animation(self, delta: int) -> bool:
+        """Nothing is animated here."""
+        return False
+
+    def animation_to(self, end: bool) -> bool:
+        """Nothing is animated here."""
+        return False
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)
 
     def export_widget(self) -> QWidget:
         return self.figure

@@ -11,10 +11,11 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushBu
 
 from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
 from tslab.models.pipeline import KINDS, Simulation
-from tslab.views.common import controls_above, inputs_beside, scrolling
+from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
+from tslab.views.lecture import fit_combo_boxes, inputs_column
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
@@ -36,7 +37,7 @@ class PipelineTab(DocumentTab):
     def __init__(self, model: DocumentModel, parent: QWidget | None = None):
         super().__init__(model, parent)
         self.form = ScenarioForm(model, self._groups(), self)
-        scroll = scrolling(self, self.form, 300)
+        self.inputs = inputs_column(self, self.form)
 
         self.compare_box = QComboBox(self)
         self.compare_box.addItem(self.tr("no comparison"), "")
@@ -70,7 +71,8 @@ class PipelineTab(DocumentTab):
         controls.addWidget(self.compare_box)
 
         self.figure = PipelineFigure(self)
-        inputs_beside(self, scroll, controls_above(self, controls, self.figure), 330)
+        fit_combo_boxes(self)
+        inputs_beside(self, self.inputs, controls_above(self, controls, self.figure), 330)
 
         self.timer = QTimer(self, interval=round(1000 / FPS))
         self.timer.timeout.connect(self._tick)
@@ -178,6 +180,11 @@ class PipelineTab(DocumentTab):
         index = bisect.bisect_right(self._events, self.time + 1e-9)
         self.set_time(self._events[index] if index < len(self._events) else self.makespan)
 
+    def _retreat(self) -> None:
+        """Back to the previous moment an op starts or ends (a schedule too large to draw: its start)."""
+        index = bisect.bisect_left(self._events, self.time - 1e-9) - 1
+        self.set_time(self._events[index] if index >= 0 else 0.0)
+
     def _tick(self) -> None:
         if self.reduced_motion.isChecked():
             self._advance()
@@ -193,6 +200,31 @@ class PipelineTab(DocumentTab):
             self.model.update_later({"view.pipeline.time": t})  # one edit per frame while dragged
         else:
             self.model.set_value("view.pipeline.time", t)
+
+    # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
+    def step_animation(self, delta: int) -> bool:
+        """Step `delta` ops on (back when negative), as "Step one op" does; False without a schedule."""
+        if not self.sims:
+            return False
+        self.play_button.setChecked(False)
+        move = self._advance if delta > 0 else self._retreat
+        for _ in range(abs(delta)):
+            move()
+        self.keep_time()
+        return True
+
+    def animation_to(self, end: bool) -> bool:
+        """Jump to the end of the schedule (`end`) or its start; False without a schedule."""
+        if not self.sims:
+            return False
+        self.play_button.setChecked(False)
+        self.set_time(self.makespan if end else 0.0)
+        self.keep_time()
+        return True
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)
 
     def export_widget(self) -> QWidget:
         return self.figure
