@@ -191,9 +191,14 @@ class CollectiveFrames(QWidget):
             text = QCoreApplication.translate("gallery", "round {k}: result").format(k=k)
         else:
             text = QCoreApplication.translate("gallery", "after round {k}").format(k=k)
-        painter.setFont(font(1.0, bold=last))
+        title_font = font(1.0, bold=last)
+        room = title.adjusted(-9, 0, 9, 0)   # the frame and most of the gaps beside it
+        width = QFontMetricsF(title_font).horizontalAdvance(text)
+        if width > room.width():   # a narrow figure: a smaller font, not a cut title
+            title_font.setPointSizeF(title_font.pointSizeF() * room.width() / width)
+        painter.setFont(title_font)
         painter.setPen(QColor(charts.TEXT_COLOUR))
-        painter.drawText(title, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
+        painter.drawText(room, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, text)
         painter.setFont(font(0.9))
         painter.setPen(QColor(MUTED))
         for c in range(n):

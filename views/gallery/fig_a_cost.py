@@ -183,7 +183,7 @@ class CostStackBody(QWidget):
         layout.addWidget(plot, 3 if rows > 4 else 1)
         layout.addSpacing(6)
         layout.addWidget(layers, 2)
-        self.chart, self.plot, self.totals, self.layers = chart, plot, totals, layers
+        self.time, self.chart, self.plot, self.totals, self.layers = time, chart, plot, totals, layers
 
 
 __all__ = ["LAYERS", "MAX_RANKS_DRAWN", "LayerTotals", "SegmentLabels", "CostStackBody", "layer_of", "layer_totals",
