@@ -154,6 +154,20 @@ def test_bytes_per_parameter_scenario_bars_are_the_ledgers(qtbot, preset):
     assert [row.total.split(" =")[0] for row in paper.rows] == ["120 GB", "31.4 GB", "16.6 GB", "1.9 GB"]
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+def test_scenario_bars_equal_the_ledger_rerun_at_each_zero_stage(preset):
+    """Each bar is what the ledger gives with parallel.zero set to that stage: the model-state
+    items of the same pipeline rank."""
+    from tslab.views.gallery.fig_a_bytes import scenario_zero
+    scenario = preset_document(preset).scenario
+    ledger = memory_ledger(scenario)
+    for state in scenario_zero(ledger):
+        rerun = memory_ledger(scenario.replace(**{"parallel.zero": state.stage}), rank=ledger.state_rank)
+        items = {group: sum(i.bytes for i in rerun.items if i.group == group)
+                 for group in ("params", "grads", "master", "optimizer")}
+        assert (state.params, state.grads, state.master, state.optimizer) == tuple(items.values())
+
+
 def test_bytes_per_parameter_classroom_follows_the_closed_form():
     """classroom-7b: BF16 parameters and gradients, FP32 master and Adam moments (K = 12), N_d = 8:
     16Ψ, 4Ψ + 12Ψ/N_d, 2Ψ + 14Ψ/N_d, 16Ψ/N_d (ZeRO §5), to the ledger's rounding up of a shard."""

@@ -84,6 +84,15 @@ def item_names() -> dict[str, str]:
             "adam_v": QCoreApplication.translate("gallery", "Adam variance v")}
 
 
+def optimizer_name(scenario: Scenario) -> str:
+    """The optimizer-state bars' key: Adam's two moments, or the one momentum of Muon and SGD."""
+    if scenario.optimizer.kind == "adam":
+        return QCoreApplication.translate("gallery", "optimizer states (m + v)")
+    return QCoreApplication.translate("gallery", "optimizer states (ZeRO's example: Adam's m + v; this scenario's "
+                                                 "{optimizer}: one momentum)").format(
+        optimizer=scenario.optimizer.kind.capitalize())
+
+
 def stage_names() -> list[str]:
     return [QCoreApplication.translate("gallery", "no ZeRO (DDP)"),
             QCoreApplication.translate("gallery", "ZeRO-1 (P_os)"),
@@ -143,7 +152,7 @@ class BytesBody(QWidget):
         names = item_names()
         key = key_label(self, [(COLOURS[item], names[item]) for item in ("params", "grads", "master", "adam_m",
                                                                             "adam_v")]
-                        + [(COLOURS["optimizer"], QCoreApplication.translate("gallery", "optimizer states (m + v)"))])
+                        + [(COLOURS["optimizer"], optimizer_name(scenario))])
         unfolding = StackedRows(QCoreApplication.translate("gallery", "One parameter in mixed-precision Adam training"),
                                 unfolding_rows(), QCoreApplication.translate("gallery", "bytes per parameter"),
                                 maximum=16, parent=self)
