@@ -47,6 +47,17 @@ def set_text(label: QLabel, text: str) -> None:
         label.setText(text)
 
 
+def label_inside(line: pg.InfiniteLine) -> None:
+    """A horizontal capacity line's label right-aligned at the plot's right edge, above the line:
+    the whole word stays inside the plot however narrow it is (left-aligned at 90% of the width,
+    "HBM" ran past the edge at 1280 px)."""
+    label = line.label
+    if label.anchors != [(1, 1), (1, 1)]:
+        label.anchors = [(1, 1), (1, 1)]
+        label.orthoPos = 0.99
+        label.updatePosition()
+
+
 class MemoryFigure(QWidget):
     """The exportable figure: stacked bar of the most-loaded GPU with the capacity line and the
     OOM item, the tiers, ZeRO 0–3 side by side and the GPU tier of every pipeline rank."""
@@ -96,7 +107,10 @@ class MemoryFigure(QWidget):
         self.zero_outline = pg.QtWidgets.QGraphicsRectItem()
         self.zero_outline.setPen(pg.mkPen(charts.TEXT_COLOUR, width=2, style=Qt.PenStyle.DotLine))
         self.zero.addItem(self.zero_outline)
-        charts.category_axis(self.tiers, "bottom", [tier_names()[t] for t in TIERS])
+        # Two-word tier names on two lines: side by side "Remote GPU" ran into "NVMe" at 1280 px.
+        charts.category_axis(self.tiers, "bottom", [tier_names()[t].replace(" ", "\n", 1) for t in TIERS])
+        tick_lines = self.tiers.fontMetrics().lineSpacing() * 2
+        self.tiers.getPlotItem().getAxis("bottom").setHeight(tick_lines + 14)
         self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
         self.zero_title = QLabel(self.tr("ZeRO stages 0–3, same rank"), self)
         self.zero_title.setWordWrap(True)
@@ -266,6 +280,7 @@ class MemoryFigure(QWidget):
         self.tiers_chart.set_labels(labels)
         capacity = ledger.capacity_bytes / GIB
         self.tiers_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
+        label_inside(self.tiers_chart.lines["capacity"])
         self.tiers.setXRange(-0.6, len(TIERS) - 0.4, padding=0)
         self.tiers.setYRange(0, charts.nice_ceiling(max([s.y1 for s in segments] + [capacity]) * 1.15), padding=0)
 
@@ -318,6 +333,7 @@ class MemoryFigure(QWidget):
             self.ranks_chart.set_labels([])
         capacity = ledger.capacity_bytes / GIB
         self.ranks_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
+        label_inside(self.ranks_chart.lines["capacity"])
         step = max(1, len(values) // 8)
         charts.category_axis(self.ranks, "bottom", [str(r) for r in range(0, len(values), step)],
                              list(range(0, len(values), step)))

@@ -56,9 +56,10 @@ class MeshFigure(QWidget):
         self.network.plot.setMinimumHeight(130)
         self.split.addWidget(meshes)
         self.split.addWidget(self.network)
-        self.split.setStretchFactor(0, 2)  # the meshes keep their aspect: the network gets more height
-        self.split.setStretchFactor(1, 3)
-        self.split.setSizes([400, 600])
+        # the meshes keep their aspect; half the height lets a GPU's cell hold its label at 1280×800
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([500, 500])
         self.table = TrafficTable(self)
         self.table.setMinimumHeight(96)
         self.caption = caption_label(self, self.tr("Deterministic teaching model of groups and bytes, not a "
@@ -103,7 +104,8 @@ class MeshFigure(QWidget):
                                  "nodes; the ring joins the hovered GPU's group.").format(
             axis=axis_label(axis), count=len(groups), size=size)
             + (" " + self.tr("{world} GPUs: one cell per node (click a node for its GPUs).").format(
-                world=first.world_size) if first.world_size > DETAIL_LIMIT else ""))
+                world=first.world_size) if first.world_size > DETAIL_LIMIT else
+               " " + self.tr("A cell: its GPU's global rank r and index on each axis of size > 1.")))
         self.table.show_traffic(rows)
 
     def sizeHint(self) -> QSize:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QSize
-from PySide6.QtGui import QColor, QCursor
-from PySide6.QtWidgets import QToolTip, QWidget
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QCursor, QFont, QFontMetricsF, QPainter
+from PySide6.QtWidgets import QApplication, QToolTip, QWidget
 
-from tslab.models.mesh import Mesh
+from tslab.models.mesh import DENSE_AXES, EXPERT_AXES, Mesh
 from tslab.views import charts
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT, axis_label
 from tslab.views.mesh.layout import MeshLayout
@@ -30,6 +30,113 @@ def stamp(image: np.ndarray, x0: np.ndarray, y0: np.ndarray, width: int, height:
     image[rows[:, :, None], cols[:, None, :]] = np.asarray(colours, dtype=np.uint8)[:, None, None, :]
 
 
+LABEL_AXES = ("tp", "cp", "dp", "pp", "etp", "ep", "edp")   # the order of a GPU's coordinates in its label
+SMALLEST_LABEL_PT = 5.5   # below this a cell's label is left out (zoom in to read it)
+CELL_FILL = 0.8           # the coloured share of a cell's width (a texel of margin each side)
+MIDDLE_PX = 2             # half the clear band across a labelled cell's middle
+
+
+def axis_positions(mesh: Mesh) -> dict[str, np.ndarray]:
+    """Per axis of size > 1 (LABEL_AXES order): every rank's index in its group of that axis (−1
+    outside the groups), as Mesh.coordinates gives it for one rank. The expert axes only when
+    experts are spread (ep or etp > 1): else edp is dp again."""
+    positions = {}
+    expert = mesh.dims.get("ep", 1) > 1 or mesh.dims.get("etp", 1) > 1
+    for axis in LABEL_AXES:
+        groups = mesh.groups.get(axis)
+        if axis not in DENSE_AXES + EXPERT_AXES or mesh.dims.get(axis, 1) <= 1 or groups is None or not groups.size:
+            continue
+        if axis in EXPERT_AXES and not expert:
+            continue
+        index = np.full(mesh.world_size, -1, dtype=np.int64)
+        index[groups.ravel()] = np.tile(np.arange(groups.shape[1]), groups.shape[0])
+        positions[axis] = index
+    return positions
+
+
+def cell_label_lines(rank: int, positions: dict[str, np.ndarray]) -> list[str]:
+    """A GPU's label: its global rank, then its coordinates on the axes of size > 1, two per line
+    ("r5", "tp1 dp2")."""
+    coords = [f"{axis}{int(index[rank])}" for axis, index in positions.items() if index[rank] >= 0]
+    return [QCoreApplication.translate("MeshView", "r{rank}").format(rank=rank)] + [
+        " ".join(coords[i:i + 2]) for i in range(0, len(coords), 2)]
+
+
+class CellLabels(pg.GraphicsObject):
+    """Each GPU cell's label in one item: its rank in the cell's upper half, its coordinates in the
+    lower half, the middle left in the group's colour (the colour reads at a glance, and is what a
+    test of the drawing samples). The type shrinks with the cell on screen (the application's size
+    at most, so that presentation mode reads larger) down to SMALLEST_LABEL_PT; the coordinates
+    are dropped before the rank, and nothing is drawn in cells too small for the rank; dark text
+    on light cells, white on dark."""
+
+    def __init__(self):
+        super().__init__()
+        self.cells: list[tuple[float, float, list[str], bool]] = []   # centre x, y, lines, light text
+        self._bounds = QRectF()
+
+    def set_cells(self, cells: list[tuple[float, float, list[str], bool]]) -> None:
+        self.prepareGeometryChange()
+        self.cells = cells
+        if cells:
+            xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+            self._bounds = QRectF(min(xs) - 0.5, min(ys) - 0.5, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+        else:
+            self._bounds = QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def _font_for(self, cell_px: float, lines: list[list[str]]) -> QFont | None:
+        """The largest font (application size down to SMALLEST_LABEL_PT) in which every label of
+        `lines` fits the coloured part of a cell of `cell_px` pixels, with a margin, or None."""
+        font = QFont(QApplication.font())
+        size = font.pointSizeF() if font.pointSizeF() > 0 else 9.0
+        room = CELL_FILL * 0.9 * cell_px
+        half = room / 2 - MIDDLE_PX   # the rank above the middle, the coordinates below it
+        rows = max(len(label) for label in lines) - 1
+        while size >= SMALLEST_LABEL_PT:
+            font.setPointSizeF(size)
+            metrics = QFontMetricsF(font)
+            width = max(metrics.horizontalAdvance(line) for label in lines for line in label)
+            if width <= room and metrics.height() <= half and metrics.height() * rows <= half:
+                return font
+            size -= 0.5
+        return None
+
+    def paint(self, painter: QPainter, *_) -> None:
+        if not self.cells:
+            return
+        transform = painter.transform()
+        origin = transform.map(QPointF(0, 0))
+        cell_px = min(abs(transform.map(QPointF(1, 0)).x() - origin.x()),
+                      abs(transform.map(QPointF(0, 1)).y() - origin.y()))
+        labels = [c[2] for c in self.cells]
+        lines_shown = max(map(len, labels))
+        font = self._font_for(cell_px, labels)
+        if font is None:   # the rank alone, then
+            lines_shown = 1
+            font = self._font_for(cell_px, [label[:1] for label in labels])
+        if font is None:
+            return
+        half = CELL_FILL * cell_px / 2 - MIDDLE_PX
+        painter.save()
+        painter.resetTransform()
+        painter.setFont(font)
+        bottom, top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, \
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        for x, y, lines, light in self.cells:
+            centre = transform.map(QPointF(x, y))
+            left = centre.x() - cell_px / 2
+            painter.setPen(QColor("#ffffff" if light else "#202020"))
+            painter.drawText(QRectF(left, centre.y() - MIDDLE_PX - half, cell_px, half), bottom, lines[0])
+            if lines_shown > 1 and len(lines) > 1:
+                painter.drawText(QRectF(left, centre.y() + MIDDLE_PX, cell_px, half), top,
+                                 "\n".join(lines[1:lines_shown]))
+        painter.restore()
+
+
 class MeshView(pg.PlotWidget):
     """One mesh: node blocks, GPU cells coloured by the groups of one axis, red outlines where a
     group spans nodes, the hovered GPU's group drawn as a ring; per-node cells above DETAIL_LIMIT."""
@@ -49,7 +156,9 @@ class MeshView(pg.PlotWidget):
         self.focus = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush=None,
                                      pen=pg.mkPen("#202020", width=3))
         self.focus.setZValue(11)
-        for graphic in (self.cells, self.ring, self.focus):
+        self.labels = CellLabels()   # each GPU's rank and coordinates, in its cell
+        self.labels.setZValue(5)
+        for graphic in (self.cells, self.labels, self.ring, self.focus):
             self.addItem(graphic)
         self.mesh: Mesh | None = None
         self.layout_: MeshLayout | None = None
@@ -156,8 +265,21 @@ class MeshView(pg.PlotWidget):
                             w / t - 2 * margin / t, h / t - 2 * margin / t)
         self.cells.setImage(image, autoLevels=False, levels=(0, 255))
         self.cells.setRect(0, 0, layout.width, layout.height)
+        self._label_cells(colours)
         if self.vector_cells is not None:
             self.use_vector_cells()
+
+    def _label_cells(self, colours: np.ndarray) -> None:
+        """Each drawn GPU cell's label; none for node aggregates (a cell per node)."""
+        if self.aggregate:
+            self.labels.set_cells([])
+            return
+        layout, positions = self.layout_, axis_positions(self.mesh)
+        ranks = np.arange(len(colours)) + self.offset
+        x, y = layout.cell_centre(ranks - self.offset)
+        luminance = colours.astype(float) @ np.array([0.299, 0.587, 0.114])   # ITU-R BT.601 luma
+        self.labels.set_cells([(float(cx), float(cy), cell_label_lines(int(rank), positions), bool(light))
+                               for cx, cy, rank, light in zip(x, y, ranks, luminance < 150)])
 
     def use_vector_cells(self) -> None:
         """Draw the raster's picture as rectangles: node frames, cells, and a crossing cell's red
