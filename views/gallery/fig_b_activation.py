@@ -24,22 +24,23 @@ LANE_COLOURS = {"keep": charts.ITEM_COLOURS["activations"], "fp8": charts.ITEM_C
                 "cpu": charts.ITEM_COLOURS["activations_cpu"], "remote": charts.ITEM_COLOURS["activations_remote"],
                 "recompute": charts.ITEM_COLOURS["recompute_working_set"]}
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("gallery", text)
+translate = QCoreApplication.translate
 
 
 def lane_names() -> dict[str, str]:
-    return {"keep": _tr("Kept in HBM"), "fp8": _tr("Stored in FP8 (HBM)"), "cpu": _tr("Offloaded to CPU"),
-            "remote": _tr("On a remote GPU"), "recompute": _tr("Dropped, recomputed")}
+    return {"keep": translate("gallery", "Kept in HBM"), "fp8": translate("gallery", "Stored in FP8 (HBM)"),
+            "cpu": translate("gallery", "Offloaded to CPU"), "remote": translate("gallery", "On a remote GPU"),
+            "recompute": translate("gallery", "Dropped, recomputed")}
 
 
 def lane_actions() -> dict[str, str]:
-    return {"keep": _tr("held at the activation precision until its backward"),
-            "fp8": _tr("quantised after the forward (1×128 tiles, FP32 scales), dequantised for the backward"),
-            "cpu": _tr("copied to host memory after the forward, fetched back before the backward"),
-            "remote": _tr("parked in another pipeline rank's GPU memory, fetched back before the backward"),
-            "recompute": _tr("not held: regenerated from its inputs during the layer's backward")}
+    return {"keep": translate("gallery", "held at the activation precision until its backward"),
+            "fp8": translate("gallery", "quantised after the forward (1×128 tiles, FP32 scales), dequantised for the "
+                                        "backward"),
+            "cpu": translate("gallery", "copied to host memory after the forward, fetched back before the backward"),
+            "remote": translate("gallery", "parked in another pipeline rank's GPU memory, fetched back before the "
+                                           "backward"),
+            "recompute": translate("gallery", "not held: regenerated from its inputs during the layer's backward")}
 
 
 def shown_layer(policy: ActivationPolicy, moe_model: bool) -> LayerPolicy:
@@ -94,13 +95,14 @@ class ActivationLanes(Diagram):
         life = QRectF(life_x, area.y(), area.right() - life_x, area.height())
         forward_x, backward_x = life.x() + 0.08 * life.width(), life.x() + 0.92 * life.width()
         hold_from, hold_to = life.x() + 0.17 * life.width(), life.x() + 0.83 * life.width()
-        headers = [(QRectF(area.x(), area.y(), lane_w, header_h), _tr("What happens to it")),
-                   (QRectF(area.x() + lane_w + 8, area.y(), name_w, header_h), _tr("Saved tensor")),
-                   (QRectF(area.x() + lane_w + name_w + 16, area.y(), bytes_w, header_h), _tr("Bytes → stored")),
-                   (QRectF(forward_x - 70, area.y(), 140, header_h), _tr("Forward")),
+        headers = [(QRectF(area.x(), area.y(), lane_w, header_h), translate("gallery", "What happens to it")),
+                   (QRectF(area.x() + lane_w + 8, area.y(), name_w, header_h), translate("gallery", "Saved tensor")),
+                   (QRectF(area.x() + lane_w + name_w + 16, area.y(), bytes_w, header_h),
+                    translate("gallery", "Bytes → stored")),
+                   (QRectF(forward_x - 70, area.y(), 140, header_h), translate("gallery", "Forward")),
                    (QRectF(hold_from, area.y(), hold_to - hold_from, header_h),
-                    _tr("Held until the backward (other layers run)")),
-                   (QRectF(backward_x - 70, area.y(), 140, header_h), _tr("Backward"))]
+                    translate("gallery", "Held until the backward (other layers run)")),
+                   (QRectF(backward_x - 70, area.y(), 140, header_h), translate("gallery", "Backward"))]
         px = self.common_px([(rect, text) for rect, text in headers], 13, 9, bold=True)
         for k, (rect, text) in enumerate(headers):
             self.text(rect, text, px=px, bold=True, align=CENTRE if k >= 3 else LEFT)
@@ -143,8 +145,8 @@ class ActivationLanes(Diagram):
                           bold=True, align=LEFT, colour=FAINT)
             if not members:
                 self.text(QRectF(area.x() + lane_w + 8, band.y(), area.right() - area.x() - lane_w - 8, height),
-                          _tr("not used by this scenario: no saved tensor of this layer goes here"), align=LEFT,
-                          largest=13, colour=FAINT)
+                          translate("gallery", "not used by this scenario: no saved tensor of this layer goes here"),
+                          align=LEFT, largest=13, colour=FAINT)
             for k, row in enumerate(members):
                 top = band.y() + k * row_h
                 self.text(QRectF(area.x() + lane_w + 8, top + 1, name_w, row_h - 2), self._name(row), px=name_px,
@@ -158,26 +160,28 @@ class ActivationLanes(Diagram):
     def _lane_text(self, lane: str, actions: dict[str, str]) -> str:
         """The lane's total and what happens to its tensors."""
         if lane == "recompute":
-            total = _tr("{bytes} rematerialised in the backward").format(bytes=format_bytes(self.totals[lane]))
+            total = translate("gallery", "{bytes} rematerialised in the backward").format(
+                bytes=format_bytes(self.totals[lane]))
         else:
-            total = _tr("{bytes} per layer").format(bytes=format_bytes(self.totals[lane]))
+            total = translate("gallery", "{bytes} per layer").format(bytes=format_bytes(self.totals[lane]))
         return "\n".join((total, actions[lane]))
 
     @staticmethod
     def _name(row) -> str:
         name = QCoreApplication.translate("policy", row.name)
         if row.decided_by.startswith("step "):
-            return _tr("{name} (ladder step {step})").format(name=name, step=row.decided_by.split()[1])
+            return translate("gallery", "{name} (ladder step {step})").format(name=name, step=row.decided_by.split()[1])
         if row.decided_by == "override":
-            return _tr("{name} (override)").format(name=name)
+            return translate("gallery", "{name} (override)").format(name=name)
         return name
 
     @staticmethod
     def _bytes(row) -> str:
         if row.backend == "recompute":
-            return _tr("{bytes} → none").format(bytes=format_bytes(row.bytes))
+            return translate("gallery", "{bytes} → none").format(bytes=format_bytes(row.bytes))
         if row.backend == "fp8":
-            return _tr("{bytes} → {stored}").format(bytes=format_bytes(row.bytes), stored=format_bytes(row.fp8_bytes))
+            return translate("gallery", "{bytes} → {stored}").format(bytes=format_bytes(row.bytes),
+                                                                     stored=format_bytes(row.fp8_bytes))
         return format_bytes(row.bytes)
 
     def _life(self, lane: str, y: float, row_h: float, forward_x: float, hold_from: float, hold_to: float,
@@ -191,7 +195,7 @@ class ActivationLanes(Diagram):
             self.line(QPointF(forward_x + dot, y), QPointF(backward_x - 90, y), FAINT, 1.2, dashed=True)
             box = QRectF(backward_x - 88, y - bar_h / 2, 74, bar_h)
             self.box(box, colour, "", 0, 3)
-            self.text(box, _tr("recompute"), align=CENTRE, largest=12, smallest=8)
+            self.text(box, translate("gallery", "recompute"), align=CENTRE, largest=12, smallest=8)
             self.arrow(QPointF(box.right() + 1, y), QPointF(backward_x - dot / 2 - 1, y), INK, 1.2, 6)
             return
         self.line(QPointF(forward_x + dot / 2, y), QPointF(hold_from, y), INK, 1.2)
@@ -214,29 +218,31 @@ def activation_caption(document: Document, layer: LayerPolicy, policy: Activatio
     if substituted:
         states = sorted({row.backend for row in shown_layer(activation_policy(original.scenario),
                                                            bool(original.scenario.model.experts)).rows})
-        lines.append(_tr("The current scenario keeps every saved tensor of a layer in one state ({state}): drawn for "
-                         "DeepSeek-V3 and its activation ladder instead.").format(
+        lines.append(translate("gallery", "The current scenario keeps every saved tensor of a layer in one state "
+                                          "({state}): drawn for DeepSeek-V3 and its activation ladder instead.").format(
             state=", ".join(lane_names()[state] for state in states)))
-    kind = _tr("MoE layer") if layer.moe else _tr("dense layer")
+    kind = translate("gallery", "MoE layer") if layer.moe else translate("gallery", "dense layer")
     numbers = dict(kind=kind, title=s.title, keep=format_bytes(totals["keep"]), fp8=format_bytes(totals["fp8"]),
                    cpu=format_bytes(totals["cpu"]), remote=format_bytes(totals["remote"]),
                    recompute=format_bytes(totals["recompute"]), flops=layer.recompute_flops / 1e9)
     if policy.steps_applied:
-        lines.append(_tr("One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy "
-                         "(the {policy} ladder, {steps} steps applied): kept in HBM {keep}, stored in FP8 {fp8}, "
-                         "offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward "
-                         "{recompute} (+{flops:,.1f} GFLOP of forward).").format(
+        lines.append(translate("gallery", "One {kind} of {title}, per micro-batch on one GPU, from the per-tensor "
+                                          "activation policy (the {policy} ladder, {steps} steps applied): kept in HBM "
+                                          "{keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU "
+                                          "{remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP "
+                                          "of forward).").format(
             policy=policy.policy, steps=policy.steps_applied, **numbers))
     else:
-        lines.append(_tr("One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy "
-                         "(recompute = {recompute_mode}, no named ladder): kept in HBM {keep}, stored in FP8 {fp8}, "
-                         "offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward "
-                         "{recompute} (+{flops:,.1f} GFLOP of forward).").format(
+        lines.append(translate("gallery", "One {kind} of {title}, per micro-batch on one GPU, from the per-tensor "
+                                          "activation policy (recompute = {recompute_mode}, no named ladder): kept in "
+                                          "HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU "
+                                          "{remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP "
+                                          "of forward).").format(
             recompute_mode=policy.recompute, **numbers))
     act = s.activation
     if act.fp8_fraction or act.cpu_offload_fraction or act.remote_offload_fraction:
-        lines.append(_tr("The memory ledger applies the scenario's fractions on top of this (FP8 {fp8:.0%}, CPU "
-                         "{cpu:.0%}, remote {remote:.0%} of the kept bytes).").format(
+        lines.append(translate("gallery", "The memory ledger applies the scenario's fractions on top of this (FP8 "
+                                          "{fp8:.0%}, CPU {cpu:.0%}, remote {remote:.0%} of the kept bytes).").format(
             fp8=act.fp8_fraction, cpu=act.cpu_offload_fraction, remote=act.remote_offload_fraction))
     return "\n".join(lines)
 

@@ -26,9 +26,7 @@ EXAMPLE_PRESET = "classroom-7b"
 EXAMPLE_CHANGES = {"parallel.cp": 4, "parallel.dp": 2, "context.ulysses": 2}
 GRID_TEXT_LIMIT = 64   # USP cells that carry their GPU's number
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("gallery", text)
+translate = QCoreApplication.translate
 
 
 def context_document(document: Document) -> tuple[Document, ContextAnalysis, bool]:
@@ -79,20 +77,24 @@ class ContextComparison(Diagram):
         a = self.analysis
         n = a.cp
         titles = [
-            _tr("Ulysses: sequence shard ↔ head shard"),
-            _tr("Ring: fixed Q blocks, K/V blocks rotate"),
-            _tr("USP: a {u} × {r} mesh (Ulysses × Ring)").format(u=a.usp.ulysses, r=max(a.usp.ring, 1)),
+            translate("gallery", "Ulysses: sequence shard ↔ head shard"),
+            translate("gallery", "Ring: fixed Q blocks, K/V blocks rotate"),
+            translate("gallery", "USP: a {u} × {r} mesh (Ulysses × Ring)").format(u=a.usp.ulysses,
+                                                                                   r=max(a.usp.ring, 1)),
         ]
         notes = [
-            _tr("Before: rank r holds sequence block r of every head group. The QKV all-to-all hands rank r head "
-                "group r for the whole sequence; attention runs locally; a second all-to-all returns the output."),
-            _tr("Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, {steps} "
-                "P2P steps, each block folded into the online softmax.").format(steps=a.ring.steps),
-            _tr("A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V passed down the "
-                "column); ulysses × ring = cp = {cp}.").format(cp=n),
+            translate("gallery", "Before: rank r holds sequence block r of every head group. The QKV all-to-all hands "
+                                 "rank r head group r for the whole sequence; attention runs locally; a second "
+                                 "all-to-all returns the output."),
+            translate("gallery", "Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, "
+                                 "{steps} P2P steps, each block folded into the online softmax.").format(
+                steps=a.ring.steps),
+            translate("gallery", "A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V "
+                                 "passed down the column); ulysses × ring = cp = {cp}.").format(cp=n),
         ]
         if a.usp.auto and a.usp.feasible:
-            notes[2] += " " + _tr("The Ulysses degree is the largest the heads allow (context.ulysses = 0).")
+            notes[2] += " " + translate("gallery", "The Ulysses degree is the largest the heads allow "
+                                                   "(context.ulysses = 0).")
         title_px = self.common_px([(QRectF(0, 0, p.width() - 16, 40), t) for p, t in zip(panels, titles)],
                                   16, 10, bold=True)
         note_px = self.common_px([(QRectF(0, 0, p.width() - 16, 78), t) for p, t in zip(panels, notes)], 13, 9)
@@ -104,9 +106,10 @@ class ContextComparison(Diagram):
                       colour=MUTED)
         inner = [QRectF(p.x() + 10, p.y() + 50, p.width() - 20, p.height() - 50 - 92) for p in panels]
         if n > DRAW_LIMIT:
+            too_many = translate("gallery", "{n} ranks: too many to draw one by one (up to {limit}); the bytes below "
+                                            "are for all of them.").format(n=n, limit=DRAW_LIMIT)
             for rect in inner:
-                self.text(rect, _tr("{n} ranks: too many to draw one by one (up to {limit}); the bytes below are "
-                                    "for all of them.").format(n=n, limit=DRAW_LIMIT), align=CENTRE, largest=13)
+                self.text(rect, too_many, align=CENTRE, largest=13)
         else:
             self._ulysses(inner[0])
             self._ring(inner[1])
@@ -119,8 +122,8 @@ class ContextComparison(Diagram):
         u = a.ulysses
         n = u.degree
         if not u.feasible:
-            self.text(rect.adjusted(6, 0, -6, 0), _tr("Not feasible for this scenario: {reason}.").format(
-                reason=head_reason(n, u)), colour="#C00000", align=CENTRE, largest=14)
+            reason = translate("gallery", "Not feasible for this scenario: {reason}.").format(reason=head_reason(n, u))
+            self.text(rect.adjusted(6, 0, -6, 0), reason, colour="#C00000", align=CENTRE, largest=14)
             return
         label_h = 40.0
         gap = 54.0
@@ -139,7 +142,8 @@ class ContextComparison(Diagram):
                 for (block, group), r in owner.items():
                     self.text(QRectF(left + group * cell, y0 + block * cell, cell, cell), str(r), align=CENTRE,
                               largest=13, smallest=7, colour="#FFFFFF")
-        labels = [_tr("sequence-sharded: rows = sequence blocks"), _tr("head-sharded: columns = head groups")]
+        labels = [translate("gallery", "sequence-sharded: rows = sequence blocks"),
+                  translate("gallery", "head-sharded: columns = head groups")]
         px = self.common_px([(QRectF(0, 0, side + gap * 0.4, label_h), t) for t in labels], 13, 9)
         for k, label in enumerate(labels):
             left = x0 + k * (side + gap)
@@ -148,9 +152,11 @@ class ContextComparison(Diagram):
         mid_y = y0 + side / 2
         self.arrow(QPointF(x0 + side + 6, mid_y - 8), QPointF(x0 + side + gap - 6, mid_y - 8), INK, 1.8)
         self.arrow(QPointF(x0 + side + gap - 6, mid_y + 8), QPointF(x0 + side + 6, mid_y + 8), INK, 1.8)
-        self.text(QRectF(x0 + side, mid_y - 44, gap, 32), _tr("all-to-all"), align=CENTRE, largest=12, smallest=8)
-        self.text(QRectF(x0 - 4, y0 - 22, 2 * side + gap + 8, 20), _tr("cell number = the rank holding it")
-                  if n <= 8 else _tr("colour = the rank holding the cell"), align=TOP_CENTRE, largest=12,
+        self.text(QRectF(x0 + side, mid_y - 44, gap, 32), translate("gallery", "all-to-all"), align=CENTRE,
+                  largest=12, smallest=8)
+        legend = (translate("gallery", "cell number = the rank holding it") if n <= 8
+                  else translate("gallery", "colour = the rank holding the cell"))
+        self.text(QRectF(x0 - 4, y0 - 22, 2 * side + gap + 8, 20), legend, align=TOP_CENTRE, largest=12,
                   colour=MUTED)
 
     def _ring(self, rect: QRectF) -> None:
@@ -175,15 +181,18 @@ class ContextComparison(Diagram):
             box = QRectF(p.x() - node / 2, p.y() - node / 2, node, node)
             self.box(box, rank_colour(r), "#FFFFFF", 1, 5)
             self.text(box, str(r), align=CENTRE, largest=13, smallest=9, colour="#FFFFFF", bold=True)
-        keeps = (_tr("rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank r + 1") if ring.zigzag
-                 else _tr("rank r keeps Q block r; its K/V go on to rank r + 1"))
+        if ring.zigzag:
+            keeps = translate("gallery", "rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank "
+                                         "r + 1")
+        else:
+            keeps = translate("gallery", "rank r keeps Q block r; its K/V go on to rank r + 1")
         self.text(QRectF(centre.x() - radius * 0.72, centre.y() - radius * 0.6, radius * 1.44, radius * 1.2),
                   keeps, align=CENTRE, largest=12, smallest=9, colour=MUTED)
         # the step table: which rank's K/V block each rank computes with at each step
         head_h = 40.0
         self.text(QRectF(table.x(), table.y(), table.width(), head_h),
-                  _tr("K/V block each rank holds, step by step"), align=TOP_CENTRE, largest=12, smallest=8,
-                  colour=MUTED)
+                  translate("gallery", "K/V block each rank holds, step by step"), align=TOP_CENTRE, largest=12,
+                  smallest=8, colour=MUTED)
         label_w = 44.0
         cell = min((table.width() - label_w) / n, (table.height() - head_h - 22) / n)
         left = table.x() + label_w + (table.width() - label_w - cell * n) / 2
@@ -194,23 +203,26 @@ class ContextComparison(Diagram):
                 if n <= 8:
                     self.text(QRectF(left + r * cell, top + t * cell, cell, cell), str(owner), align=CENTRE,
                               largest=12, smallest=7, colour="#FFFFFF")
-        self.text(QRectF(left, top - 16, cell * n, 15), _tr("rank →"), align=TOP_LEFT, largest=11, smallest=7,
-                  colour=MUTED)
+        self.text(QRectF(left, top - 16, cell * n, 15), translate("gallery", "rank →"), align=TOP_LEFT,
+                  largest=11, smallest=7, colour=MUTED)
         for t in sorted({0, n - 1}):
             self.text(QRectF(left - label_w, top + t * cell, label_w - 4, cell),
-                      _tr("step {t}").format(t=t + 1), align=LEFT, largest=11, smallest=7, colour=MUTED)
+                      translate("gallery", "step {t}").format(t=t + 1), align=LEFT, largest=11, smallest=7,
+                      colour=MUTED)
 
     def _usp(self, rect: QRectF) -> None:
         a = self.analysis
         usp = a.usp
         if not usp.feasible or not usp.grid:
-            self.text(rect.adjusted(6, 0, -6, 0), _tr("Not feasible for this scenario: {reason}.").format(
-                reason=usp_reason(usp, a.ulysses, a.cp)), colour="#C00000", align=CENTRE, largest=14)
+            reason = translate("gallery", "Not feasible for this scenario: {reason}.").format(
+                reason=usp_reason(usp, a.ulysses, a.cp))
+            self.text(rect.adjusted(6, 0, -6, 0), reason, colour="#C00000", align=CENTRE, largest=14)
             return
         rows, cols = len(usp.grid), len(usp.grid[0])
         if rows * cols > 256:
-            self.text(rect, _tr("{n} GPUs: too many to draw (up to {limit}).").format(n=rows * cols, limit=256),
-                      align=CENTRE, largest=13)
+            too_many = translate("gallery", "{n} GPUs: too many to draw (up to {limit}).").format(n=rows * cols,
+                                                                                                  limit=256)
+            self.text(rect, too_many, align=CENTRE, largest=13)
             return
         top_h, bottom_h = 34.0, 34.0
         cell = min((rect.width() - 40) / cols, (rect.height() - top_h - bottom_h - 8) / rows, 64.0)
@@ -229,22 +241,24 @@ class ContextComparison(Diagram):
             self.arrow(QPointF(x0 + 4, y), QPointF(x0 + grid_w - 4, y), ul_tier, 2)
             self.arrow(QPointF(x0 + grid_w - 4, y), QPointF(x0 + 4, y), ul_tier, 2)
         self.text(QRectF(rect.x(), y0 - top_h - 2, rect.width(), top_h - 12),
-                  _tr("↔ Ulysses axis (u = {u}): all-to-all inside a row").format(u=cols), align=TOP_CENTRE,
-                  largest=13, smallest=9)
+                  translate("gallery", "↔ Ulysses axis (u = {u}): all-to-all inside a row").format(u=cols),
+                  align=TOP_CENTRE, largest=13, smallest=9)
         if rows > 1:
             x = x0 - 8
             self.arrow(QPointF(x, y0 + 4), QPointF(x, y0 + grid_h - 4), ring_tier, 2)
         self.text(QRectF(rect.x(), y0 + grid_h + 6, rect.width(), bottom_h - 6),
-                  _tr("↓ Ring axis (r = {r}): P2P down a column").format(r=rows), align=TOP_CENTRE, largest=13,
-                  smallest=9)
+                  translate("gallery", "↓ Ring axis (r = {r}): P2P down a column").format(r=rows), align=TOP_CENTRE,
+                  largest=13, smallest=9)
 
     # ------------------------------------------------------------------------------------------
     def _bars(self, rect: QRectF) -> None:
         a = self.analysis
         u, usp = a.ulysses, a.usp
         self.text(QRectF(rect.x(), rect.y(), rect.width() * 0.62, 22),
-                  _tr("Bytes per link per layer (forward pass, one TP rank)"), bold=True, largest=14, smallest=10)
-        key = [(TIER_COLOURS["intra"], tier_name("intra", 1)), (TIER_COLOURS["inter"], _tr("the network"))]
+                  translate("gallery", "Bytes per link per layer (forward pass, one TP rank)"), bold=True, largest=14,
+                  smallest=10)
+        key = [(TIER_COLOURS["intra"], tier_name("intra", 1)),
+               (TIER_COLOURS["inter"], translate("gallery", "the network"))]
         self.swatch_key(QRectF(rect.x() + rect.width() * 0.64, rect.y() + 2, rect.width() * 0.36, 22), key, 12)
         rows_top = rect.y() + 30
         row_h = (rect.height() - 30) / 3
@@ -255,25 +269,28 @@ class ContextComparison(Diagram):
         values = [self.printed.get("ulysses", 0), self.printed["ring"],
                   self.printed.get("usp_ulysses", 0) + self.printed.get("usp_ring", 0)]
         top_value = max(max(values), 1)
-        names = [_tr("Ulysses over {n} ranks").format(n=u.degree), _tr("Ring over {n} ranks").format(n=a.ring.degree),
-                 _tr("USP {u} × {r}").format(u=usp.ulysses, r=max(usp.ring, 1))]
+        names = [translate("gallery", "Ulysses over {n} ranks").format(n=u.degree),
+                 translate("gallery", "Ring over {n} ranks").format(n=a.ring.degree),
+                 translate("gallery", "USP {u} × {r}").format(u=usp.ulysses, r=max(usp.ring, 1))]
         if u.feasible and u.degree > 1:
-            ulysses_text = _tr("{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); {tier}").format(
+            ulysses_text = translate("gallery", "{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); "
+                                                "{tier}").format(
                 total=format_bytes(u.bytes_per_link_per_layer), qkv=format_bytes(u.qkv_bytes_per_link),
                 out=format_bytes(u.output_bytes_per_link), tier=tier_name(u.placement.tier, u.placement.nodes))
         elif u.degree <= 1:
-            ulysses_text = _tr("no link: one rank")
+            ulysses_text = translate("gallery", "no link: one rank")
         else:
-            ulysses_text = _tr("not feasible: {reason}").format(reason=head_reason(u.degree, u))
-        ring_text = _tr("{total}: {steps} × {step} (one K and one V block per step); {tier}").format(
+            ulysses_text = translate("gallery", "not feasible: {reason}").format(reason=head_reason(u.degree, u))
+        ring_text = translate("gallery", "{total}: {steps} × {step} (one K and one V block per step); {tier}").format(
             total=format_bytes(self.printed["ring"]), steps=a.ring.steps, step=format_bytes(a.ring.bytes_per_step),
             tier=tier_name(a.ring.placement.tier, a.ring.placement.nodes))
         if "usp_ulysses" in self.printed:
-            usp_text = _tr("{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × {step})").format(
+            usp_text = translate("gallery", "{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × "
+                                            "{step})").format(
                 ulysses=format_bytes(self.printed["usp_ulysses"]), ring=format_bytes(self.printed["usp_ring"]),
                 steps=usp.ring_steps, step=format_bytes(usp.ring_bytes_per_step))
         else:
-            usp_text = _tr("not feasible: {reason}").format(reason=usp_reason(usp, u, a.cp))
+            usp_text = translate("gallery", "not feasible: {reason}").format(reason=usp_reason(usp, u, a.cp))
         texts = [ulysses_text, ring_text, usp_text]
         colours = [INK if u.feasible or u.degree <= 1 else "#C00000", INK,
                    INK if "usp_ulysses" in self.printed else "#C00000"]
@@ -306,25 +323,28 @@ def context_caption(document: Document, a: ContextAnalysis, example: bool) -> st
     scenario = document.scenario
     lines = []
     if example:
-        lines.append(_tr("The current scenario has no context parallelism (cp = 1): drawn for the labelled example "
-                         "{preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.").format(
+        lines.append(translate("gallery", "The current scenario has no context parallelism (cp = 1): drawn for the "
+                                          "labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses "
+                                          "× {r} Ring.").format(
             preset=EXAMPLE_PRESET, cp=a.cp, dp=scenario.parallel.dp, u=usp.ulysses, r=usp.ring))
     numbers = dict(title=scenario.title, s=a.seq_len, cp=a.cp, tp=a.tp, ring=format_bytes(ring_bytes_per_link(a)),
                    steps=a.ring.steps)
     if u.feasible and u.degree > 1:
-        lines.append(_tr("{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer's forward pass per TP "
-                         "rank, from the long-context model. Ulysses sends {ulysses} per link, Ring {ring} per link "
-                         "({steps} steps).").format(ulysses=format_bytes(u.bytes_per_link_per_layer), **numbers))
+        lines.append(translate("gallery", "{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer's "
+                                          "forward pass per TP rank, from the long-context model. Ulysses sends "
+                                          "{ulysses} per link, Ring {ring} per link ({steps} steps).").format(
+            ulysses=format_bytes(u.bytes_per_link_per_layer), **numbers))
     else:
-        lines.append(_tr("{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer's forward pass per TP "
-                         "rank, from the long-context model. Ulysses over all {cp} ranks cannot hand each rank whole "
-                         "heads; Ring sends {ring} per link ({steps} steps).").format(**numbers))
+        lines.append(translate("gallery", "{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer's "
+                                          "forward pass per TP rank, from the long-context model. Ulysses over all "
+                                          "{cp} ranks cannot hand each rank whole heads; Ring sends {ring} per link "
+                                          "({steps} steps).").format(**numbers))
     if usp.feasible and usp.ulysses == 1:
-        lines.append(_tr("USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its Ring axis.").format(
-            usp_r=format_bytes(usp_ring_bytes_per_link(a))))
+        lines.append(translate("gallery", "USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its "
+                                          "Ring axis.").format(usp_r=format_bytes(usp_ring_bytes_per_link(a))))
     elif usp.feasible:
-        lines.append(_tr("USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis ({u_tier}) and "
-                         "{usp_r} on its Ring axis ({r_tier}).").format(
+        lines.append(translate("gallery", "USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis "
+                                          "({u_tier}) and {usp_r} on its Ring axis ({r_tier}).").format(
             u=usp.ulysses, r=usp.ring, usp_u=format_bytes(usp.ulysses_bytes_per_link_per_layer),
             usp_r=format_bytes(usp_ring_bytes_per_link(a)),
             u_tier=tier_name(usp.ulysses_placement.tier, usp.ulysses_placement.nodes),

@@ -38,17 +38,17 @@ CHUNK_OF = {"mlp_b": "B", "mlp_w": "W", "mlp_f": "F", "attn_b": "B", "attn_w": "
             "dispatch_f": "F", "dispatch_b": "B", "combine_f": "F", "combine_b": "B"}
 CHUNK_COLOURS = {"F": FORWARD, "B": BACKWARD_INPUT, "W": BACKWARD_WEIGHT}
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("gallery", text)
+translate = QCoreApplication.translate
 
 
 def block_names() -> dict[str, str]:
     """Figure 4's names: △ a forward chunk's component, ▲ a backward chunk's."""
-    return {"mlp_b": _tr("MLP (B) ▲"), "mlp_w": _tr("MLP (W) ▲"), "mlp_f": _tr("MLP (F) △"),
-            "attn_b": _tr("ATTN (B) ▲"), "attn_w": _tr("ATTN (W) ▲"), "attn_f": _tr("ATTN (F) △"),
-            "dispatch_f": _tr("DISPATCH (F) △"), "dispatch_b": _tr("DISPATCH (B) ▲"),
-            "combine_f": _tr("COMBINE (F) △"), "combine_b": _tr("COMBINE (B) ▲"), "pp": _tr("PP")}
+    return {"mlp_b": translate("gallery", "MLP (B) ▲"), "mlp_w": translate("gallery", "MLP (W) ▲"),
+            "mlp_f": translate("gallery", "MLP (F) △"), "attn_b": translate("gallery", "ATTN (B) ▲"),
+            "attn_w": translate("gallery", "ATTN (W) ▲"), "attn_f": translate("gallery", "ATTN (F) △"),
+            "dispatch_f": translate("gallery", "DISPATCH (F) △"), "dispatch_b": translate("gallery", "DISPATCH (B) ▲"),
+            "combine_f": translate("gallery", "COMBINE (F) △"), "combine_b": translate("gallery", "COMBINE (B) ▲"),
+            "pp": translate("gallery", "PP")}
 
 
 @dataclass(frozen=True)
@@ -176,8 +176,9 @@ class ExecutionStrip(Diagram):
         width = area.right() - x0 - 10
         end = max(max(start + seconds for _, _, start, seconds in self.blocks), 1e-12)
         scale = width / end
-        lanes = {"compute": _tr("Compute stream"), "all-to-all": _tr("Communication stream: all-to-all (EP)"),
-                 "pp": _tr("Communication stream: PP send / receive")}
+        lanes = {"compute": translate("gallery", "Compute stream"),
+                 "all-to-all": translate("gallery", "Communication stream: all-to-all (EP)"),
+                 "pp": translate("gallery", "Communication stream: PP send / receive")}
         strip_h = min(420.0, area.height() * 0.56)
         heights = {"compute": strip_h * 0.36, "all-to-all": strip_h * 0.36, "pp": strip_h * 0.2}
         y = area.y() + 6
@@ -210,7 +211,8 @@ class ExecutionStrip(Diagram):
         if strip.exposed_s > 0:
             band = QRectF(compute_end, tops["compute"] + 4, strip.exposed_s * scale, heights["compute"] - 8)
             self.box(band, hatch(EXPOSED), EXPOSED, 1.2, 3, dashed=True)
-            label = _tr("compute waits: {t} of all-to-all exposed").format(t=format_seconds(strip.exposed_s))
+            label = translate("gallery", "compute waits: {t} of all-to-all exposed").format(
+                t=format_seconds(strip.exposed_s))
             inner = band.adjusted(8, band.height() * 0.22, -8, -band.height() * 0.22)
             self.box(inner, "#FFFFFF", EXPOSED, 0.8, 3)
             self.text(inner.adjusted(4, 2, -4, -2), label, align=CENTRE, largest=13, smallest=9, colour=EXPOSED,
@@ -228,12 +230,15 @@ class ExecutionStrip(Diagram):
             self.text(QRectF(x - 40, axis_y + 6, 80, 18), f"{tick * 1e3:g}", align=CENTRE, largest=12, smallest=9,
                       colour=MUTED)
             tick += step
-        self.text(QRectF(area.x(), axis_y + 4, label_w, 20), _tr("time (ms)"), align=LEFT, largest=12, colour=MUTED)
+        self.text(QRectF(area.x(), axis_y + 4, label_w, 20), translate("gallery", "time (ms)"), align=LEFT,
+                  largest=12, colour=MUTED)
         # the key and the model's numbers
         key_y = axis_y + 30
-        key = [(FORWARD, _tr("forward chunk △")), (BACKWARD_INPUT, _tr("backward for input ▲")),
-               (BACKWARD_WEIGHT, _tr("backward for weights ▲")), (PP_COLOUR, _tr("PP communication")),
-               (hatch(EXPOSED), _tr("exposed (the model)"))]
+        key = [(FORWARD, translate("gallery", "forward chunk △")),
+               (BACKWARD_INPUT, translate("gallery", "backward for input ▲")),
+               (BACKWARD_WEIGHT, translate("gallery", "backward for weights ▲")),
+               (PP_COLOUR, translate("gallery", "PP communication")),
+               (hatch(EXPOSED), translate("gallery", "exposed (the model)"))]
         used = self.swatch_key(QRectF(x0, key_y, width, 44), key, 13)
         text_y = key_y + used + 10
         split = area.x() + area.width() * 0.6
@@ -246,10 +251,11 @@ class ExecutionStrip(Diagram):
         d = self.strip.durations
         self.box(rect, "#FAFAFA", RULE, 0.8, 4)
         inner = rect.adjusted(12, 8, -12, -8)
-        self.text(QRectF(inner.x(), inner.y(), inner.width(), 22), _tr("The slowest stage chunk pair (step-time "
-                                                                       "model)"), bold=True, largest=14, smallest=9)
-        rows = [(_tr("F then B: {t}").format(t=format_seconds(d.F + d.B)), d.F, d.B),
-                (_tr("overlapped FB: {t}").format(t=format_seconds(d.FB)), d.FB, 0.0)]
+        self.text(QRectF(inner.x(), inner.y(), inner.width(), 22),
+                  translate("gallery", "The slowest stage chunk pair (step-time model)"), bold=True, largest=14,
+                  smallest=9)
+        rows = [(translate("gallery", "F then B: {t}").format(t=format_seconds(d.F + d.B)), d.F, d.B),
+                (translate("gallery", "overlapped FB: {t}").format(t=format_seconds(d.FB)), d.FB, 0.0)]
         top = inner.y() + 30
         row_h = (inner.bottom() - top) / 2
         label_w = inner.width() * 0.42
@@ -271,19 +277,22 @@ class ExecutionStrip(Diagram):
         strip = self.strip
         d, ep = strip.durations, strip.ep
         if strip.exposed_s > 0:
-            verdict = _tr("The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair's computation "
-                          "({compute}): {hidden} run hidden under it, {exposed} are exposed.")
+            verdict = translate("gallery", "The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair's "
+                                           "computation ({compute}): {hidden} run hidden under it, {exposed} are "
+                                           "exposed.")
         else:
-            verdict = _tr("The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair's computation "
-                          "({compute}): all {hidden} hidden, {exposed} exposed.")
+            verdict = translate("gallery", "The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair's "
+                                           "computation ({compute}): all {hidden} hidden, {exposed} exposed.")
         lines = [verdict.format(a2a=format_seconds(strip.communication_s), call=format_seconds(strip.all_to_all_s),
                                 bytes=format_bytes(strip.ep_bytes_per_call), compute=format_seconds(strip.compute_s),
                                 hidden=format_seconds(strip.hidden_s), exposed=format_seconds(strip.exposed_s)),
-                 _tr("The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + B − all-to-alls, "
-                     "all-to-alls) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.").format(
+                 translate("gallery", "The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + "
+                                      "B − all-to-alls, all-to-alls) = {fb}; PP sends and receives take {p2p} each, "
+                                      "priced by the schedule.").format(
                      f=format_seconds(d.F), b=format_seconds(d.B), fb=format_seconds(d.FB), p2p=format_seconds(d.p2p)),
-                 _tr("Over the whole step the most loaded rank's all-to-alls take {time} ({bytes} sent): {hidden} "
-                     "hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.").format(
+                 translate("gallery", "Over the whole step the most loaded rank's all-to-alls take {time} ({bytes} "
+                                      "sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward "
+                                      "and backward chunks.").format(
                      time=format_seconds(ep.time_s), bytes=format_bytes(ep.bytes), hidden=format_seconds(ep.hidden_s),
                      exposed=format_seconds(ep.exposed_s))]
         return "\n\n".join(lines)
@@ -303,12 +312,13 @@ def dualpipe_caption(document: Document, strip: OverlapStrip, substituted: bool)
     s = document.scenario
     lines = []
     if substituted:
-        lines.append(_tr("The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for "
-                         "DeepSeek-V3 instead."))
-    lines.append(_tr("{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the "
-                     "order of the report's Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = "
-                     "{pp}). The report's “near-zero all-to-all overhead” is about the critical path: the all-to-alls "
-                     "still move their bytes, hidden only where the other chunk's computation is long enough.").format(
+        lines.append(translate("gallery", "The current scenario is not a DualPipe MoE scenario the step-time model can "
+                                          "time: drawn for DeepSeek-V3 instead."))
+    lines.append(translate("gallery", "{title}: one MoE layer of a forward chunk overlapped with one of a backward "
+                                      "chunk in the order of the report's Figure 4, durations from the step-time model "
+                                      "({kind}, ep = {ep}, pp = {pp}). The report's “near-zero all-to-all overhead” is "
+                                      "about the critical path: the all-to-alls still move their bytes, hidden only "
+                                      "where the other chunk's computation is long enough.").format(
         title=s.title, kind=s.schedule.kind, ep=s.parallel.ep, pp=s.parallel.pp))
     return "\n".join(lines)
 

@@ -16,9 +16,7 @@ from tslab.views.gallery.registry import QT_TRANSLATE_NOOP
 from tslab.views.gallery.fig_b_paint import (CENTRE, FAINT, INK, LEFT, MUTED, PANEL, RULE, TOP_CENTRE, TOP_LEFT,
                                              Diagram, font_px, text_rect)
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("gallery", text)
+translate = QCoreApplication.translate
 
 
 # ---------------------------------------------------------------------------------------------
@@ -29,59 +27,72 @@ LINEAGE_COLOURS = ("#4E79A7", "#59A14F", "#B07AA1")
 
 def lineage_columns() -> list[tuple[str, str]]:
     """(model, its report) of each column."""
-    return [(_tr("Kimi K2"), _tr("Kimi K2 technical report (arXiv 2507.20534)")),
-            (_tr("Kimi K2.5"), _tr("Kimi K2.5 technical report (arXiv 2602.02276)")),
-            (_tr("Kimi K3"), _tr("Kimi K3 technical report (arXiv 2607.24653)"))]
+    return [(translate("gallery", "Kimi K2"), translate("gallery", "Kimi K2 technical report (arXiv 2507.20534)")),
+            (translate("gallery", "Kimi K2.5"), translate("gallery", "Kimi K2.5 technical report (arXiv 2602.02276)")),
+            (translate("gallery", "Kimi K3"), translate("gallery", "Kimi K3 technical report (arXiv 2607.24653)"))]
 
 
 def lineage_rows() -> list[tuple[str, list[tuple[str, str]]]]:
     """(theme, per column (what the report states, where)) — "" where a model has nothing there."""
+    k25, k3 = translate("gallery", "K2.5 report"), translate("gallery", "K3 report")
     return [
-        (_tr("Parallel layout and schedule"), [
-            (_tr("16-way PP with virtual stages, 16-way EP, ZeRO-1 DP on H800 nodes (8 × 400 Gbps RoCE between "
-                 "nodes), on any multiple of 32 nodes. Not DualPipe: it doubles the memory of parameters and "
-                 "gradients; interleaved 1F1B with more warm-up micro-batches overlaps the EP all-to-all, and the "
-                 "weight gradients overlap PP communication."), _tr("K2 report §2.4.2")),
-            (_tr("The backbone keeps K2's layout: 16-way PP with virtual stages, 16-way EP, ZeRO-1."),
-             _tr("K2.5 report")),
-            (_tr("PP with virtual stages, EP and ZeRO-1 DP, plus Pipeline ZeRO-2 (gradient shards in CPU memory, a "
-                 "double gradient buffer on the GPU), context parallelism and MoonEP: every EP rank receives "
-                 "exactly S × K assignments. Per-Head Muon: each rank fetches point to point only the "
-                 "parameter shards it updates."), _tr("K3 report §5.2.1, Appendix E; MoonshotAI/MoonEP")),
+        (translate("gallery", "Parallel layout and schedule"), [
+            (translate("gallery", "16-way PP with virtual stages, 16-way EP, ZeRO-1 DP on H800 nodes (8 × 400 Gbps "
+                                  "RoCE between nodes), on any multiple of 32 nodes. Not DualPipe: it doubles the "
+                                  "memory of parameters and gradients; interleaved 1F1B with more warm-up "
+                                  "micro-batches overlaps the EP all-to-all, and the weight gradients overlap PP "
+                                  "communication."),
+             translate("gallery", "K2 report §2.4.2")),
+            (translate("gallery", "The backbone keeps K2's layout: 16-way PP with virtual stages, 16-way EP, ZeRO-1."),
+             k25),
+            (translate("gallery", "PP with virtual stages, EP and ZeRO-1 DP, plus Pipeline ZeRO-2 (gradient shards in "
+                                  "CPU memory, a double gradient buffer on the GPU), context parallelism and MoonEP: "
+                                  "every EP rank receives exactly S × K assignments. Per-Head Muon: each rank fetches "
+                                  "point to point only the parameter shards it updates."),
+             translate("gallery", "K3 report §5.2.1, Appendix E; MoonshotAI/MoonEP")),
         ]),
-        (_tr("Activations and memory"), [
-            (_tr("Cheapest first: recompute LayerNorm, SwiGLU and the MLA up-projections, then the MoE "
-                 "down-projections; store insensitive activations in FP8-E4M3 (1 × 128 tiles, FP32 scales; FP8 for "
-                 "storage, not compute); offload the rest to CPU, one forward micro-batch offloaded while the next "
-                 "backward micro-batch is prefetched. About 30 GB per GPU for states: about 6 TB of BF16 parameters "
-                 "and FP32 gradient buffer over 256 GPUs."), _tr("K2 report §2.4.2–§2.4.3")),
-            (_tr("Selective recomputation, FP8 activation storage and CPU streaming, as in K2."), _tr("K2.5 report")),
-            (_tr("A unified activation manager: every tensor saved for the backward is bound to a backend, "
-                 "recomputation, block-wise FP8, local offload or remote offload (another PP rank's memory over the "
-                 "Mooncake Transfer Engine), composed per tensor; prefetch layer by layer, overlapped with "
-                 "compute."), _tr("K3 report (unified activation manager)")),
+        (translate("gallery", "Activations and memory"), [
+            (translate("gallery", "Cheapest first: recompute LayerNorm, SwiGLU and the MLA up-projections, then the "
+                                  "MoE down-projections; store insensitive activations in FP8-E4M3 (1 × 128 tiles, "
+                                  "FP32 scales; FP8 for storage, not compute); offload the rest to CPU, one forward "
+                                  "micro-batch offloaded while the next backward micro-batch is prefetched. About 30 "
+                                  "GB per GPU for states: about 6 TB of BF16 parameters and FP32 gradient buffer over "
+                                  "256 GPUs."),
+             translate("gallery", "K2 report §2.4.2–§2.4.3")),
+            (translate("gallery", "Selective recomputation, FP8 activation storage and CPU streaming, as in K2."),
+             k25),
+            (translate("gallery", "A unified activation manager: every tensor saved for the backward is bound to a "
+                                  "backend, recomputation, block-wise FP8, local offload or remote offload (another PP "
+                                  "rank's memory over the Mooncake Transfer Engine), composed per tensor; prefetch "
+                                  "layer by layer, overlapped with compute."),
+             translate("gallery", "K3 report (unified activation manager)")),
         ]),
-        (_tr("Multimodal"), [
+        (translate("gallery", "Multimodal"), [
             ("", ""),
-            (_tr("The Decoupled Encoder Process: the vision forward balanced over all GPUs, its intermediate "
-                 "activations dropped and its outputs gathered to PP stage 0; the backbone trains as a text "
-                 "pipeline; then the vision forward is recomputed and its backward run. About 90 % of text-only "
-                 "training efficiency in the report's setting."), _tr("K2.5 report")),
-            (_tr("The ViT inside the text pipeline: the first ViT forwards run synchronously, the rest fill the "
-                 "pipeline's bubbles, and the backward likewise; dynamic CP splits large images by patches. The "
-                 "report: most ViT compute hidden in PP bubbles."), _tr("K3 report")),
+            (translate("gallery", "The Decoupled Encoder Process: the vision forward balanced over all GPUs, its "
+                                  "intermediate activations dropped and its outputs gathered to PP stage 0; the "
+                                  "backbone trains as a text pipeline; then the vision forward is recomputed and its "
+                                  "backward run. About 90 % of text-only training efficiency in the report's setting."),
+             k25),
+            (translate("gallery", "The ViT inside the text pipeline: the first ViT forwards run synchronously, the "
+                                  "rest fill the pipeline's bubbles, and the backward likewise; dynamic CP splits "
+                                  "large images by patches. The report: most ViT compute hidden in PP bubbles."),
+             k3),
         ]),
-        (_tr("RL system"), [
-            (_tr("Co-located training and inference engines on the same workers; a checkpoint engine reshards the "
-                 "parameters: each worker takes its local parameters and broadcasts the full set, each inference "
-                 "worker keeps the shards it needs, pipelined parameter by parameter. A full update of the 1T model "
-                 "in under 30 s, as the report states."), _tr("K2 report; MoonshotAI/checkpoint-engine")),
-            (_tr("Agentic RL as asynchronous coroutines, one per agent task: the Rollout Manager runs up to 100,000 "
-                 "concurrent agent tasks (the report's figure)."), _tr("K2.5 report")),
-            (_tr("1M-token co-located RL within a few hundred GPUs per experiment, partial rollout for the long "
-                 "tail of trajectories: an external KV pool written back to CPU DRAM, "
-                 "request auto-throttling, gradient-buffer reuse (figure 11) and AgentENV's microVM sandboxes "
-                 "(figure 12)."), _tr("K3 report; kvcache-ai/AgentENV")),
+        (translate("gallery", "RL system"), [
+            (translate("gallery", "Co-located training and inference engines on the same workers; a checkpoint engine "
+                                  "reshards the parameters: each worker takes its local parameters and broadcasts the "
+                                  "full set, each inference worker keeps the shards it needs, pipelined parameter by "
+                                  "parameter. A full update of the 1T model in under 30 s, as the report states."),
+             translate("gallery", "K2 report; MoonshotAI/checkpoint-engine")),
+            (translate("gallery", "Agentic RL as asynchronous coroutines, one per agent task: the Rollout Manager runs "
+                                  "up to 100,000 concurrent agent tasks (the report's figure)."),
+             k25),
+            (translate("gallery", "1M-token co-located RL within a few hundred GPUs per experiment, partial rollout "
+                                  "for the long tail of trajectories: an external KV pool written back to CPU DRAM, "
+                                  "request auto-throttling, gradient-buffer reuse (figure 11) and AgentENV's microVM "
+                                  "sandboxes (figure 12)."),
+             translate("gallery", "K3 report; kvcache-ai/AgentENV")),
         ]),
     ]
 
@@ -172,10 +183,10 @@ class MemorySeesaw(Diagram):
         for w in weights:
             cols.append(QRectF(x, area.y(), width * w / sum(weights) - 10, area.height()))
             x += width * w / sum(weights)
-        phases = [_tr("Rollout: the inference engine decodes on the same GPUs (co-located)"),
-                  _tr("Training iteration: forward-only models (the reference) and the policy's forward and "
-                      "backward"),
-                  _tr("After the training iteration, before the next rollout")]
+        phases = [translate("gallery", "Rollout: the inference engine decodes on the same GPUs (co-located)"),
+                  translate("gallery", "Training iteration: forward-only models (the reference) and the policy's "
+                                       "forward and backward"),
+                  translate("gallery", "After the training iteration, before the next rollout")]
         phase_px = self.common_px([(QRectF(0, 0, c.width() - 12, header_h - 8), t) for c, t in zip(cols, phases)],
                                   14, 9, bold=True)
         for k, (col, phase) in enumerate(zip(cols, phases)):
@@ -185,8 +196,9 @@ class MemorySeesaw(Diagram):
             if k < 2:
                 y = head.center().y()
                 self.arrow(QPointF(head.right() + 1, y), QPointF(cols[k + 1].x() - 1, y), INK, 2, 8)
-        lanes = [_tr("Model and optimizer states"), _tr("External KV pool"), _tr("Gradient buffer (policy, FP32)"),
-                 _tr("Requests admitted to the inference engine")]
+        lanes = [translate("gallery", "Model and optimizer states"), translate("gallery", "External KV pool"),
+                 translate("gallery", "Gradient buffer (policy, FP32)"),
+                 translate("gallery", "Requests admitted to the inference engine")]
         top = area.y() + header_h + 8
         lane_h = (area.bottom() - key_h - top - 3 * 8) / 4
         lane_px = self.common_px([(QRectF(0, 0, lane_w, lane_h), t) for t in lanes], 15, 9, bold=True)
@@ -200,12 +212,14 @@ class MemorySeesaw(Diagram):
         self._kv_pool(cell[1])
         self._gradient_buffer(cell[2])
         self._requests(cell[3])
-        key = [(TIERS["gpu"], _tr("GPU HBM")), (TIERS["cpu"], _tr("CPU DRAM")), (TIERS["nvme"], _tr("NVMe")),
-               (TIERS["use"], _tr("in use by training"))]
+        key = [(TIERS["gpu"], translate("gallery", "GPU HBM")), (TIERS["cpu"], translate("gallery", "CPU DRAM")),
+               (TIERS["nvme"], translate("gallery", "NVMe")),
+               (TIERS["use"], translate("gallery", "in use by training"))]
         key_rect = QRectF(x0, area.bottom() - key_h + 6, (area.right() - x0) * 0.55, key_h)
         self.swatch_key(key_rect, key, 13)
         self.text(QRectF(key_rect.right() + 10, key_rect.y(), area.right() - key_rect.right() - 10, key_h),
-                  _tr("Schematic: heights are relative; the sources give no sizes."), align=LEFT, largest=13,
+                  translate("gallery", "Schematic: heights are relative; the sources give no sizes."), align=LEFT,
+                  largest=13,
                   smallest=9, colour=MUTED)
 
     def _block(self, rect: QRectF, share: float, tier: str, text: str, *, dashed: bool = False) -> QRectF:
@@ -221,10 +235,10 @@ class MemorySeesaw(Diagram):
         return block
 
     def _states(self, cells: list[QRectF]) -> None:
-        self._block(cells[0], 0.5, "nvme", _tr("on NVMe: offloaded after the last training iteration, so CPU DRAM is "
-                                               "free for the external KV pool"))
-        used = self._block(cells[1], 0.95, "use", _tr("used by the training iteration"))
-        block = self._block(cells[2], 0.5, "nvme", _tr("offloaded to NVMe"))
+        self._block(cells[0], 0.5, "nvme", translate("gallery", "on NVMe: offloaded after the last training iteration, "
+                                                                "so CPU DRAM is free for the external KV pool"))
+        used = self._block(cells[1], 0.95, "use", translate("gallery", "used by the training iteration"))
+        block = self._block(cells[2], 0.5, "nvme", translate("gallery", "offloaded to NVMe"))
         self.curved_arrow(QPointF(used.right() - 30, used.y() + 2), QPointF(block.center().x(), used.y() - 4),
                           QPointF(block.center().x(), block.y() - 2), INK, 1.8, 9)
 
@@ -233,23 +247,24 @@ class MemorySeesaw(Diagram):
         gpu_w = rect.width() * 0.38
         gpu = QRectF(rect.x() + 4, rect.y() + rect.height() * 0.35, gpu_w - 8, rect.height() * 0.65)
         dram = QRectF(rect.x() + gpu_w + 40, rect.y(), rect.width() - gpu_w - 44, rect.height())
+        active = translate("gallery", "active decode blocks stay on the GPU")
+        pool = translate("gallery", "the pool in CPU DRAM: reusable idle prefixes, written only when the GPU evicts "
+                                    "them (write-back, not write-through); KDA states live and die with their MLA KV "
+                                    "blocks")
+        moves = translate("gallery", "→ written back when the GPU evicts an idle prefix\n← prefetched before it is "
+                                     "reused")
         self.box(gpu, TIERS["gpu"], "", 0, 5)
-        self.text(gpu.adjusted(6, 4, -6, -4), _tr("active decode blocks stay on the GPU"), align=CENTRE,
-                  largest=13, colour="#FFFFFF")
+        self.text(gpu.adjusted(6, 4, -6, -4), active, align=CENTRE, largest=13, colour="#FFFFFF")
         self.box(dram, TIERS["cpu"], "", 0, 5)
-        self.text(dram.adjusted(8, 4, -8, -4), _tr("the pool in CPU DRAM: reusable idle prefixes, written only when "
-                                                   "the GPU evicts them (write-back, not write-through); KDA states "
-                                                   "live and die with their MLA KV blocks"), align=CENTRE,
-                  largest=13, colour="#FFFFFF")
+        self.text(dram.adjusted(8, 4, -8, -4), pool, align=CENTRE, largest=13, colour="#FFFFFF")
         self.arrow(QPointF(gpu.right() + 2, gpu.center().y() - 8), QPointF(dram.x() - 2, gpu.center().y() - 8),
                    INK, 1.6, 7)
         self.arrow(QPointF(dram.x() - 2, gpu.center().y() + 8), QPointF(gpu.right() + 2, gpu.center().y() + 8),
                    INK, 1.6, 7)
-        self.text(QRectF(rect.x() + 4, rect.y(), gpu_w + 28, gpu.y() - rect.y() - 4),
-                  _tr("→ written back when the GPU evicts an idle prefix\n← prefetched before it is reused"),
-                  align=LEFT, largest=12, smallest=9, colour=MUTED)
-        self._block(cells[1], 0.5, "", _tr("released after the rollout: it does not compete with training for "
-                                           "resources"), dashed=True)
+        self.text(QRectF(rect.x() + 4, rect.y(), gpu_w + 28, gpu.y() - rect.y() - 4), moves, align=LEFT,
+                  largest=12, smallest=9, colour=MUTED)
+        released = translate("gallery", "released after the rollout: it does not compete with training for resources")
+        self._block(cells[1], 0.5, "", released, dashed=True)
         self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
 
     def _gradient_buffer(self, cells: list[QRectF]) -> None:
@@ -258,15 +273,13 @@ class MemorySeesaw(Diagram):
         half = (rect.width() - 8) / 2
         first = QRectF(rect.x() + 4, rect.y() + rect.height() * 0.05, half - 16, rect.height() * 0.95)
         second = QRectF(rect.x() + 4 + half + 16, rect.y() + rect.height() * 0.05, half - 16, rect.height() * 0.95)
-        self.box(first, TIERS["gpu"], "", 0, 5)
-        self.text(first.adjusted(6, 4, -6, -4), _tr("① holds the weights of a forward-only model (the reference, kept "
-                                                    "in CPU memory) when it runs"), align=CENTRE, largest=13,
-                  colour="#FFFFFF")
-        self.box(second, TIERS["gpu"], "", 0, 5)
-        self.text(second.adjusted(6, 4, -6, -4), _tr("② overwritten by the real gradients before the backward: the "
-                                                     "lifetimes never overlap; two VPP-chunk slots per GPU, one "
-                                                     "computing, one prefetching"), align=CENTRE, largest=13,
-                  colour="#FFFFFF")
+        reference = translate("gallery", "① holds the weights of a forward-only model (the reference, kept in CPU "
+                                         "memory) when it runs")
+        gradients = translate("gallery", "② overwritten by the real gradients before the backward: the lifetimes "
+                                         "never overlap; two VPP-chunk slots per GPU, one computing, one prefetching")
+        for box, text in ((first, reference), (second, gradients)):
+            self.box(box, TIERS["gpu"], "", 0, 5)
+            self.text(box.adjusted(6, 4, -6, -4), text, align=CENTRE, largest=13, colour="#FFFFFF")
         self.arrow(QPointF(first.right() + 2, first.center().y()), QPointF(second.x() - 2, first.center().y()), INK,
                    1.8, 8)
         self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
@@ -281,12 +294,13 @@ class MemorySeesaw(Diagram):
                           plot.bottom() - plot.height() * level) for k, level in enumerate(levels)]
         for a, b in zip(points, points[1:]):
             self.line(a, b, TIERS["gpu"], 2.4)
-        self.text(QRectF(plot.x() + 4, plot.bottom() - 20, plot.width() - 8, 18), _tr("rollout time →"),
-                  align=CENTRE, largest=11, smallest=9, colour=MUTED)
-        self.text(QRectF(plot.right() + 10, rect.y(), rect.right() - plot.right() - 12, rect.height()),
-                  _tr("auto-throttling reads the active and queued requests and the KV utilisation: more requests "
-                      "early, while contexts are short, fewer later as the KV pressure rises"), align=LEFT,
-                  largest=13)
+        throttling = translate("gallery", "auto-throttling reads the active and queued requests and the KV "
+                                          "utilisation: more requests early, while contexts are short, fewer later "
+                                          "as the KV pressure rises")
+        self.text(QRectF(plot.x() + 4, plot.bottom() - 20, plot.width() - 8, 18),
+                  translate("gallery", "rollout time →"), align=CENTRE, largest=11, smallest=9, colour=MUTED)
+        self.text(QRectF(plot.right() + 10, rect.y(), rect.right() - plot.right() - 12, rect.height()), throttling,
+                  align=LEFT, largest=13)
         self.text(cells[1], "—", align=CENTRE, largest=16, colour=FAINT)
         self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
 
@@ -300,20 +314,28 @@ STATE_COLOURS = {"run": "#59A14F", "transition": "#76B7B2", "rest": "#4E79A7", "
 def agentenv_states() -> dict[str, tuple[str, str, str, tuple[float, float]]]:
     """state → (name, what the repository says of it, kind, centre as a share of the drawing)."""
     return {
-        "creating": (_tr("Creating"), _tr("the microVM boots from a template snapshot or an OCI image"), "transition",
-                     (0.11, 0.47)),
-        "running": (_tr("Running"), _tr("a Firecracker microVM: commands run, its timeout ticks"), "run",
+        "creating": (translate("gallery", "Creating"),
+                     translate("gallery", "the microVM boots from a template snapshot or an OCI image"),
+                     "transition", (0.11, 0.47)),
+        "running": (translate("gallery", "Running"),
+                    translate("gallery", "a Firecracker microVM: commands run, its timeout ticks"), "run",
                     (0.42, 0.47)),
-        "snapshotting": (_tr("Snapshotting"), _tr("a persistent snapshot: a template new sandboxes start from"),
+        "snapshotting": (translate("gallery", "Snapshotting"),
+                         translate("gallery", "a persistent snapshot: a template new sandboxes start from"),
                          "transition", (0.42, 0.1)),
-        "forking": (_tr("Forking"), _tr("cloned into up to 16 child sandboxes on the same node"), "transition",
+        "forking": (translate("gallery", "Forking"),
+                    translate("gallery", "cloned into up to 16 child sandboxes on the same node"), "transition",
                     (0.42, 0.85)),
-        "pausing": (_tr("Pausing"), _tr("memory and disk snapshots captured"), "transition", (0.73, 0.2)),
-        "paused": (_tr("Paused"), _tr("VM stopped, snapshot stored: no memory or CPU consumed"), "rest",
+        "pausing": (translate("gallery", "Pausing"), translate("gallery", "memory and disk snapshots captured"),
+                    "transition", (0.73, 0.2)),
+        "paused": (translate("gallery", "Paused"),
+                   translate("gallery", "VM stopped, snapshot stored: no memory or CPU consumed"), "rest",
                    (0.88, 0.56)),
-        "resuming": (_tr("Resuming"), _tr("restored from its paused snapshot, processes and connections included"),
+        "resuming": (translate("gallery", "Resuming"),
+                     translate("gallery", "restored from its paused snapshot, processes and connections included"),
                      "transition", (0.7, 0.85)),
-        "killing": (_tr("Killing"), _tr("torn down, resources released"), "end", (0.1, 0.85)),
+        "killing": (translate("gallery", "Killing"), translate("gallery", "torn down, resources released"), "end",
+                    (0.1, 0.85)),
     }
 
 
@@ -330,10 +352,12 @@ TWO_WAY = {("running", "snapshotting"): -1, ("running", "forking"): 1}
 
 def agentenv_statistics() -> list[str]:
     """The K3 report's production statistics of AgentENV, as it states them."""
-    return [_tr("Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms."),
-            _tr("Waiting for inference takes up to 98 % of a sandbox's lifetime in the report's scenario."),
-            _tr("Memory overcommit up to 6.5× in real workloads."),
-            _tr("51,219,741 sandboxes created across 1,505,678 images for K3's training and evaluation.")]
+    return [translate("gallery", "Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms."),
+            translate("gallery", "Waiting for inference takes up to 98 % of a sandbox's lifetime in the report's "
+                                 "scenario."),
+            translate("gallery", "Memory overcommit up to 6.5× in real workloads."),
+            translate("gallery", "51,219,741 sandboxes created across 1,505,678 images for K3's training and "
+                                 "evaluation.")]
 
 
 class SandboxLifecycle(Diagram):
@@ -396,13 +420,17 @@ class SandboxLifecycle(Diagram):
     def _panel(self, rect: QRectF) -> None:
         """Two boxes, each as tall as its text: the report's production statistics, then what the
         sandboxes are built on and what the repository's README states."""
-        stats = [_tr("The K3 report's production statistics")] + ["• " + line for line in agentenv_statistics()] + [
-            _tr("These are the K3 team's figures for its own workloads, not a general microVM benchmark.")]
-        built = [_tr("What it is built on"),
-                 _tr("Firecracker microVMs: stronger isolation than ordinary containers and closer to a real system; "
-                     "OverlayBD, a custom ublk, storage sharing and P2P (the K3 report)."),
-                 _tr("The repository's README states: snapshot-backed environments boot or resume in under 50 ms and "
-                     "pause in under 100 ms; incremental snapshots complete in under 100 ms.")]
+        heading = translate("gallery", "The K3 report's production statistics")
+        caveat = translate("gallery", "These are the K3 team's figures for its own workloads, not a general microVM "
+                                      "benchmark.")
+        stats = [heading] + ["• " + line for line in agentenv_statistics()] + [caveat]
+        built = [translate("gallery", "What it is built on"),
+                 translate("gallery", "Firecracker microVMs: stronger isolation than ordinary containers and closer to "
+                                      "a real system; OverlayBD, a custom ublk, storage sharing and P2P (the K3 "
+                                      "report)."),
+                 translate("gallery", "The repository's README states: snapshot-backed environments boot or resume in "
+                                      "under 50 ms and pause in under 100 ms; incremental snapshots complete in under "
+                                      "100 ms.")]
         width = rect.width() - 28
 
         def height(blocks: list[str], px: int) -> float:

@@ -72,12 +72,14 @@ def fitting_px(base: QFont, rect: QRectF, text: str, largest: int = LARGEST_PX, 
 
 class Diagram(QWidget):
     """A white drawing laid out at paint time for its size; `draw(painter)` paints it with the
-    helpers below. `overflows` lists the texts of the last paint that did not fit their boxes."""
+    helpers below. After a paint, `texts` lists every text drawn and `overflows` those that did
+    not fit their boxes."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.overflows: list[Overflow] = []
+        self.texts: list[str] = []
         self._painter: QPainter | None = None
 
     def sizeHint(self) -> QSize:
@@ -92,7 +94,7 @@ class Diagram(QWidget):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing)
             painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
             painter.fillRect(self.rect(), QColor("white"))
-            self.overflows = []
+            self.overflows, self.texts = [], []
             self._painter = painter
             self.draw(painter, QRectF(self.rect()))
         finally:
@@ -110,6 +112,7 @@ class Diagram(QWidget):
         painter = self._painter
         size = px if px is not None else fitting_px(self.font(), rect, text, largest, smallest, bold)
         font = font_px(self.font(), size, bold)
+        self.texts.append(text)
         if not fits(font, rect, text):
             self.overflows.append(Overflow(text, (rect.x(), rect.y(), rect.width(), rect.height())))
         painter.setFont(font)
@@ -183,6 +186,7 @@ class Diagram(QWidget):
             self._painter.setFont(font)
             self._painter.setPen(QColor(INK))
             self._painter.drawText(QRectF(x + 20, y, width - 20, line - 4), int(LEFT), name)
+            self.texts.append(name)
             x += width
         return y + line - rect.y()
 
