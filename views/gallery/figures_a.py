@@ -12,8 +12,20 @@ from PySide6.QtCore import QCoreApplication
 
 from tslab.models.derived import LEDGER, MOE, STEP_TIME, Failed
 from tslab.models.memory import memory_ledger
+from tslab.models.moe import analyse_scenario
+from tslab.models.time import step_time
+from tslab.models.units import format_bytes
+from tslab.views.comm.common import NAMES
+from tslab.views.gallery import fig_a_bytes as bytes_fig
+from tslab.views.gallery import fig_a_collectives as collectives
+from tslab.views.gallery import fig_a_cost as cost
+from tslab.views.gallery import fig_a_mesh as mesh_fig
+from tslab.views.gallery import fig_a_moe as moe_fig
+from tslab.views.gallery import fig_a_pipeline as schedules
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
+from tslab.views.pipeline.common import kind_name
+from tslab.views.time.common import ms, percent
 
 if TYPE_CHECKING:
     from tslab.views.document_model import DocumentModel
@@ -48,9 +60,6 @@ def _drawn_instead(title: str, reason: str) -> str:
 # 1. The cost stack
 
 def build_cost_stack(model: DocumentModel) -> GalleryFigure:
-    from tslab.models.time import step_time
-    from tslab.views.gallery import fig_a_cost as fig
-    from tslab.views.time.common import ms, percent
     figure = GalleryFigure(_spec("cost-stack"))
     time = model.result(STEP_TIME)
     document, substituted = document_for(model.document, lambda _: not isinstance(time, Failed), "gpt3-175b")
@@ -59,12 +68,12 @@ def build_cost_stack(model: DocumentModel) -> GalleryFigure:
     if substituted:
         notes.append(_drawn_instead(scenario.title, time.reason))
         time = step_time(scenario)
-    figure.set_body(fig.CostStackBody(time, scenario.title, figure))
-    totals = fig.layer_totals(time)
-    share = {layer: totals.seconds[layer] / totals.total if totals.total > 0 else 0.0 for layer in fig.LAYERS}
-    if len(time.stack) > fig.MAX_RANKS_DRAWN:
+    figure.set_body(cost.CostStackBody(time, scenario.title, figure))
+    totals = cost.layer_totals(time)
+    share = {layer: totals.seconds[layer] / totals.total if totals.total > 0 else 0.0 for layer in cost.LAYERS}
+    if len(time.stack) > cost.MAX_RANKS_DRAWN:
         notes.append(QCoreApplication.translate("gallery", "The first {shown} of {ranks} pipeline ranks are drawn.")
-                     .format(shown=fig.MAX_RANKS_DRAWN, ranks=len(time.stack)))
+                     .format(shown=cost.MAX_RANKS_DRAWN, ranks=len(time.stack)))
     notes.append(QCoreApplication.translate(
         "gallery",
         "Each bar is one pipeline rank's optimizer step of {title}: FLOPs (GEMMs at the model's efficiency curve), "
@@ -84,7 +93,6 @@ def build_cost_stack(model: DocumentModel) -> GalleryFigure:
 # 2. Bytes per parameter
 
 def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
-    from tslab.views.gallery import fig_a_bytes as fig
     figure = GalleryFigure(_spec("bytes-per-parameter"))
     ledger = model.result(LEDGER)
     document, substituted = document_for(model.document, lambda _: not isinstance(ledger, Failed), "classroom-7b")
@@ -93,10 +101,10 @@ def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
     if substituted:
         notes.append(_drawn_instead(scenario.title, ledger.reason))
         ledger = memory_ledger(scenario)
-    figure.set_body(fig.BytesBody(scenario, ledger, figure))
-    paper = fig.paper_zero()
-    mine = fig.scenario_zero(ledger)
-    per = fig.per_parameter(mine[0], ledger.state_params_per_gpu or ledger.params_per_gpu)
+    figure.set_body(bytes_fig.BytesBody(scenario, ledger, figure))
+    paper = bytes_fig.paper_zero()
+    mine = bytes_fig.scenario_zero(ledger)
+    per = bytes_fig.per_parameter(mine[0], ledger.state_params_per_gpu or ledger.params_per_gpu)
     text = QCoreApplication.translate(
         "gallery",
         "Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and "
@@ -105,12 +113,13 @@ def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
         "the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} "
         "and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, "
         "optimizer states) on every tier; GB = 10⁹ bytes.").format(
-            p0=fig.gb(paper[0].total), p1=fig.gb(paper[1].total), p2=fig.gb(paper[2].total),
-            p3=fig.gb(paper[3].total), title=scenario.title,
+            p0=bytes_fig.gb(paper[0].total), p1=bytes_fig.gb(paper[1].total), p2=bytes_fig.gb(paper[2].total),
+            p3=bytes_fig.gb(paper[3].total), title=scenario.title,
             psi=f"{ledger.state_params_per_gpu or ledger.params_per_gpu:,}", rank=ledger.state_rank,
             nd=scenario.parallel.dp * scenario.parallel.cp,
             bpp=" + ".join(f"{value:g}" for value in per.values() if value) + f" = {sum(per.values()):g}",
-            s0=fig.gb(mine[0].total), s1=fig.gb(mine[1].total), s2=fig.gb(mine[2].total), s3=fig.gb(mine[3].total),
+            s0=bytes_fig.gb(mine[0].total), s1=bytes_fig.gb(mine[1].total), s2=bytes_fig.gb(mine[2].total),
+            s3=bytes_fig.gb(mine[3].total),
             zero=scenario.parallel.zero)
     figure.set_caption(" ".join(notes + [text]))
     return figure
@@ -120,13 +129,12 @@ def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
 # 3. The device mesh
 
 def build_device_mesh(model: DocumentModel) -> GalleryFigure:
-    from tslab.views.gallery import fig_a_mesh as fig
     figure = GalleryFigure(_spec("device-mesh"))
     own = model.scenario
-    mine = fig.drawable(own)
-    scenario = own if mine else fig.example_scenario()
-    pic = fig.picture(scenario)
-    figure.set_body(fig.MeshBody(pic, figure))
+    mine = mesh_fig.drawable(own)
+    scenario = own if mine else mesh_fig.example_scenario()
+    pic = mesh_fig.picture(scenario)
+    figure.set_body(mesh_fig.MeshBody(pic, figure))
     tp, pp, dp = pic.dims
     mesh = pic.mesh
     shape = QCoreApplication.translate("gallery", "tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs "
@@ -141,7 +149,7 @@ def build_device_mesh(model: DocumentModel) -> GalleryFigure:
                        "{gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} "
                        "GPUs.").format(shape=shape, title=own.title, tp=own.parallel.tp, pp=own.parallel.pp,
                                        dp=own.parallel.dp, cp=own.parallel.cp, gpus=f"{own.world_size:,}",
-                                       limit=fig.MAX_GPUS)
+                                       limit=mesh_fig.MAX_GPUS)
     inside = sum(1 for crosses in mesh.cross_node("tp") if not crosses)
     crossing = sum(1 for crosses in mesh.cross_node("pp") if crosses)
     figure.set_caption(" ".join([which, QCoreApplication.translate(
@@ -157,12 +165,10 @@ def build_device_mesh(model: DocumentModel) -> GalleryFigure:
 # 4. Pipeline schedules
 
 def build_pipeline_schedules(model: DocumentModel) -> GalleryFigure:
-    from tslab.views.gallery import fig_a_pipeline as fig
-    from tslab.views.pipeline.common import kind_name
     figure = GalleryFigure(_spec("pipeline-schedules"))
-    p, m, own = fig.setup(model.document)
-    shown = fig.strips(p, m)
-    figure.set_body(fig.SchedulesBody(shown, figure))
+    p, m, own = schedules.setup(model.document)
+    shown = schedules.strips(p, m)
+    figure.set_body(schedules.SchedulesBody(shown, figure))
     where = (QCoreApplication.translate("gallery", "p = {p} pipeline ranks and m = {m} micro-batches, as in this "
                                                    "scenario").format(p=p, m=m) if own else
              QCoreApplication.translate("gallery", "p = {p} pipeline ranks and m = {m} micro-batches, the classroom "
@@ -184,13 +190,10 @@ def build_pipeline_schedules(model: DocumentModel) -> GalleryFigure:
 # 5. Collectives
 
 def build_collectives(model: DocumentModel) -> GalleryFigure:
-    from tslab.models.units import format_bytes
-    from tslab.views.comm.common import NAMES
-    from tslab.views.gallery import fig_a_collectives as fig
     figure = GalleryFigure(_spec("collectives"))
     size = model.document.view.comm.bytes
-    rows = fig.all_frames(size)
-    figure.set_body(fig.CollectivesBody(rows, figure))
+    rows = collectives.all_frames(size)
+    figure.set_body(collectives.CollectivesBody(rows, figure))
     sent = {row.collective: format_bytes(row.result.per_rank_sent_bytes) for row in rows}
     factor = {row.collective: f"{row.result.busbw_factor:g}" for row in rows}
     figure.set_caption(QCoreApplication.translate(
@@ -210,9 +213,6 @@ def build_collectives(model: DocumentModel) -> GalleryFigure:
 # 6. MoE's all-to-alls and MoonEP
 
 def build_moe_all_to_all(model: DocumentModel) -> GalleryFigure:
-    from tslab.models.moe import analyse_scenario
-    from tslab.models.units import format_bytes
-    from tslab.views.gallery import fig_a_moe as fig
     figure = GalleryFigure(_spec("moe-all-to-all"))
     result = model.result(MOE)
     document, substituted = document_for(model.document, lambda _: not isinstance(result, Failed), "deepseek-v3")
@@ -223,8 +223,8 @@ def build_moe_all_to_all(model: DocumentModel) -> GalleryFigure:
                                                            "all-to-all ({reason}).").format(
             title=scenario.title, reason=result.reason))
         result = analyse_scenario(scenario)
-    traffic = fig.moe_traffic(scenario, result)
-    figure.set_body(fig.MoeBody(traffic, figure))
+    traffic = moe_fig.moe_traffic(scenario, result)
+    figure.set_body(moe_fig.MoeBody(traffic, figure))
     notes.append(QCoreApplication.translate(
         "gallery",
         "One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each "
@@ -236,8 +236,8 @@ def build_moe_all_to_all(model: DocumentModel) -> GalleryFigure:
         "{target:,}.").format(
             title=scenario.title, experts=result.experts, ranks=result.ranks, tokens=result.tokens_per_rank,
             k=result.top_k, routing=result.routing, seed=result.seed, hidden=traffic.hidden,
-            dprec=fig.precision_name(traffic.dispatch_element_bytes), dispatch=format_bytes(result.dispatch_bytes),
-            inter=format_bytes(result.inter_node_bytes), cprec=fig.precision_name(traffic.combine_element_bytes),
+            dprec=moe_fig.precision_name(traffic.dispatch_element_bytes), dispatch=format_bytes(result.dispatch_bytes),
+            inter=format_bytes(result.inter_node_bytes), cprec=moe_fig.precision_name(traffic.combine_element_bytes),
             combine=format_bytes(result.combine_bytes), most=max(result.recv_tokens), imbalance=result.imbalance,
             planned=max(result.moonep.redundant_experts), bound=result.moonep.bound, target=traffic.target))
     figure.set_caption(" ".join(notes))
