@@ -114,6 +114,17 @@ def test_context_parallel_prints_ulysses_ring_and_usp_bytes_of_the_labelled_exam
         assert format_bytes(value) in caption or any(format_bytes(value) in text for text in body.texts)
 
 
+def test_context_parallel_names_why_the_documents_cp_cannot_be_laid_out(draw):
+    # cp = 8 does not divide a sequence of 4100 tokens: the example is drawn, and the caption says why
+    document = preset_document("classroom-7b").replace(**{"parallel.cp": 8, "parallel.dp": 1, "model.seq_len": 4100})
+    with pytest.raises(ValueError, match="not divisible by cp = 8"):
+        context_analysis(document.scenario)
+    figure, body, _ = draw("context-parallel", document=document)
+    caption = figure.caption_text()
+    assert "not divisible by cp = 8" in caption and EXAMPLE_PRESET in caption
+    assert body.analysis.cp == 4
+
+
 def test_context_parallel_draws_the_documents_own_cp_and_says_why_ulysses_cannot(draw):
     figure, body, _ = draw("context-parallel", "llama3-405b-128k")
     s = preset_document("llama3-405b-128k").scenario

@@ -29,16 +29,18 @@ GRID_TEXT_LIMIT = 64   # USP cells that carry their GPU's number
 translate = QCoreApplication.translate
 
 
-def context_document(document: Document) -> tuple[Document, ContextAnalysis, bool]:
-    """The document drawn and its analysis: the document itself when it has cp > 1 and an
-    analysis, else the example (True in the last place)."""
+def context_document(document: Document) -> tuple[Document, ContextAnalysis, str | None]:
+    """The document drawn, its analysis and why the example is drawn instead: None when the
+    document has cp > 1 and an analysis (it is drawn), "" when it has cp = 1, else the reason
+    the long-context model gives for not laying it out."""
+    reason = ""
     if document.scenario.parallel.cp > 1:
         try:
-            return document, context_analysis(document.scenario), False
-        except ValueError:
-            pass
+            return document, context_analysis(document.scenario), None
+        except ValueError as exc:
+            reason = str(exc)
     example = preset_document(EXAMPLE_PRESET).replace(**EXAMPLE_CHANGES)
-    return example, context_analysis(example.scenario), True
+    return example, context_analysis(example.scenario), reason
 
 
 def ring_bytes_per_link(a: ContextAnalysis) -> int:
@@ -165,9 +167,11 @@ class ContextComparison(Diagram):
         n = ring.degree
         circle_w = rect.width() * 0.48
         table = QRectF(rect.x() + circle_w + 12, rect.y(), rect.width() - circle_w - 12, rect.height())
-        centre = QPointF(rect.x() + circle_w / 2, rect.center().y())
-        node = max(24.0, min(36.0, 2 * math.pi * (min(circle_w, rect.height()) / 2 - 20) / n * 0.62))
-        radius = max(10.0, min(circle_w, rect.height()) / 2 - node / 2 - 6)
+        text_h = 50.0   # under the ring: what a rank keeps and what it passes on
+        room = min(circle_w, rect.height() - text_h)
+        centre = QPointF(rect.x() + circle_w / 2, rect.y() + (rect.height() - text_h) / 2)
+        node = max(24.0, min(36.0, 2 * math.pi * (room / 2 - 20) / n * 0.62))
+        radius = max(10.0, room / 2 - node / 2 - 6)
         points = [QPointF(centre.x() + radius * math.sin(2 * math.pi * r / n),
                           centre.y() - radius * math.cos(2 * math.pi * r / n)) for r in range(n)]
         for r in range(n):   # K/V of rank r goes to rank r + 1 (rank r computes with rank r − t's block)
@@ -186,8 +190,9 @@ class ContextComparison(Diagram):
                                          "r + 1")
         else:
             keeps = translate("gallery", "rank r keeps Q block r; its K/V go on to rank r + 1")
-        self.text(QRectF(centre.x() - radius * 0.72, centre.y() - radius * 0.6, radius * 1.44, radius * 1.2),
-                  keeps, align=CENTRE, largest=12, smallest=9, colour=MUTED)
+        below = centre.y() + radius + node / 2 + 4
+        self.text(QRectF(rect.x(), below, circle_w, rect.bottom() - below), keeps, align=TOP_CENTRE, largest=12,
+                  smallest=9, colour=MUTED)
         # the step table: which rank's K/V block each rank computes with at each step
         head_h = 40.0
         self.text(QRectF(table.x(), table.y(), table.width(), head_h),
@@ -318,11 +323,17 @@ class ContextComparison(Diagram):
                       colour=colour)
 
 
-def context_caption(document: Document, a: ContextAnalysis, example: bool) -> str:
+def context_caption(document: Document, a: ContextAnalysis, example: str | None) -> str:
+    """What the figure draws; `example` as context_document returns it."""
     u, usp = a.ulysses, a.usp
     scenario = document.scenario
     lines = []
     if example:
+        lines.append(translate("gallery", "The current scenario's context parallelism cannot be laid out ({reason}): "
+                                          "drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP "
+                                          "as {u} Ulysses × {r} Ring.").format(
+            reason=example, preset=EXAMPLE_PRESET, cp=a.cp, dp=scenario.parallel.dp, u=usp.ulysses, r=usp.ring))
+    elif example is not None:
         lines.append(translate("gallery", "The current scenario has no context parallelism (cp = 1): drawn for the "
                                           "labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses "
                                           "× {r} Ring.").format(
