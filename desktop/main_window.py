@@ -82,9 +82,20 @@ class LectureKeys(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QWidget):
             return False
-        if watched.window() not in (self.main, self.main.step_time_dock) or editor_has_focus():
+        if watched.window() not in (self.main, self.main.step_time_dock):
             return False
+        if editor_has_focus():
+            # An editor that ignores Ctrl+Tab passes it up to the tab widget, which would change
+            # tab: in an editor the key stays the editor's, used or not.
+            return isinstance(watched, QTabWidget) and is_tab_key(event)
         return self.main.lecture_key(event)
+
+
+def is_tab_key(event: QKeyEvent) -> bool:
+    """Ctrl+Tab or Ctrl+Shift+Tab (which X11 sends as Backtab)."""
+    modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    return (event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+            and modifiers & Qt.KeyboardModifier.ControlModifier == Qt.KeyboardModifier.ControlModifier)
 
 
 class MainWindow(QMainWindow):
@@ -107,7 +118,9 @@ class MainWindow(QMainWindow):
         self._handing_over = False                # closing because a rebuilt window takes over
         self.lecture_keys = LectureKeys(self)
 
+        self._build_toolbar()   # first: Tab goes from the preset box to the tab bar, then into the page
         self.tabs = QTabWidget(self)
+        self.tabs.tabBar().setAccessibleName(self.tr("Tabs"))
         self.tab_keys = list(TAB_KEYS)
         self.memory_tab = MemoryTab(self.model, self.tabs)
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
@@ -136,8 +149,10 @@ class MainWindow(QMainWindow):
         self.step_time_dock: QDockWidget | None = None   # built when first shown
         self.planner_dialog = None                        # built when first opened
 
-        self._build_toolbar()
         self._build_menus()
+        # The window opens with the tab bar focused, so that PageDown steps an animation at once
+        # (the first input would be a spin box, which keeps the key).
+        self.tabs.tabBar().setFocus()
         self.status_summary = QLabel(self)
         self.statusBar().addPermanentWidget(self.status_summary)
         self.status_time = QLabel(self)
@@ -290,6 +305,7 @@ class MainWindow(QMainWindow):
             holder = self.tabs.widget(self.tab_keys.index(key))
             page = tab_class(key)(self.model, holder)
             holder.layout().addWidget(page)
+            page.show()   # at once, not when the event loop next runs (as a layout shows a new child)
             self._pages[key] = page
             if self.hide_inputs_action.isChecked() and hasattr(page, "set_inputs_collapsed"):
                 page.set_inputs_collapsed(True)

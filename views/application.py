@@ -131,6 +131,10 @@ def apply_theme(app: QApplication, theme: str) -> None:
         if app.style().name().lower() != style_name.lower():
             app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
+    sheet = app.styleSheet()
+    if sheet:   # widgets polished under a style sheet keep their palette until it is set again
+        app.setStyleSheet("")
+        app.setStyleSheet(sheet)
     app._tslab_theme = theme
 
 

@@ -18,9 +18,10 @@ document is saved or opened), so undoing back to the saved document clears it.
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
-from PySide6.QtCore import SIGNAL, QMetaMethod, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tslab.models.derived import VALIDATION, Computation, ResultCache
@@ -229,14 +230,11 @@ class DocumentModel(QObject):
         """Disconnect everything connected to this model's signals: the views of a window that
         hands the model over to a new one (a language switch) must not follow it any longer, and
         some of them listen through lambdas, which Qt cannot disconnect when their widget goes."""
-        meta = self.metaObject()
-        for index in range(meta.methodOffset(), meta.methodCount()):   # this class's own signals
-            method = meta.method(index)
-            if method.methodType() != QMetaMethod.MethodType.Signal:
-                continue
-            signal = getattr(self, bytes(method.name().data()).decode())
-            if self.receivers(SIGNAL(bytes(method.methodSignature().data()).decode())) > 0:
-                signal.disconnect()
+        names = {name for cls in type(self).__mro__ for name, value in vars(cls).items() if isinstance(value, Signal)}
+        for name in sorted(names):
+            with warnings.catch_warnings():   # PySide warns when a signal has nothing to disconnect
+                warnings.simplefilter("ignore", RuntimeWarning)
+                getattr(self, name).disconnect()
 
     # ---------------------------------------------------------------------------------------------
     def _edit(self, document: Document) -> None:

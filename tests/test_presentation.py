@@ -1,0 +1,262 @@
+"""Presentation mode and the View menu's lecture settings: the type scale while presenting, Hide
+Inputs, the theme (the figures stay white), reduced motion, and the language switched live on
+the same document, file, unsaved state and undo history."""
+from __future__ import annotations
+
+import re
+
+import pytest
+import shiboken6
+from PySide6.QtCore import SIGNAL, QCoreApplication, QSettings
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow
+from tslab.models.document import save_document
+from tslab.models.presets import preset_document
+from tslab.views.application import current_language, current_theme
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def settings():
+    """The lecture settings, put back as they were after the test."""
+    store = QSettings()
+    keys = ("presentationScale", "theme", "language", "reducedMotion")
+    before = {key: store.value(key) for key in keys if store.contains(key)}
+    yield store
+    for key in keys:
+        store.remove(key)
+    for key, value in before.items():
+        store.setValue(key, value)
+
+
+@pytest.fixture
+def window(qtbot, settings):
+    win = MainWindow(preset_document("classroom-7b"))
+    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))  # no "save changes?" dialog
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def point_size() -> float:
+    return QApplication.font().pointSizeF()
+
+
+# ---------------------------------------------------------------------------------------------
+# Presentation scale
+
+def test_presentation_enlarges_the_type_by_the_default_scale_and_restores_it(window, settings):
+    settings.remove("presentationScale")
+    normal = point_size()
+    assert window.presentation_scale() == DEFAULT_PRESENTATION_SCALE == 150
+    window.set_presentation(True)
+    assert window.isFullScreen() and point_size() == pytest.approx(normal * 1.5)
+    window.set_presentation(False)
+    assert not window.isFullScreen() and point_size() == pytest.approx(normal)
+
+
+@pytest.mark.parametrize("percent", [125, 150, 200])
+def test_presentation_scale_from_the_menu(window, settings, percent):
+    normal = point_size()
+    window.scale_actions[percent].trigger()
+    assert int(settings.value("presentationScale")) == percent
+    assert [p for p, action in window.scale_actions.items() if action.isChecked()] == [percent]
+    window.present_action.trigger()
+    assert point_size() == pytest.approx(normal * percent / 100)
+    window.present_action.trigger()
+    assert point_size() == pytest.approx(normal)
+
+
+def test_a_new_scale_applies_at_once_while_presenting(window):
+    normal = point_size()
+    window.set_presentation(True)
+    window.set_presentation_scale(200)
+    assert point_size() == pytest.approx(normal * 2)
+    window.set_presentation_scale(125)
+    assert point_size() == pytest.approx(normal * 1.25)
+    window.set_presentation(False)
+    assert point_size() == pytest.approx(normal)
+
+
+def test_a_setting_that_is_no_scale_falls_back_to_the_default(window, settings):
+    for value in ("huge", "175", ""):
+        settings.setValue("presentationScale", value)
+        assert window.presentation_scale() == DEFAULT_PRESENTATION_SCALE
+    settings.setValue("presentationScale", "200")   # an INI file gives strings back
+    assert window.presentation_scale() == 200
+
+
+def test_closing_while_presenting_restores_the_type(qtbot, settings):
+    normal = point_size()
+    win = MainWindow(preset_document("classroom-7b"))
+    qtbot.addWidget(win)
+    win.set_presentation(True)
+    assert point_size() != pytest.approx(normal)
+    win.close()
+    assert point_size() == pytest.approx(normal)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hide Inputs
+
+def test_hide_inputs_folds_every_built_tab_and_those_built_later(window, monkeypatch):
+    calls = []
+    tab_types = {type(window.page(key)) for key in ("memory", "pipeline")}
+    from tslab.desktop.tabs import tab_class
+    tab_types |= {tab_class(key) for key in window.tab_keys}
+    for cls in tab_types:
+        monkeypatch.setattr(cls, "set_inputs_collapsed", lambda self, collapsed: calls.append((self, collapsed)),
+                            raising=False)
+    assert window.hide_inputs_action.shortcut().toString() == "Ctrl+Shift+H"
+    window.hide_inputs_action.trigger()
+    assert window.hide_inputs_action.isChecked()
+    assert {(tab, on) for tab, on in calls} == {(window.memory_tab, True), (window.pipeline_tab, True)}
+    calls.clear()
+    window.select_tab("comm")   # built now, with its inputs folded away
+    assert calls == [(window.comm_tab, True)]
+    calls.clear()
+    window.hide_inputs_action.trigger()
+    assert {(tab, on) for tab, on in calls} == {(window.page(k), False) for k in ("memory", "pipeline", "comm")}
+
+
+# ---------------------------------------------------------------------------------------------
+# Theme
+
+def test_dark_theme_colours_the_chrome_and_keeps_the_figures_white(window, settings, qtbot):
+    app = QApplication.instance()
+    light_window = app.palette().color(QPalette.ColorRole.Window)
+    try:
+        window.theme_actions["dark"].trigger()
+        assert settings.value("theme") == "dark" and current_theme(app) == "dark"
+        assert app.palette().color(QPalette.ColorRole.Window).lightness() < 80
+        assert app.palette().color(QPalette.ColorRole.WindowText).lightness() > 200
+        assert window.theme_actions["dark"].isChecked() and not window.theme_actions["light"].isChecked()
+        assert "white paper" in window.theme_actions["dark"].toolTip()
+        figure = window.memory_tab.export_widget()
+        qtbot.waitUntil(lambda: figure.isVisible())
+        image = figure.grab().toImage()
+        assert image.pixelColor(2, image.height() - 3).name() == "#ffffff"   # the figure's paper
+        chrome = window.statusBar().grab().toImage()
+        assert chrome.pixelColor(2, chrome.height() // 2).lightness() < 80
+    finally:
+        window.set_theme("light")
+    assert app.palette().color(QPalette.ColorRole.Window) == light_window
+    assert settings.value("theme") == "light"
+
+
+def test_the_saved_theme_is_applied_at_start_up(settings):
+    from tslab.views.application import apply_theme, create_application
+    app = QApplication.instance()
+    settings.setValue("theme", "dark")
+    del app._tslab_theme   # as a fresh start-up sees it
+    try:
+        create_application(["tslab-tests"], "en")
+        assert current_theme(app) == "dark"
+        assert app.palette().color(QPalette.ColorRole.Window).lightness() < 80
+    finally:
+        apply_theme(app, "light")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reduced motion
+
+def test_reduced_motion_is_one_setting(window, settings):
+    settings.setValue("reducedMotion", False)
+    window.reduced_motion_action.trigger()
+    assert settings.value("reducedMotion", type=bool) is True
+    settings.setValue("reducedMotion", False)   # a tab's own control changed it meanwhile
+    window.menuBar().actions()[2].menu().aboutToShow.emit()
+    assert not window.reduced_motion_action.isChecked()
+
+
+# ---------------------------------------------------------------------------------------------
+# Language
+
+@pytest.fixture
+def english_afterwards(qapp):
+    yield
+    from tslab.views.application import switch_language
+    switch_language(qapp, "en")
+
+
+@pytest.fixture
+def handed_over(qtbot):
+    """Windows that a language switch replaces: closed at the end if they are still there (the
+    switch deletes the old one, so it cannot be left to qtbot)."""
+    windows = []
+    yield windows.append
+    for win in windows:
+        if shiboken6.isValid(win):
+            win.model.mark_saved("")
+            win.close()
+
+
+def test_language_switch_keeps_the_document_and_shows_chinese(qtbot, settings, tmp_path, monkeypatch,
+                                                              english_afterwards, handed_over):
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args) or QMessageBox.StandardButton.Cancel)
+    path = tmp_path / "week1.toml"
+    save_document(preset_document("classroom-7b"), path)
+    old = MainWindow(preset_document("classroom-7b"), path=str(path))
+    handed_over(old)
+    old.resize(1280, 800)
+    old.show()
+    qtbot.waitExposed(old)
+    app = QApplication.instance()
+    app._tslab_main_window = old
+    model = old.model
+    model.set_value("parallel.tp", 2)
+    model.set_value("parallel.pp", 2)
+    model.undo()
+    old.select_tab("pipeline")
+    stack = (model.undo_stack.count(), model.undo_stack.index())
+
+    new = old.language_actions["zh"].trigger() or app._tslab_main_window
+    qtbot.addWidget(new, before_close_func=lambda w: w.model.mark_saved(""))
+    try:
+        assert new is not old and new.model is model and new.isVisible()
+        qtbot.waitUntil(lambda: not shiboken6.isValid(old))   # closed and deleted
+        assert asked == []   # closed without asking: nothing was lost
+        assert settings.value("language") == "zh" and current_language(app) == "zh"
+        assert model.path == str(path.resolve()) and model.modified
+        assert (model.undo_stack.count(), model.undo_stack.index()) == stack
+        assert model.scenario.parallel.tp == 2 and model.scenario.parallel.pp == 1
+        assert new.current_tab_key() == "pipeline"
+        assert new.language_actions["zh"].isChecked()
+        titles = {action.text(): action for action in new.menuBar().actions()}
+        for source in ("&File", "&View", "&Help"):
+            assert CJK.search(QCoreApplication.translate("MainWindow", source))
+        for source in ("&File", "&Edit", "&View", "&Help"):
+            assert QCoreApplication.translate("MainWindow", source) in titles
+        assert CJK.search(new.tabs.tabText(0))
+        new.redo_action.trigger()   # the undo history came along
+        assert model.scenario.parallel.pp == 2
+        model.set_value("parallel.tp", 4)   # and the new window's views follow the model
+        assert new.memory_tab.form.editors["parallel.tp"].widget.value() == 4
+        assert model.receivers(SIGNAL("changed(PyObject)")) > 0
+    finally:
+        app._tslab_main_window = None
+
+
+def test_language_switch_keeps_presentation_mode(qtbot, settings, english_afterwards, handed_over):
+    normal = point_size()
+    old = MainWindow(preset_document("classroom-7b"))
+    handed_over(old)
+    old.set_presentation(True)
+    presenting = point_size()
+    new = old.set_language("zh")
+    qtbot.addWidget(new, before_close_func=lambda w: w.model.mark_saved(""))
+    qtbot.waitUntil(new.isFullScreen)   # a window shown full screen becomes so when the platform says
+    assert new.present_action.isChecked()
+    assert point_size() == pytest.approx(presenting)
+    new.set_presentation(False)
+    assert point_size() == pytest.approx(normal)
+
+
+def test_choosing_the_language_shown_changes_nothing(window, settings):
+    assert window.set_language(current_language(QApplication.instance())) is window
+    assert window.isVisible()
