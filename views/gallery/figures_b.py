@@ -2,33 +2,91 @@
 execution strip, and three diagrams of the Kimi reports' stated facts (the K2 → K2.5 → K3
 lineage, K3's 1M-token RL memory seesaw, AgentENV's sandbox lifecycle).
 
-Each builder draws from the models and the model's document, or from the named fallback the
+Each builder draws from the models for the model's document, or from the named fallback the
 caption states; the diagrams 10–12 state the sources' facts only, their production statistics
-labelled as such.
+labelled as such. The drawing widgets are the fig_b_* modules.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
+
+from tslab.models.memory.policy import activation_policy
+from tslab.views.gallery import fig_b_activation as activation
+from tslab.views.gallery import fig_b_context as context
+from tslab.views.gallery import fig_b_dualpipe as dualpipe
+from tslab.views.gallery import fig_b_kimi as kimi
+from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec
 
 if TYPE_CHECKING:
     from tslab.views.document_model import DocumentModel
-    from tslab.views.gallery.figure import GalleryFigure
+
+translate = QCoreApplication.translate
 
 SRC_ULYSSES = "Jacobs et al., DeepSpeed-Ulysses (2023) §3"
 SRC_RING = "Liu, Zaharia & Abbeel, Ring Attention with Blockwise Transformers (2023) §3"
 SRC_USP = "Fang & Zhao, USP: A Unified Sequence Parallelism Approach (2024) §3–4"
+SRC_K2 = "Kimi K2 technical report (arXiv 2507.20534) §2.4.2, §2.4.3"
+SRC_K25 = "Kimi K2.5 technical report (arXiv 2602.02276)"
+SRC_K3 = "Kimi K3 technical report (arXiv 2607.24653)"
 
 
 def build_context_parallel(model: DocumentModel) -> GalleryFigure:
-    from tslab.views.gallery.fig_b_context import ContextComparison, context_caption, context_document
-    from tslab.views.gallery.figure import GalleryFigure
     figure = GalleryFigure(CONTEXT_PARALLEL)
-    document, analysis, example = context_document(model.document)
-    figure.set_body(ContextComparison(analysis, figure))
-    figure.set_caption(context_caption(document, analysis, example))
+    document, analysis, example = context.context_document(model.document)
+    figure.set_body(context.ContextComparison(analysis, figure))
+    figure.set_caption(context.context_caption(document, analysis, example))
     return figure
+
+
+def build_activation_lifecycle(model: DocumentModel) -> GalleryFigure:
+    figure = GalleryFigure(ACTIVATION_LIFECYCLE)
+    document, substituted = activation.activation_document(model.document)
+    policy = activation_policy(document.scenario)
+    layer = activation.shown_layer(policy, bool(document.scenario.model.experts))
+    figure.set_body(activation.ActivationLanes(layer, figure))
+    figure.set_caption(activation.activation_caption(document, layer, policy, substituted, model.document))
+    return figure
+
+
+def build_dualpipe_overlap(model: DocumentModel) -> GalleryFigure:
+    figure = GalleryFigure(DUALPIPE_OVERLAP)
+    document, substituted = dualpipe.dualpipe_document(model.document)
+    strip = dualpipe.overlap_strip(document.scenario)
+    figure.set_body(dualpipe.ExecutionStrip(strip, figure))
+    figure.set_caption(dualpipe.dualpipe_caption(document, strip, substituted))
+    return figure
+
+
+def _diagram(spec: FigureSpec, body_class: type, caption: str) -> GalleryFigure:
+    """A diagram of stated facts: the same for every document."""
+    figure = GalleryFigure(spec)
+    figure.set_body(body_class(figure))
+    figure.set_caption(caption)
+    return figure
+
+
+def build_kimi_lineage(model: DocumentModel) -> GalleryFigure:
+    return _diagram(KIMI_LINEAGE, kimi.LineageTable, translate(
+        "gallery", "What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with "
+                   "its source; the figures quoted are the reports' own."))
+
+
+def build_k3_memory_seesaw(model: DocumentModel) -> GalleryFigure:
+    return _diagram(K3_MEMORY_SEESAW, kimi.MemorySeesaw, translate(
+        "gallery", "Kimi K3's 1M-token co-located RL: where the model and optimizer states, the external KV pool and "
+                   "the policy's gradient buffer are in each phase of one iteration, as the report states it. "
+                   "Schematic: the heights are relative and there is no numeric axis, because the report gives no "
+                   "sizes."))
+
+
+def build_agentenv_lifecycle(model: DocumentModel) -> GalleryFigure:
+    return _diagram(AGENTENV_LIFECYCLE, kimi.SandboxLifecycle, translate(
+        "gallery", "An AgentENV sandbox's states and transitions as the repository documents them (run → pause → "
+                   "snapshot / fork → resume); the numbers are the K3 report's production statistics and the "
+                   "README's own statement, not a general microVM benchmark."))
 
 
 CONTEXT_PARALLEL = FigureSpec(
@@ -39,22 +97,6 @@ CONTEXT_PARALLEL = FigureSpec(
     sources=(SRC_ULYSSES, SRC_RING, SRC_USP),
     tab="context", build=build_context_parallel,
     live_view={"view.context.page": "parallel", "view.context.scheme": "usp"})
-
-
-
-def build_activation_lifecycle(model: DocumentModel) -> GalleryFigure:
-    from tslab.models.memory.policy import activation_policy
-    from tslab.views.gallery.fig_b_activation import (ActivationLanes, activation_caption, activation_document,
-                                                      shown_layer)
-    from tslab.views.gallery.figure import GalleryFigure
-    figure = GalleryFigure(ACTIVATION_LIFECYCLE)
-    document, substituted = activation_document(model.document)
-    policy = activation_policy(document.scenario)
-    layer = shown_layer(policy, bool(document.scenario.model.experts))
-    figure.set_body(ActivationLanes(layer, figure))
-    figure.set_caption(activation_caption(document, layer, policy, substituted, model.document))
-    return figure
-
 
 ACTIVATION_LIFECYCLE = FigureSpec(
     key="activation-lifecycle", number=8,
@@ -68,19 +110,6 @@ ACTIVATION_LIFECYCLE = FigureSpec(
              "Kimi K3 technical report (unified activation manager)"),
     tab="memory", build=build_activation_lifecycle, live_view={})
 
-
-
-def build_dualpipe_overlap(model: DocumentModel) -> GalleryFigure:
-    from tslab.views.gallery.fig_b_dualpipe import ExecutionStrip, dualpipe_caption, dualpipe_document, overlap_strip
-    from tslab.views.gallery.figure import GalleryFigure
-    figure = GalleryFigure(DUALPIPE_OVERLAP)
-    document, substituted = dualpipe_document(model.document)
-    strip = overlap_strip(document.scenario)
-    figure.set_body(ExecutionStrip(strip, figure))
-    figure.set_caption(dualpipe_caption(document, strip, substituted))
-    return figure
-
-
 DUALPIPE_OVERLAP = FigureSpec(
     key="dualpipe-overlap", number=9,
     title=QT_TRANSLATE_NOOP("gallery", "DeepSeek-V3's execution strip: DualPipe overlaps a forward and a backward "
@@ -91,46 +120,6 @@ DUALPIPE_OVERLAP = FigureSpec(
     sources=("DeepSeek-V3 technical report §3.2.1, Figure 4",
              "DeepSeek-V3 technical report §3.2.2 (cross-node all-to-all)"),
     tab="pipeline", build=build_dualpipe_overlap, live_view={})
-
-SRC_K2 = "Kimi K2 technical report (arXiv 2507.20534) §2.4.2, §2.4.3"
-SRC_K25 = "Kimi K2.5 technical report (arXiv 2602.02276)"
-SRC_K3 = "Kimi K3 technical report (arXiv 2607.24653)"
-
-
-def _diagram(spec: FigureSpec, body_class, caption: str) -> GalleryFigure:
-    from tslab.views.gallery.figure import GalleryFigure
-    figure = GalleryFigure(spec)
-    figure.set_body(body_class(figure))
-    figure.set_caption(caption)
-    return figure
-
-
-def build_kimi_lineage(model: DocumentModel) -> GalleryFigure:
-    from PySide6.QtCore import QCoreApplication
-    from tslab.views.gallery.fig_b_kimi import LineageTable
-    return _diagram(KIMI_LINEAGE, LineageTable, QCoreApplication.translate(
-        "gallery", "What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with "
-                   "its source; the figures quoted are the reports' own."))
-
-
-def build_k3_memory_seesaw(model: DocumentModel) -> GalleryFigure:
-    from PySide6.QtCore import QCoreApplication
-    from tslab.views.gallery.fig_b_kimi import MemorySeesaw
-    return _diagram(K3_MEMORY_SEESAW, MemorySeesaw, QCoreApplication.translate(
-        "gallery", "Kimi K3's 1M-token co-located RL: where the model and optimizer states, the external KV pool and "
-                   "the policy's gradient buffer are in each phase of one iteration, as the report states it. "
-                   "Schematic: the heights are relative and there is no numeric axis, because the report gives no "
-                   "sizes."))
-
-
-def build_agentenv_lifecycle(model: DocumentModel) -> GalleryFigure:
-    from PySide6.QtCore import QCoreApplication
-    from tslab.views.gallery.fig_b_kimi import SandboxLifecycle
-    return _diagram(AGENTENV_LIFECYCLE, SandboxLifecycle, QCoreApplication.translate(
-        "gallery", "An AgentENV sandbox's states and transitions as the repository documents them (run → pause → "
-                   "snapshot / fork → resume); the numbers are the K3 report's production statistics and the "
-                   "README's own statement, not a general microVM benchmark."))
-
 
 KIMI_LINEAGE = FigureSpec(
     key="kimi-lineage", number=10,
