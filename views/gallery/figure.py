@@ -43,10 +43,13 @@ class GalleryFigure(QWidget):
         self._layout.insertWidget(1, body, 1)
 
     def set_caption(self, text: str) -> None:
-        """`text` (already translated, numbers filled in), then the sources and the teaching note."""
+        """`text` (already translated, numbers filled in), then the sources and the teaching note
+        (for a diagram of stated facts, `spec.tab` None, that it shows what the sources state)."""
         sources = QCoreApplication.translate("gallery", "Sources: {sources}").format(
             sources="; ".join(self.spec.sources))
-        self.caption.setText("\n".join(part for part in (text, sources, teaching_note()) if part))
+        note = teaching_note() if self.spec.tab is not None else QCoreApplication.translate(
+            "gallery", "A diagram of what the sources state, not a model's output.")
+        self.caption.setText("\n".join(part for part in (text, sources, note) if part))
 
     def caption_text(self) -> str:
         return self.caption.text()
