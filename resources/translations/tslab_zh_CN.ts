@@ -2,14 +2,150 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../views/sources.py" line="79"/>
+        <source>{size} per step</source>
+        <translation>每步 {size}</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="90"/>
+        <source>makespan {makespan}, bubble {ratio:.1%} of rank-time</source>
+        <translation>总时长 {makespan}，气泡占 rank 时间的 {ratio:.1%}</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="91"/>
+        <source>makespan {makespan} time units, bubble {ratio:.1%} of rank-time</source>
+        <translation>总时长 {makespan} 个时间单位，气泡占 rank 时间的 {ratio:.1%}</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="93"/>
+        <source>no closed form</source>
+        <translation>无闭式解</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="94"/>
+        <source>Bubble of {kind}</source>
+        <translation>{kind} 的气泡</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="103"/>
+        <source>Time of the collective</source>
+        <translation>集合通信耗时</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="104"/>
+        <source>α per round + bytes sent / β, round by round</source>
+        <translation>逐轮计算：每轮 α + 发送字节数 / β</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="106"/>
+        <source>Bus bandwidth</source>
+        <translation>总线带宽（busbw）</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="107"/>
+        <source>busbw = algbw × {factor:g}, algbw = S / t</source>
+        <translation>busbw = algbw × {factor:g}，其中 algbw = S / t</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="115"/>
+        <source>Ulysses bytes per link per layer</source>
+        <translation>Ulysses 每层每链路字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="116"/>
+        <source>(Q + K + V + output)·b·S/n, K and V at the KV heads&apos; width</source>
+        <translation>(Q + K + V + output)·b·S/n，K 与 V 按 KV 头的宽度计</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="118"/>
+        <source>Ring K/V bytes per step</source>
+        <translation>Ring 每步 K/V 字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="119"/>
+        <source>2·b·(S/n)·H_kv per step, n − 1 steps</source>
+        <translation>每步 2·b·(S/n)·H_kv，共 n − 1 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="120"/>
+        <source>USP grid</source>
+        <translation>USP 网格</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="129"/>
+        <location filename="../../views/sources.py" line="181"/>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="129"/>
+        <source>pipeline makespan + exposed DP/ZeRO + optimizer</source>
+        <translation>流水线总时长 + 暴露的 DP/ZeRO 通信 + 优化器</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="131"/>
+        <source>model FLOPs / (step time × GPUs × peak)</source>
+        <translation>模型 FLOPs / (步时 × GPU 数 × 峰值)</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="133"/>
+        <source>Assumption</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="149"/>
+        <source>Where the numbers come from</source>
+        <translation>数字从何而来</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="150"/>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="150"/>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="150"/>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="150"/>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="157"/>
+        <source>Each number with its formula and primary source, from the models&apos; own results; a deterministic teaching model. Results a tab has not computed yet appear once it has.</source>
+        <translation>每个数字及其公式与一手来源，取自模型自身的结果；确定性教学模型。某个标签页尚未计算的结果，会在该标签页计算后出现。</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="176"/>
+        <location filename="../../views/sources.py" line="178"/>
+        <location filename="../../views/sources.py" line="180"/>
+        <source>This tab</source>
+        <translation>当前标签页</translation>
+    </message>
+    <message>
+        <location filename="../../views/sources.py" line="195"/>
+        <source>not computed yet: open the tab that shows it</source>
+        <translation>尚未计算：请打开显示它的标签页</translation>
+    </message>
+</context>
+<context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="85"/>
+        <location filename="../../desktop/app.py" line="91"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="86"/>
+        <location filename="../../desktop/app.py" line="92"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -19,192 +155,192 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="40"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="40"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="40"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="52"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="52"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="55"/>
+        <location filename="../../views/comm/figure.py" line="61"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="58"/>
+        <location filename="../../views/comm/figure.py" line="66"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="58"/>
+        <location filename="../../views/comm/figure.py" line="66"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="61"/>
+        <location filename="../../views/comm/figure.py" line="69"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="61"/>
+        <location filename="../../views/comm/figure.py" line="69"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="69"/>
+        <location filename="../../views/comm/figure.py" line="81"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="105"/>
+        <location filename="../../views/comm/figure.py" line="116"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="108"/>
+        <location filename="../../views/comm/figure.py" line="121"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="121"/>
+        <location filename="../../views/comm/figure.py" line="134"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="130"/>
+        <location filename="../../views/comm/figure.py" line="143"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="132"/>
+        <location filename="../../views/comm/figure.py" line="145"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="134"/>
+        <location filename="../../views/comm/figure.py" line="147"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="135"/>
+        <location filename="../../views/comm/figure.py" line="148"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="137"/>
+        <location filename="../../views/comm/figure.py" line="150"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="137"/>
+        <location filename="../../views/comm/figure.py" line="150"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="155"/>
+        <location filename="../../views/comm/figure.py" line="180"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="155"/>
+        <location filename="../../views/comm/figure.py" line="180"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="156"/>
+        <location filename="../../views/comm/figure.py" line="181"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="156"/>
+        <location filename="../../views/comm/figure.py" line="181"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="174"/>
+        <location filename="../../views/comm/figure.py" line="199"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="186"/>
+        <location filename="../../views/comm/figure.py" line="211"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="188"/>
+        <location filename="../../views/comm/figure.py" line="213"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="214"/>
+        <location filename="../../views/comm/figure.py" line="243"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="216"/>
+        <location filename="../../views/comm/figure.py" line="245"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="221"/>
+        <location filename="../../views/comm/figure.py" line="250"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="225"/>
+        <location filename="../../views/comm/figure.py" line="254"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="230"/>
+        <location filename="../../views/comm/figure.py" line="259"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="231"/>
+        <location filename="../../views/comm/figure.py" line="260"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="232"/>
+        <location filename="../../views/comm/figure.py" line="261"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="235"/>
+        <location filename="../../views/comm/figure.py" line="264"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="238"/>
+        <location filename="../../views/comm/figure.py" line="267"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="240"/>
+        <location filename="../../views/comm/figure.py" line="269"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="243"/>
+        <location filename="../../views/comm/figure.py" line="272"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -212,94 +348,99 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="43"/>
+        <location filename="../../views/comm/tab.py" line="46"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="43"/>
+        <location filename="../../views/comm/tab.py" line="46"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="44"/>
+        <location filename="../../views/comm/tab.py" line="47"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="45"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>recursive halving/doubling</source>
         <translation>递归减半/倍增（Rabenseifner）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="72"/>
-        <location filename="../../views/comm/tab.py" line="74"/>
+        <location filename="../../views/comm/tab.py" line="75"/>
+        <location filename="../../views/comm/tab.py" line="79"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="75"/>
+        <location filename="../../views/comm/tab.py" line="80"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="76"/>
+        <location filename="../../views/comm/tab.py" line="81"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="77"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="78"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="79"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="90"/>
-        <location filename="../../views/comm/tab.py" line="221"/>
+        <location filename="../../views/comm/tab.py" line="95"/>
+        <location filename="../../views/comm/tab.py" line="237"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="93"/>
+        <location filename="../../views/comm/tab.py" line="97"/>
+        <source>Play the rounds; with reduced motion (set on the Pipeline tab) it jumps to the last round</source>
+        <translation>逐轮播放；若开启减少动画（在流水线调度标签页设置），则直接跳到最后一轮</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/tab.py" line="100"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="165"/>
+        <location filename="../../views/comm/tab.py" line="172"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="172"/>
+        <location filename="../../views/comm/tab.py" line="179"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="194"/>
+        <location filename="../../views/comm/tab.py" line="210"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="221"/>
+        <location filename="../../views/comm/tab.py" line="237"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="239"/>
+        <location filename="../../views/comm/tab.py" line="286"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="241"/>
+        <location filename="../../views/comm/tab.py" line="288"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -360,82 +501,227 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ContextTab</name>
     <message>
-        <location filename="../../views/context/tab.py" line="51"/>
+        <location filename="../../views/context/tab.py" line="52"/>
         <source>Ulysses</source>
         <translation>Ulysses（头切分）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="51"/>
+        <location filename="../../views/context/tab.py" line="52"/>
         <source>Ring</source>
         <translation>Ring（环形）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="51"/>
+        <location filename="../../views/context/tab.py" line="52"/>
         <source>USP</source>
         <translation>USP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="52"/>
+        <location filename="../../views/context/tab.py" line="53"/>
         <source>Two-stage (V4)</source>
         <translation>两阶段（V4）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="52"/>
+        <location filename="../../views/context/tab.py" line="53"/>
         <source>KDA (K3)</source>
         <translation>KDA（K3）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="66"/>
-        <location filename="../../views/context/tab.py" line="219"/>
+        <location filename="../../views/context/tab.py" line="63"/>
+        <location filename="../../views/context/tab.py" line="220"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="68"/>
+        <location filename="../../views/context/tab.py" line="65"/>
         <source>Play the steps; with reduced motion (set on the Pipeline tab) it jumps to the end</source>
         <translation>逐步播放；若开启减少动画（在流水线调度标签页设置），则直接跳到结尾</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="71"/>
+        <location filename="../../views/context/tab.py" line="68"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="81"/>
+        <location filename="../../views/context/tab.py" line="82"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="82"/>
-        <location filename="../../views/context/tab.py" line="260"/>
+        <location filename="../../views/context/tab.py" line="83"/>
+        <location filename="../../views/context/tab.py" line="289"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="83"/>
-        <location filename="../../views/context/tab.py" line="261"/>
+        <location filename="../../views/context/tab.py" line="84"/>
+        <location filename="../../views/context/tab.py" line="290"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="156"/>
+        <location filename="../../views/context/tab.py" line="157"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="176"/>
+        <location filename="../../views/context/tab.py" line="177"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="219"/>
+        <location filename="../../views/context/tab.py" line="220"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="257"/>
+        <location filename="../../views/context/tab.py" line="286"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentModel</name>
+    <message>
+        <location filename="../../views/document_model.py" line="254"/>
+        <source>Set {count} keys</source>
+        <translation>设置 {count} 个键</translation>
+    </message>
+    <message>
+        <location filename="../../views/document_model.py" line="255"/>
+        <source>Set {key}</source>
+        <translation>设置 {key}</translation>
+    </message>
+</context>
+<context>
+    <name>GalleryDialog</name>
+    <message>
+        <location filename="../../views/gallery/view.py" line="130"/>
+        <source>Figure Gallery</source>
+        <translation>图库</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="173"/>
+        <source>Figures</source>
+        <translation>图列表</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="174"/>
+        <source>Every figure of the course; Enter opens the one selected</source>
+        <translation>本课程的全部图；按 Enter 打开所选的图</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="176"/>
+        <source>Enter or a double-click opens a figure; in a figure, PageUp and PageDown go to the previous and next one, Escape back to all figures.</source>
+        <translation>按 Enter 或双击打开一张图；在图中，PageUp 和 PageDown 切换到上一张和下一张，Escape 返回全部图。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="180"/>
+        <source>Export All Figures…</source>
+        <translation>导出全部图…</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="181"/>
+        <source>Write every figure, or the handout PDF, to a folder</source>
+        <translation>把每张图或讲义 PDF 写入一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="184"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="184"/>
+        <source>Close the gallery</source>
+        <translation>关闭图库</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="199"/>
+        <source>All Figures</source>
+        <translation>全部图</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="199"/>
+        <source>Back to every figure (Escape)</source>
+        <translation>返回全部图（Escape）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="201"/>
+        <source>Previous</source>
+        <translation>上一张</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="201"/>
+        <source>The previous figure (PageUp)</source>
+        <translation>上一张图（PageUp）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="203"/>
+        <source>Next</source>
+        <translation>下一张</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="203"/>
+        <source>The next figure (PageDown)</source>
+        <translation>下一张图（PageDown）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="206"/>
+        <source>Figure shown</source>
+        <translation>当前显示的图</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="207"/>
+        <source>Open in Its Tab</source>
+        <translation>在所属标签页中打开</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="210"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="210"/>
+        <source>Export this figure as PNG, SVG or PDF</source>
+        <translation>将此图导出为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="261"/>
+        <source>drawing…</source>
+        <translation>正在绘制…</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="296"/>
+        <source>This figure cannot be drawn for this scenario</source>
+        <translation>此图无法针对当前场景绘制</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="298"/>
+        <source>{summary}
+
+Not drawn for this scenario: {reason}</source>
+        <translation>{summary}
+
+未针对当前场景绘制：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="343"/>
+        <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
+        <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="351"/>
+        <source>Figure {number} of {count}: {title}</source>
+        <translation>图 {number} / {count}：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="357"/>
+        <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
+        <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/view.py" line="361"/>
+        <source>Open the tab that makes this figure live</source>
+        <translation>打开能实时生成此图的标签页</translation>
     </message>
 </context>
 <context>
@@ -575,295 +861,418 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="50"/>
+        <location filename="../../desktop/main_window.py" line="177"/>
+        <source>Tabs</source>
+        <translation>标签页</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="182"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="53"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="53"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="53"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="54"/>
+        <location filename="../../desktop/main_window.py" line="186"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="81"/>
-        <location filename="../../desktop/main_window.py" line="321"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="575"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="84"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="98"/>
+        <location filename="../../desktop/main_window.py" line="233"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="101"/>
+        <location filename="../../desktop/main_window.py" line="236"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="241"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="113"/>
+        <location filename="../../desktop/main_window.py" line="250"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="114"/>
+        <location filename="../../desktop/main_window.py" line="251"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="116"/>
+        <location filename="../../desktop/main_window.py" line="253"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="117"/>
+        <location filename="../../desktop/main_window.py" line="254"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="118"/>
+        <location filename="../../desktop/main_window.py" line="255"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="119"/>
+        <location filename="../../desktop/main_window.py" line="256"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="121"/>
+        <location filename="../../desktop/main_window.py" line="258"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="123"/>
+        <location filename="../../desktop/main_window.py" line="260"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="123"/>
+        <location filename="../../desktop/main_window.py" line="260"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="124"/>
+        <location filename="../../desktop/main_window.py" line="261"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="128"/>
+        <location filename="../../desktop/main_window.py" line="265"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="130"/>
+        <location filename="../../desktop/main_window.py" line="268"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="131"/>
+        <location filename="../../desktop/main_window.py" line="271"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="136"/>
+        <location filename="../../desktop/main_window.py" line="275"/>
+        <source>Presentation &amp;Scale</source>
+        <translation>演示缩放(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="276"/>
+        <source>How much larger the type is in presentation mode</source>
+        <translation>演示模式下文字放大的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="280"/>
+        <source>&amp;Hide Inputs</source>
+        <translation>隐藏输入栏(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="282"/>
+        <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
+        <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="287"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="138"/>
+        <location filename="../../desktop/main_window.py" line="289"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="142"/>
+        <location filename="../../desktop/main_window.py" line="293"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="144"/>
+        <location filename="../../desktop/main_window.py" line="295"/>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="296"/>
+        <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
+        <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="301"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="301"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="305"/>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="308"/>
+        <source>English</source>
+        <translation>English（英语）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="310"/>
+        <source>Reduced &amp;Motion</source>
+        <translation>减少动画(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="311"/>
+        <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
+        <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="317"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="145"/>
+        <location filename="../../desktop/main_window.py" line="318"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="187"/>
+        <location filename="../../desktop/main_window.py" line="322"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="324"/>
+        <location filename="../../desktop/main_window.py" line="636"/>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="327"/>
+        <location filename="../../desktop/main_window.py" line="639"/>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="341"/>
+        <source>Reset to &amp;Preset</source>
+        <translation>重置为预设(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="441"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="304"/>
-        <location filename="../../desktop/main_window.py" line="315"/>
+        <location filename="../../desktop/main_window.py" line="558"/>
+        <location filename="../../desktop/main_window.py" line="569"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="305"/>
-        <location filename="../../desktop/main_window.py" line="328"/>
+        <location filename="../../desktop/main_window.py" line="559"/>
+        <location filename="../../desktop/main_window.py" line="582"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="309"/>
+        <location filename="../../desktop/main_window.py" line="563"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="316"/>
+        <location filename="../../desktop/main_window.py" line="570"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="319"/>
+        <location filename="../../desktop/main_window.py" line="573"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="331"/>
+        <location filename="../../desktop/main_window.py" line="585"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="331"/>
+        <location filename="../../desktop/main_window.py" line="585"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="332"/>
+        <location filename="../../desktop/main_window.py" line="586"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="347"/>
+        <location filename="../../desktop/main_window.py" line="607"/>
+        <source>Back to the preset {title}</source>
+        <translation>恢复为预设 {title}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="608"/>
+        <source>The document comes from no preset</source>
+        <translation>该文档不是来自预设</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="612"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="622"/>
+        <source>Load preset {name}</source>
+        <translation>加载预设 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="625"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="636"/>
+        <source>&amp;Undo {edit}</source>
+        <translation>撤销 {edit}(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="639"/>
+        <source>&amp;Redo {edit}</source>
+        <translation>重做 {edit}(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="648"/>
+        <location filename="../../desktop/main_window.py" line="649"/>
+        <source>Reset to preset {name}</source>
+        <translation>重置为预设 {name}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="656"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="364"/>
+        <location filename="../../desktop/main_window.py" line="657"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="372"/>
+        <location filename="../../desktop/main_window.py" line="665"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="378"/>
+        <location filename="../../desktop/main_window.py" line="670"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="385"/>
+        <location filename="../../desktop/main_window.py" line="677"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="386"/>
+        <location filename="../../desktop/main_window.py" line="678"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="398"/>
+        <location filename="../../desktop/main_window.py" line="690"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="402"/>
+        <location filename="../../desktop/main_window.py" line="693"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="412"/>
+        <location filename="../../desktop/main_window.py" line="703"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="413"/>
+        <location filename="../../desktop/main_window.py" line="704"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="424"/>
+        <location filename="../../desktop/main_window.py" line="715"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="428"/>
+        <location filename="../../desktop/main_window.py" line="719"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="436"/>
+        <location filename="../../desktop/main_window.py" line="727"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="436"/>
+        <location filename="../../desktop/main_window.py" line="727"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="446"/>
+        <location filename="../../desktop/main_window.py" line="737"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="456"/>
+        <location filename="../../desktop/main_window.py" line="747"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="458"/>
+        <location filename="../../desktop/main_window.py" line="749"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="522"/>
+        <location filename="../../desktop/main_window.py" line="938"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="523"/>
+        <location filename="../../desktop/main_window.py" line="939"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -901,123 +1310,123 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="67"/>
+        <location filename="../../views/memory/figure.py" line="79"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="87"/>
+        <location filename="../../views/memory/figure.py" line="99"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="88"/>
+        <location filename="../../views/memory/figure.py" line="100"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="89"/>
+        <location filename="../../views/memory/figure.py" line="101"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="100"/>
+        <location filename="../../views/memory/figure.py" line="115"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="101"/>
+        <location filename="../../views/memory/figure.py" line="116"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="104"/>
+        <location filename="../../views/memory/figure.py" line="119"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="105"/>
+        <location filename="../../views/memory/figure.py" line="120"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="135"/>
+        <location filename="../../views/memory/figure.py" line="150"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="152"/>
+        <location filename="../../views/memory/figure.py" line="167"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="156"/>
+        <location filename="../../views/memory/figure.py" line="171"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="161"/>
+        <location filename="../../views/memory/figure.py" line="176"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="191"/>
+        <location filename="../../views/memory/figure.py" line="206"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="196"/>
+        <location filename="../../views/memory/figure.py" line="211"/>
         <location filename="../../views/memory/timeline.py" line="281"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="213"/>
+        <location filename="../../views/memory/figure.py" line="228"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="215"/>
+        <location filename="../../views/memory/figure.py" line="230"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="232"/>
+        <location filename="../../views/memory/figure.py" line="247"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="268"/>
-        <location filename="../../views/memory/figure.py" line="320"/>
+        <location filename="../../views/memory/figure.py" line="283"/>
+        <location filename="../../views/memory/figure.py" line="336"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="275"/>
+        <location filename="../../views/memory/figure.py" line="291"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="297"/>
+        <location filename="../../views/memory/figure.py" line="313"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="301"/>
+        <location filename="../../views/memory/figure.py" line="317"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="310"/>
+        <location filename="../../views/memory/figure.py" line="326"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="315"/>
+        <location filename="../../views/memory/figure.py" line="331"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1118,58 +1527,58 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="167"/>
+        <location filename="../../views/memory/tab.py" line="181"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="176"/>
+        <location filename="../../views/memory/tab.py" line="190"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="184"/>
+        <location filename="../../views/memory/tab.py" line="198"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="179"/>
+        <location filename="../../views/memory/tab.py" line="193"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="43"/>
+        <location filename="../../views/memory/tab.py" line="44"/>
         <source>Ledger items</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="47"/>
+        <location filename="../../views/memory/tab.py" line="48"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="51"/>
+        <location filename="../../views/memory/tab.py" line="52"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="56"/>
+        <location filename="../../views/memory/tab.py" line="57"/>
         <source>Long context</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="120"/>
-        <location filename="../../views/memory/tab.py" line="142"/>
+        <location filename="../../views/memory/tab.py" line="121"/>
+        <location filename="../../views/memory/tab.py" line="143"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="170"/>
+        <location filename="../../views/memory/tab.py" line="184"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="190"/>
+        <location filename="../../views/memory/tab.py" line="204"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1177,287 +1586,300 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="64"/>
+        <location filename="../../views/mesh/figure.py" line="66"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="80"/>
+        <location filename="../../views/mesh/figure.py" line="82"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="83"/>
+        <location filename="../../views/mesh/figure.py" line="85"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="85"/>
+        <location filename="../../views/mesh/figure.py" line="87"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="90"/>
+        <location filename="../../views/mesh/figure.py" line="92"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="101"/>
+        <location filename="../../views/mesh/figure.py" line="103"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="105"/>
+        <location filename="../../views/mesh/figure.py" line="107"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="109"/>
+        <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
+        <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
 </context>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="272"/>
+        <location filename="../../views/mesh/view.py" line="394"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="274"/>
+        <location filename="../../views/mesh/view.py" line="396"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="275"/>
+        <location filename="../../views/mesh/view.py" line="397"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="285"/>
+        <location filename="../../views/mesh/view.py" line="407"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="86"/>
+        <location filename="../../views/mesh/tab.py" line="56"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="99"/>
+        <location filename="../../views/mesh/tab.py" line="70"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="102"/>
+        <location filename="../../views/mesh/tab.py" line="71"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="105"/>
+        <location filename="../../views/mesh/tab.py" line="72"/>
         <source>Links loaded by</source>
         <translation>链路负载按</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="112"/>
-        <location filename="../../views/mesh/tab.py" line="221"/>
+        <location filename="../../views/mesh/tab.py" line="79"/>
+        <location filename="../../views/mesh/tab.py" line="188"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="179"/>
+        <location filename="../../views/mesh/tab.py" line="146"/>
         <source>Enumerating the groups of {world:,} GPUs…</source>
         <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="191"/>
+        <location filename="../../views/mesh/tab.py" line="158"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="193"/>
+        <location filename="../../views/mesh/tab.py" line="160"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="209"/>
-        <location filename="../../views/mesh/tab.py" line="254"/>
+        <location filename="../../views/mesh/tab.py" line="176"/>
+        <location filename="../../views/mesh/tab.py" line="234"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="252"/>
+        <location filename="../../views/mesh/tab.py" line="232"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="257"/>
+        <location filename="../../views/mesh/tab.py" line="237"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="260"/>
+        <location filename="../../views/mesh/tab.py" line="240"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
 </context>
 <context>
+    <name>MeshView</name>
+    <message>
+        <location filename="../../views/mesh/view.py" line="61"/>
+        <source>r{rank}</source>
+        <translation>r{rank}</translation>
+    </message>
+</context>
+<context>
     <name>MuonFigure</name>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="40"/>
+        <location filename="../../views/context/muon_figure.py" line="41"/>
         <source>elements (millions)</source>
         <translation>元素数（百万）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="40"/>
-        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <location filename="../../views/context/muon_figure.py" line="41"/>
+        <location filename="../../views/context/muon_figure.py" line="46"/>
         <source>ZeRO rank</source>
         <translation>ZeRO rank 序号</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <location filename="../../views/context/muon_figure.py" line="46"/>
         <source>Newton–Schulz cost (relative)</source>
         <translation>Newton–Schulz 开销（相对值）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="57"/>
+        <location filename="../../views/context/muon_figure.py" line="58"/>
         <source>A deterministic teaching model of shapes, packing and bytes, not a measurement; P_max is an input (DeepSeek-V4 does not disclose it). Embeddings, the LM head, norms and biases use AdamW and are not packed. Hover a segment for its matrix.</source>
         <translation>形状、打包与字节数的确定性教学模型，并非实测；P_max 是输入值（DeepSeek-V4 未公开）。嵌入、LM 输出头、归一化与偏置使用 AdamW，不参与打包。悬停在分段上可查看对应矩阵。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <location filename="../../views/context/muon_figure.py" line="99"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <location filename="../../views/context/muon_figure.py" line="99"/>
         <source>dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="98"/>
+        <location filename="../../views/context/muon_figure.py" line="99"/>
         <source>shared expert</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="99"/>
+        <location filename="../../views/context/muon_figure.py" line="100"/>
         <source>routed expert</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="107"/>
-        <location filename="../../views/context/muon_figure.py" line="115"/>
+        <location filename="../../views/context/muon_figure.py" line="108"/>
+        <location filename="../../views/context/muon_figure.py" line="116"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="121"/>
+        <location filename="../../views/context/muon_figure.py" line="122"/>
         <source>No Muon × ZeRO packing for this scenario: {reason}</source>
         <translation>该场景无法进行 Muon 与 ZeRO 打包：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="130"/>
+        <location filename="../../views/context/muon_figure.py" line="131"/>
         <source>P_max = {p}, the fewest that fit</source>
         <translation>P_max = {p}，能容纳的最少值</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="130"/>
+        <location filename="../../views/context/muon_figure.py" line="131"/>
         <source>P_max = {p}</source>
         <translation>P_max = {p}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="131"/>
+        <location filename="../../views/context/muon_figure.py" line="132"/>
         <source>Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks ({p_max})</source>
         <translation>Muon 与 ZeRO：{count:,} 个稠密矩阵整块打包到 {used} 个 rank（{p_max}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="134"/>
+        <location filename="../../views/context/muon_figure.py" line="135"/>
         <source>ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} per rank (the report&apos;s limit).</source>
         <translation>ZeRO 把优化器切分到 {zero:,} 个 rank 上，但 Newton–Schulz 需要完整矩阵：稠密矩阵最多分到 P_max = {p} 个 rank（输入值——报告未公开），每 rank 至多 {most} 个（报告给出的上限）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="137"/>
+        <location filename="../../views/context/muon_figure.py" line="138"/>
         <source>Padding to equal shards costs {padding:.1%}; the busiest rank&apos;s Newton–Schulz work is {imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: {redundant:,}.</source>
         <translation>填充为等大分片的开销为 {padding:.1%}；最忙 rank 的 Newton–Schulz 计算量是平均值的 {imbalance:.2f}×；P_max 之外重复同样稠密 Muon 计算的 DP 组：{redundant:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="150"/>
+        <location filename="../../views/context/muon_figure.py" line="151"/>
         <source>rank {r}: {name}, {rows:,} × {cols:,} = {elements:.2f} M elements ({kind})</source>
         <translation>rank {r}：{name}，{rows:,} × {cols:,} = {elements:.2f} M 个元素（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="151"/>
+        <location filename="../../views/context/muon_figure.py" line="152"/>
         <source>rank {r}: padding to {padded:.2f} M elements</source>
         <translation>rank {r}：填充到 {padded:.2f} M 个元素</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="173"/>
+        <location filename="../../views/context/muon_figure.py" line="174"/>
         <source>The dense matrices, whole, per rank (≤ {most} each)</source>
         <translation>各 rank 上的完整稠密矩阵（每 rank ≤ {most} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="179"/>
+        <location filename="../../views/context/muon_figure.py" line="180"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="191"/>
+        <location filename="../../views/context/muon_figure.py" line="192"/>
         <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
         <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="201"/>
+        <location filename="../../views/context/muon_figure.py" line="202"/>
         <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
         <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="206"/>
+        <location filename="../../views/context/muon_figure.py" line="207"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="207"/>
+        <location filename="../../views/context/muon_figure.py" line="208"/>
         <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
         <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="211"/>
+        <location filename="../../views/context/muon_figure.py" line="212"/>
         <source>Why Newton–Schulz needs the whole matrix</source>
         <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="212"/>
+        <location filename="../../views/context/muon_figure.py" line="213"/>
         <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
         <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="217"/>
+        <location filename="../../views/context/muon_figure.py" line="218"/>
         <source>mHC</source>
         <translation>mHC</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="218"/>
+        <location filename="../../views/context/muon_figure.py" line="219"/>
         <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
         <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="224"/>
+        <location filename="../../views/context/muon_figure.py" line="225"/>
         <source>naive all-gather</source>
         <translation>朴素 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="225"/>
+        <location filename="../../views/context/muon_figure.py" line="226"/>
         <source>K3 P2P fetch</source>
         <translation>K3 P2P 拉取</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="236"/>
+        <location filename="../../views/context/muon_figure.py" line="237"/>
         <source>{unit} per rank</source>
         <translation>每 rank {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="239"/>
+        <location filename="../../views/context/muon_figure.py" line="240"/>
         <source>Kimi K3: fetch only the shards a rank needs</source>
         <translation>Kimi K3：只拉取 rank 所需的分片</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="240"/>
+        <location filename="../../views/context/muon_figure.py" line="241"/>
         <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
         <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
     </message>
@@ -1664,42 +2086,42 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>ParallelFigure</name>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="50"/>
+        <location filename="../../views/context/parallel_figure.py" line="51"/>
         <source>A deterministic teaching model of data layout, bytes and α–β times for one layer&apos;s forward pass per TP rank, not a measurement. Hover a cell for what it holds.</source>
         <translation>每个 TP rank 上一层前向传播的数据布局、字节数与 α–β 时间的确定性教学模型，并非实测。悬停在单元格上可查看其内容。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="81"/>
+        <location filename="../../views/context/parallel_figure.py" line="82"/>
         <source>No context-parallel analysis for this scenario: {reason}</source>
         <translation>该场景无法进行上下文并行分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="95"/>
+        <location filename="../../views/context/parallel_figure.py" line="96"/>
         <source>CP = 1: one rank holds the whole sequence and nothing is exchanged; raise Context parallel CP to split it.</source>
         <translation>CP = 1：一个 rank 持有整条序列，无需任何交换；调大“上下文并行 CP”即可切分序列。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="107"/>
+        <location filename="../../views/context/parallel_figure.py" line="108"/>
         <source>off: tp = 1, nothing to shard</source>
         <translation>关闭：tp = 1，无可切分</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="109"/>
+        <location filename="../../views/context/parallel_figure.py" line="110"/>
         <source>on with tp = {tp}, saving {bytes} of activations per layer</source>
         <translation>已开启，tp = {tp}，每层节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="112"/>
+        <location filename="../../views/context/parallel_figure.py" line="113"/>
         <source>off; with tp = {tp} it would save {bytes} of activations per layer</source>
         <translation>关闭；若开启，tp = {tp} 时每层可节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="114"/>
+        <location filename="../../views/context/parallel_figure.py" line="115"/>
         <source>Megatron SP is not long-context CP.</source>
         <translation>Megatron SP 不是长上下文 CP。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="115"/>
+        <location filename="../../views/context/parallel_figure.py" line="116"/>
         <source>Megatron SP ({state}) is a companion of tensor parallelism: it shards the LayerNorm and dropout activations TP replicates. Long-context CP (here over {cp} ranks) splits one sample&apos;s sequence, attention included.</source>
         <translation>Megatron SP（{state}）是张量并行的配套手段：它切分 TP 中被复制的 LayerNorm 与 dropout 激活。长上下文 CP（此处跨 {cp} 个 rank）切分单个样本的序列，注意力也在其中。</translation>
     </message>
@@ -1707,42 +2129,43 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelineFigure</name>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="25"/>
+        <location filename="../../views/pipeline/figure.py" line="26"/>
         <source>forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="25"/>
+        <location filename="../../views/pipeline/figure.py" line="26"/>
         <source>backward B</source>
         <translation>反向 B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="25"/>
+        <location filename="../../views/pipeline/figure.py" line="26"/>
         <source>input-grad I</source>
         <translation>输入梯度 I</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="26"/>
+        <location filename="../../views/pipeline/figure.py" line="27"/>
         <source>weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="26"/>
+        <location filename="../../views/pipeline/figure.py" line="27"/>
         <source>overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="27"/>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="120"/>
+        <location filename="../../views/pipeline/figure.py" line="28"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="28"/>
+        <location filename="../../views/pipeline/figure.py" line="29"/>
         <source>darker: a rank&apos;s second chunk</source>
         <translation>较深颜色：rank 的第二个块</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/figure.py" line="30"/>
+        <location filename="../../views/pipeline/figure.py" line="32"/>
         <source>Deterministic event simulation with the durations given, not a measurement. Hover an op for its times and what it waited for.</source>
         <translation>按给定时长的确定性事件模拟，并非实测。鼠标悬停在操作上可查看其起止时间和所等待的依赖。</translation>
     </message>
@@ -1851,79 +2274,79 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/activations.py" line="61"/>
+        <location filename="../../views/pipeline/activations.py" line="63"/>
         <source>activations held</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="42"/>
+        <location filename="../../views/pipeline/tab.py" line="43"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="47"/>
-        <location filename="../../views/pipeline/tab.py" line="162"/>
+        <location filename="../../views/pipeline/tab.py" line="48"/>
+        <location filename="../../views/pipeline/tab.py" line="164"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="50"/>
+        <location filename="../../views/pipeline/tab.py" line="51"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="59"/>
+        <location filename="../../views/pipeline/tab.py" line="60"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="60"/>
+        <location filename="../../views/pipeline/tab.py" line="61"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="64"/>
+        <location filename="../../views/pipeline/tab.py" line="68"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="69"/>
+        <location filename="../../views/pipeline/tab.py" line="70"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="115"/>
+        <location filename="../../views/pipeline/tab.py" line="117"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="118"/>
+        <location filename="../../views/pipeline/tab.py" line="120"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="162"/>
+        <location filename="../../views/pipeline/tab.py" line="164"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="212"/>
-        <location filename="../../views/pipeline/tab.py" line="213"/>
+        <location filename="../../views/pipeline/tab.py" line="244"/>
+        <location filename="../../views/pipeline/tab.py" line="245"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="214"/>
+        <location filename="../../views/pipeline/tab.py" line="246"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="216"/>
+        <location filename="../../views/pipeline/tab.py" line="248"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="218"/>
+        <location filename="../../views/pipeline/tab.py" line="250"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2493,160 +2916,168 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>RingView</name>
+    <message>
+        <location filename="../../views/comm/ring.py" line="60"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+</context>
+<context>
     <name>SrFigure</name>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <location filename="../../views/context/sr_figure.py" line="43"/>
         <source>samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <location filename="../../views/context/sr_figure.py" line="43"/>
         <source>SR(x) in BF16</source>
         <translation>SR(x) 的 BF16 值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <location filename="../../views/context/sr_figure.py" line="52"/>
         <source>running value</source>
         <translation>累加值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <location filename="../../views/context/sr_figure.py" line="52"/>
         <source>updates</source>
         <translation>更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <location filename="../../views/context/sr_figure.py" line="60"/>
         <source>relative error</source>
         <translation>相对误差</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <location filename="../../views/context/sr_figure.py" line="60"/>
         <source>ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="69"/>
+        <location filename="../../views/context/sr_figure.py" line="70"/>
         <source>One value rounded many times</source>
         <translation>同一个值多次舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="69"/>
+        <location filename="../../views/context/sr_figure.py" line="70"/>
         <source>Accumulating small updates</source>
         <translation>累加小更新</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="70"/>
+        <location filename="../../views/context/sr_figure.py" line="71"/>
         <source>A gradient reduced over n ranks</source>
         <translation>在 n 个 rank 上归约的梯度</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="75"/>
+        <location filename="../../views/context/sr_figure.py" line="76"/>
         <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="108"/>
-        <location filename="../../views/context/sr_figure.py" line="114"/>
+        <location filename="../../views/context/sr_figure.py" line="109"/>
+        <location filename="../../views/context/sr_figure.py" line="115"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="119"/>
+        <location filename="../../views/context/sr_figure.py" line="120"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="126"/>
+        <location filename="../../views/context/sr_figure.py" line="127"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="137"/>
+        <location filename="../../views/context/sr_figure.py" line="138"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="151"/>
+        <location filename="../../views/context/sr_figure.py" line="152"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="151"/>
+        <location filename="../../views/context/sr_figure.py" line="152"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="152"/>
+        <location filename="../../views/context/sr_figure.py" line="153"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="155"/>
+        <location filename="../../views/context/sr_figure.py" line="156"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="158"/>
+        <location filename="../../views/context/sr_figure.py" line="159"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="160"/>
+        <location filename="../../views/context/sr_figure.py" line="161"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="163"/>
+        <location filename="../../views/context/sr_figure.py" line="164"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="181"/>
+        <location filename="../../views/context/sr_figure.py" line="182"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="182"/>
+        <location filename="../../views/context/sr_figure.py" line="183"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="183"/>
+        <location filename="../../views/context/sr_figure.py" line="184"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <location filename="../../views/context/sr_figure.py" line="185"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="187"/>
+        <location filename="../../views/context/sr_figure.py" line="188"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="189"/>
+        <location filename="../../views/context/sr_figure.py" line="190"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="201"/>
+        <location filename="../../views/context/sr_figure.py" line="202"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="202"/>
+        <location filename="../../views/context/sr_figure.py" line="203"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="203"/>
+        <location filename="../../views/context/sr_figure.py" line="204"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="205"/>
+        <location filename="../../views/context/sr_figure.py" line="206"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -2684,7 +3115,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="34"/>
+        <location filename="../../views/time/panel.py" line="36"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
@@ -2697,94 +3128,94 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="70"/>
+        <location filename="../../views/time/panel.py" line="72"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="72"/>
-        <location filename="../../views/time/panel.py" line="81"/>
+        <location filename="../../views/time/panel.py" line="74"/>
+        <location filename="../../views/time/panel.py" line="83"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="79"/>
+        <location filename="../../views/time/panel.py" line="81"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="87"/>
-        <location filename="../../views/time/panel.py" line="303"/>
+        <location filename="../../views/time/panel.py" line="89"/>
+        <location filename="../../views/time/panel.py" line="296"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="90"/>
+        <location filename="../../views/time/panel.py" line="92"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="91"/>
+        <location filename="../../views/time/panel.py" line="93"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="101"/>
+        <location filename="../../views/time/panel.py" line="103"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="193"/>
+        <location filename="../../views/time/panel.py" line="186"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="208"/>
+        <location filename="../../views/time/panel.py" line="201"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="213"/>
+        <location filename="../../views/time/panel.py" line="206"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="225"/>
+        <location filename="../../views/time/panel.py" line="218"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="247"/>
+        <location filename="../../views/time/panel.py" line="240"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="253"/>
+        <location filename="../../views/time/panel.py" line="246"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="259"/>
+        <location filename="../../views/time/panel.py" line="252"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="275"/>
+        <location filename="../../views/time/panel.py" line="268"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="277"/>
+        <location filename="../../views/time/panel.py" line="270"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="290"/>
+        <location filename="../../views/time/panel.py" line="283"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="301"/>
+        <location filename="../../views/time/panel.py" line="294"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -3172,14 +3603,147 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>ValidationBanner</name>
     <message>
-        <location filename="../../views/banner.py" line="40"/>
+        <location filename="../../views/banner.py" line="43"/>
         <source>Invalid scenario ({count} errors):</source>
         <translation>场景无效（{count} 个错误）：</translation>
     </message>
     <message>
-        <location filename="../../views/banner.py" line="43"/>
+        <location filename="../../views/banner.py" line="46"/>
         <source>Warnings:</source>
         <translation>警告：</translation>
+    </message>
+</context>
+<context>
+    <name>comm</name>
+    <message>
+        <location filename="../../models/comm/chain.py" line="86"/>
+        <source>pipelined chain (ring) rooted at rank 0 in k = {k} chunks (k* = √(βS(n−2)/α), at most {limit}), n − 2 + k rounds; bytes sent per rank S</source>
+        <translation>以 rank 0 为根的流水化链（环），分 k = {k} 块（k* = √(βS(n−2)/α)，至多 {limit}），共 n − 2 + k 轮；每 rank 发送字节数 S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="131"/>
+        <source>Rabenseifner: recursive-halving reduce-scatter + recursive-doubling all-gather over p&apos; = {p} ranks in p&apos; blocks, the first {folded} ranks folded in pairs (3 more rounds); bytes sent per rank 2(p&apos;−1)/p&apos;·S (+ 3S/2 for a folded pair)</source>
+        <translation>Rabenseifner：在 p&apos; = {p} 个 rank 上分 p&apos; 块做递归减半 reduce-scatter + 递归倍增 all-gather，前 {folded} 个 rank 两两折叠（多 3 轮）；每 rank 发送字节数 2(p&apos;−1)/p&apos;·S（折叠对另加 3S/2）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="137"/>
+        <source>Rabenseifner: recursive-halving reduce-scatter + recursive-doubling all-gather over p&apos; = {p} ranks in p&apos; blocks; bytes sent per rank 2(p&apos;−1)/p&apos;·S (+ 3S/2 for a folded pair)</source>
+        <translation>Rabenseifner：在 p&apos; = {p} 个 rank 上分 p&apos; 块做递归减半 reduce-scatter + 递归倍增 all-gather；每 rank 发送字节数 2(p&apos;−1)/p&apos;·S（折叠对另加 3S/2）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="152"/>
+        <source>recursive-doubling all-gather over p&apos; = {p} ranks, S = full array in n chunks, the first {folded} ranks folded in pairs (2 more rounds); bytes sent per rank (max)</source>
+        <translation>在 p&apos; = {p} 个 rank 上做递归倍增 all-gather，S = 分成 n 块的完整数组，前 {folded} 个 rank 两两折叠（多 2 轮）；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="156"/>
+        <source>recursive-doubling all-gather over p&apos; = {p} ranks, S = full array in n chunks; bytes sent per rank (max)</source>
+        <translation>在 p&apos; = {p} 个 rank 上做递归倍增 all-gather，S = 分成 n 块的完整数组；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="159"/>
+        <source>recursive-halving reduce-scatter over p&apos; = {p} ranks, S = full array in n chunks, the first {folded} ranks folded in pairs (3 more rounds); bytes sent per rank (max)</source>
+        <translation>在 p&apos; = {p} 个 rank 上做递归减半 reduce-scatter，S = 分成 n 块的完整数组，前 {folded} 个 rank 两两折叠（多 3 轮）；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/halving.py" line="164"/>
+        <source>recursive-halving reduce-scatter over p&apos; = {p} ranks, S = full array in n chunks; bytes sent per rank (max)</source>
+        <translation>在 p&apos; = {p} 个 rank 上做递归减半 reduce-scatter，S = 分成 n 块的完整数组；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/hierarchical.py" line="49"/>
+        <source>intra-node ring reduce-scatter, inter-node ring all-reduce of each S/g shard, intra-node ring all-gather; chunk j·g + l; bytes sent per rank (max)</source>
+        <translation>节点内环形 reduce-scatter，节点间对每个 S/g 分片做环形 all-reduce，节点内环形 all-gather；块编号 j·g + l；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/hierarchical.py" line="60"/>
+        <source>intra-node then inter-node ring reduce-scatter; S = full array; bytes sent per rank (max)</source>
+        <translation>先节点内、后节点间的环形 reduce-scatter；S = 完整数组；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/hierarchical.py" line="63"/>
+        <source>inter-node then intra-node ring all-gather; S = full gathered array; bytes sent per rank (max)</source>
+        <translation>先节点间、后节点内的环形 all-gather；S = 收集后的完整数组；每 rank 发送字节数（最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/hierarchical.py" line="82"/>
+        <source>pipelined chain over node leaders, then inside every node (k = {k} chunks); bytes sent per rank S</source>
+        <translation>先在各节点的主 rank 之间、再在每个节点内做流水化链（k = {k} 块）；每 rank 发送字节数 S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/hierarchical.py" line="85"/>
+        <source>pipelined chain reduce inside every node to its leader, then over leaders to rank 0 (k = {k} chunks); bytes sent per rank S</source>
+        <translation>先在每个节点内以流水化链归约到节点主 rank，再在各主 rank 之间归约到 rank 0（k = {k} 块）；每 rank 发送字节数 S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/p2p.py" line="15"/>
+        <source>one send of S from rank 0 to rank 1; sent/recv bytes = S</source>
+        <translation>从 rank 0 向 rank 1 发送一次 S；发送/接收字节数 = S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/pairwise.py" line="56"/>
+        <source>pairwise exchange, n−1 rounds of S/n; S = per-rank buffer; bytes sent per rank (n−1)/n·S</source>
+        <translation>两两交换，n−1 轮，每轮 S/n；S = 每 rank 缓冲区；每 rank 发送字节数 (n−1)/n·S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="116"/>
+        <source>; S is the nccl-tests size ({size} B)</source>
+        <translation>；S 为 nccl-tests 口径的大小（{size} B）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/registry.py" line="38"/>
+        <source>tree is not defined for {collective}: ring used instead; </source>
+        <translation>{collective} 没有树算法：改用环；</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/registry.py" line="39"/>
+        <source>hierarchical is not defined for {collective}: flat algorithm used; </source>
+        <translation>{collective} 没有分层算法：改用扁平算法；</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/registry.py" line="40"/>
+        <source>halving-doubling is not defined for {collective}: ring used instead; </source>
+        <translation>{collective} 没有递归减半/倍增算法：改用环；</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/ring.py" line="81"/>
+        <source>ring reduce-scatter + all-gather; bytes sent per rank 2(n−1)/n·S</source>
+        <translation>环形 reduce-scatter + all-gather；每 rank 发送字节数 2(n−1)/n·S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/ring.py" line="88"/>
+        <source>ring, S = full gathered array; bytes sent per rank (n−1)/n·S</source>
+        <translation>环形，S = 收集后的完整数组；每 rank 发送字节数 (n−1)/n·S</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="126"/>
+        <source>double binary tree over the ranks</source>
+        <translation>在各 rank 上构建双二叉树</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="127"/>
+        <source>double binary tree over {nodes} nodes, a chain of {gpus} inside each</source>
+        <translation>在 {nodes} 个节点上构建双二叉树，每个节点内为 {gpus} 个 GPU 组成的链</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="227"/>
+        <source>{layout}; each tree carries S/2 in k = {k} pipelined chunks (k* = √(βS(D−1)/α), at most {limit}), depth D = {depth}; {what}; chunk t·k + j is chunk j of tree t; bytes sent per rank (max over ranks)</source>
+        <translation>{layout}；每棵树以 k = {k} 个流水化块传输 S/2（k* = √(βS(D−1)/α)，至多 {limit}），深度 D = {depth}；{what}；块 t·k + j 即树 t 的第 j 块；每 rank 发送字节数（各 rank 中的最大值）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="237"/>
+        <source>reduce to rank 0, then broadcast, 2(k + D − 1) rounds</source>
+        <translation>先归约到 rank 0，再广播，共 2(k + D − 1) 轮</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="247"/>
+        <source>reduce to rank 0, k + D − 1 rounds</source>
+        <translation>归约到 rank 0，共 k + D − 1 轮</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/tree.py" line="248"/>
+        <source>broadcast from rank 0, k + D − 1 rounds</source>
+        <translation>从 rank 0 广播，共 k + D − 1 轮</translation>
     </message>
 </context>
 <context>
@@ -3218,6 +3782,1758 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../views/context/common.py" line="76"/>
         <source>the Ulysses degree {u} does not divide cp = {cp}: no ulysses × ring grid</source>
         <translation>Ulysses 并行度 {u} 不能整除 cp = {cp}：无法构成 ulysses × ring 网格</translation>
+    </message>
+</context>
+<context>
+    <name>gallery</name>
+    <message>
+        <location filename="../../desktop/export.py" line="635"/>
+        <location filename="../../views/gallery/figure.py" line="25"/>
+        <location filename="../../views/gallery/view.py" line="269"/>
+        <source>Figure {number}. {title}</source>
+        <translation>图 {number}&#x3000;{title}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="75"/>
+        <source>{value} GB</source>
+        <translation>{value} GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="79"/>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="80"/>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="81"/>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="82"/>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="83"/>
+        <source>Adam momentum m</source>
+        <translation>Adam 动量 m</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="84"/>
+        <source>Adam variance v</source>
+        <translation>Adam 方差 v</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="90"/>
+        <source>optimizer states (m + v)</source>
+        <translation>优化器状态（m + v）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="91"/>
+        <source>optimizer states (ZeRO&apos;s example: Adam&apos;s m + v; this scenario&apos;s {optimizer}: one momentum)</source>
+        <translation>优化器状态（ZeRO 的例子：Adam 的 m + v；本场景的 {optimizer}：一个动量）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="97"/>
+        <source>no ZeRO (DDP)</source>
+        <translation>无 ZeRO（DDP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="98"/>
+        <source>ZeRO-1 (P_os)</source>
+        <translation>ZeRO-1（P_os）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="99"/>
+        <source>ZeRO-2 (P_os+g)</source>
+        <translation>ZeRO-2（P_os+g）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="100"/>
+        <source>ZeRO-3 (P_os+g+p)</source>
+        <translation>ZeRO-3（P_os+g+p）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="106"/>
+        <source>“2 bytes”: the BF16 parameter</source>
+        <translation>“2 字节”：BF16 参数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="107"/>
+        <source>+ its BF16 gradient</source>
+        <translation>+ 它的 BF16 梯度</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="108"/>
+        <source>+ the FP32 master weight</source>
+        <translation>+ FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="109"/>
+        <source>+ Adam momentum m (FP32)</source>
+        <translation>+ Adam 动量 m（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="110"/>
+        <source>+ Adam variance v (FP32)</source>
+        <translation>+ Adam 方差 v（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="116"/>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="118"/>
+        <source>{n} B</source>
+        <translation>{n} B</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="120"/>
+        <source>{n} B = 2 + 2 + K with K = 12</source>
+        <translation>{n} B = 2 + 2 + K，其中 K = 12</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="134"/>
+        <source>{total} = {formula}</source>
+        <translation>{total} = {formula}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="137"/>
+        <source>{total} ← this scenario</source>
+        <translation>{total} ← 本场景</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="156"/>
+        <source>One parameter in mixed-precision Adam training</source>
+        <translation>混合精度 Adam 训练中的一个参数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="157"/>
+        <source>bytes per parameter</source>
+        <translation>每参数字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="159"/>
+        <source>ZeRO&apos;s example: Ψ = 7.5B, N_d = 64 (per GPU)</source>
+        <translation>ZeRO 论文的例子：Ψ = 7.5B，N_d = 64（每 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="160"/>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="166"/>
+        <source>GB per GPU</source>
+        <translation>每 GPU GB</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_bytes.py" line="163"/>
+        <source>This scenario: {title} (per GPU)</source>
+        <translation>本场景：{title}（每 GPU）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="80"/>
+        <source>pairwise exchange</source>
+        <translation>两两交换</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="81"/>
+        <source>ring</source>
+        <translation>环（ring）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="116"/>
+        <source>sent per rank {sent}</source>
+        <translation>每 rank 发送 {sent}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="118"/>
+        <source>= {formula} · S</source>
+        <translation>= {formula} · S</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="120"/>
+        <source>busbw = algbw × {factor:g}</source>
+        <translation>busbw（总线带宽）= algbw × {factor:g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="159"/>
+        <source>from</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="160"/>
+        <source>chunk</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="167"/>
+        <source>rank {r}</source>
+        <translation>rank {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="189"/>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="343"/>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="191"/>
+        <source>round {k}: result</source>
+        <translation>第 {k} 轮：结果</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="193"/>
+        <source>after round {k}</source>
+        <translation>第 {k} 轮后</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="248"/>
+        <source>rank {r}: the block from rank {c} has not arrived yet</source>
+        <translation>rank {r}：来自 rank {c} 的块尚未到达</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="250"/>
+        <source>rank {r} holds the block rank {c} sent it</source>
+        <translation>rank {r} 持有 rank {c} 发给它的块</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="253"/>
+        <source>rank {r}, chunk {c}: nothing yet</source>
+        <translation>rank {r}，块 {c}：尚无数据</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="256"/>
+        <source>rank {r}, chunk {c}: data of ranks {ranks}</source>
+        <translation>rank {r}，块 {c}：含 rank {ranks} 的数据</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="266"/>
+        <source>chunk {c} (All-to-All: from rank {c})</source>
+        <translation>块 {c}（All-to-All：来自 rank {c}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_collectives.py" line="270"/>
+        <source>Digits: the ranks whose data a chunk holds (a reduction adds them; stronger fill = more summed); Σ: all four. c→r: the block rank c sends to rank r. Dashed outline: written in that round; bold outline: the result.</source>
+        <translation>数字：块中含有其数据的 rank（归约把它们相加；填色越深 = 累加得越多）；Σ：全部四个。c→r：rank c 发给 rank r 的块。虚线框：该轮写入；粗框：结果。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="33"/>
+        <source>FLOPs</source>
+        <translation>FLOPs</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="34"/>
+        <source>HBM</source>
+        <translation>HBM</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="35"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="36"/>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="37"/>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="41"/>
+        <source>GEMM compute at the efficiency curve</source>
+        <translation>按效率曲线计的 GEMM 计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="42"/>
+        <source>element-wise work at HBM bandwidth</source>
+        <translation>按 HBM 带宽计的逐元素运算</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="43"/>
+        <source>communication not hidden under compute</source>
+        <translation>未被计算隐藏的通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="44"/>
+        <source>pipeline bubble, waiting for the slowest rank</source>
+        <translation>流水线气泡，等待最慢的 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="45"/>
+        <source>the optimizer step, its own segment</source>
+        <translation>优化器步，单独一段</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="113"/>
+        <source>pipeline rank {rank}: {total}</source>
+        <translation>流水线 rank {rank}：{total}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="116"/>
+        <source>rank {rank}</source>
+        <translation>rank {rank}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="136"/>
+        <source>{layer}: {what}</source>
+        <translation>{layer}：{what}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="138"/>
+        <source>{time} · {share}</source>
+        <translation>{time} · {share}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="149"/>
+        <source>&lt;b&gt;Step time {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} tokens/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}, {gpus} GPUs</source>
+        <translation>&lt;b&gt;步时 {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} token/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}，{gpus} 个 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="154"/>
+        <source>time within one optimizer step (ms); every rank&apos;s bar adds up to the step time</source>
+        <translation>一个优化器步内的时间（ms）；每个 rank 的条形之和等于步时</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="174"/>
+        <source>The layers of the stack, mean over the {ranks} pipeline ranks</source>
+        <translation>堆叠的各层，{ranks} 个流水线 rank 的平均</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="177"/>
+        <source>The layers of the stack</source>
+        <translation>堆叠的各层</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_cost.py" line="178"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="227"/>
+        <source>DP replica {d}</source>
+        <translation>DP 副本 {d}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="228"/>
+        <source>DP replicas {low}–{high}</source>
+        <translation>DP 副本 {low}–{high}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="294"/>
+        <source>PP stage {stage}</source>
+        <translation>PP 阶段 {stage}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="316"/>
+        <source>node {node}</source>
+        <translation>节点 {node}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="396"/>
+        <source>GPU {rank} on node {node}: tp {t}, pp {p}, dp {d}&lt;br&gt;TP group {tp}&lt;br&gt;PP chain {pp}&lt;br&gt;DP group {dp}</source>
+        <translation>节点 {node} 上的 GPU {rank}：tp {t}，pp {p}，dp {d}&lt;br&gt;TP 组 {tp}&lt;br&gt;PP 链 {pp}&lt;br&gt;DP 组 {dp}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="412"/>
+        <source>TP group: {tp} GPUs share every layer&apos;s matrices (all-reduce per layer: inside a node, on NVLink)</source>
+        <translation>TP 组：{tp} 个 GPU 分担每一层的矩阵（每层 all-reduce：在节点内，走 NVLink）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="415"/>
+        <source>PP chain: {pp} stages hold consecutive layers; activations go forward, gradients back</source>
+        <translation>PP 链：{pp} 个阶段持有连续的层；激活向前传，梯度向后传</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="418"/>
+        <source>fill: DP replica (a whole copy of the model, {dp} in all); the GPUs with the same (tp, pp) in every replica all-reduce their gradients</source>
+        <translation>填色：DP 副本（模型的完整副本，共 {dp} 个）；各副本中 (tp, pp) 相同的 GPU 对梯度做 all-reduce</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="421"/>
+        <source>each GPU: its rank, then (tp, pp, dp): its place in each group</source>
+        <translation>每个 GPU：先是其 rank，再是 (tp, pp, dp)：它在各组中的位置</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="232"/>
+        <source>EP rank</source>
+        <translation>EP rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="260"/>
+        <source>EP rank r
+S = {s:,} tokens, each to K = {k} experts</source>
+        <translation>EP rank r
+S = {s:,} 个 token，各发往 K = {k} 个专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="262"/>
+        <source>E/R = {epr} experts per rank
+(+ MoonEP&apos;s redundant copies)</source>
+        <translation>每 rank E/R = {epr} 个专家
+（+ MoonEP 的冗余副本）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="264"/>
+        <source>back on rank r: K outputs
+per token, weighted and summed</source>
+        <translation>回到 rank r：每个 token 的
+K 个输出加权求和</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="265"/>
+        <source>dispatch all-to-all
+≤ {bytes} per rank ({precision}), {inter} across nodes</source>
+        <translation>dispatch all-to-all
+每 rank ≤ {bytes}（{precision}），跨节点 {inter}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="269"/>
+        <source>combine all-to-all
+≤ {bytes} per rank ({precision})</source>
+        <translation>combine all-to-all
+每 rank ≤ {bytes}（{precision}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="318"/>
+        <source>to ranks on the same node (NVLink)</source>
+        <translation>发往同节点的 rank（NVLink）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="319"/>
+        <source>to other nodes (network)</source>
+        <translation>发往其他节点（网络）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="320"/>
+        <source>rank {rank}: {value:,} bytes</source>
+        <translation>rank {rank}：{value:,} 字节</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="322"/>
+        <source>Dispatch: bytes each EP rank sends to the experts&apos; ranks</source>
+        <translation>Dispatch：每个 EP rank 发往专家所在 rank 的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="325"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="332"/>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="326"/>
+        <source>back to the same node</source>
+        <translation>返回同一节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="327"/>
+        <source>back to other nodes</source>
+        <translation>返回其他节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="329"/>
+        <source>Combine: bytes each EP rank sends back to the tokens&apos; ranks</source>
+        <translation>Combine：每个 EP rank 发回 token 所在 rank 的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="333"/>
+        <source>rank {rank}: {value:+,} tokens against S·K</source>
+        <translation>rank {rank}：相对 S·K {value:+,} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="335"/>
+        <source>Tokens each EP rank&apos;s experts receive, minus S·K = {target:,}</source>
+        <translation>每个 EP rank 的专家收到的 token 数减去 S·K = {target:,}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="337"/>
+        <source>home placement</source>
+        <translation>初始放置</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="339"/>
+        <source>after MoonEP: {exact} of {ranks} ranks at exactly S·K (the dashed line)</source>
+        <translation>MoonEP 之后：{ranks} 个 rank 中有 {exact} 个恰好为 S·K（虚线）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="343"/>
+        <source>tokens − S·K</source>
+        <translation>token 数 − S·K</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="346"/>
+        <source>MoonEP: redundant experts copied to each EP rank</source>
+        <translation>MoonEP：复制到各 EP rank 的冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="347"/>
+        <source>redundant experts</source>
+        <translation>冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="348"/>
+        <source>rank {rank}: {value:g} redundant experts</source>
+        <translation>rank {rank}：{value:g} 个冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="350"/>
+        <source>experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_moe.py" line="351"/>
+        <source>bound E/R = {bound}</source>
+        <translation>上限 E/R = {bound}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="68"/>
+        <source>bubble {share}</source>
+        <translation>气泡 {share}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="69"/>
+        <source>makespan {time:g}</source>
+        <translation>总时长 {time:g}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="70"/>
+        <source>activations ≤ {count:g} micro-batches</source>
+        <translation>激活 ≤ {count:g} 个微批</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="73"/>
+        <source>{copies} copies of the parameters</source>
+        <translation>{copies} 份参数副本</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="103"/>
+        <source>time (units: F = 1, B = I + W = 2 per stage; a rank&apos;s chunks share them)</source>
+        <translation>时间（单位：每阶段 F = 1，B = I + W = 2；一个 rank 的各块分摊）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_pipeline.py" line="122"/>
+        <source>Darker: a rank&apos;s second chunk (interleaved chunk 2, DualPipe&apos;s second direction). The numbers on the ops are micro-batches.</source>
+        <translation>较深颜色：rank 的第二个块（交错式的第 2 块，DualPipe 的第二个方向）。操作上的数字是微批编号。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="31"/>
+        <source>Kept in HBM</source>
+        <translation>保留在 HBM</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="31"/>
+        <source>Stored in FP8 (HBM)</source>
+        <translation>以 FP8 存储（HBM）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="32"/>
+        <source>Offloaded to CPU</source>
+        <translation>卸载到 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="32"/>
+        <source>On a remote GPU</source>
+        <translation>放在远端 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="33"/>
+        <source>Dropped, recomputed</source>
+        <translation>丢弃，重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="37"/>
+        <source>held at the activation precision until its backward</source>
+        <translation>以激活精度保存，直到其反向传播</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="38"/>
+        <source>quantised after the forward (1×128 tiles, FP32 scales), dequantised for the backward</source>
+        <translation>前向后量化（1×128 分块，FP32 缩放因子），反向时反量化</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="40"/>
+        <source>copied to host memory after the forward, fetched back before the backward</source>
+        <translation>前向后复制到主机内存，反向前取回</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="41"/>
+        <source>parked in another pipeline rank&apos;s GPU memory, fetched back before the backward</source>
+        <translation>暂存在另一个流水线 rank 的 GPU 显存中，反向前取回</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="43"/>
+        <source>not held: regenerated from its inputs during the layer&apos;s backward</source>
+        <translation>不保存：在该层反向时由其输入重新生成</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="98"/>
+        <source>What happens to it</source>
+        <translation>如何处理</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="99"/>
+        <source>Saved tensor</source>
+        <translation>保存的张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="101"/>
+        <source>Bytes → stored</source>
+        <translation>字节数 → 存储量</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="102"/>
+        <source>Forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="104"/>
+        <source>Held until the backward (other layers run)</source>
+        <translation>保存至反向（期间其他层运行）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="105"/>
+        <source>Backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="148"/>
+        <source>not used by this scenario: no saved tensor of this layer goes here</source>
+        <translation>本场景未使用：该层没有张量走这条路径</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="163"/>
+        <source>{bytes} rematerialised in the backward</source>
+        <translation>反向时重新生成 {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="166"/>
+        <source>{bytes} per layer</source>
+        <translation>每层 {bytes}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="173"/>
+        <source>{name} (ladder step {step})</source>
+        <translation>{name}（阶梯第 {step} 步）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="175"/>
+        <source>{name} (override)</source>
+        <translation>{name}（覆盖项）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="181"/>
+        <source>{bytes} → none</source>
+        <translation>{bytes} → 无</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="183"/>
+        <source>{bytes} → {stored}</source>
+        <translation>{bytes} → {stored}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="198"/>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="221"/>
+        <source>The current scenario keeps every saved tensor of a layer in one state ({state}): drawn for DeepSeek-V3 and its activation ladder instead.</source>
+        <translation>当前场景把一层保存的所有张量都置于同一状态（{state}）：因此改为按 DeepSeek-V3 及其激活阶梯绘制。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="224"/>
+        <source>MoE layer</source>
+        <translation>MoE 层</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="224"/>
+        <source>dense layer</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="229"/>
+        <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (the {policy} ladder, {steps} steps applied): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
+        <translation>{title} 的一个{kind}，单个 GPU 上每个微批，依据逐张量激活策略（{policy} 阶梯，已应用 {steps} 步）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="236"/>
+        <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (recompute = {recompute_mode}, no named ladder): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
+        <translation>{title} 的一个{kind}，单个 GPU 上每个微批，依据逐张量激活策略（recompute = {recompute_mode}，无命名阶梯）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_activation.py" line="244"/>
+        <source>The memory ledger applies the scenario&apos;s fractions on top of this (FP8 {fp8:.0%}, CPU {cpu:.0%}, remote {remote:.0%} of the kept bytes).</source>
+        <translation>内存账本在此基础上再应用场景设定的比例（在保留的字节中 FP8 占 {fp8:.0%}、CPU 占 {cpu:.0%}、远端占 {remote:.0%}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="82"/>
+        <source>Ulysses: sequence shard ↔ head shard</source>
+        <translation>Ulysses：序列切分 ↔ 头切分</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="83"/>
+        <source>Ring: fixed Q blocks, K/V blocks rotate</source>
+        <translation>Ring：Q 块固定，K/V 块轮转</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="84"/>
+        <source>USP: a {u} × {r} mesh (Ulysses × Ring)</source>
+        <translation>USP：{u} × {r} 网格（Ulysses × Ring）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="88"/>
+        <source>Before: rank r holds sequence block r of every head group. The QKV all-to-all hands rank r head group r for the whole sequence; attention runs locally; a second all-to-all returns the output.</source>
+        <translation>之前：rank r 持有每个头组的序列块 r。QKV all-to-all 把整条序列的头组 r 交给 rank r；注意力在本地计算；第二次 all-to-all 把输出送回。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="91"/>
+        <source>Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, {steps} P2P steps, each block folded into the online softmax.</source>
+        <translation>每个 rank 保留自己的 Q 块；K/V 块沿环每次前进一个 rank，共 {steps} 个 P2P 步，每个块都并入在线 softmax。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="94"/>
+        <source>A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V passed down the column); ulysses × ring = cp = {cp}.</source>
+        <translation>一行是一个 Ulysses 组（行内 all-to-all），一列是一个环（K/V 沿列向下传递）；ulysses × ring = cp = {cp}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="98"/>
+        <source>The Ulysses degree is the largest the heads allow (context.ulysses = 0).</source>
+        <translation>Ulysses 并行度取头数允许的最大值（context.ulysses = 0）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="111"/>
+        <source>{n} ranks: too many to draw one by one (up to {limit}); the bytes below are for all of them.</source>
+        <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；下方字节数按全部 rank 计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="127"/>
+        <location filename="../../views/gallery/fig_b_context.py" line="222"/>
+        <source>Not feasible for this scenario: {reason}.</source>
+        <translation>本场景不可行：{reason}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="147"/>
+        <source>sequence-sharded: rows = sequence blocks</source>
+        <translation>按序列切分：行 = 序列块</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="148"/>
+        <source>head-sharded: columns = head groups</source>
+        <translation>按头切分：列 = 头组</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="157"/>
+        <source>all-to-all</source>
+        <translation>all-to-all（全交换）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="159"/>
+        <source>cell number = the rank holding it</source>
+        <translation>单元格中的数字 = 持有它的 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="160"/>
+        <source>colour = the rank holding the cell</source>
+        <translation>颜色 = 持有该单元格的 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="189"/>
+        <source>rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank r + 1</source>
+        <translation>rank r 保留 Q 块 r 与 2n − 1 − r（之字形）；其 K/V 传给 rank r + 1</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="192"/>
+        <source>rank r keeps Q block r; its K/V go on to rank r + 1</source>
+        <translation>rank r 保留 Q 块 r；其 K/V 传给 rank r + 1</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="199"/>
+        <source>K/V block each rank holds, step by step</source>
+        <translation>每一步各 rank 持有的 K/V 块</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="211"/>
+        <source>rank →</source>
+        <translation>rank →</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="215"/>
+        <source>step {t}</source>
+        <translation>第 {t} 步</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="228"/>
+        <source>{n} GPUs: too many to draw (up to {limit}).</source>
+        <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="249"/>
+        <source>↔ Ulysses axis (u = {u}): all-to-all inside a row</source>
+        <translation>↔ Ulysses 轴（u = {u}）：行内 all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="255"/>
+        <source>↓ Ring axis (r = {r}): P2P down a column</source>
+        <translation>↓ Ring 轴（r = {r}）：沿列向下 P2P</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="263"/>
+        <source>Bytes per link per layer (forward pass, one TP rank)</source>
+        <translation>每层每链路字节数（前向传播，单个 TP rank）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="266"/>
+        <source>the network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="277"/>
+        <source>Ulysses over {n} ranks</source>
+        <translation>{n} 个 rank 上的 Ulysses</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="278"/>
+        <source>Ring over {n} ranks</source>
+        <translation>{n} 个 rank 上的 Ring</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="279"/>
+        <source>USP {u} × {r}</source>
+        <translation>USP {u} × {r}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="281"/>
+        <source>{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); {tier}</source>
+        <translation>{total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；{tier}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="286"/>
+        <source>no link: one rank</source>
+        <translation>无链路：仅一个 rank</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="288"/>
+        <location filename="../../views/gallery/fig_b_context.py" line="298"/>
+        <source>not feasible: {reason}</source>
+        <translation>不可行：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="289"/>
+        <source>{total}: {steps} × {step} (one K and one V block per step); {tier}</source>
+        <translation>{total}：{steps} × {step}（每步一个 K 块和一个 V 块）；{tier}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="293"/>
+        <source>{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × {step})</source>
+        <translation>Ulysses 轴 {ulysses} + Ring 轴 {ring}（{steps} × {step}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="332"/>
+        <source>The current scenario&apos;s context parallelism cannot be laid out ({reason}): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
+        <translation>当前场景的上下文并行无法布局（{reason}）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="337"/>
+        <source>The current scenario has no context parallelism (cp = 1): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
+        <translation>当前场景没有上下文并行（cp = 1）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="344"/>
+        <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses sends {ulysses} per link, Ring {ring} per link ({steps} steps).</source>
+        <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 每链路发送 {ulysses}，Ring 每链路发送 {ring}（{steps} 步）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="349"/>
+        <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses over all {cp} ranks cannot hand each rank whole heads; Ring sends {ring} per link ({steps} steps).</source>
+        <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 跨全部 {cp} 个 rank 时无法给每个 rank 完整的头；Ring 每链路发送 {ring}（{steps} 步）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="354"/>
+        <source>USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its Ring axis.</source>
+        <translation>Ulysses 并行度为 1 的 USP 即 Ring 注意力：其 Ring 轴每链路 {usp_r}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_context.py" line="357"/>
+        <source>USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis ({u_tier}) and {usp_r} on its Ring axis ({r_tier}).</source>
+        <translation>{u} Ulysses × {r} Ring 的 USP 在 Ulysses 轴（{u_tier}）上每链路发送 {usp_u}，在 Ring 轴（{r_tier}）上每链路发送 {usp_r}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="46"/>
+        <source>MLP (B) ▲</source>
+        <translation>MLP (B) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="46"/>
+        <source>MLP (W) ▲</source>
+        <translation>MLP (W) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <source>MLP (F) △</source>
+        <translation>MLP (F) △</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <source>ATTN (B) ▲</source>
+        <translation>ATTN (B) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <source>ATTN (W) ▲</source>
+        <translation>ATTN (W) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <source>ATTN (F) △</source>
+        <translation>ATTN (F) △</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <source>DISPATCH (F) △</source>
+        <translation>DISPATCH (F) △</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <source>DISPATCH (B) ▲</source>
+        <translation>DISPATCH (B) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <source>COMBINE (F) △</source>
+        <translation>COMBINE (F) △</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <source>COMBINE (B) ▲</source>
+        <translation>COMBINE (B) ▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="179"/>
+        <source>Compute stream</source>
+        <translation>计算流</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="180"/>
+        <source>Communication stream: all-to-all (EP)</source>
+        <translation>通信流：all-to-all（EP）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="181"/>
+        <source>Communication stream: PP send / receive</source>
+        <translation>通信流：PP 发送 / 接收</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="214"/>
+        <source>compute waits: {t} of all-to-all exposed</source>
+        <translation>计算等待：暴露的 all-to-all {t}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="233"/>
+        <source>time (ms)</source>
+        <translation>时间（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="237"/>
+        <source>forward chunk △</source>
+        <translation>前向块 △</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="238"/>
+        <source>backward for input ▲</source>
+        <translation>反向（输入梯度）▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="239"/>
+        <source>backward for weights ▲</source>
+        <translation>反向（权重梯度）▲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="240"/>
+        <source>PP communication</source>
+        <translation>PP 通信</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="241"/>
+        <source>exposed (the model)</source>
+        <translation>暴露（按模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="255"/>
+        <source>The slowest stage chunk pair (step-time model)</source>
+        <translation>最慢的阶段块对（步时模型）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="257"/>
+        <source>F then B: {t}</source>
+        <translation>先 F 后 B：{t}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="258"/>
+        <source>overlapped FB: {t}</source>
+        <translation>重叠的 FB：{t}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="280"/>
+        <source>The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair&apos;s computation ({compute}): {hidden} run hidden under it, {exposed} are exposed.</source>
+        <translation>四次 all-to-all（{a2a}，每次 {call}、{bytes}）超过这对块的计算（{compute}）：{hidden} 被计算隐藏，{exposed} 暴露。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="284"/>
+        <source>The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair&apos;s computation ({compute}): all {hidden} hidden, {exposed} exposed.</source>
+        <translation>四次 all-to-all（{a2a}，每次 {call}、{bytes}）能被这对块的计算（{compute}）完全覆盖：{hidden} 全部隐藏，暴露 {exposed}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="289"/>
+        <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + B − all-to-alls, all-to-alls) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
+        <translation>最慢的阶段块：F = {f}，B = {b}，作为一对重叠后 FB = max(F + B − all-to-alls, all-to-alls) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计入。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="293"/>
+        <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
+        <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="315"/>
+        <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
+        <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="317"/>
+        <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
+        <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="30"/>
+        <source>Kimi K2</source>
+        <translation>Kimi K2</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="30"/>
+        <source>Kimi K2 technical report (arXiv 2507.20534)</source>
+        <translation>Kimi K2 技术报告（arXiv 2507.20534）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="31"/>
+        <source>Kimi K2.5</source>
+        <translation>Kimi K2.5</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="31"/>
+        <source>Kimi K2.5 technical report (arXiv 2602.02276)</source>
+        <translation>Kimi K2.5 技术报告（arXiv 2602.02276）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="32"/>
+        <source>Kimi K3</source>
+        <translation>Kimi K3</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="32"/>
+        <source>Kimi K3 technical report (arXiv 2607.24653)</source>
+        <translation>Kimi K3 技术报告（arXiv 2607.24653）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="37"/>
+        <source>K2.5 report</source>
+        <translation>K2.5 报告</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="37"/>
+        <source>K3 report</source>
+        <translation>K3 报告</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="39"/>
+        <source>Parallel layout and schedule</source>
+        <translation>并行布局与调度</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="40"/>
+        <source>16-way PP with virtual stages, 16-way EP, ZeRO-1 DP on H800 nodes (8 × 400 Gbps RoCE between nodes), on any multiple of 32 nodes. Not DualPipe: it doubles the memory of parameters and gradients; interleaved 1F1B with more warm-up micro-batches overlaps the EP all-to-all, and the weight gradients overlap PP communication.</source>
+        <translation>16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1 DP，运行在 H800 节点上（节点间 8 × 400 Gbps RoCE），节点数为 32 的任意倍数。不用 DualPipe：它使参数与梯度的显存翻倍；采用交错式 1F1B 并增加预热微批来重叠 EP all-to-all，权重梯度计算与 PP 通信重叠。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="45"/>
+        <source>K2 report §2.4.2</source>
+        <translation>K2 报告 §2.4.2</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="46"/>
+        <source>The backbone keeps K2&apos;s layout: 16-way PP with virtual stages, 16-way EP, ZeRO-1.</source>
+        <translation>主干沿用 K2 的布局：16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="48"/>
+        <source>PP with virtual stages, EP and ZeRO-1 DP, plus Pipeline ZeRO-2 (gradient shards in CPU memory, a double gradient buffer on the GPU), context parallelism and MoonEP: every EP rank receives exactly S × K assignments. Per-Head Muon: each rank fetches point to point only the parameter shards it updates.</source>
+        <translation>带虚拟阶段的 PP、EP 与 ZeRO-1 DP，外加 Pipeline ZeRO-2（梯度分片放在 CPU 内存，GPU 上有一个梯度双缓冲区）、上下文并行与 MoonEP：每个 EP rank 恰好收到 S × K 个分配。Per-Head Muon：每个 rank 以点对点方式只拉取它要更新的参数分片。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="52"/>
+        <source>K3 report §5.2.1, Appendix E; MoonshotAI/MoonEP</source>
+        <translation>K3 报告 §5.2.1、附录 E；MoonshotAI/MoonEP</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="54"/>
+        <source>Activations and memory</source>
+        <translation>激活与显存</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="55"/>
+        <source>Cheapest first: recompute LayerNorm, SwiGLU and the MLA up-projections, then the MoE down-projections; store insensitive activations in FP8-E4M3 (1 × 128 tiles, FP32 scales; FP8 for storage, not compute); offload the rest to CPU, one forward micro-batch offloaded while the next backward micro-batch is prefetched. About 30 GB per GPU for states: about 6 TB of BF16 parameters and FP32 gradient buffer over 256 GPUs.</source>
+        <translation>先做最便宜的：重计算 LayerNorm、SwiGLU 与 MLA 上投影，再重计算 MoE 下投影；把不敏感的激活以 FP8-E4M3 存储（1 × 128 分块，FP32 缩放因子；FP8 只用于存储，不用于计算）；其余卸载到 CPU，卸载一个前向微批的同时预取下一个反向微批。状态约占每 GPU 30 GB：约 6 TB 的 BF16 参数与 FP32 梯度缓冲区分布在 256 个 GPU 上。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="61"/>
+        <source>K2 report §2.4.2–§2.4.3</source>
+        <translation>K2 报告 §2.4.2–§2.4.3</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="62"/>
+        <source>Selective recomputation, FP8 activation storage and CPU streaming, as in K2.</source>
+        <translation>与 K2 相同：选择性重计算、FP8 激活存储与 CPU 流式卸载。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="64"/>
+        <source>A unified activation manager: every tensor saved for the backward is bound to a backend, recomputation, block-wise FP8, local offload or remote offload (another PP rank&apos;s memory over the Mooncake Transfer Engine), composed per tensor; prefetch layer by layer, overlapped with compute.</source>
+        <translation>统一的激活管理器：每个为反向保存的张量都绑定一种后端——重计算、分块 FP8、本地卸载或远程卸载（经 Mooncake Transfer Engine 放到另一个 PP rank 的显存），逐张量组合；逐层预取，与计算重叠。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="68"/>
+        <source>K3 report (unified activation manager)</source>
+        <translation>K3 报告（统一激活管理器）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="70"/>
+        <source>Multimodal</source>
+        <translation>多模态</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="72"/>
+        <source>The Decoupled Encoder Process: the vision forward balanced over all GPUs, its intermediate activations dropped and its outputs gathered to PP stage 0; the backbone trains as a text pipeline; then the vision forward is recomputed and its backward run. About 90 % of text-only training efficiency in the report&apos;s setting.</source>
+        <translation>解耦编码器流程（Decoupled Encoder Process）：视觉前向在所有 GPU 上均衡执行，丢弃其中间激活，输出收集到 PP 阶段 0；主干按纯文本流水线训练；随后重计算视觉前向并执行其反向。在报告的设置下约达纯文本训练效率的 90 %。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="77"/>
+        <source>The ViT inside the text pipeline: the first ViT forwards run synchronously, the rest fill the pipeline&apos;s bubbles, and the backward likewise; dynamic CP splits large images by patches. The report: most ViT compute hidden in PP bubbles.</source>
+        <translation>ViT 放在文本流水线内：最初的几次 ViT 前向同步执行，其余填入流水线的气泡，反向亦然；动态 CP 按 patch 切分大图。报告称：大部分 ViT 计算隐藏在 PP 气泡中。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="82"/>
+        <source>RL system</source>
+        <translation>RL 系统</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="83"/>
+        <source>Co-located training and inference engines on the same workers; a checkpoint engine reshards the parameters: each worker takes its local parameters and broadcasts the full set, each inference worker keeps the shards it needs, pipelined parameter by parameter. A full update of the 1T model in under 30 s, as the report states.</source>
+        <translation>训练引擎与推理引擎共置在同一批 worker 上；checkpoint engine 负责参数重切分：每个 worker 取本地参数并广播完整参数集，每个推理 worker 只保留所需分片，按参数逐个流水化。据报告，1T 模型完整更新一次不到 30 s。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="87"/>
+        <source>K2 report; MoonshotAI/checkpoint-engine</source>
+        <translation>K2 报告；MoonshotAI/checkpoint-engine</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="88"/>
+        <source>Agentic RL as asynchronous coroutines, one per agent task: the Rollout Manager runs up to 100,000 concurrent agent tasks (the report&apos;s figure).</source>
+        <translation>智能体 RL 以异步协程实现，每个智能体任务一个协程：Rollout Manager 最多同时运行 100,000 个智能体任务（报告给出的数字）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="91"/>
+        <source>1M-token co-located RL within a few hundred GPUs per experiment, partial rollout for the long tail of trajectories: an external KV pool written back to CPU DRAM, request auto-throttling, gradient-buffer reuse (figure 11) and AgentENV&apos;s microVM sandboxes (figure 12).</source>
+        <translation>每次实验在数百个 GPU 内完成 1M token 的共置 RL，对长尾轨迹做部分 rollout：写回 CPU DRAM 的外部 KV 池、请求自动限流、梯度缓冲区复用（图 11），以及 AgentENV 的 microVM 沙箱（图 12）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="95"/>
+        <source>K3 report; kvcache-ai/AgentENV</source>
+        <translation>K3 报告；kvcache-ai/AgentENV</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="186"/>
+        <source>Rollout: the inference engine decodes on the same GPUs (co-located)</source>
+        <translation>Rollout：推理引擎在同一批 GPU 上解码（共置）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="187"/>
+        <source>Training iteration: forward-only models (the reference) and the policy&apos;s forward and backward</source>
+        <translation>训练迭代：只做前向的模型（参考模型）以及策略模型的前向与反向</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="189"/>
+        <source>After the training iteration, before the next rollout</source>
+        <translation>训练迭代之后、下一次 rollout 之前</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="199"/>
+        <source>Model and optimizer states</source>
+        <translation>模型与优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="199"/>
+        <source>External KV pool</source>
+        <translation>外部 KV 池</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="200"/>
+        <source>Gradient buffer (policy, FP32)</source>
+        <translation>梯度缓冲区（策略模型，FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="201"/>
+        <source>Requests admitted to the inference engine</source>
+        <translation>进入推理引擎的请求</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="215"/>
+        <source>GPU HBM</source>
+        <translation>GPU 显存（HBM）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="215"/>
+        <source>CPU DRAM</source>
+        <translation>CPU 内存（DRAM）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="216"/>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="217"/>
+        <source>in use by training</source>
+        <translation>训练占用</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="221"/>
+        <source>Schematic: heights are relative; the sources give no sizes.</source>
+        <translation>示意图：高度为相对值；来源未给出大小。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="238"/>
+        <source>on NVMe: offloaded after the last training iteration, so CPU DRAM is free for the external KV pool</source>
+        <translation>位于 NVMe：在上一次训练迭代后卸载，让 CPU DRAM 空出来给外部 KV 池</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="240"/>
+        <source>used by the training iteration</source>
+        <translation>训练迭代使用</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="241"/>
+        <source>offloaded to NVMe</source>
+        <translation>卸载到 NVMe</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="250"/>
+        <source>active decode blocks stay on the GPU</source>
+        <translation>活跃的解码块留在 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="251"/>
+        <source>the pool in CPU DRAM: reusable idle prefixes, written only when the GPU evicts them (write-back, not write-through); KDA states live and die with their MLA KV blocks</source>
+        <translation>CPU DRAM 中的池：可复用的空闲前缀，仅在 GPU 逐出时写入（写回，而非写穿）；KDA 状态与其 MLA KV 块同生共灭</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="254"/>
+        <source>→ written back when the GPU evicts an idle prefix
+← prefetched before it is reused</source>
+        <translation>→ GPU 逐出空闲前缀时写回
+← 复用前预取</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="266"/>
+        <source>released after the rollout: it does not compete with training for resources</source>
+        <translation>rollout 结束后释放：不与训练争夺资源</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="276"/>
+        <source>① holds the weights of a forward-only model (the reference, kept in CPU memory) when it runs</source>
+        <translation>① 只做前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="278"/>
+        <source>② overwritten by the real gradients before the backward: the lifetimes never overlap; two VPP-chunk slots per GPU, one computing, one prefetching</source>
+        <translation>② 反向前被真正的梯度覆盖：两者生命周期从不重叠；每个 GPU 两个 VPP 块槽位，一个计算，一个预取</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="297"/>
+        <source>auto-throttling reads the active and queued requests and the KV utilisation: more requests early, while contexts are short, fewer later as the KV pressure rises</source>
+        <translation>自动限流依据活跃请求、排队请求与 KV 利用率：早期上下文较短时多放请求，后期随 KV 压力上升而减少</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="301"/>
+        <source>rollout time →</source>
+        <translation>rollout 时间 →</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="317"/>
+        <source>Creating</source>
+        <translation>创建中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="318"/>
+        <source>the microVM boots from a template snapshot or an OCI image</source>
+        <translation>microVM 从模板快照或 OCI 镜像启动</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="320"/>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="321"/>
+        <source>a Firecracker microVM: commands run, its timeout ticks</source>
+        <translation>一个 Firecracker microVM：执行命令，超时计时</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="323"/>
+        <source>Snapshotting</source>
+        <translation>快照中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="324"/>
+        <source>a persistent snapshot: a template new sandboxes start from</source>
+        <translation>持久化快照：新沙箱启动所用的模板</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="326"/>
+        <source>Forking</source>
+        <translation>派生中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="327"/>
+        <source>cloned into up to 16 child sandboxes on the same node</source>
+        <translation>在同一节点上克隆出至多 16 个子沙箱</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="329"/>
+        <source>Pausing</source>
+        <translation>暂停中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="329"/>
+        <source>memory and disk snapshots captured</source>
+        <translation>捕获内存与磁盘快照</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="331"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="332"/>
+        <source>VM stopped, snapshot stored: no memory or CPU consumed</source>
+        <translation>VM 已停止，快照已保存：不占用内存和 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="334"/>
+        <source>Resuming</source>
+        <translation>恢复中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="335"/>
+        <source>restored from its paused snapshot, processes and connections included</source>
+        <translation>从暂停快照恢复，包括进程与连接</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="337"/>
+        <source>Killing</source>
+        <translation>销毁中</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="337"/>
+        <source>torn down, resources released</source>
+        <translation>拆除，释放资源</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="344"/>
+        <source>pause / TTL expiry</source>
+        <translation>暂停 / TTL 到期</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="345"/>
+        <source>resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="346"/>
+        <source>snapshot</source>
+        <translation>快照</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="347"/>
+        <source>fork</source>
+        <translation>派生</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="348"/>
+        <source>delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="355"/>
+        <source>Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms.</source>
+        <translation>增量检查点最快 133 ms，恢复最快 49 ms。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="356"/>
+        <source>Waiting for inference takes up to 98 % of a sandbox&apos;s lifetime in the report&apos;s scenario.</source>
+        <translation>在报告的场景中，等待推理最多占沙箱生命周期的 98 %。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="358"/>
+        <source>Memory overcommit up to 6.5× in real workloads.</source>
+        <translation>在真实负载中内存超售最高达 6.5×。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="359"/>
+        <source>51,219,741 sandboxes created across 1,505,678 images for K3&apos;s training and evaluation.</source>
+        <translation>为 K3 的训练与评测，基于 1,505,678 个镜像共创建了 51,219,741 个沙箱。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="423"/>
+        <source>The K3 report&apos;s production statistics</source>
+        <translation>K3 报告的生产统计数据</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="424"/>
+        <source>These are the K3 team&apos;s figures for its own workloads, not a general microVM benchmark.</source>
+        <translation>这些是 K3 团队针对自身负载给出的数字，并非通用的 microVM 基准测试。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="427"/>
+        <source>What it is built on</source>
+        <translation>构建基础</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="428"/>
+        <source>Firecracker microVMs: stronger isolation than ordinary containers and closer to a real system; OverlayBD, a custom ublk, storage sharing and P2P (the K3 report).</source>
+        <translation>Firecracker microVM：隔离性强于普通容器，更接近真实系统；OverlayBD、定制的 ublk、存储共享与 P2P（K3 报告）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_kimi.py" line="431"/>
+        <source>The repository&apos;s README states: snapshot-backed environments boot or resume in under 50 ms and pause in under 100 ms; incremental snapshots complete in under 100 ms.</source>
+        <translation>仓库的 README 称：基于快照的环境启动或恢复不到 50 ms，暂停不到 100 ms；增量快照在 100 ms 内完成。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figure.py" line="12"/>
+        <source>A deterministic teaching model, not a benchmark of a real cluster.</source>
+        <translation>确定性教学模型，并非真实集群的基准测试。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figure.py" line="48"/>
+        <source>Sources: {sources}</source>
+        <translation>来源：{sources}</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figure.py" line="50"/>
+        <source>A diagram of what the sources state, not a model&apos;s output.</source>
+        <translation>依据来源所述事实绘制的示意图，并非模型的输出。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="55"/>
+        <source>Drawn for {title}: the current scenario cannot show this figure ({reason}).</source>
+        <translation>按 {title} 绘制：当前场景无法显示此图（{reason}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="75"/>
+        <source>The first {shown} of {ranks} pipeline ranks are drawn.</source>
+        <translation>只绘制了 {ranks} 个流水线 rank 中的前 {shown} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="77"/>
+        <source>Each bar is one pipeline rank&apos;s optimizer step of {title}: FLOPs (GEMMs at the model&apos;s efficiency curve), HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle {idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} GPUs).</source>
+        <translation>每个条形是 {title} 一个流水线 rank 的一个优化器步：FLOPs（按模型效率曲线计的 GEMM）、HBM（按显存带宽计的逐元素运算）、网络（未被计算隐藏的通信，按维度）、空闲（流水线气泡及等待最慢的 rank）与优化器步相加，在每个 rank 上都等于步时 {step}。各 rank 平均：FLOPs {flops}，HBM {hbm}，网络 {network}，空闲 {idle}，优化器 {optimizer}。MFU {mfu} = 每步模型 FLOPs / (步时 × {gpus} 个 GPU 的峰值 FLOP/s)。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="108"/>
+        <source>Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and gradient, an FP32 master copy and Adam&apos;s two FP32 moments. ZeRO&apos;s example (Ψ = 7.5B, N_d = 64) needs {p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, optimizer states) on every tier; GB = 10⁹ bytes.</source>
+        <translation>混合精度 Adam 每个参数占 2 + 2 + 4 + 4 + 4 = 16 字节，而不是 2 字节：BF16 参数与梯度、一份 FP32 主权重副本，以及 Adam 的两个 FP32 矩。ZeRO 论文的例子（Ψ = 7.5B，N_d = 64）在 ZeRO 0、1、2、3 下每 GPU 分别需要 {p0}、{p1}、{p2} 与 {p3}。本场景（{title}：流水线 rank {rank} 的 GPU 上 Ψ = {psi} 个参数，N_d = {nd}）每个参数占 {bpp} 字节，在 ZeRO 0–3 下分别需要 {s0}、{s1}、{s2} 与 {s3}；它运行的是 ZeRO-{zero}。仅计模型状态（参数、梯度、主权重、优化器状态），包含所有层级；GB = 10⁹ 字节。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="140"/>
+        <source>tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs (rank order {order})</source>
+        <translation>tp = {tp}，pp = {pp}，dp = {dp}，{nodes} 个节点 × 每节点 {gpn} 个 GPU（rank 顺序 {order}）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="144"/>
+        <source>This scenario&apos;s mesh, {title}: {shape}.</source>
+        <translation>本场景的网格，{title}：{shape}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="147"/>
+        <source>A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, {gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} GPUs.</source>
+        <translation>小例子，{shape}：本场景（{title}：tp = {tp}，pp = {pp}，dp = {dp}，cp = {cp}，{gpus} 个 GPU）只有在 TP、PP、DP 都大于 1、没有 CP 且至多 {limit} 个 GPU 时才按其本身绘制。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="155"/>
+        <source>{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); {crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM&apos;s rank generator builds them.</source>
+        <translation>{tp_groups} 个 TP 组中有 {inside} 个位于单个节点内（其每层 all-reduce 走 NVLink）；{pp_groups} 条 PP 链中有 {crossing} 条跨节点（阶段之间每个微批一次发送）；{dp} 个 DP 副本各是模型的完整副本。分组来自 models.mesh，与 Megatron-LM 的 rank 生成器构建方式相同。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="172"/>
+        <source>p = {p} pipeline ranks and m = {m} micro-batches, as in this scenario</source>
+        <translation>p = {p} 个流水线 rank，m = {m} 个微批，与本场景相同</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="174"/>
+        <source>p = {p} pipeline ranks and m = {m} micro-batches, the classroom default (this scenario&apos;s p = {pp}, m = {mm} is not drawn: p from 2 to 8, m up to 16, valid for every schedule)</source>
+        <translation>p = {p} 个流水线 rank，m = {m} 个微批，课堂默认值（本场景的 p = {pp}，m = {mm} 不予绘制：要求 p 为 2 到 8，m 至多 16，且对每种调度都有效）</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="179"/>
+        <source>Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved 1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe&apos;s bubble but holds at most p micro-batches&apos; activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe runs micro-batches from both ends with two copies of the parameters.</source>
+        <translation>五种调度，取 {where}，逐个操作模拟，每阶段 F = 1、B = I + W = 2 个时间单位（交错式 1F1B：每 rank v = 2 个块，每块各为一半时长，因此每种调度在每个 rank 上的工作量相同）。气泡 = 空闲时间占 p × 总时长的比例：{bubbles}。1F1B 的气泡与 GPipe 相同，但最多只驻留 p 个微批的激活，而不是 m 个；把反向拆成 I 和 W（ZB-H1）可填满剩余气泡的大部分；DualPipe 从两端同时送入微批，需要两份参数副本。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="199"/>
+        <source>The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and {aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.</source>
+        <translation>四种集合通信在 n = 4 个 rank 上逐轮展示，由 models.comm 规划并在真实数据上运行：环形 AllReduce 即先 ReduceScatter（3 轮）再 AllGather（3 轮）；All-to-All 是两两交换。取 S = {size}（nccl-tests 口径：每 rank 的缓冲区；对 ReduceScatter 和 AllGather 是收集后的完整数组），每个 rank 在 {arname} 中发送 {ar}（2(n−1)/n · S），在 {rsname} 中发送 {rs}，在 {agname} 中发送 {ag}，在 {aaname} 中发送 {aa}（各为 (n−1)/n · S）；{arname} 的 busbw = algbw × {arf}，其余为 × {rsf}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="222"/>
+        <source>Drawn for {title}: the current scenario has no MoE all-to-all ({reason}).</source>
+        <translation>按 {title} 绘制：当前场景没有 MoE all-to-all（{reason}）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="228"/>
+        <source>One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} values per (token, expert) to the expert&apos;s rank in {dprec} — at most {dispatch} per rank, {inter} of it across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = {target:,}.</source>
+        <translation>{title} 的一个 MoE 层：E = {experts} 个专家分布在 R = {ranks} 个 EP rank 上，每 rank S = {tokens:,} 个 token，各路由到 K = {k} 个专家（{routing} 路由，种子 {seed}）。Dispatch 为每个 (token, 专家) 对以 {dprec} 向专家所在 rank 发送一个含 {hidden:,} 个值的隐藏向量——每 rank 至多 {dispatch}，其中 {inter} 跨节点；combine 以 {cprec} 将其送回，每 rank 至多 {combine}。专家位于初始 rank 时，最忙的 rank 收到 {most:,} 个 token，是平均值的 {imbalance:.2f}×；MoonEP 向每个 rank 至多复制 {planned} 个冗余专家（上限 E/R = {bound}），使每个 rank 恰好收到 S·K = {target:,}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="250"/>
+        <source>The cost stack: FLOPs, HBM, network, idle</source>
+        <translation>开销堆叠：FLOPs、HBM、网络、空闲</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="251"/>
+        <source>Every pipeline rank&apos;s step split into the four layers of cost — FLOPs, HBM, network, idle — and the optimizer step, from the step-time model.</source>
+        <translation>每个流水线 rank 的一步拆分为四层开销——FLOPs、HBM、网络、空闲——以及优化器步，来自步时模型。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="258"/>
+        <source>Bytes per parameter: 2 is really 16</source>
+        <translation>每参数字节数：2 其实是 16</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="259"/>
+        <source>The “2 bytes per parameter” misconception unfolded into mixed-precision Adam&apos;s 16 bytes, then ZeRO-1/2/3 per GPU for the paper&apos;s example and this scenario.</source>
+        <translation>把“每参数 2 字节”的误解展开为混合精度 Adam 的 16 字节，再给出论文示例与本场景在 ZeRO-1/2/3 下的每 GPU 用量。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="266"/>
+        <source>The 3D device mesh: TP in the node, PP across nodes, DP across replicas</source>
+        <translation>3D 设备网格：TP 在节点内，PP 跨节点，DP 跨副本</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="267"/>
+        <source>Every GPU with its rank and (tp, pp, dp) coordinates in its node, the TP groups, the PP chains and the DP replicas, from the mesh model.</source>
+        <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="273"/>
+        <source>Pipeline schedules side by side</source>
+        <translation>流水线调度并排对比</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="274"/>
+        <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
+        <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="280"/>
+        <source>Collectives round by round</source>
+        <translation>集合通信逐轮展示</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="281"/>
+        <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
+        <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="289"/>
+        <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
+        <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="290"/>
+        <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
+        <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="94"/>
+        <source>Context parallelism: Ulysses, Ring and USP</source>
+        <translation>上下文并行：Ulysses、Ring 与 USP</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="95"/>
+        <source>Ulysses&apos; sequence ↔ head all-to-all, Ring&apos;s rotating K/V blocks and USP&apos;s 2-D mesh side by side, with each scheme&apos;s bytes per link per layer.</source>
+        <translation>并排展示 Ulysses 的序列 ↔ 头 all-to-all、Ring 轮转的 K/V 块与 USP 的二维网格，并给出各方案每层每链路的字节数。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="103"/>
+        <source>The activation lifecycle: store, recompute, compress, offload</source>
+        <translation>激活的生命周期：存储、重计算、压缩、卸载</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="104"/>
+        <source>Every tensor one layer saves for its backward, with its bytes and what happens to it between forward and backward: kept in HBM, stored in FP8, offloaded to CPU, parked on a remote GPU, or recomputed.</source>
+        <translation>一层为反向保存的每个张量，及其字节数和在前向与反向之间的去向：保留在 HBM、以 FP8 存储、卸载到 CPU、暂存到远端 GPU，或重计算。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="115"/>
+        <source>DeepSeek-V3&apos;s execution strip: DualPipe overlaps a forward and a backward chunk</source>
+        <translation>DeepSeek-V3 的执行条带：DualPipe 重叠一个前向块与一个反向块</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="117"/>
+        <source>One overlapped forward and backward chunk pair of DualPipe: the compute stream and the all-to-all and PP communication, what the step-time model hides and what it exposes.</source>
+        <translation>DualPipe 中一对重叠的前向块与反向块：计算流以及 all-to-all 与 PP 通信，步时模型隐藏了哪些、暴露了哪些。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="72"/>
+        <source>What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with its source; the figures quoted are the reports&apos; own.</source>
+        <translation>各份 Kimi 报告自述的训练系统改动，K2 → K2.5 → K3，每格都注明来源；引用的数字均出自报告本身。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="78"/>
+        <source>Kimi K3&apos;s 1M-token co-located RL: where the model and optimizer states, the external KV pool and the policy&apos;s gradient buffer are in each phase of one iteration, as the report states it. Schematic: the heights are relative and there is no numeric axis, because the report gives no sizes.</source>
+        <translation>Kimi K3 的 1M token 共置 RL：按报告所述，一次迭代的各阶段中模型与优化器状态、外部 KV 池和策略模型的梯度缓冲区分别位于何处。示意图：高度为相对值，没有数值坐标轴，因为报告未给出大小。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="86"/>
+        <source>An AgentENV sandbox&apos;s states and transitions as the repository documents them (run → pause → snapshot / fork → resume); the numbers are the K3 report&apos;s production statistics and the README&apos;s own statement, not a general microVM benchmark.</source>
+        <translation>按仓库文档所述的 AgentENV 沙箱状态与转换（运行 → 暂停 → 快照 / 派生 → 恢复）；数字来自 K3 报告的生产统计与 README 自身的说明，并非通用的 microVM 基准测试。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="126"/>
+        <source>Kimi K2 → K2.5 → K3: what each changed in the training system</source>
+        <translation>Kimi K2 → K2.5 → K3：各自对训练系统的改动</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="127"/>
+        <source>Three columns of the reports&apos; stated facts: parallel layout, activations, multimodal training and the RL system of K2, K2.5 and K3.</source>
+        <translation>三列报告所述事实：K2、K2.5 与 K3 的并行布局、激活、多模态训练与 RL 系统。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="135"/>
+        <source>Kimi K3&apos;s 1M-token RL: the memory seesaw of one iteration</source>
+        <translation>Kimi K3 的 1M token RL：一次迭代中的内存跷跷板</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="136"/>
+        <source>Training states on NVMe while the external KV pool fills CPU DRAM during rollout, the pool released for training, the gradient buffer reused: a schematic of the report&apos;s statements.</source>
+        <translation>rollout 期间训练状态放在 NVMe，外部 KV 池占满 CPU DRAM；训练时释放该池，梯度缓冲区被复用：依据报告陈述绘制的示意图。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="144"/>
+        <source>AgentENV: a sandbox&apos;s lifecycle</source>
+        <translation>AgentENV：沙箱的生命周期</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_b.py" line="145"/>
+        <source>Run, pause, snapshot, fork and resume of AgentENV&apos;s Firecracker sandboxes, with the K3 report&apos;s production statistics labelled as such.</source>
+        <translation>AgentENV 的 Firecracker 沙箱的运行、暂停、快照、派生与恢复，并标明哪些是 K3 报告的生产统计数据。</translation>
+    </message>
+</context>
+<context>
+    <name>handout</name>
+    <message>
+        <location filename="../../desktop/export.py" line="402"/>
+        <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
+        <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="407"/>
+        <source>{name}: {total} parameters</source>
+        <translation>{name}：{total} 参数</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="409"/>
+        <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
+        <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="414"/>
+        <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
+        <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度 {kind}，{microbatches} 个微批</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="420"/>
+        <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
+        <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="426"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="426"/>
+        <source>Shape</source>
+        <translation>形状</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="427"/>
+        <source>Parallelism</source>
+        <translation>并行</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="427"/>
+        <source>GPUs and cluster</source>
+        <translation>GPU 与集群</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="477"/>
+        <source>Page {page} of {pages}</source>
+        <translation>第 {page} 页，共 {pages} 页</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="565"/>
+        <location filename="../../desktop/export.py" line="601"/>
+        <source>Training Systems Lab — lecture handout</source>
+        <translation>训练系统实验室 — 课程讲义</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="566"/>
+        <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
+        <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="569"/>
+        <source>Reading list</source>
+        <translation>阅读清单</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="570"/>
+        <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
+        <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="612"/>
+        <source>Exported</source>
+        <translation>导出时间</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="615"/>
+        <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
+        <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="627"/>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="647"/>
+        <source>This figure cannot be drawn for this scenario: {reason}</source>
+        <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>
 </context>
 <context>
@@ -4937,6 +7253,90 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
 </context>
 <context>
+    <name>moe</name>
+    <message>
+        <location filename="../../models/moe/analysis.py" line="36"/>
+        <source>Kimi K3 technical report §5.2.1 and MoonEP (github.com/MoonshotAI/MoonEP): S·K·R is the receive buffer under the report&apos;s worst-case imbalance and copy-free path, S·K is MoonEP&apos;s fixed shape; this is a bound under K3&apos;s comparison conditions, not the typical occupancy of every DeepEP configuration (DeepEP sizes its buffers from its own size hint for the MoE settings: github.com/deepseek-ai/DeepEP, README, &quot;Buffer initialization&quot;).</source>
+        <translation>Kimi K3 技术报告 §5.2.1 与 MoonEP（github.com/MoonshotAI/MoonEP）：S·K·R 是报告中最坏不均衡与零拷贝路径下的接收缓冲区，S·K 是 MoonEP 的固定形状；这是 K3 对比条件下的上界，并非每种 DeepEP 配置的典型占用（DeepEP 按自身针对 MoE 设置的大小提示确定缓冲区：github.com/deepseek-ai/DeepEP，README，“Buffer initialization”）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/analysis.py" line="175"/>
+        <source>model.experts is 0: the MoE analysis needs an MoE model (set model.experts and model.top_k)</source>
+        <translation>model.experts（专家数）为 0：MoE 分析需要 MoE 模型（请设置 model.experts 与 model.top_k）</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/analysis.py" line="178"/>
+        <source>parallel.ep is {ep}: the MoE all-to-all needs an expert-parallel degree ep ≥ 2 (each EP rank hosts E/ep experts)</source>
+        <translation>parallel.ep 为 {ep}：MoE all-to-all 需要专家并行度 ep ≥ 2（每个 EP rank 承载 E/ep 个专家）</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/analysis.py" line="182"/>
+        <location filename="../../models/moe/settings.py" line="50"/>
+        <source>model.experts {experts} is not a multiple of parallel.ep {ranks}: each EP rank must host E/R experts</source>
+        <translation>model.experts {experts} 不是 parallel.ep {ranks} 的倍数：每个 EP rank 必须承载 E/R 个专家</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/routing.py" line="285"/>
+        <source>routing R·S = {tokens:,} tokens to K = {top_k} distinct experts ({routing}) takes about {draws:,} random draws, over the {limit:,}-draw limit of the MoE analysis; lower moe.tokens_per_rank, parallel.ep or model.top_k</source>
+        <translation>把 R·S = {tokens:,} 个 token 路由到 K = {top_k} 个不同专家（{routing}）约需 {draws:,} 次随机抽样，超过 MoE 分析 {limit:,} 次抽样的上限；请调低 moe.tokens_per_rank、parallel.ep 或 model.top_k</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/routing.py" line="408"/>
+        <source>node-limited routing: {nodes} nodes hold fewer than top_k = {top_k} experts</source>
+        <translation>节点受限路由：{nodes} 个节点上的专家少于 top_k = {top_k} 个</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="41"/>
+        <source>moe.routing {routing!r}: expected one of {routings}</source>
+        <translation>moe.routing {routing!r}：应为 {routings} 之一</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="44"/>
+        <source>moe.tokens_per_rank {tokens}: must be ≥ 1</source>
+        <translation>moe.tokens_per_rank {tokens}：必须 ≥ 1</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="47"/>
+        <source>model.experts is 0: the MoE view needs an MoE model (model.experts ≥ 1)</source>
+        <translation>model.experts（专家数）为 0：MoE 视图需要 MoE 模型（model.experts ≥ 1）</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="54"/>
+        <source>model.top_k {top_k}: must be between 1 and model.experts {experts}</source>
+        <translation>model.top_k {top_k}：必须介于 1 与 model.experts（专家数）{experts} 之间</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="58"/>
+        <source>a routing matrix of R·E = {ranks:,} × {experts:,} = {cells:,} cells exceeds the {limit:,}-cell limit of the MoE analysis; lower parallel.ep or model.experts</source>
+        <translation>R·E = {ranks:,} × {experts:,} = {cells:,} 个单元的路由矩阵超过 MoE 分析 {limit:,} 个单元的上限；请调低 parallel.ep 或 model.experts（专家数）</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="64"/>
+        <source>moe.zipf_s {value}: must be ≥ 0</source>
+        <translation>moe.zipf_s {value}：必须 ≥ 0</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="67"/>
+        <source>moe.hot_experts {value}: must be ≥ 1</source>
+        <translation>moe.hot_experts {value}：必须 ≥ 1</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="70"/>
+        <source>moe.hot_share {value}: must be in [0, 1)</source>
+        <translation>moe.hot_share {value}：必须在 [0, 1) 内</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="73"/>
+        <source>moe.max_nodes {value}: must be ≥ 1</source>
+        <translation>moe.max_nodes {value}：必须 ≥ 1</translation>
+    </message>
+    <message>
+        <location filename="../../models/moe/settings.py" line="76"/>
+        <source>moe.sm_workers and moe.tile_tokens must be ≥ 1</source>
+        <translation>moe.sm_workers 与 moe.tile_tokens 必须 ≥ 1</translation>
+    </message>
+</context>
+<context>
     <name>network</name>
     <message>
         <location filename="../../models/network/load.py" line="397"/>
@@ -5168,57 +7568,57 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="649"/>
+        <location filename="../../models/time/step.py" line="654"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="650"/>
+        <location filename="../../models/time/step.py" line="655"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="653"/>
+        <location filename="../../models/time/step.py" line="658"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="656"/>
+        <location filename="../../models/time/step.py" line="661"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="659"/>
+        <location filename="../../models/time/step.py" line="664"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency): optimistic where kernels are short (launch latency).</source>
         <translation>逐元素运算按数据手册 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）：kernel 很短时偏乐观（启动延迟）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="662"/>
+        <location filename="../../models/time/step.py" line="667"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives; hidden communication takes no SM time from the GEMMs here: both optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取数据手册速率，不计并发集合通信之间的争用；被隐藏的通信在此不占用 GEMM 的 SM 时间：两者都偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="667"/>
+        <location filename="../../models/time/step.py" line="672"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="671"/>
+        <location filename="../../models/time/step.py" line="676"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="674"/>
+        <location filename="../../models/time/step.py" line="679"/>
         <source>Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute key, so FP8 training (DeepSeek-V3&apos;s) would run faster than this.</source>
         <translation>每个 GEMM 都按 BF16 峰值计时：场景没有 FP8 计算的键，因此 FP8 训练（如 DeepSeek-V3）会比这里更快。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="677"/>
+        <location filename="../../models/time/step.py" line="682"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="680"/>
+        <location filename="../../models/time/step.py" line="685"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
