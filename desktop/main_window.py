@@ -14,7 +14,8 @@ from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDockWidget,
                                QFileDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit, QScrollArea,
-                               QTabWidget, QTextEdit, QToolBar, QVBoxLayout, QWidget)
+                               QSizePolicy, QStyle, QStyleOptionComboBox, QStylePainter, QTabWidget, QTextEdit,
+                               QToolBar, QVBoxLayout, QWidget)
 
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
@@ -22,8 +23,10 @@ from tslab.models.document import Document, load_document, save_document
 from tslab.models.memory import gib
 from tslab.models.presets import preset_document, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write
-from tslab.views.application import THEMES, apply_theme, current_language, current_theme, switch_language
+from tslab.views.application import (THEMES, apply_theme, current_language, current_theme, set_application_font,
+                                     switch_language)
 from tslab.views.banner import ValidationBanner
+from tslab.views.common import ElidedLabel
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
@@ -34,7 +37,6 @@ MAX_RECENT = 8
 PRESENTATION_SCALES = (125, 150, 200)   # percent of the normal type size while presenting
 DEFAULT_PRESENTATION_SCALE = 150
 STEP_TIME_MIN_WIDTH, STEP_TIME_MIN_HEIGHT = 300, 250   # the Step time panel's smallest useful size
-PRESET_BOX_CHARACTERS = 40   # the longest preset title; the combo box gives way below this at large type
 # Where the keys belong to the focused widget: text is typed or a value stepped there.
 TEXT_EDITORS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
@@ -68,6 +70,58 @@ def editor_has_focus() -> bool:
             break
         widget = widget.parentWidget()
     return False
+
+
+class PresetBox(QComboBox):
+    """The toolbar's preset picker: as wide as its longest title where the window has room, else
+    narrower with the title elided and the whole of it in the tooltip (large type in presentation
+    mode, a narrow window); never cut off."""
+
+    MIN_CHARACTERS = 20
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(self.MIN_CHARACTERS)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.currentIndexChanged.connect(self._update_tip)
+
+    def _option(self) -> QStyleOptionComboBox:
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return option
+
+    def _text_width(self) -> int:
+        return self.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, self._option(),
+                                           QStyle.SubControl.SC_ComboBoxEditField, self).width()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        metrics = self.fontMetrics()
+        longest = max((metrics.horizontalAdvance(self.itemText(i)) for i in range(self.count())), default=0)
+        return QSize(hint.width() + max(0, longest - self._text_width()) + 8, hint.height())
+
+    def _update_tip(self, *_) -> None:
+        text = self.currentText()
+        self.setToolTip(text if self.fontMetrics().horizontalAdvance(text) > self._text_width() else "")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._update_tip()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.updateGeometry()
+            self._update_tip()
+
+    def paintEvent(self, event) -> None:
+        painter = QStylePainter(self)
+        option = self._option()
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.fontMetrics().elidedText(option.currentText, Qt.TextElideMode.ElideRight,
+                                                           self._text_width())
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 class LectureKeys(QObject):
@@ -121,6 +175,8 @@ class MainWindow(QMainWindow):
         self._build_toolbar()   # first: Tab goes from the preset box to the tab bar, then into the page
         self.tabs = QTabWidget(self)
         self.tabs.tabBar().setAccessibleName(self.tr("Tabs"))
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)   # every tab stays in view at large type
+        self.tabs.setUsesScrollButtons(False)
         self.tab_keys = list(TAB_KEYS)
         self.memory_tab = MemoryTab(self.model, self.tabs)
         self.tabs.addTab(self.memory_tab, self.tr("Memory Ledger"))
@@ -153,13 +209,15 @@ class MainWindow(QMainWindow):
         # The window opens with the tab bar focused, so that PageDown steps an animation at once
         # (the first input would be a spin box, which keeps the key).
         self.tabs.tabBar().setFocus()
-        self.status_summary = QLabel(self)
+        # The status bar's texts give way (elided, whole in the tooltip) rather than be clipped at
+        # large type: the note that this is a teaching model first, then the memory summary.
+        self.status_summary = ElidedLabel("", self, min_characters=28)
         self.statusBar().addPermanentWidget(self.status_summary)
-        self.status_time = QLabel(self)
+        self.status_time = ElidedLabel("", self, min_characters=0)
         self.status_time.setToolTip(self.tr("Step time and model FLOP utilisation of the step-time model; "
                                             "View → Step Time Panel (F6) shows where the time goes"))
         self.statusBar().addPermanentWidget(self.status_time)
-        self.statusBar().addPermanentWidget(QLabel(self.tr("Deterministic teaching model, not a benchmark"), self))
+        self.statusBar().addPermanentWidget(ElidedLabel(self.tr("Deterministic teaching model, not a benchmark"), self))
 
         self.model.problemsChanged.connect(self.banner.show_problems)
         self.model.scenarioChanged.connect(self._scenario_changed)
@@ -177,9 +235,7 @@ class MainWindow(QMainWindow):
         bar.setMovable(False)
         label = QLabel(self.tr("Preset:") + " ", bar)
         bar.addWidget(label)
-        self.preset_box = QComboBox(bar)
-        self.preset_box.setMinimumContentsLength(PRESET_BOX_CHARACTERS)
-        self.preset_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.preset_box = PresetBox(bar)
         self.preset_box.setAccessibleName(self.tr("Preset"))
         label.setBuddy(self.preset_box)
         self.preset_box.addItem(self.tr("(custom scenario)"), "")
@@ -740,11 +796,11 @@ class MainWindow(QMainWindow):
         if on:
             if self._normal_font is None:
                 self._normal_font = QFont(app.font())
+            self.showFullScreen()   # first: widgets never shown yet would keep the font they were polished with
             self._apply_presentation_font()
-            self.showFullScreen()
         else:
             if self._normal_font is not None:
-                app.setFont(self._normal_font)
+                set_application_font(app, self._normal_font)
                 self._normal_font = None
             self.showNormal()
 
@@ -774,7 +830,7 @@ class MainWindow(QMainWindow):
             font.setPointSizeF(font.pointSizeF() * scale)
         else:   # a font sized in pixels
             font.setPixelSize(round(font.pixelSize() * scale))
-        QApplication.instance().setFont(font)
+        set_application_font(QApplication.instance(), font)
 
     def set_inputs_hidden(self, hidden: bool) -> None:
         """View → Hide Inputs: every tab folds its input column away (tabs built later too)."""
@@ -892,7 +948,7 @@ class MainWindow(QMainWindow):
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
         if self._normal_font is not None:   # closed while presenting: the application's type goes back
-            QApplication.instance().setFont(self._normal_font)
+            set_application_font(QApplication.instance(), self._normal_font)
             self._normal_font = None
         QApplication.instance().removeEventFilter(self.lecture_keys)
         super().closeEvent(event)

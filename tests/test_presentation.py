@@ -136,10 +136,14 @@ def test_dark_theme_colours_the_chrome_and_keeps_the_figures_white(window, setti
         assert app.palette().color(QPalette.ColorRole.WindowText).lightness() > 200
         assert window.theme_actions["dark"].isChecked() and not window.theme_actions["light"].isChecked()
         assert "white paper" in window.theme_actions["dark"].toolTip()
+        bar = window.statusBar()   # the widgets take the new palette as the event loop runs
+        qtbot.waitUntil(lambda: bar.palette().color(QPalette.ColorRole.Window).lightness() < 80)
         figure = window.memory_tab.export_widget()
         qtbot.waitUntil(lambda: figure.isVisible())
         image = figure.grab().toImage()
         assert image.pixelColor(2, image.height() - 3).name() == "#ffffff"   # the figure's paper
+        title = window.memory_tab.figure.title   # and the figure's text stays dark on it
+        assert title.palette().color(title.foregroundRole()).lightness() < 80
         chrome = window.statusBar().grab().toImage()
         assert chrome.pixelColor(2, chrome.height() // 2).lightness() < 80
     finally:

@@ -16,9 +16,9 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QRectF, QSettings, Qt,
                             QTranslator, qInstallMessageHandler)
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit,
-                               QStyleFactory, QTabBar, QWidget)
+                               QStyleFactory, QWidget)
 
 from tslab.views.charts import configure_pyqtgraph
 
@@ -31,14 +31,13 @@ CATALOGUE = "tslab_zh_CN"
 LANGUAGES = ("en", "zh")
 THEMES = ("light", "dark")
 
-# The focus ring, 2 px in the palette's highlight colour. Buttons, check boxes and sliders take it
-# from the style sheet; a style-sheet rule that names a spin box or a combo box would restyle
-# Fusion's drawing of every one of them, focused or not (their arrows and frames change), so those,
-# line edits, tab bars, tables and charts get the same ring painted over them by FocusRing instead.
+# The focus ring: 2 px in the palette's highlight colour, painted over the focused control by
+# FocusRing. Not an application style sheet: a `:focus` rule that names a spin box or a combo box
+# restyles Fusion's drawing of every one of them, focused or not (their arrows and frames change),
+# and under an application style sheet Qt no longer passes a widget's own palette on to its
+# children (a figure's white paper would get the dark theme's light text) nor a new application
+# font on to widgets already shown (presentation mode).
 FOCUS_RING_WIDTH = 2
-FOCUS_STYLE_SHEET = ("QAbstractButton:focus, QSlider:focus "
-                     f"{{ border: {FOCUS_RING_WIDTH}px solid palette(highlight); border-radius: 3px; }}")
-PAINTED_RING = (QAbstractSpinBox, QComboBox, QLineEdit, QTabBar, QAbstractScrollArea)
 
 # Benign messages of Qt's offscreen platform, not worth a user's attention.
 QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
@@ -131,11 +130,25 @@ def apply_theme(app: QApplication, theme: str) -> None:
         if app.style().name().lower() != style_name.lower():
             app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
-    sheet = app.styleSheet()
-    if sheet:   # widgets polished under a style sheet keep their palette until it is set again
-        app.setStyleSheet("")
-        app.setStyleSheet(sheet)
+    repolish_styled(app)
     app._tslab_theme = theme
+
+
+def repolish_styled(app: QApplication) -> None:
+    """Set the style sheet of every widget that has its own again (a caption's grey, the banner's
+    colours): Qt does not pass a new application font or palette on to a widget under a style
+    sheet once it is shown, so without this a caption would keep its size in presentation mode."""
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
+
+
+def set_application_font(app: QApplication, font: QFont) -> None:
+    """The application's font, on every widget shown (presentation mode's larger type)."""
+    app.setFont(font)
+    repolish_styled(app)
 
 
 def current_theme(app: QCoreApplication) -> str:
@@ -148,9 +161,10 @@ def saved_theme() -> str:
 
 
 class FocusRing(QObject):
-    """Paints the focus ring over the focused spin box, combo box, line edit, tab bar, table or
-    chart (`PAINTED_RING`; other controls take it from FOCUS_STYLE_SHEET): after the widget has
-    painted itself (a scroll area: its viewport), a 2 px rounded rectangle in the highlight colour."""
+    """Paints the focus ring over the focused control (a button, a check box, a spin box, a combo
+    box, a slider, a tab bar, a table, a chart): after the widget has painted itself (a scroll
+    area: its viewport), a 2 px rounded rectangle in the highlight colour, inside its edges, so
+    that it is never clipped by the layout around it."""
 
     def __init__(self, app: QApplication):
         super().__init__(app)
@@ -167,9 +181,9 @@ class FocusRing(QObject):
         parent = widget.parentWidget()
         if isinstance(widget, QLineEdit) and isinstance(parent, (QAbstractSpinBox, QComboBox)):
             return parent
-        if isinstance(widget, PAINTED_RING) and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
-            return widget
-        return None
+        if widget.isWindow() or widget.focusPolicy() == Qt.FocusPolicy.NoFocus:
+            return None
+        return widget
 
     def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
         if self.surface is not None and shiboken6.isValid(self.surface):
@@ -204,7 +218,6 @@ def install_focus_ring(app: QApplication) -> None:
     """The focus ring on every focusable control (once per application)."""
     if getattr(app, "_tslab_focus_ring", None) is None:
         app._tslab_focus_ring = FocusRing(app)
-        app.setStyleSheet(FOCUS_STYLE_SHEET)
 
 
 def create_application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:

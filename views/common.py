@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tslab.views import charts
@@ -61,6 +61,53 @@ def caption_label(parent: QWidget, text: str, *, wrap: bool = True, scale: float
         label.setFont(font)
     label.setStyleSheet("color: #555555")
     return label
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that gives way: it asks for its whole text but can be narrowed to
+    `min_characters` (average widths; 0 = never narrower than its text), and then shows the text cut
+    with "…" and the whole of it in its tooltip (a status bar's texts at large type, never clipped
+    mid-letter). Of several side by side, the one with the smallest minimum gives way first."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None, *, min_characters: int = 12):
+        super().__init__(text, parent)
+        self.min_characters = min_characters
+        self._tip = ""
+
+    def setToolTip(self, tip: str) -> None:
+        self._tip = tip
+        self._update_tip()
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if not self.min_characters:
+            return hint
+        return QSize(min(hint.width(), self.fontMetrics().averageCharWidth() * self.min_characters), hint.height())
+
+    def elided(self) -> bool:
+        return self.fontMetrics().horizontalAdvance(self.text()) > self.contentsRect().width()
+
+    def _update_tip(self) -> None:
+        tip = (self.text() + ("\n\n" + self._tip if self._tip else "")) if self.elided() else self._tip
+        super().setToolTip(tip)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._update_tip()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._update_tip()
+
+    def paintEvent(self, event) -> None:
+        if not self.elided():
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        rect = self.contentsRect()
+        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(rect, int(self.alignment()), text)
 
 
 def scrolling(parent: QWidget, content: QWidget, min_width: int) -> QScrollArea:
