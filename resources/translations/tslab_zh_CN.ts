@@ -1300,7 +1300,7 @@ Not drawn for this scenario: {reason}</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="25"/>
+        <location filename="../../views/memory/figure.py" line="26"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
@@ -1310,123 +1310,123 @@ Not drawn for this scenario: {reason}</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="79"/>
+        <location filename="../../views/memory/figure.py" line="77"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="99"/>
+        <location filename="../../views/memory/figure.py" line="88"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="100"/>
+        <location filename="../../views/memory/figure.py" line="89"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="101"/>
+        <location filename="../../views/memory/figure.py" line="90"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="115"/>
+        <location filename="../../views/memory/figure.py" line="104"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="116"/>
+        <location filename="../../views/memory/figure.py" line="106"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="119"/>
+        <location filename="../../views/memory/figure.py" line="107"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="120"/>
+        <location filename="../../views/memory/figure.py" line="108"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="150"/>
+        <location filename="../../views/memory/figure.py" line="138"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="167"/>
+        <location filename="../../views/memory/figure.py" line="155"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="171"/>
+        <location filename="../../views/memory/figure.py" line="159"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="176"/>
+        <location filename="../../views/memory/figure.py" line="164"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="206"/>
+        <location filename="../../views/memory/figure.py" line="194"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="211"/>
+        <location filename="../../views/memory/figure.py" line="199"/>
         <location filename="../../views/memory/timeline.py" line="281"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="228"/>
+        <location filename="../../views/memory/figure.py" line="216"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="230"/>
+        <location filename="../../views/memory/figure.py" line="218"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="247"/>
+        <location filename="../../views/memory/figure.py" line="235"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="283"/>
-        <location filename="../../views/memory/figure.py" line="336"/>
+        <location filename="../../views/memory/figure.py" line="271"/>
+        <location filename="../../views/memory/figure.py" line="324"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="291"/>
+        <location filename="../../views/memory/figure.py" line="279"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="313"/>
+        <location filename="../../views/memory/figure.py" line="301"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="317"/>
+        <location filename="../../views/memory/figure.py" line="305"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="326"/>
+        <location filename="../../views/memory/figure.py" line="314"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="331"/>
+        <location filename="../../views/memory/figure.py" line="319"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -3749,37 +3749,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>context</name>
     <message>
-        <location filename="../../views/context/common.py" line="51"/>
+        <location filename="../../views/context/common.py" line="52"/>
         <source>NVLink inside one node</source>
         <translation>节点内 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="52"/>
+        <location filename="../../views/context/common.py" line="53"/>
         <source>the network across {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="59"/>
+        <location filename="../../views/context/common.py" line="60"/>
         <source> per TP rank (tp = {tp})</source>
         <translation>（每个 TP rank，tp = {tp}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="61"/>
+        <location filename="../../views/context/common.py" line="62"/>
         <source>Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="65"/>
+        <location filename="../../views/context/common.py" line="66"/>
         <source>Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个注意力头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="68"/>
+        <location filename="../../views/context/common.py" line="69"/>
         <source>Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 不能整除 {heads} 个注意力头与 {kv} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="76"/>
+        <location filename="../../views/context/common.py" line="77"/>
         <source>the Ulysses degree {u} does not divide cp = {cp}: no ulysses × ring grid</source>
         <translation>Ulysses 并行度 {u} 不能整除 cp = {cp}：无法构成 ulysses × ring 网格</translation>
     </message>
@@ -4166,7 +4166,7 @@ most states: rank {state_rank}, {bytes}</source>
         <source>EP rank r
 S = {s:,} tokens, each to K = {k} experts</source>
         <translation>EP rank r
-S = {s:,} 个 token，各发往 K = {k} 个专家</translation>
+S = {s:,} 个 token × K = {k} 个专家</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_a_moe.py" line="262"/>
@@ -4350,7 +4350,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_activation.py" line="38"/>
         <source>quantised after the forward (1×128 tiles, FP32 scales), dequantised for the backward</source>
-        <translation>前向后量化（1×128 分块，FP32 缩放因子），反向时反量化</translation>
+        <translation>前向后量化（1×128 分块、FP32 缩放），反向前反量化</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_activation.py" line="40"/>
@@ -4455,12 +4455,12 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_activation.py" line="229"/>
         <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (the {policy} ladder, {steps} steps applied): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
-        <translation>{title} 的一个{kind}，单个 GPU 上每个微批，依据逐张量激活策略（{policy} 阶梯，已应用 {steps} 步）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
+        <translation>{title}：{kind}（单个 GPU、每个微批），依据逐张量激活策略（{policy} 阶梯，已应用 {steps} 步）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_activation.py" line="236"/>
         <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (recompute = {recompute_mode}, no named ladder): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
-        <translation>{title} 的一个{kind}，单个 GPU 上每个微批，依据逐张量激活策略（recompute = {recompute_mode}，无命名阶梯）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
+        <translation>{title}：{kind}（单个 GPU、每个微批），依据逐张量激活策略（recompute = {recompute_mode}，无命名阶梯）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_activation.py" line="244"/>
@@ -4917,7 +4917,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="72"/>
         <source>The Decoupled Encoder Process: the vision forward balanced over all GPUs, its intermediate activations dropped and its outputs gathered to PP stage 0; the backbone trains as a text pipeline; then the vision forward is recomputed and its backward run. About 90 % of text-only training efficiency in the report&apos;s setting.</source>
-        <translation>解耦编码器流程（Decoupled Encoder Process）：视觉前向在所有 GPU 上均衡执行，丢弃其中间激活，输出收集到 PP 阶段 0；主干按纯文本流水线训练；随后重计算视觉前向并执行其反向。在报告的设置下约达纯文本训练效率的 90 %。</translation>
+        <translation>解耦编码器流程（Decoupled Encoder Process）：视觉前向在所有 GPU 上均衡执行，丢弃其中间激活，输出收集到 PP 阶段 0；主干按纯文本流水线训练；随后重计算视觉前向并执行其反向。在报告的设置下约达纯文本训练效率的 90%。</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="77"/>
@@ -4962,7 +4962,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="187"/>
         <source>Training iteration: forward-only models (the reference) and the policy&apos;s forward and backward</source>
-        <translation>训练迭代：只做前向的模型（参考模型）以及策略模型的前向与反向</translation>
+        <translation>训练迭代：仅前向的模型（参考模型）与策略模型的前向、反向</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="189"/>
@@ -5054,7 +5054,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="276"/>
         <source>① holds the weights of a forward-only model (the reference, kept in CPU memory) when it runs</source>
-        <translation>① 只做前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
+        <translation>① 仅前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="278"/>
@@ -5099,7 +5099,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="324"/>
         <source>a persistent snapshot: a template new sandboxes start from</source>
-        <translation>持久化快照：新沙箱启动所用的模板</translation>
+        <translation>持久化快照：新沙箱的启动模板</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="326"/>
@@ -5139,7 +5139,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="335"/>
         <source>restored from its paused snapshot, processes and connections included</source>
-        <translation>从暂停快照恢复，包括进程与连接</translation>
+        <translation>从暂停快照恢复，含进程与连接</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="337"/>
@@ -5184,7 +5184,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="356"/>
         <source>Waiting for inference takes up to 98 % of a sandbox&apos;s lifetime in the report&apos;s scenario.</source>
-        <translation>在报告的场景中，等待推理最多占沙箱生命周期的 98 %。</translation>
+        <translation>报告的场景中，等待推理最多占沙箱生命周期的 98%。</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_b_kimi.py" line="358"/>
@@ -5462,7 +5462,7 @@ K 个输出加权求和</translation>
     <message>
         <location filename="../../desktop/export.py" line="414"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
-        <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度 {kind}，{microbatches} 个微批</translation>
+        <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
         <location filename="../../desktop/export.py" line="420"/>
