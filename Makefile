@@ -3,7 +3,7 @@
 #   make run    [ARGS="--preset deepseek-v3 --lang zh"]   install what is missing, open the app
 #   make test   [PYTEST_ARGS="-k memory"]                 install what is missing, lint, run the tests
 #   make lint                                           ruff, the import contracts, mypy on models/
-#   make bench | translations | dist | clean
+#   make bench | translations | dist | dist-check | clean
 #
 # Set-up steps, each skipped when already done:
 #   1. Debian/Ubuntu system packages (packaging/install-system-deps.sh)
@@ -25,7 +25,7 @@ QM := resources/translations/tslab_zh_CN.qm
 SYSDEPS_FLAGS = $(if $(wildcard $(VENV_PY)),,--python $(PYTHON))
 test: SYSDEPS_FLAGS += --test
 
-.PHONY: run test lint bench translations dist clean check-python sysdeps
+.PHONY: run test lint bench translations dist dist-check dist-sysdeps clean check-python sysdeps
 
 # ---- the app -------------------------------------------------------------------------------
 
@@ -58,11 +58,42 @@ translations: $(STAMP)
 	    -no-obsolete -ts $(TS)
 	$(BIN)/pyside6-lrelease $(TS) -qm $(QM)
 
-# One-folder app in dist/tslab/ (see packaging/README.md), smoke-tested after the build.
-dist: $(BUILD_STAMP)
+# ---- installers (packaging/README.md) -------------------------------------------------------
+
+# make dist: the one-folder app dist/tslab/ (its size table printed, smoke-tested), and on
+# Debian/Ubuntu the package dist/tslab_VERSION_ARCH.deb. Each is rebuilt only when what it is
+# made from changed. make dist-check: the checks of packaging/dist_check.py on both (a headless
+# export in a clean environment, start-up against .venv, the .deb's metadata, and an install
+# into a fresh minimal Debian root), each step timed.
+DIST_VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"$$/\1/p' __init__.py)
+DEB_ARCH     := $(shell dpkg --print-architecture 2>/dev/null)
+DIST_APP     := dist/tslab/tslab
+# Windows and macOS build a windowed `tslab` and a console `tslab-cli`; Linux one console `tslab`.
+DIST_CLI     := dist/tslab/$(if $(filter Linux,$(shell uname -s)),tslab,tslab-cli)
+DEB          := $(if $(DEB_ARCH),dist/tslab_$(DIST_VERSION)_$(DEB_ARCH).deb)
+DIST_SOURCES := $(shell find __init__.py models views desktop resources -type f \
+                  -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) \
+                packaging/tslab.spec packaging/tslab_entry.py packaging/tslab_build.py
+DEB_SOURCES  := packaging/debian.py packaging/install-system-deps.sh CHANGELOG.md LICENSE
+
+dist: $(DIST_APP) $(DEB)
+
+$(DIST_APP): $(BUILD_STAMP) $(DIST_SOURCES) | dist-sysdeps
 	$(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/tslab.spec
-	dist/tslab/tslab --version
-	dist/tslab/tslab presets >/dev/null
+	@$(VENV_PY) packaging/tslab_build.py sizes dist/tslab
+	$(DIST_CLI) --version
+	$(DIST_CLI) presets >/dev/null
+	@touch $@
+
+$(DEB): $(DIST_APP) $(DEB_SOURCES)
+	$(VENV_PY) packaging/debian.py
+
+dist-check: dist
+	$(VENV_PY) packaging/dist_check.py
+
+# strip, xz, the .desktop/AppStream validators and debootstrap (only what is missing).
+dist-sysdeps: check-python
+	@bash packaging/install-system-deps.sh --dist
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .hypothesis

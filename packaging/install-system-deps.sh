@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Install the Debian/Ubuntu packages that tslab's Qt wheels need (Qt 6, doc.qt.io/qt-6/linux-requirements.html).
 #
-#   packaging/install-system-deps.sh [--test] [--python PYTHON]
+#   packaging/install-system-deps.sh [--test] [--dist] [--python PYTHON]
 #
 #   --test           also install what the tests use: xvfb and xauth (real-window test),
 #                    librsvg2-bin and poppler-utils (exported SVG and PDF rendered by other tools)
+#   --dist           also install what make dist and make dist-check use: binutils (strip),
+#                    xz-utils, desktop-file-utils and appstream (validators), debootstrap (clean root)
 #   --python PYTHON  also install pythonX.Y-venv when PYTHON is the distribution's Python,
 #                    so that `PYTHON -m venv` works (use it before creating .venv)
 #
@@ -24,14 +26,17 @@ WINDOW=(libx11-xcb1 libxcb1 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-ke
 FONTS=(fonts-wqy-microhei)
 # Tests: a real window under a virtual X server; exported SVG and PDF read back by librsvg and poppler.
 TEST=(xvfb xauth librsvg2-bin poppler-utils)
+# Packaging: strip, the .deb's compressor, the .desktop and AppStream validators, a clean Debian root.
+DIST=(binutils xz-utils desktop-file-utils appstream debootstrap)
 
-usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,16s/^# \{0,1\}//p' "$0"; }
 
 want=("${OFFSCREEN[@]}" "${WINDOW[@]}" "${FONTS[@]}")
 python=""
 while (($#)); do
     case "$1" in
         --test) want+=("${TEST[@]}") ;;
+        --dist) want+=("${DIST[@]}") ;;
         --python) python="${2:?--python needs a value}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install-system-deps.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
