@@ -217,6 +217,8 @@ def test_language_switch_keeps_the_document_and_shows_chinese(qtbot, settings, t
     model.set_value("parallel.pp", 2)
     model.undo()
     old.select_tab("pipeline")
+    old.show_step_time(True)
+    old.hide_inputs_action.setChecked(True)
     stack = (model.undo_stack.count(), model.undo_stack.index())
 
     new = old.language_actions["zh"].trigger() or app._tslab_main_window
@@ -230,6 +232,8 @@ def test_language_switch_keeps_the_document_and_shows_chinese(qtbot, settings, t
         assert (model.undo_stack.count(), model.undo_stack.index()) == stack
         assert model.scenario.parallel.tp == 2 and model.scenario.parallel.pp == 1
         assert new.current_tab_key() == "pipeline"
+        assert new.step_time_dock is not None and new.step_time_dock.isVisible() and new.step_time_action.isChecked()
+        assert new.hide_inputs_action.isChecked()
         assert new.language_actions["zh"].isChecked()
         titles = {action.text(): action for action in new.menuBar().actions()}
         for source in ("&File", "&View", "&Help"):
