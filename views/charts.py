@@ -315,3 +315,35 @@ def category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
     axis = plot.getPlotItem().getAxis(side)
     positions = positions if positions is not None else range(len(labels))
     axis.setTicks([list(zip(positions, labels)), []])
+
+
+def spaced_category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
+                         positions: Sequence[float] | None = None) -> None:
+    """category_axis whose labels never run into one another: every k-th label is shown, k the
+    least that leaves a label's extent (its height on the left or right axis, its width at the
+    bottom or top) between shown neighbours at the plot's size and range — worked out again when
+    the plot is resized or its range changes (larger type in presentation mode, many ranks)."""
+    positions = list(positions if positions is not None else range(len(labels)))
+    spaced = plot.__dict__.setdefault("_spaced_axes", {})
+    first = not spaced
+    spaced[side] = (list(labels), positions)
+    view = plot.getPlotItem().getViewBox()
+
+    def respace(*_) -> None:
+        for axis_side, (names, places) in spaced.items():
+            axis = plot.getPlotItem().getAxis(axis_side)
+            across = axis_side in ("bottom", "top")
+            low, high = view.viewRange()[0 if across else 1]
+            pixels = view.boundingRect().width() if across else view.boundingRect().height()
+            gap = min((b - a for a, b in zip(places, places[1:]) if b > a), default=1.0)
+            per_label = pixels * gap / max(high - low, 1e-12)
+            metrics = QFontMetrics(axis.style.get("tickFont") or plot.font())
+            extent = (max((metrics.horizontalAdvance(name) for name in names), default=0) + 8 if across
+                      else metrics.height() + 2)
+            every = max(1, math.ceil(extent / max(per_label, 1e-9)))
+            axis.setTicks([[(p, name) for i, (p, name) in enumerate(zip(places, names)) if i % every == 0], []])
+
+    if first:
+        view.sigResized.connect(respace)
+        view.sigRangeChanged.connect(respace)
+    respace()

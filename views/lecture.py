@@ -1,19 +1,22 @@
 """What a lecture needs of every tab: an inputs column that never clips its inputs, combo boxes
-as wide as their longest choice (or elided, with the whole text in the tooltip), and hiding the
-column so that the figure takes the width."""
+as wide as their longest choice (or elided, with the whole text in the tooltip), hiding the column
+so that the figure takes the width, and rows of controls that wrap instead of widening the window
+(larger type in presentation mode)."""
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QComboBox, QScrollArea, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter,
-                               QWidget)
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLayout, QLayoutItem, QScrollArea,
+                               QSizePolicy, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter, QWidget)
 
 # A combo box never asks for more than this many average character widths: a longer choice is
 # elided and its whole text is the tooltip (larger type in presentation mode would otherwise push
 # the figure aside for one long name).
 MAX_COMBO_CHARACTERS = 34
+MAX_GROWTH_STEPS = 8          # rounds of FigureScroll making room for a squeezed label
+QWIDGETSIZE_MAX = (1 << 24) - 1   # Qt's "no maximum" size
 
 
 def combo_text_width(combo: QComboBox) -> int:
@@ -128,3 +131,335 @@ def inputs_column(parent: QWidget, content: QWidget) -> InputsColumn:
     """The inputs column of `content` with its combo boxes fitted (fit_combo_boxes)."""
     fit_combo_boxes(content)
     return InputsColumn(parent, content)
+
+
+class FlowLayout(QLayout):
+    """Items left to right, wrapping onto the next row when the width runs out (Qt's flow layout
+    example): a row of controls that fits a narrow window or larger type instead of widening it."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 6):
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        width = sum(item.sizeHint().width() for item in self._items) + self._spacing * max(len(self._items) - 1, 0)
+        height = max((item.sizeHint().height() for item in self._items), default=0)
+        return QSize(width, height)
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _arrange(self, rect: QRect, move: bool) -> int:
+        """Place the items in rows inside `rect` (when `move`), the rows' expanding items (a
+        slider) sharing what a row leaves over; the height the rows take."""
+        rows: list[list[QLayoutItem]] = [[]]
+        x = rect.x()
+        for item in self._items:
+            width = item.sizeHint().width()
+            if rows[-1] and x + width > rect.right() + 1:
+                rows.append([])
+                x = rect.x()
+            rows[-1].append(item)
+            x += width + self._spacing
+        y = rect.y()
+        for row in rows:
+            height = max((item.sizeHint().height() for item in row), default=0)
+            if move:
+                spare = rect.width() - sum(item.sizeHint().width() for item in row) - self._spacing * (len(row) - 1)
+                growing = [item for item in row if item.expandingDirections() & Qt.Orientation.Horizontal]
+                x = rect.x()
+                for item in row:
+                    width = item.sizeHint().width() + (max(spare, 0) // len(growing) if item in growing else 0)
+                    item.setGeometry(QRect(QPoint(x, y + (height - item.sizeHint().height()) // 2),
+                                           QSize(width, item.sizeHint().height())))
+                    x += width + self._spacing
+            y += height + self._spacing
+        return y - self._spacing - rect.y()
+
+
+class FlowBar(QWidget):
+    """A bar of controls in a FlowLayout that asks for the height its rows take at its width (a
+    splitter and a box layout do not ask a layout for its height for a width). Each group (a
+    label and its combo box) stays on one row; a group of one expanding widget (a slider) takes
+    what its row leaves over."""
+
+    def __init__(self, parent: QWidget, groups: list[list[QWidget]], spacing: int = 16):
+        super().__init__(parent)
+        self.flow = FlowLayout(self, spacing=spacing)
+        for widgets in groups:
+            if len(widgets) == 1:
+                self.flow.addWidget(widgets[0])
+                continue
+            group = QWidget(self)
+            row = QHBoxLayout(group)
+            row.setContentsMargins(0, 0, 0, 0)
+            for widget in widgets:
+                row.addWidget(widget)
+            self.flow.addWidget(group)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        height = self.flow.heightForWidth(self.width())
+        if height != self.minimumHeight():
+            self.setFixedHeight(height)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.flow.minimumSize()
+
+
+_RULER: list[QLabel] = []   # one hidden label that measures the others (made on first use)
+
+
+def wrapped_height(label: QLabel, width: int) -> int:
+    """The height of `label`'s text wrapped at `width`, measured on a copy: a QLabel's own height
+    for a width never falls below the minimum height it was given (and FigureScroll gives it one)."""
+    if not label.text():
+        return 0
+    if not _RULER:
+        _RULER.append(QLabel())
+    ruler = _RULER[0]
+    ruler.setFont(label.font())
+    ruler.setStyleSheet(label.styleSheet())
+    ruler.setTextFormat(label.textFormat())
+    ruler.setWordWrap(True)
+    ruler.setMargin(label.margin())
+    ruler.setIndent(label.indent())
+    ruler.setContentsMargins(label.contentsMargins())
+    ruler.setText(label.text())
+    ruler.ensurePolished()
+    return ruler.heightForWidth(width)
+
+
+def minimum_height_for_width(widget: QWidget, width: int, own_minimum: dict | None = None,
+                             measured: dict | None = None) -> int:
+    """The least height `widget` needs at `width` without its parts overlapping: what its layout's
+    minimum counts, except that a word-wrapped label (or any part with a height for its width)
+    counts the height of its wrapped lines. Qt's own minimum leaves wrapped lines out, and a
+    splitter or a scroll area gives a figure no more than that, so larger type ran labels into
+    charts. Box layouts and vertical splitters are followed down; other layouts count their own
+    minimum. `own_minimum` overrides the minimum height a widget was given (FigureScroll's own
+    pins); `measured` collects each wrapped label's (width, height) as counted."""
+    if widget.isHidden():
+        return 0
+    own_minimum = {} if own_minimum is None else own_minimum
+    measured = {} if measured is None else measured
+    own = max(own_minimum.get(widget, widget.minimumHeight()), 0)
+    layout = widget.layout()
+    if isinstance(widget, QSplitter):
+        sizes = [minimum_height_for_width(child, width, own_minimum, measured)
+                 for child in map(widget.widget, range(widget.count()))]
+        if widget.orientation() == Qt.Orientation.Vertical:
+            shown = [s for s in sizes if s]
+            return max(own, sum(shown) + widget.handleWidth() * max(len(shown) - 1, 0))
+        return max([own] + sizes)
+    if layout is None:
+        if isinstance(widget, QLabel) and widget.wordWrap():
+            measured[widget] = (width, wrapped_height(widget, width))
+            return max(own, measured[widget][1])
+        if widget.hasHeightForWidth():
+            return max(own, widget.heightForWidth(width))
+        return max(own, widget.minimumSizeHint().height())
+    return max(own, _layout_height(layout, width, own_minimum, measured))
+
+
+def _layout_height(layout: QLayout, width: int, own_minimum: dict, measured: dict) -> int:
+    margins = layout.contentsMargins()
+    inner = width - margins.left() - margins.right()
+    if not isinstance(layout, QBoxLayout):
+        return layout.minimumSize().height()
+    heights = []
+    for index in range(layout.count()):
+        item = layout.itemAt(index)
+        if item.widget() is not None:
+            child = item.widget()
+            if child.isHidden():
+                continue
+            along = child.width() if layout.direction() in (QBoxLayout.Direction.LeftToRight,
+                                                            QBoxLayout.Direction.RightToLeft) else inner
+            heights.append(minimum_height_for_width(child, along, own_minimum, measured))
+        elif item.layout() is not None:
+            heights.append(_layout_height(item.layout(), inner if layout.direction() in (
+                QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.BottomToTop) else item.geometry().width(),
+                own_minimum, measured))
+        else:
+            heights.append(item.minimumSize().height())
+    vertical = layout.direction() in (QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.BottomToTop)
+    if vertical:
+        shown = [h for h in heights if h]
+        body = sum(shown) + layout.spacing() * max(len(shown) - 1, 0)
+    else:
+        body = max(heights, default=0)
+    return body + margins.top() + margins.bottom()
+
+
+class FigureScroll(QScrollArea):
+    """A figure that fills the view; when the view is lower than the figure needs at its width
+    (larger type, a small window) it scrolls up and down instead of running its labels into its
+    charts, and it is never narrower than its minimum width. (A resizable QScrollArea would give
+    it the preferred height of its parts, not the space there is.) Fitted again whenever the view
+    is resized or the figure's contents change (a longer text after an edit)."""
+
+    def __init__(self, figure: QWidget, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWidget(figure)
+        self.setWidgetResizable(False)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._fitting = False
+        self._refit = QTimer(self, singleShot=True, interval=0)
+        self._refit.timeout.connect(self.fit_figure)
+        figure.installEventFilter(self)
+
+    def minimumSizeHint(self) -> QSize:
+        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(width, 120)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_figure()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest and not self._fitting:
+            self._refit.start()   # once the figure's new contents are laid out
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._refit.start()   # a hidden figure is not laid out: its labels' widths mean nothing yet
+
+    def fit_figure(self) -> None:
+        """Size the figure to the view's width and to the larger of the view's height and what the
+        figure needs (minimum_height_for_width); then, as long as a word-wrapped label is still
+        lower than its lines (a splitter or a row's stretch shared the height out otherwise), a
+        little higher, so that the share that reaches the label grows."""
+        figure = self.widget()
+        if figure is None or self._fitting or not self.isVisible():
+            return
+        self._fitting = True
+        try:
+            viewport = self.maximumViewportSize()
+            least = figure.minimumSizeHint().width()
+            # lay the figure out at the view's size first: the parts side by side then have the
+            # widths their wrapped labels are measured at
+            width = max(viewport.width(), least)
+            self._lay_out(figure, width, viewport.height())
+            needed = minimum_height_for_width(figure, width)
+            if needed > viewport.height():   # the vertical scroll bar takes width
+                width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), least)
+                self._lay_out(figure, width, needed)
+                needed = minimum_height_for_width(figure, width)
+            height = max(viewport.height(), needed)
+            self._lay_out(figure, width, height)
+            for _ in range(MAX_GROWTH_STEPS):
+                short = self._shortfall(figure)
+                if short <= 0:
+                    break
+                if height == viewport.height():   # the scroll bar appears: measure at its width
+                    width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), least)
+                height += 2 * short
+                self._lay_out(figure, width, height)
+        finally:
+            self._fitting = False
+
+    @staticmethod
+    def _shortfall(figure: QWidget) -> int:
+        """How many pixels the most squeezed part of `figure` lacks: a word-wrapped label lower
+        than its lines, a part lower than the minimum height it was given, or a box of parts lower
+        than its layout's minimum (labels of a fixed height, which cut rather than overlap, are
+        left out)."""
+        short = 0
+        for part in figure.findChildren(QWidget):
+            if not part.isVisible() or part.maximumHeight() < QWIDGETSIZE_MAX:
+                continue
+            if isinstance(part, QLabel) and part.wordWrap() and part.text():
+                short = max(short, wrapped_height(part, part.width()) - part.height())
+            elif part.minimumHeight() > 0:
+                short = max(short, part.minimumHeight() - part.height())
+            if part.layout() is not None:   # a box of parts lower than its parts' minimum (a splitter's pane)
+                short = max(short, part.minimumSizeHint().height() - part.height())
+        return short
+
+    @staticmethod
+    def _lay_out(figure: QWidget, width: int, height: int) -> None:
+        figure.resize(width, height)
+        if figure.layout() is not None:
+            figure.layout().activate()
+
+
+class LinesLabel(QLabel):
+    """A word-wrapped label at least `lines` lines of its font high (recounted when its font
+    changes: presentation mode's larger type), growing when its text needs more: a new text of
+    up to `lines` lines never re-lays out what is around it, and a longer one (or larger type) is
+    not cut off."""
+
+    def __init__(self, parent: QWidget | None = None, lines: int = 1, rich: bool = True):
+        super().__init__(parent)
+        self.lines = lines
+        self.setWordWrap(True)
+        if rich:
+            self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._count_lines()
+
+    def _count_lines(self) -> None:
+        self.setMinimumHeight(self.lines * self.fontMetrics().lineSpacing() + 4 if self.lines else 0)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._count_lines()
+
+
+class _LinesHigh(QObject):
+    """Keeps a widget at least `lines` lines of its font high (FontChange: presentation mode)."""
+
+    def __init__(self, widget: QWidget, lines: float):
+        super().__init__(widget)
+        self.widget, self.lines = widget, lines
+        widget.installEventFilter(self)
+        self.count()
+
+    def count(self) -> None:
+        self.widget.setMinimumHeight(round(self.lines * self.widget.fontMetrics().lineSpacing()))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange:
+            self.count()
+        return False
+
+
+def lines_high(widget: QWidget, lines: float) -> None:
+    """Keep `widget` (a chart whose axis title must fit beside it) at least `lines` lines of the
+    application's type high, in normal and in presentation mode."""
+    _LinesHigh(widget, lines)

@@ -35,6 +35,7 @@ class CommFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self, 1.25)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
@@ -78,8 +79,7 @@ class CommFigure(QWidget):
         self.moe_text.setTextFormat(Qt.TextFormat.RichText)
         self.moe_text.setToolTip(QCoreApplication.translate("moe", BUFFER_CAVEAT))
         self.caption = caption_label(self, self.tr("Deterministic α–β teaching model and seeded routing, not a "
-                                                   "measurement. Chunk squares fill as their final value arrives."),
-                                     wrap=False)
+                                                   "measurement. Chunk squares fill as their final value arrives."))
 
         top = self._top = QHBoxLayout()
         ring_column = QVBoxLayout()
@@ -174,6 +174,10 @@ class CommFigure(QWidget):
                 cell = QTableWidgetItem(content)
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.bytes_table.setItem(r, column, cell)
+        # as wide as its columns (larger type too), so that "Received" is never cut off
+        table, header = self.bytes_table, self.bytes_table.horizontalHeader()
+        columns = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(table.columnCount()))
+        table.setMinimumWidth(max(230, columns + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width()))
 
     def algorithm_names(self) -> dict[str, str]:
         """The chart's short names of the algorithms (models.scenario.ALGORITHMS)."""

@@ -17,7 +17,7 @@ from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
-from tslab.views.lecture import inputs_column
+from tslab.views.lecture import FigureScroll, inputs_column
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import translate_template
 from tslab.views.document_model import DocumentModel
@@ -105,7 +105,7 @@ class CommTab(DocumentTab):
         bar.addWidget(self.play_button)
         bar.addWidget(self.step_button)
         bar.addWidget(self.scrub, 1)
-        inputs_beside(self, self.inputs, controls_above(self, bar, self.figure), 340)
+        inputs_beside(self, self.inputs, controls_above(self, bar, FigureScroll(self.figure, self)), 340)
 
         self.timer = QTimer(self, interval=600)
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))

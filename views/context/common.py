@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxL
 
 from tslab.views import charts
 from tslab.views.common import bold
+from tslab.views.lecture import LinesLabel
 
 # One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
 RANK_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
@@ -85,16 +86,12 @@ def set_text(label: QLabel, text: str) -> None:
 
 
 def rich_label(parent: QWidget, lines: int = 0) -> QLabel:
-    """A wrapping rich-text label as wide as its column; with `lines`, of that fixed height, so
-    that a new text never re-lays out the pictures around it."""
-    label = QLabel(parent)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    """A wrapping rich-text label as wide as its column; with `lines`, at least that many lines
+    high, so that a new text of that many lines never re-lays out the pictures around it (a longer
+    one, or larger type in presentation mode, makes it higher rather than cut it off)."""
+    label = LinesLabel(parent, lines)
     # its width is its column's: a new text (a table of other numbers) must not move the charts beside it
     label.setSizePolicy(QSizePolicy.Policy.Ignored, label.sizePolicy().verticalPolicy())
-    if lines:
-        label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 4)
     return label
 
 

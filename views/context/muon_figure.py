@@ -28,6 +28,7 @@ class MuonFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self, 1.25)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
         self.summary = rich_label(self)
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)

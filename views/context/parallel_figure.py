@@ -27,6 +27,7 @@ class ParallelFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self, 1.25)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
         self.summary = rich_label(self, 3)
         self.panels: dict[str, SchemePanel] = {
             "ulysses": UlyssesPanel(self), "ring": RingPanel(self), "usp": UspPanel(self),

@@ -12,6 +12,7 @@ from tslab.models.context import ContextAnalysis, Ring
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import bold
+from tslab.views.lecture import lines_high
 from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, bar_plot,
                                         dotted, frame, hatched, picture, rank_colour, rich_label, set_text,
                                         tier_name)
@@ -49,6 +50,7 @@ class RingPanel(SchemePanel):
         self.grid_title = bold(QLabel(self.tr("Causal blocks: query chunk × key chunk"), self), centred=True)
         self.grid_key = rich_label(self)
         self.work = bar_plot(self, left=self.tr("work (full blocks)"), bottom=self.tr("rank"))
+        lines_high(self.work, 8)   # its axis title fits beside it, in larger type too
         self.work_chart = charts.BarChart(self.work)
         self.work_bars = Boxes(self.work)
         self.work_title = bold(rich_label(self, 2), centred=True)

@@ -36,6 +36,7 @@ class SrFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self, 1.25)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
         self.message = rich_label(self)
         self.message.hide()
 

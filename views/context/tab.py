@@ -17,7 +17,7 @@ from tslab.views.context.sr_figure import SrFigure
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.lecture import inputs_column
+from tslab.views.lecture import FigureScroll, FlowBar, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 
@@ -54,16 +54,12 @@ class ContextTab(DocumentTab):
         self.scheme_buttons: dict[str, QPushButton] = {}
         self.scheme_group = QButtonGroup(self)
         self.scheme_group.setExclusive(True)
-        bar = QHBoxLayout()
-        bar.setSpacing(2)
         for scheme in CONTEXT_SCHEMES:
             button = QPushButton(names[scheme], self)
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, s=scheme: self.model.set_value("view.context.scheme", s))
             self.scheme_group.addButton(button)
             self.scheme_buttons[scheme] = button
-            bar.addWidget(button)
-        bar.addSpacing(14)
         self.play_button = QPushButton(self.tr("Play"), self)
         self.play_button.setCheckable(True)
         self.play_button.setToolTip(self.tr("Play the steps; with reduced motion (set on the Pipeline tab) it jumps "
@@ -74,14 +70,18 @@ class ContextTab(DocumentTab):
         self.scrub = QSlider(Qt.Orientation.Horizontal, self)
         self.scrub.setMinimumWidth(80)
         self.scrub.valueChanged.connect(self._scrubbed)
-        bar.addWidget(self.play_button)
-        bar.addWidget(self.step_button)
-        bar.addWidget(self.scrub, 1)
+        self.scrub.setMinimumWidth(120)
+        # one row at 1280 px; in larger type the buttons wrap onto a second row instead of widening the window
+        self.controls_bar = FlowBar(self, [[button] for button in self.scheme_buttons.values()]
+                                    + [[self.play_button, self.step_button], [self.scrub]], spacing=4)
+        bar = QHBoxLayout()
+        bar.addWidget(self.controls_bar, 1)
 
         self.pages = QTabWidget(self)
-        self.pages.addTab(controls_above(self, bar, self.parallel_figure), self.tr("Context parallelism"))
-        self.pages.addTab(self.muon_figure, self.tr("Muon × ZeRO"))
-        self.pages.addTab(self.sr_figure, self.tr("Stochastic rounding"))
+        self.pages.addTab(controls_above(self, bar, FigureScroll(self.parallel_figure, self)),
+                          self.tr("Context parallelism"))
+        self.pages.addTab(FigureScroll(self.muon_figure, self), self.tr("Muon × ZeRO"))
+        self.pages.addTab(FigureScroll(self.sr_figure, self), self.tr("Stochastic rounding"))
         self.pages.currentChanged.connect(
             lambda index: self.model.set_value("view.context.page", CONTEXT_PAGES[index]))
         inputs_beside(self, self.inputs, self.pages, 340)

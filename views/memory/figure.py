@@ -11,6 +11,7 @@ from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, title_label
+from tslab.views.lecture import LinesLabel
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
@@ -68,12 +69,10 @@ class MemoryFigure(QWidget):
         self.ledger: MemoryLedger | None = None
 
         self.title = title_label(self)
-        self.subtitle = QLabel(self)
-        self.subtitle.setWordWrap(True)
-        self.subtitle.setTextFormat(Qt.TextFormat.RichText)
-        two_lines = 2 * self.subtitle.fontMetrics().lineSpacing() + 4
-        self.subtitle.setFixedHeight(two_lines)  # a changed text must not re-lay out the charts
-        self.subtitle.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
+        # Texts at least as high as their usual lines: a changed text must not re-lay out the charts
+        # (and larger type makes them higher rather than cut them off).
+        self.subtitle = LinesLabel(self, 2)
 
         self.stack = charts.make_plot(self, bottom=self.tr("GiB on the most-loaded GPU"))
         self.stack.setMinimumHeight(150)
@@ -81,17 +80,8 @@ class MemoryFigure(QWidget):
         self.stack_chart = charts.BarChart(self.stack)
         self.stack_names = charts.BarChart(self.stack)  # item names inside wide segments
         self.stack.getPlotItem().getViewBox().sigResized.connect(lambda *_: self._place_stack_labels())
-        self.legend = QLabel(self)
-        self.legend.setWordWrap(True)
-        self.legend.setTextFormat(Qt.TextFormat.RichText)
-        self.legend.setFixedHeight(two_lines + self.legend.fontMetrics().lineSpacing())  # up to three lines
-        self.legend.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-
-        self.selection = QLabel(self)  # the item picked in the table: its formula and source
-        self.selection.setWordWrap(True)
-        self.selection.setTextFormat(Qt.TextFormat.RichText)
-        self.selection.setFixedHeight(two_lines)
-        self.selection.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.legend = LinesLabel(self, 3)
+        self.selection = LinesLabel(self, 2)  # the item picked in the table: its formula and source
         self.selection.hide()
         self.selected = ""
 
@@ -112,9 +102,8 @@ class MemoryFigure(QWidget):
         tick_lines = self.tiers.fontMetrics().lineSpacing() * 2
         self.tiers.getPlotItem().getAxis("bottom").setHeight(tick_lines + 14)
         self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
-        self.zero_title = QLabel(self.tr("ZeRO stages 0–3, same rank"), self)
-        self.zero_title.setWordWrap(True)
-        self.zero_title.setFixedHeight(2 * self.zero_title.fontMetrics().lineSpacing() + 2)
+        self.zero_title = LinesLabel(self, 2, rich=False)
+        self.zero_title.setText(self.tr("ZeRO stages 0–3, same rank"))
         self.ranks_title = QLabel(self.tr("GPU tier of each pipeline rank"), self)
         self.caption = caption_label(self, self.tr("Deterministic teaching model of byte counts, not a benchmark of "
                                                    "a real cluster. Hover any bar for its formula and source."),

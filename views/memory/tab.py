@@ -13,7 +13,7 @@ from tslab.views.common import inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.lecture import inputs_column
+from tslab.views.lecture import FigureScroll, inputs_column
 from tslab.views.memory.context_chart import ContextMemoryChart
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
@@ -58,7 +58,7 @@ class MemoryTab(DocumentTab):
         self._context_shown: tuple | None = None  # the document the curves show (CONTEXT_MEMORY's key)
         self.pages.currentChanged.connect(lambda _: self._page_shown())
         right = QSplitter(Qt.Orientation.Vertical, self)
-        right.addWidget(self.figure)
+        right.addWidget(FigureScroll(self.figure, self))
         right.addWidget(self.pages)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)

@@ -23,6 +23,7 @@ class MeshFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self)
+        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
         self.subtitle = QLabel(self)
         self.subtitle.setWordWrap(True)
         self.subtitle.setTextFormat(Qt.TextFormat.RichText)

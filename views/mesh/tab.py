@@ -3,7 +3,7 @@ node, and the network that carries it. Run alone with ``python -m tslab.views.me
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
@@ -12,7 +12,7 @@ from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab, derive_all
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
-from tslab.views.lecture import fit_combo_boxes, inputs_column
+from tslab.views.lecture import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name
@@ -34,37 +34,6 @@ def derive_and_lay_out(cache, document, should_stop=None) -> tuple:
     results = derive_all(cache, COMPUTATIONS, document, should_stop)
     graph = results[3]
     return results + (None if isinstance(graph, Failed) else network_layout(graph),)
-
-
-class FigureScroll(QScrollArea):
-    """The figure fills the view; below its minimum height (small screens) it scrolls up and down
-    instead of overlapping, and it is never narrower than its minimum width. (A resizable
-    QScrollArea would give it its height for its width: the preferred height of its wrapped
-    labels, not the space there is.)"""
-
-    def __init__(self, figure: QWidget, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWidget(figure)
-        self.setWidgetResizable(False)
-        self.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-    def minimumSizeHint(self) -> QSize:
-        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-        return QSize(width, 120)
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        self.fit_figure()
-
-    def fit_figure(self) -> None:
-        figure, minimum = self.widget(), self.widget().minimumSizeHint()
-        viewport = self.maximumViewportSize()
-        height = max(viewport.height(), minimum.height())
-        width = viewport.width()
-        if height > viewport.height():   # the vertical scroll bar takes width
-            width -= self.verticalScrollBar().sizeHint().width()
-        figure.resize(max(width, minimum.width()), height)
 
 
 class MeshTab(DocumentTab):
@@ -96,16 +65,13 @@ class MeshTab(DocumentTab):
             self.network_box.addItem(axis_name(axis), axis)
         self.network_box.currentIndexChanged.connect(
             lambda _: self.model.set_value(NETWORK_AXIS, self.network_box.currentData()))
+        fit_combo_boxes(self)
+        # the three pickers wrap onto a second row rather than widen the window (larger type)
+        self.controls_bar = FlowBar(self, [[QLabel(self.tr("Colour by the groups of"), self), self.axis_box],
+                                           [QLabel(self.tr("Compare with the order of"), self), self.compare_box],
+                                           [QLabel(self.tr("Links loaded by"), self), self.network_box]])
         controls = QHBoxLayout()
-        controls.addWidget(QLabel(self.tr("Colour by the groups of"), self))
-        controls.addWidget(self.axis_box)
-        controls.addSpacing(16)
-        controls.addWidget(QLabel(self.tr("Compare with the order of"), self))
-        controls.addWidget(self.compare_box)
-        controls.addSpacing(16)
-        controls.addWidget(QLabel(self.tr("Links loaded by"), self))
-        controls.addWidget(self.network_box)
-        controls.addStretch(1)
+        controls.addWidget(self.controls_bar, 1)
 
         self.figure = MeshFigure(self)
         for view in self.figure.views:
@@ -134,7 +100,6 @@ class MeshTab(DocumentTab):
         inner.addWidget(side)
         inner.setStretchFactor(0, 4)
         inner.setStretchFactor(1, 1)
-        fit_combo_boxes(self)
         inputs_beside(self, self.inputs, controls_above(self, controls, inner), 360)
 
         self.mesh: Mesh | None = None

@@ -22,6 +22,8 @@ class ActivationView(pg.PlotWidget):
         item.hideButtons()
         item.getViewBox().setMouseEnabled(True, False)
         item.getViewBox().invertY(True)
+        # lanes of whole ranks: a single rank's lane spans less than 1, which pyqtgraph would mark "(x0.001)"
+        item.getAxis("left").enableAutoSIPrefix(False)
         self.curves: list[pg.PlotDataItem] = []
         self.peaks = charts.BarChart(self)
         self.now = charts.BarChart(self)
@@ -57,7 +59,7 @@ class ActivationView(pg.PlotWidget):
             labels.append((at, rank + 0.4 - 0.8 * peak / top, f"◀ {peak}",
                            {"anchor": (0, 0.5), "colour_": "#D55E00", "size": 7.5, "bold": True}))
         self.peaks.set_labels(labels)
-        charts.category_axis(self, "left", [f"{r}" for r in range(sim.ranks)])
+        charts.spaced_category_axis(self, "left", [f"{r}" for r in range(sim.ranks)])
         self.getPlotItem().setLabel("left", QCoreApplication.translate("PipelineTab", "activations held"))
         self.setYRange(-0.7, sim.ranks - 0.4, padding=0)
         self.set_time(sim.makespan)

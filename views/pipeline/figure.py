@@ -16,6 +16,7 @@ class PipelineFigure(QWidget):
         super().__init__(parent)
         paint_white(self)
         self.title = title_label(self)
+        self.title.setWordWrap(True)
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.RichText)
@@ -27,6 +28,7 @@ class PipelineFigure(QWidget):
         self.key = QLabel(swatches + " &nbsp; <span style='color:#999999'>■</span>&nbsp;" + self.tr("bubble (idle)")
                           + " &nbsp; " + self.tr("darker: a rank's second chunk"), self)
         self.key.setTextFormat(Qt.TextFormat.RichText)
+        self.key.setWordWrap(True)   # larger type: the key wraps between entries (each entry is unbroken)
         self.caption = caption_label(self, self.tr("Deterministic event simulation with the durations given, not a "
                                                    "measurement. Hover an op for its times and what it waited for."))
         layout = QVBoxLayout(self)

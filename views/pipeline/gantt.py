@@ -158,7 +158,7 @@ class GanttView(pg.PlotWidget):
         if len(self.units) <= LABEL_LIMIT:
             labels = [((u.start + u.end) / 2, u.rank, u.label) for u in self.units]
         self.labels.set_texts(labels)
-        charts.category_axis(self, "left", [f"rank {r}" for r in range(p)])
+        charts.spaced_category_axis(self, "left", [f"rank {r}" for r in range(p)])   # larger type: every k-th rank
         self.setXRange(0, sim.makespan, padding=0.01)
         self.setYRange(-0.6, p - 0.4, padding=0)
         self.set_time(sim.makespan)

@@ -15,7 +15,7 @@ from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
-from tslab.views.lecture import fit_combo_boxes, inputs_column
+from tslab.views.lecture import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
@@ -61,18 +61,18 @@ class PipelineTab(DocumentTab):
         self.reduced_motion.setToolTip(self.tr("Play jumps from op to op instead of sweeping time"))
         self.reduced_motion.setChecked(QSettings().value("reducedMotion", False, type=bool))
         self.reduced_motion.toggled.connect(lambda on: QSettings().setValue("reducedMotion", on))
+        self.scrub.setMinimumWidth(160)
+        fit_combo_boxes(self)
+        # one row at 1280 px; in larger type the controls wrap onto a second row instead of widening the window
+        self.controls_bar = FlowBar(self, [[self.play_button, self.step_button],
+                                           [QLabel(self.tr("speed"), self), self.speed_box], [self.scrub],
+                                           [self.reduced_motion],
+                                           [QLabel(self.tr("Compare with"), self), self.compare_box]], spacing=10)
         controls = QHBoxLayout()
-        for widget in (self.play_button, self.step_button, QLabel(self.tr("speed"), self), self.speed_box):
-            controls.addWidget(widget)
-        controls.addWidget(self.scrub, 1)
-        controls.addWidget(self.reduced_motion)
-        controls.addSpacing(12)
-        controls.addWidget(QLabel(self.tr("Compare with"), self))
-        controls.addWidget(self.compare_box)
+        controls.addWidget(self.controls_bar, 1)
 
         self.figure = PipelineFigure(self)
-        fit_combo_boxes(self)
-        inputs_beside(self, self.inputs, controls_above(self, controls, self.figure), 330)
+        inputs_beside(self, self.inputs, controls_above(self, controls, FigureScroll(self.figure, self)), 330)
 
         self.timer = QTimer(self, interval=round(1000 / FPS))
         self.timer.timeout.connect(self._tick)
