@@ -152,7 +152,7 @@ def test_presentation_mode_toggles(window, qtbot):
     size = QApplication.font().pointSizeF()
     window.set_presentation(True)
     assert window.present_action.isChecked() and window.isFullScreen()
-    assert QApplication.font().pointSizeF() == pytest.approx(size * 1.35)
+    assert QApplication.font().pointSizeF() == pytest.approx(size * window.presentation_scale() / 100)
     window.set_presentation(False)
     assert not window.isFullScreen()
     assert QApplication.font().pointSizeF() == pytest.approx(size)
