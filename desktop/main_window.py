@@ -204,6 +204,8 @@ class MainWindow(QMainWindow):
         self.time_source.ready.connect(self._show_status_time)
         self.step_time_dock: QDockWidget | None = None   # built when first shown
         self.planner_dialog = None                        # built when first opened
+        self.sources_dock: QDockWidget | None = None      # built when first shown
+        self.gallery_dialog = None                        # built when first opened
 
         self._build_menus()
         # The window opens with the tab bar focused, so that PageDown steps an animation at once
@@ -291,6 +293,12 @@ class MainWindow(QMainWindow):
         self.step_time_action.toggled.connect(self.show_step_time)
         view_menu.addAction(self.step_time_action)
         self.plan_action = view_menu.addAction(self.tr("P&lan Configurations…"), QKeySequence("F7"), self.open_planner)
+        self.sources_action = QAction(self.tr("S&ources Panel"), self, checkable=True)
+        self.sources_action.setShortcut(QKeySequence("F9"))
+        self.sources_action.setToolTip(self.tr("Where the numbers of the current tab come from: formula and primary "
+                                               "source of each"))
+        self.sources_action.toggled.connect(self.show_sources)
+        view_menu.addAction(self.sources_action)
         view_menu.addSeparator()
         theme_menu = view_menu.addMenu(self.tr("&Theme"))
         theme_tip = self.tr("Colours of the window; the figures stay on white paper, as they are exported for "
@@ -532,6 +540,32 @@ class MainWindow(QMainWindow):
         if first and not self.step_time_dock.isFloating():
             self._place_step_time(first=True)   # sized once shown
         panel.setFocus()
+
+    def show_sources(self, on: bool) -> None:
+        """Show or hide the Sources panel (View → Sources Panel, F9): below the tabs, following the
+        current one."""
+        if self.sources_action.isChecked() != on:
+            self.sources_action.setChecked(on)
+            return
+        if self.sources_dock is None:
+            if not on:
+                return
+            from tslab.views.sources import SourcesPanel
+            dock = QDockWidget(self.tr("Sources"), self)
+            dock.setObjectName("sourcesDock")
+            panel = SourcesPanel(self.model, dock)
+            dock.setWidget(panel)
+            dock.visibilityChanged.connect(lambda _: self.sources_action.setChecked(not dock.isHidden()))
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            self.tabs.currentChanged.connect(lambda index: panel.set_tab(self.tab_keys[index]))
+            panel.set_tab(self.current_tab_key())
+            self.sources_dock = dock
+            self.resizeDocks([dock], [max(200, self.height() // 3)], Qt.Orientation.Vertical)
+        self.sources_dock.setVisible(on)
+
+    @property
+    def sources_panel(self):
+        return self.sources_dock.widget() if self.sources_dock is not None else None
 
     def open_planner(self):
         """View → Plan Configurations…: the planner window (not modal), on the cluster's GPUs."""

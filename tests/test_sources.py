@@ -51,3 +51,17 @@ def test_context_rows_and_the_panel(qapp, qtbot):
     assert top.child(0).text(3)  # every ledger item names its source
     panel.set_tab("pipeline")   # not computed yet: said so, not computed on the UI thread
     assert "not computed" in panel.tree.topLevelItem(0).child(0).text(0)
+
+
+def test_sources_dock_follows_the_current_tab(qapp, qtbot):
+    from tslab.desktop.main_window import MainWindow
+    window = MainWindow(preset_document("classroom-7b"))
+    qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
+    window.show()
+    window.sources_action.trigger()     # View → Sources Panel (F9)
+    assert window.sources_dock.isVisible() and window.sources_action.isChecked()
+    window.select_tab("comm")
+    assert window.sources_panel.tab == "comm"
+    assert window.sources_panel.tree.topLevelItem(0).child(1).text(0) == "Bus bandwidth"
+    window.sources_dock.close()
+    assert not window.sources_action.isChecked()
