@@ -42,7 +42,7 @@ APP_ID = tslab_build.APP_ID
 LINUX = ROOT / "resources" / "linux"
 ICONS = ROOT / "resources" / "icons"
 SYSTEM_DEPS = ROOT / "packaging" / "install-system-deps.sh"
-FONT_ALTERNATIVES = ("fonts-wqy-microhei", "fonts-noto-cjk")  # either draws the Chinese UI
+OTHER_CJK_FONT = "fonts-noto-cjk"  # an alternative to install-system-deps.sh's FONTS: either draws Chinese
 
 
 def shell_array(script: str, name: str) -> list[str]:
@@ -57,9 +57,15 @@ def shell_array(script: str, name: str) -> list[str]:
 
 
 def system_packages(script_path: Path = SYSTEM_DEPS) -> list[str]:
-    """The packages install-system-deps.sh installs for running the app (not its test extras)."""
+    """The libraries install-system-deps.sh installs for running the app (not its fonts or test extras)."""
     script = script_path.read_text(encoding="utf-8")
     return shell_array(script, "OFFSCREEN") + shell_array(script, "WINDOW")
+
+
+def font_alternatives(script_path: Path = SYSTEM_DEPS) -> list[str]:
+    """The CJK font packages, any one of which will do: install-system-deps.sh's FONTS, then Noto CJK."""
+    fonts = shell_array(script_path.read_text(encoding="utf-8"), "FONTS")
+    return fonts + [OTHER_CJK_FONT] if OTHER_CJK_FONT not in fonts else fonts
 
 
 def _installed_version(package: str) -> str | None:
@@ -87,7 +93,7 @@ def depends(packages: list[str]) -> list[str]:
     for runtime in ("libc6", "libstdc++6", "libgcc-s1"):
         version = _installed_version(runtime)
         entries.append(f"{runtime} (>= {version.split('-')[0]})" if version else runtime)
-    entries.append(" | ".join(FONT_ALTERNATIVES))
+    entries.append(" | ".join(font_alternatives()))
     return entries
 
 

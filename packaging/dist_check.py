@@ -1,6 +1,7 @@
 """Check the built installers as a user would get them (make dist-check, after make dist).
 
     python packaging/dist_check.py [--dist dist] [--venv .venv] [--keep-root]
+    python packaging/dist_check.py --smoke PROGRAM     steps 2's export only (the release workflow)
 
 Steps, each timed:
 
@@ -81,9 +82,9 @@ class Report:
     def summary(self) -> bool:
         print("\n== dist-check summary")
         for name, seconds, result in self.rows:
-            print(f"  {name:<34} {seconds:7.1f} s  {result}")
+            print(f"  {name:<42} {seconds:7.1f} s  {result}")
         total = sum(seconds for _n, seconds, _r in self.rows)
-        print(f"  {'total':<34} {total:7.1f} s")
+        print(f"  {'total':<42} {total:7.1f} s")
         return all(result == "ok" for _n, _s, result in self.rows)
 
 
@@ -101,6 +102,14 @@ def run(command: list[str], *, check: bool = True, quiet: bool = False,
 def clean_env(home: Path) -> list[str]:
     """`env -i` with only PATH, HOME and the headless Qt platform: no virtualenv, no PYTHON* variables."""
     return ["env", "-i", "PATH=/usr/bin:/bin", f"HOME={home}", "QT_QPA_PLATFORM=offscreen"]
+
+
+def windows_clean_env(home: Path) -> dict[str, str]:
+    """Windows has no `env -i`: the few variables a Windows program needs, the profile in `home`."""
+    system_root = os.environ.get("SYSTEMROOT", r"C:\Windows")
+    return {"SYSTEMROOT": system_root, "WINDIR": system_root, "PATH": system_root + r"\System32",
+            "USERPROFILE": str(home), "APPDATA": str(home), "LOCALAPPDATA": str(home), "TEMP": str(home),
+            "TMP": str(home), "QT_QPA_PLATFORM": "offscreen"}
 
 
 # ---- images ------------------------------------------------------------------------------------
@@ -136,19 +145,20 @@ def check_images(folder: Path, expected: list[str] | None) -> list[str]:
     return lines
 
 
-def export_help(command: list[str], cwd: Path) -> str:
-    return run([*command, "export", "--help"], cwd=cwd, quiet=True).stdout
+def export_help(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    return run([*command, "export", "--help"], cwd=cwd, quiet=True, env=env).stdout
 
 
-def export_all(command: list[str], cwd: Path, out: Path) -> None:
+def export_all(command: list[str], cwd: Path, out: Path, env: dict[str, str] | None = None) -> None:
     """`export --tab all`, and `--figure all` when this build's CLI has --figure; images checked."""
-    help_text = export_help(command, cwd)
+    help_text = export_help(command, cwd, env)
     tabs = re.search(r"--tab \{([^}]*)\}", help_text)
     expected_tabs = [tab for tab in tabs.group(1).split(",") if tab != "all"] if tabs else None
-    run([*command, "export", "--tab", "all", "--format", "png", "--out", str(out / "tabs")], cwd=cwd)
+    run([*command, "export", "--tab", "all", "--format", "png", "--out", str(out / "tabs")], cwd=cwd, env=env)
     print("\n".join(check_images(out / "tabs", expected_tabs)))
     if "--figure" in help_text:
-        run([*command, "export", "--figure", "all", "--format", "png", "--out", str(out / "figures")], cwd=cwd)
+        run([*command, "export", "--figure", "all", "--format", "png", "--out", str(out / "figures")],
+            cwd=cwd, env=env)
         lines = check_images(out / "figures", None)
         print("\n".join(lines))
         print(f"  {len(lines)} gallery figures")
@@ -222,7 +232,7 @@ def check_deb(package: Path, scratch: Path) -> None:
     for wanted in debian.system_packages():
         if not re.search(rf"(^|[ ,|]){re.escape(wanted)}(t64)?([ ,(]|$)", depends):
             problems.append(f"Depends lacks {wanted}")
-    if not any(font in depends for font in debian.FONT_ALTERNATIVES):
+    if not any(font in depends for font in debian.font_alternatives()):
         problems.append("Depends names no CJK font")
     wanted_paths = ["/opt/tslab/tslab", "/usr/bin/tslab", f"/usr/share/applications/{APP_ID}.desktop",
                     f"/usr/share/metainfo/{APP_ID}.metainfo.xml", f"/usr/share/mime/packages/{APP_ID}.xml",
@@ -387,12 +397,34 @@ def fallback_checks(package: Path, scratch: Path, report: Report, reason: str) -
         print(f"clean root NOT RUN ({reason}); the fallback checks above ran instead")
 
 
+def smoke_test(program: Path) -> int:
+    """The release workflow's test on each system: the bundled command line's version and the
+    headless export, from a scratch folder with a clean environment."""
+    report = Report()
+    with tempfile.TemporaryDirectory(prefix="tslab-smoke-") as temporary:
+        scratch = Path(temporary)
+        home = scratch / "home"
+        home.mkdir()
+        if os.name == "nt":
+            command, env = [str(program)], windows_clean_env(home)
+        else:
+            command, env = [*clean_env(home), str(program)], None
+        with report.step(f"smoke test: {program}"):
+            print(run([*command, "--version"], cwd=scratch, env=env).stdout.strip())
+            export_all(command, scratch, scratch / "out", env)
+    return 0 if report.summary() else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--venv", type=Path, default=ROOT / ".venv")
     parser.add_argument("--keep-root", action="store_true", help="keep the clean Debian root afterwards")
+    parser.add_argument("--smoke", type=Path, metavar="PROGRAM",
+                        help="only run PROGRAM --version and the headless exports (any system)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        return smoke_test(args.smoke.resolve())
     dist = args.dist.resolve()
     bundle = dist / "tslab"
     version = tslab_build.read_version()
