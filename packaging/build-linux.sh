@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Build the one-folder app (make dist) and pack it as dist/tslab-VERSION-linux-ARCH.tar.gz.
-# The archive runs on Linux systems whose glibc is at least as new as the build machine's.
+# Build the one-folder app and the .deb (make dist), and pack the app as
+# dist/tslab-VERSION-linux-ARCH.tar.gz (+ .sha256). The archive runs on Linux systems whose glibc
+# is at least as new as the build machine's, with the libraries of packaging/install-system-deps.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 make dist
-version=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' __init__.py)
-[[ -n "$version" ]] || { echo "build-linux.sh: no __version__ in __init__.py" >&2; exit 1; }
+version=$(python3 packaging/tslab_build.py version)
 archive="dist/tslab-$version-linux-$(uname -m).tar.gz"
 
 tar -C dist -czf "$archive" tslab
