@@ -155,192 +155,192 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="47"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="47"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="47"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="52"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="52"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="61"/>
+        <location filename="../../views/comm/figure.py" line="62"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="66"/>
+        <location filename="../../views/comm/figure.py" line="68"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="66"/>
+        <location filename="../../views/comm/figure.py" line="68"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="69"/>
+        <location filename="../../views/comm/figure.py" line="71"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="69"/>
+        <location filename="../../views/comm/figure.py" line="71"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="81"/>
+        <location filename="../../views/comm/figure.py" line="83"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="116"/>
+        <location filename="../../views/comm/figure.py" line="118"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="121"/>
+        <location filename="../../views/comm/figure.py" line="123"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="134"/>
+        <location filename="../../views/comm/figure.py" line="136"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="143"/>
+        <location filename="../../views/comm/figure.py" line="145"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="145"/>
+        <location filename="../../views/comm/figure.py" line="147"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="147"/>
+        <location filename="../../views/comm/figure.py" line="149"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="148"/>
+        <location filename="../../views/comm/figure.py" line="150"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="150"/>
+        <location filename="../../views/comm/figure.py" line="152"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="150"/>
+        <location filename="../../views/comm/figure.py" line="152"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="180"/>
+        <location filename="../../views/comm/figure.py" line="186"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="180"/>
+        <location filename="../../views/comm/figure.py" line="186"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="181"/>
+        <location filename="../../views/comm/figure.py" line="187"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="181"/>
+        <location filename="../../views/comm/figure.py" line="187"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="199"/>
+        <location filename="../../views/comm/figure.py" line="205"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="211"/>
+        <location filename="../../views/comm/figure.py" line="217"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="213"/>
+        <location filename="../../views/comm/figure.py" line="219"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="243"/>
+        <location filename="../../views/comm/figure.py" line="249"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="245"/>
+        <location filename="../../views/comm/figure.py" line="251"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="250"/>
+        <location filename="../../views/comm/figure.py" line="256"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="254"/>
+        <location filename="../../views/comm/figure.py" line="260"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="259"/>
+        <location filename="../../views/comm/figure.py" line="265"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="260"/>
+        <location filename="../../views/comm/figure.py" line="266"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="261"/>
+        <location filename="../../views/comm/figure.py" line="267"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="264"/>
+        <location filename="../../views/comm/figure.py" line="270"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="267"/>
+        <location filename="../../views/comm/figure.py" line="273"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="269"/>
+        <location filename="../../views/comm/figure.py" line="275"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="272"/>
+        <location filename="../../views/comm/figure.py" line="278"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -348,99 +348,99 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="46"/>
+        <location filename="../../views/comm/tab.py" line="49"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="46"/>
+        <location filename="../../views/comm/tab.py" line="49"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="47"/>
+        <location filename="../../views/comm/tab.py" line="50"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="48"/>
+        <location filename="../../views/comm/tab.py" line="51"/>
         <source>recursive halving/doubling</source>
         <translation>递归减半/倍增（Rabenseifner）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="75"/>
-        <location filename="../../views/comm/tab.py" line="79"/>
+        <location filename="../../views/comm/tab.py" line="78"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="80"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="81"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="82"/>
+        <location filename="../../views/comm/tab.py" line="85"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="86"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="87"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="95"/>
-        <location filename="../../views/comm/tab.py" line="237"/>
+        <location filename="../../views/comm/tab.py" line="98"/>
+        <location filename="../../views/comm/tab.py" line="251"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="97"/>
+        <location filename="../../views/comm/tab.py" line="100"/>
         <source>Play the rounds; with reduced motion (set on the Pipeline tab) it jumps to the last round</source>
         <translation>逐轮播放；若开启减少动画（在流水线调度标签页设置），则直接跳到最后一轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="100"/>
+        <location filename="../../views/comm/tab.py" line="103"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="172"/>
+        <location filename="../../views/comm/tab.py" line="175"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="179"/>
+        <location filename="../../views/comm/tab.py" line="182"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="210"/>
+        <location filename="../../views/comm/tab.py" line="224"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="237"/>
+        <location filename="../../views/comm/tab.py" line="251"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="286"/>
+        <location filename="../../views/comm/tab.py" line="300"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="288"/>
+        <location filename="../../views/comm/tab.py" line="302"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -593,6 +593,173 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
 </context>
 <context>
+    <name>ExportAllDialog</name>
+    <message>
+        <location filename="../../desktop/gallery.py" line="194"/>
+        <location filename="../../desktop/gallery.py" line="258"/>
+        <source>Export All Figures</source>
+        <translation>导出全部图</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="196"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="197"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="198"/>
+        <source>Browse for the folder</source>
+        <translation>浏览并选择文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="202"/>
+        <source>PNG images, one per figure</source>
+        <translation>PNG 图像，每张图一个</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="203"/>
+        <source>SVG vector images, one per figure</source>
+        <translation>SVG 矢量图，每张图一个</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="204"/>
+        <source>PDF documents, one per figure</source>
+        <translation>PDF 文档，每张图一个</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="205"/>
+        <source>Handout PDF: title page, a page per figure, reading list</source>
+        <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="206"/>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="208"/>
+        <source>PNG scale</source>
+        <translation>PNG 缩放</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="209"/>
+        <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
+        <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="211"/>
+        <source>As the app ({language})</source>
+        <translation>与应用一致（{language}）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="215"/>
+        <source>Language of the figures</source>
+        <translation>图的语言</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="219"/>
+        <source>F&amp;older:</source>
+        <translation>文件夹(&amp;O)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="220"/>
+        <source>O&amp;utput:</source>
+        <translation>输出(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="221"/>
+        <source>PNG &amp;scale:</source>
+        <translation>PNG 缩放(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="222"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="228"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="251"/>
+        <source>Writes one file: {path}</source>
+        <translation>写入一个文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="253"/>
+        <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
+        <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
+    </message>
+</context>
+<context>
+    <name>FigureExportDialog</name>
+    <message>
+        <location filename="../../desktop/gallery.py" line="83"/>
+        <source>Export Figure {number}</source>
+        <translation>导出图 {number}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="87"/>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="89"/>
+        <source>PNG scale</source>
+        <translation>PNG 缩放</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="90"/>
+        <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
+        <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="92"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="93"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="94"/>
+        <source>Browse for the file</source>
+        <translation>浏览并选择文件</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="98"/>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="99"/>
+        <source>PNG &amp;scale:</source>
+        <translation>PNG 缩放(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="100"/>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="106"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="137"/>
+        <source>Export Figure</source>
+        <translation>导出图</translation>
+    </message>
+</context>
+<context>
     <name>GalleryDialog</name>
     <message>
         <location filename="../../views/gallery/view.py" line="130"/>
@@ -685,17 +852,17 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>将此图导出为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="261"/>
+        <location filename="../../views/gallery/view.py" line="260"/>
         <source>drawing…</source>
         <translation>正在绘制…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="296"/>
+        <location filename="../../views/gallery/view.py" line="295"/>
         <source>This figure cannot be drawn for this scenario</source>
         <translation>此图无法针对当前场景绘制</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="298"/>
+        <location filename="../../views/gallery/view.py" line="297"/>
         <source>{summary}
 
 Not drawn for this scenario: {reason}</source>
@@ -704,24 +871,101 @@ Not drawn for this scenario: {reason}</source>
 未针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="343"/>
+        <location filename="../../views/gallery/view.py" line="342"/>
         <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
         <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="351"/>
+        <location filename="../../views/gallery/view.py" line="350"/>
         <source>Figure {number} of {count}: {title}</source>
         <translation>图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="357"/>
+        <location filename="../../views/gallery/view.py" line="356"/>
         <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
         <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="361"/>
+        <location filename="../../views/gallery/view.py" line="360"/>
         <source>Open the tab that makes this figure live</source>
         <translation>打开能实时生成此图的标签页</translation>
+    </message>
+</context>
+<context>
+    <name>GalleryExport</name>
+    <message>
+        <location filename="../../desktop/gallery.py" line="54"/>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="55"/>
+        <source>SVG vector image</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="56"/>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="157"/>
+        <location filename="../../desktop/gallery.py" line="167"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="158"/>
+        <source>{path} names another format than {format}</source>
+        <translation>{path} 的后缀表示的格式不是 {format}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="269"/>
+        <location filename="../../desktop/gallery.py" line="282"/>
+        <location filename="../../desktop/gallery.py" line="298"/>
+        <location filename="../../desktop/gallery.py" line="334"/>
+        <source>Export All Figures</source>
+        <translation>导出全部图</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="270"/>
+        <source>There are no figures to export.</source>
+        <translation>没有可导出的图。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="283"/>
+        <source>{count} of the files exist in {folder} already. Replace them?</source>
+        <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="295"/>
+        <source>Drawing figure {number} of {count}: {title}</source>
+        <translation>正在绘制图 {number} / {count}：{title}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="297"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="338"/>
+        <source>Cancelled: the handout was not written.</source>
+        <translation>已取消：讲义未写入。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="340"/>
+        <source>Cancelled. The {count} files written before are kept in {folder}.</source>
+        <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="344"/>
+        <source>Not every figure was written: {problem}. {count} files were written.</source>
+        <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="347"/>
+        <source>Wrote {count} files into {folder}.</source>
+        <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
 </context>
 <context>
@@ -891,388 +1135,403 @@ Not drawn for this scenario: {reason}</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
-        <location filename="../../desktop/main_window.py" line="575"/>
+        <location filename="../../desktop/main_window.py" line="219"/>
+        <location filename="../../desktop/main_window.py" line="609"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="233"/>
+        <location filename="../../desktop/main_window.py" line="235"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="236"/>
+        <location filename="../../desktop/main_window.py" line="238"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="239"/>
+        <location filename="../../desktop/main_window.py" line="241"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="241"/>
+        <location filename="../../desktop/main_window.py" line="243"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="250"/>
+        <location filename="../../desktop/main_window.py" line="252"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="251"/>
+        <location filename="../../desktop/main_window.py" line="253"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="253"/>
+        <location filename="../../desktop/main_window.py" line="255"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="254"/>
+        <location filename="../../desktop/main_window.py" line="256"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="255"/>
+        <location filename="../../desktop/main_window.py" line="257"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="256"/>
+        <location filename="../../desktop/main_window.py" line="258"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="258"/>
+        <location filename="../../desktop/main_window.py" line="260"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="260"/>
+        <location filename="../../desktop/main_window.py" line="262"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="260"/>
+        <location filename="../../desktop/main_window.py" line="262"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="261"/>
+        <location filename="../../desktop/main_window.py" line="263"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="265"/>
+        <location filename="../../desktop/main_window.py" line="267"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="268"/>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="271"/>
+        <location filename="../../desktop/main_window.py" line="273"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="275"/>
+        <location filename="../../desktop/main_window.py" line="277"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="276"/>
+        <location filename="../../desktop/main_window.py" line="278"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="280"/>
+        <location filename="../../desktop/main_window.py" line="282"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="282"/>
+        <location filename="../../desktop/main_window.py" line="284"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="287"/>
+        <location filename="../../desktop/main_window.py" line="289"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="291"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="293"/>
+        <location filename="../../desktop/main_window.py" line="295"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="295"/>
+        <location filename="../../desktop/main_window.py" line="296"/>
+        <source>S&amp;ources Panel</source>
+        <translation>来源面板(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="298"/>
+        <source>Where the numbers of the current tab come from: formula and primary source of each</source>
+        <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="303"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="296"/>
+        <location filename="../../desktop/main_window.py" line="304"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="301"/>
+        <location filename="../../desktop/main_window.py" line="309"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="301"/>
+        <location filename="../../desktop/main_window.py" line="309"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="305"/>
+        <location filename="../../desktop/main_window.py" line="313"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="308"/>
+        <location filename="../../desktop/main_window.py" line="316"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="310"/>
+        <location filename="../../desktop/main_window.py" line="318"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="311"/>
+        <location filename="../../desktop/main_window.py" line="319"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="317"/>
+        <location filename="../../desktop/main_window.py" line="325"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="318"/>
+        <location filename="../../desktop/main_window.py" line="326"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="322"/>
+        <location filename="../../desktop/main_window.py" line="330"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="324"/>
-        <location filename="../../desktop/main_window.py" line="636"/>
+        <location filename="../../desktop/main_window.py" line="332"/>
+        <location filename="../../desktop/main_window.py" line="670"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="327"/>
-        <location filename="../../desktop/main_window.py" line="639"/>
+        <location filename="../../desktop/main_window.py" line="335"/>
+        <location filename="../../desktop/main_window.py" line="673"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="349"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="441"/>
+        <location filename="../../desktop/main_window.py" line="449"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="558"/>
-        <location filename="../../desktop/main_window.py" line="569"/>
+        <location filename="../../desktop/main_window.py" line="554"/>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="592"/>
+        <location filename="../../desktop/main_window.py" line="603"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="559"/>
-        <location filename="../../desktop/main_window.py" line="582"/>
+        <location filename="../../desktop/main_window.py" line="593"/>
+        <location filename="../../desktop/main_window.py" line="616"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="563"/>
+        <location filename="../../desktop/main_window.py" line="597"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="570"/>
+        <location filename="../../desktop/main_window.py" line="604"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="573"/>
+        <location filename="../../desktop/main_window.py" line="607"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="585"/>
+        <location filename="../../desktop/main_window.py" line="619"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="585"/>
+        <location filename="../../desktop/main_window.py" line="619"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="586"/>
+        <location filename="../../desktop/main_window.py" line="620"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="607"/>
+        <location filename="../../desktop/main_window.py" line="641"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="608"/>
+        <location filename="../../desktop/main_window.py" line="642"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="612"/>
+        <location filename="../../desktop/main_window.py" line="646"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="622"/>
+        <location filename="../../desktop/main_window.py" line="656"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="625"/>
+        <location filename="../../desktop/main_window.py" line="659"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="636"/>
+        <location filename="../../desktop/main_window.py" line="670"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="639"/>
+        <location filename="../../desktop/main_window.py" line="673"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="648"/>
-        <location filename="../../desktop/main_window.py" line="649"/>
+        <location filename="../../desktop/main_window.py" line="682"/>
+        <location filename="../../desktop/main_window.py" line="683"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="656"/>
+        <location filename="../../desktop/main_window.py" line="690"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="657"/>
+        <location filename="../../desktop/main_window.py" line="691"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="665"/>
+        <location filename="../../desktop/main_window.py" line="699"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="670"/>
+        <location filename="../../desktop/main_window.py" line="704"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="677"/>
+        <location filename="../../desktop/main_window.py" line="711"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="678"/>
+        <location filename="../../desktop/main_window.py" line="712"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="690"/>
+        <location filename="../../desktop/main_window.py" line="724"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="693"/>
+        <location filename="../../desktop/main_window.py" line="727"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="703"/>
+        <location filename="../../desktop/main_window.py" line="737"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="704"/>
+        <location filename="../../desktop/main_window.py" line="738"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="715"/>
+        <location filename="../../desktop/main_window.py" line="749"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="719"/>
+        <location filename="../../desktop/main_window.py" line="753"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="727"/>
+        <location filename="../../desktop/main_window.py" line="761"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="727"/>
+        <location filename="../../desktop/main_window.py" line="761"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="737"/>
+        <location filename="../../desktop/main_window.py" line="771"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="747"/>
+        <location filename="../../desktop/main_window.py" line="781"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="749"/>
+        <location filename="../../desktop/main_window.py" line="783"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="938"/>
+        <location filename="../../desktop/main_window.py" line="972"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="939"/>
+        <location filename="../../desktop/main_window.py" line="973"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -2753,164 +3012,164 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingPanel</name>
     <message>
-        <location filename="../../views/context/ring.py" line="49"/>
+        <location filename="../../views/context/ring.py" line="50"/>
         <source>Causal blocks: query chunk × key chunk</source>
         <translation>因果块：查询块 × 键块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="51"/>
+        <location filename="../../views/context/ring.py" line="52"/>
         <source>work (full blocks)</source>
         <translation>计算量（完整块）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="51"/>
-        <location filename="../../views/context/ring.py" line="238"/>
+        <location filename="../../views/context/ring.py" line="52"/>
+        <location filename="../../views/context/ring.py" line="240"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="91"/>
+        <location filename="../../views/context/ring.py" line="93"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="102"/>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="102"/>
+        <location filename="../../views/context/ring.py" line="104"/>
         <source>diagonal (half)</source>
         <translation>对角（一半）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="102"/>
+        <location filename="../../views/context/ring.py" line="104"/>
         <source>masked (skipped)</source>
         <translation>被掩码（跳过）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="103"/>
+        <location filename="../../views/context/ring.py" line="105"/>
         <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
         <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="115"/>
+        <location filename="../../views/context/ring.py" line="117"/>
         <source>rank {r}, zigzag: {w:.2f} full blocks</source>
         <translation>rank {r}，之字形：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="116"/>
+        <location filename="../../views/context/ring.py" line="118"/>
         <source>rank {r}, contiguous: {w:.2f} full blocks</source>
         <translation>rank {r}，连续：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="130"/>
+        <location filename="../../views/context/ring.py" line="132"/>
         <source>Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} zigzag ({z:.2f})</source>
         <translation>各 rank 因果计算量：{contiguous} 连续（max/mean {c:.2f}） {zigzag} 之字形（{z:.2f}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="147"/>
+        <location filename="../../views/context/ring.py" line="149"/>
         <source>Step {k} of {steps}: every rank computes its queries with the K/V block it holds (rank 0 with rank {owner}&apos;s) while it passes that block on to its neighbour.</source>
         <translation>第 {k} 步，共 {steps} 步：每个 rank 用手中的 K/V 块计算自己的查询（rank 0 用的是 rank {owner} 的块），同时把该块传给相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="150"/>
+        <location filename="../../views/context/ring.py" line="152"/>
         <source>Step {k} of {steps}: the last block; every rank has now seen every K/V block that its causal mask allows (rank 0 with rank {owner}&apos;s).</source>
         <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="163"/>
+        <location filename="../../views/context/ring.py" line="165"/>
         <source>rank {r} holds query chunks {chunks}</source>
         <translation>rank {r} 持有查询块 {chunks}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="166"/>
+        <location filename="../../views/context/ring.py" line="168"/>
         <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
         <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="169"/>
+        <location filename="../../views/context/ring.py" line="171"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="169"/>
+        <location filename="../../views/context/ring.py" line="171"/>
         <source>Q {chunks} · KV {owner}</source>
         <translation>Q {chunks} · KV {owner}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>diagonal</source>
         <translation>对角</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>masked</source>
         <translation>被掩码</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="201"/>
+        <location filename="../../views/context/ring.py" line="203"/>
         <source>query chunk {q} × key chunk {k}: {kind}</source>
         <translation>查询块 {q} × 键块 {k}：{kind}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="201"/>
+        <location filename="../../views/context/ring.py" line="203"/>
         <source>rank {r} at step {t}</source>
         <translation>rank {r}，第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="243"/>
+        <location filename="../../views/context/ring.py" line="245"/>
         <source>Online softmax after step {k}</source>
         <translation>第 {k} 步后的在线 softmax</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="245"/>
+        <location filename="../../views/context/ring.py" line="247"/>
         <source>(a demonstration on {d} ranks)</source>
         <translation>（在 {d} 个 rank 上演示）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="247"/>
+        <location filename="../../views/context/ring.py" line="249"/>
         <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
         <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="248"/>
+        <location filename="../../views/context/ring.py" line="250"/>
         <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
         <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="253"/>
+        <location filename="../../views/context/ring.py" line="255"/>
         <source>zigzag (head–tail) chunks</source>
         <translation>之字形（首尾）分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="253"/>
+        <location filename="../../views/context/ring.py" line="255"/>
         <source>contiguous chunks</source>
         <translation>连续分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="254"/>
+        <location filename="../../views/context/ring.py" line="256"/>
         <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
         <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="259"/>
+        <location filename="../../views/context/ring.py" line="261"/>
         <source>compute hides the transfer</source>
         <translation>计算隐藏了传输</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="260"/>
+        <location filename="../../views/context/ring.py" line="262"/>
         <source>the transfer is exposed</source>
         <translation>传输暴露在外</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="262"/>
+        <location filename="../../views/context/ring.py" line="264"/>
         <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
         <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="265"/>
+        <location filename="../../views/context/ring.py" line="267"/>
         <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
         <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
     </message>
@@ -3686,7 +3945,62 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>两两交换，n−1 轮，每轮 S/n；S = 每 rank 缓冲区；每 rank 发送字节数 (n−1)/n·S</translation>
     </message>
     <message>
-        <location filename="../../models/comm/planner.py" line="116"/>
+        <location filename="../../models/comm/planner.py" line="81"/>
+        <source>ranks must be an integer &gt;= 1, got {ranks!r}</source>
+        <translation>ranks 必须是 ≥ 1 的整数，实际为 {ranks!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="83"/>
+        <source>{ranks:,} ranks exceed the planner&apos;s limit of {limit:,} ranks; plan at most {limit:,} ranks</source>
+        <translation>{ranks:,} 个 rank 超过规划器 {limit:,} 个 rank 的上限；最多规划 {limit:,} 个 rank</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="86"/>
+        <source>bytes must be an integer &gt;= 0, got {size!r}</source>
+        <translation>bytes 必须是 ≥ 0 的整数，实际为 {size!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="88"/>
+        <source>a size of {size:,} B exceeds the planner&apos;s limit of {limit:,} B (64 TiB, more than any GPU holds); use a smaller size</source>
+        <translation>{size:,} B 的大小超过规划器 {limit:,} B 的上限（64 TiB，超过任何 GPU 的容量）；请使用更小的大小</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="92"/>
+        <source>gpus_per_node must be &gt;= 1, got {gpus}</source>
+        <translation>gpus_per_node 必须 ≥ 1，实际为 {gpus}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="94"/>
+        <source>intra bandwidth must be a finite number &gt; 0, got {value!r}</source>
+        <translation>节点内带宽必须是大于 0 的有限数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="96"/>
+        <source>inter bandwidth must be a finite number &gt; 0, got {value!r}</source>
+        <translation>节点间带宽必须是大于 0 的有限数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="100"/>
+        <source>intra latency must be a finite number &gt;= 0, got {value!r}</source>
+        <translation>节点内延迟必须是 ≥ 0 的有限数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="102"/>
+        <source>inter latency must be a finite number &gt;= 0, got {value!r}</source>
+        <translation>节点间延迟必须是 ≥ 0 的有限数，实际为 {value!r}</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="108"/>
+        <source>p2p needs ranks &gt;= 2 (rank 0 sends to rank 1)</source>
+        <translation>p2p 需要 ranks ≥ 2（rank 0 发送给 rank 1）</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="111"/>
+        <source>hierarchical needs ranks ({ranks}) to be a multiple of gpus_per_node ({gpus})</source>
+        <translation>hierarchical（分层）要求 ranks（{ranks}）是 gpus_per_node（{gpus}）的倍数</translation>
+    </message>
+    <message>
+        <location filename="../../models/comm/planner.py" line="139"/>
         <source>; S is the nccl-tests size ({size} B)</source>
         <translation>；S 为 nccl-tests 口径的大小（{size} B）</translation>
     </message>
@@ -3787,9 +4101,9 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/export.py" line="635"/>
+        <location filename="../../desktop/export.py" line="639"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
-        <location filename="../../views/gallery/view.py" line="269"/>
+        <location filename="../../views/gallery/view.py" line="268"/>
         <source>Figure {number}. {title}</source>
         <translation>图 {number}&#x3000;{title}</translation>
     </message>
@@ -5445,93 +5759,93 @@ K 个输出加权求和</translation>
 <context>
     <name>handout</name>
     <message>
-        <location filename="../../desktop/export.py" line="402"/>
+        <location filename="../../desktop/export.py" line="406"/>
         <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
         <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="407"/>
+        <location filename="../../desktop/export.py" line="411"/>
         <source>{name}: {total} parameters</source>
         <translation>{name}：{total} 参数</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="409"/>
+        <location filename="../../desktop/export.py" line="413"/>
         <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="414"/>
+        <location filename="../../desktop/export.py" line="418"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
         <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="420"/>
+        <location filename="../../desktop/export.py" line="424"/>
         <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
         <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="426"/>
+        <location filename="../../desktop/export.py" line="430"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="426"/>
+        <location filename="../../desktop/export.py" line="430"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="427"/>
+        <location filename="../../desktop/export.py" line="431"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="427"/>
+        <location filename="../../desktop/export.py" line="431"/>
         <source>GPUs and cluster</source>
         <translation>GPU 与集群</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="477"/>
+        <location filename="../../desktop/export.py" line="481"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="565"/>
-        <location filename="../../desktop/export.py" line="601"/>
+        <location filename="../../desktop/export.py" line="569"/>
+        <location filename="../../desktop/export.py" line="605"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="566"/>
+        <location filename="../../desktop/export.py" line="570"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="569"/>
+        <location filename="../../desktop/export.py" line="573"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="570"/>
+        <location filename="../../desktop/export.py" line="574"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="612"/>
+        <location filename="../../desktop/export.py" line="616"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="615"/>
+        <location filename="../../desktop/export.py" line="619"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="627"/>
+        <location filename="../../desktop/export.py" line="631"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="647"/>
+        <location filename="../../desktop/export.py" line="651"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>
