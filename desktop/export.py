@@ -262,25 +262,28 @@ def _write_figures(names: Sequence[str], render: Callable[[str], bytes], fmt: st
 # The gallery's figures (views/gallery): one figure, several, and the lecture handout
 
 def current_language() -> str:
-    """"zh" when the application's translators are Chinese (QLocale's default follows them), else "en"."""
-    return "zh" if QLocale().language() == QLocale.Language.Chinese else "en"
+    """The language of the application's translators ("en" | "zh"; "en" without an application)."""
+    from tslab.views.application import current_language as installed
+    app = QCoreApplication.instance()
+    return installed(app) if app is not None else "en"
 
 
 @contextmanager
 def figure_language(lang: str | None) -> Iterator[None]:
     """Figures built inside are in `lang` ("zh" | "en"; None: the application's language): when it
     is not the application's, its translators are replaced by `lang`'s for the duration and put
-    back after (with the default locale, which formats the numbers)."""
+    back after, with the default locale (which formats numbers) and the language it reports."""
     app = QCoreApplication.instance()
     if lang is None or app is None or lang == current_language():
         yield
         return
     from tslab.views.application import install_translators
     saved: list[QTranslator] = list(getattr(app, "_tslab_translators", []))
-    locale = QLocale()
+    saved_language, locale = current_language(), QLocale()
     for translator in saved:
         app.removeTranslator(translator)
     temporary = install_translators(app, lang)
+    app._tslab_language = lang
     try:
         yield
     finally:
@@ -289,6 +292,7 @@ def figure_language(lang: str | None) -> Iterator[None]:
             translator.deleteLater()
         for translator in saved:
             app.installTranslator(translator)
+        app._tslab_language = saved_language
         QLocale.setDefault(locale)
 
 
@@ -490,6 +494,7 @@ class _Handout:
         document.documentLayout().setPaintDevice(self.writer)
         font = QFont(QApplication.font())
         font.setPointSizeF(point_size)
+        font.setFeature(QFont.Tag("liga"), 0)  # "paper_files" stays f, i in the PDF's text (URLs are copied)
         document.setDefaultFont(font)
         document.setDocumentMargin(0)
         document.setDefaultStyleSheet("a { color: #1f5fa8; text-decoration: none; } .muted { color: #555555; }")

@@ -1,0 +1,86 @@
+"""Figures of the tests' own for the gallery's window and exports, independent of the course's
+figures: one drawn from the document (a bar per parallel axis), one diagram without a tab, and
+one that no document can draw. `register(monkeypatch, *specs)` adds them to views.gallery.figures()."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QRect
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtWidgets import QWidget
+
+from tslab.views.gallery.figure import GalleryFigure
+from tslab.views.gallery.registry import FigureSpec
+
+BAR_COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+AXES = ("tp", "pp", "dp", "cp")
+
+
+class Bars(QWidget):
+    """One bar per parallel axis of the scenario, as long as its size relative to the largest."""
+
+    def __init__(self, sizes: dict[str, int], parent: QWidget | None = None):
+        super().__init__(parent)
+        self.sizes = sizes
+        self.setMinimumSize(200, 120)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        largest = max(self.sizes.values())
+        height = self.height() // (2 * len(self.sizes))
+        for row, (axis, colour) in enumerate(zip(AXES, BAR_COLOURS)):
+            width = round((self.width() - 20) * self.sizes[axis] / largest)
+            painter.fillRect(QRect(10, (2 * row) * height + height // 2, max(width, 4), height), QColor(colour))
+        painter.end()
+
+
+def build_bars(model) -> GalleryFigure:
+    figure = GalleryFigure(BARS)
+    parallel = model.scenario.parallel
+    sizes = {axis: getattr(parallel, axis) for axis in AXES}
+    figure.set_body(Bars(sizes, figure))
+    figure.set_caption(f"tp = {sizes['tp']}, pp = {sizes['pp']}, dp = {sizes['dp']}, cp = {sizes['cp']} "
+                       f"for {model.scenario.title}")
+    return figure
+
+
+def build_diagram(model) -> GalleryFigure:
+    figure = GalleryFigure(DIAGRAM)
+    figure.set_body(Bars({"tp": 1, "pp": 2, "dp": 3, "cp": 4}, figure))
+    figure.set_caption("a diagram of stated facts")
+    return figure
+
+
+def build_broken(model) -> GalleryFigure:
+    raise ValueError("this test figure draws no document")
+
+
+BARS = FigureSpec(key="test-bars", number=97, title="Test: the parallel sizes as bars",
+                  summary="A bar per parallel axis of the scenario (a figure of the tests).",
+                  sources=("the tests' own",), tab="mesh", build=build_bars,
+                  live_view={"view.mesh.colour_by": "dp"})
+DIAGRAM = FigureSpec(key="test-diagram", number=98, title="Test: a diagram", summary="A diagram of the tests.",
+                     sources=("the tests' own",), tab=None, build=build_diagram)
+BROKEN = FigureSpec(key="test-broken", number=99, title="Test: a broken figure", summary="It never draws.",
+                    sources=("the tests' own",), tab="memory", build=build_broken)
+
+
+def register(monkeypatch, *specs: FigureSpec) -> None:
+    """Add `specs` to the figures every caller of views.gallery.figures() sees."""
+    from tslab.views.gallery import figures_b
+    monkeypatch.setattr(figures_b, "SPECS", tuple(figures_b.SPECS) + specs)
+
+
+def colours(image: QImage) -> int:
+    """The number of distinct colours in `image` (1 for a blank one)."""
+    image = image.convertToFormat(QImage.Format.Format_RGB32)
+    raw = np.frombuffer(image.constBits(), dtype=np.uint32, count=image.bytesPerLine() * image.height() // 4)
+    return len(np.unique(raw.reshape(image.height(), -1)[:, : image.width()]))
+
+
+def has_colour(image: QImage, hex_colour: str, minimum: int = 50, tolerance: int = 8) -> bool:
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
+    pixels = raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).astype(int)
+    target = np.array(QColor(hex_colour).getRgb()[:3])
+    return int((np.abs(pixels - target).max(axis=2) <= tolerance).sum()) >= minimum
