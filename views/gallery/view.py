@@ -148,9 +148,9 @@ class GalleryDialog(QDialog):
         layout.addWidget(self.stack)
 
         self._next_drawing = QTimer(self, singleShot=True, interval=0)   # one thumbnail per turn
-        self._next_drawing.timeout.connect(self._draw_next)
-        self._settle = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)   # edits pause
-        self._settle.timeout.connect(self._redraw)
+        self._next_drawing.timeout.connect(self.draw_next)
+        self.redraw_timer = QTimer(self, singleShot=True, interval=REDRAW_DELAY_MS)   # edits pause
+        self.redraw_timer.timeout.connect(self._redraw)
         model.changed.connect(self._document_changed)
         self._fill_grid()
         self.resize(self._initial_size())
@@ -277,9 +277,9 @@ class GalleryDialog(QDialog):
         document = self.model.document
         return [row for row in range(len(self.specs)) if self._drawn.get(row) != document]
 
-    def _draw_next(self) -> None:
+    def draw_next(self) -> None:
         """Draw the first stale thumbnail, then come back on the next turn of the event loop."""
-        if self._busy or self._settle.isActive() or not self.isVisible():
+        if self._busy or self.redraw_timer.isActive() or not self.isVisible():
             return
         stale = self.stale_rows()
         if not stale:
@@ -307,7 +307,7 @@ class GalleryDialog(QDialog):
 
     def _document_changed(self, keys: frozenset[str]) -> None:
         """Thumbnails and the figure shown become stale; they are redrawn once the edits pause."""
-        self._settle.start()
+        self.redraw_timer.start()
 
     def _redraw(self) -> None:
         if not self.isVisible():
