@@ -8,8 +8,9 @@ import math
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLayout, QLayoutItem, QScrollArea,
-                               QSizePolicy, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter, QWidget)
+from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLayout, QLayoutItem,
+                               QScrollArea, QSizePolicy, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter,
+                               QWidget)
 
 # A combo box never asks for more than this many average character widths: a longer choice is
 # elided and its whole text is the tooltip (larger type in presentation mode would otherwise push
@@ -323,6 +324,16 @@ def _layout_height(layout: QLayout, width: int, own_minimum: dict, measured: dic
     return body + margins.top() + margins.bottom()
 
 
+def _inside_a_part(widget: QWidget, figure: QWidget) -> bool:
+    """Whether `widget` belongs to a label, chart or table of `figure` (its viewport, its header)."""
+    parent = widget.parentWidget()
+    while parent is not None and parent is not figure:
+        if isinstance(parent, (QLabel, QAbstractScrollArea)):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
 class FigureScroll(QScrollArea):
     """A figure that fills the view; when the view is lower than the figure needs at its width
     (larger type, a small window) it scrolls up and down instead of running its labels into its
@@ -395,12 +406,18 @@ class FigureScroll(QScrollArea):
     @staticmethod
     def _shortfall(figure: QWidget) -> int:
         """How many pixels the most squeezed part of `figure` lacks: a word-wrapped label lower
-        than its lines, a part lower than the minimum height it was given, or a box of parts lower
-        than its layout's minimum (labels of a fixed height, which cut rather than overlap, are
-        left out)."""
+        than its lines, a part lower than the minimum height it was given, a box of parts lower
+        than its layout's minimum, or two parts (texts, charts, tables) drawn over each other —
+        a nested row given less than its tallest column needs (labels of a fixed height, which
+        cut rather than overlap, are left out)."""
         short = 0
+        parts: list[QRect] = []
         for part in figure.findChildren(QWidget):
-            if not part.isVisible() or part.maximumHeight() < QWIDGETSIZE_MAX:
+            if not part.isVisible():
+                continue
+            if isinstance(part, (QLabel, QAbstractScrollArea)) and not _inside_a_part(part, figure):
+                parts.append(QRect(part.mapTo(figure, QPoint(0, 0)), part.size()))
+            if part.maximumHeight() < QWIDGETSIZE_MAX:
                 continue
             if isinstance(part, QLabel) and part.wordWrap() and part.text():
                 short = max(short, wrapped_height(part, part.width()) - part.height())
@@ -408,6 +425,11 @@ class FigureScroll(QScrollArea):
                 short = max(short, part.minimumHeight() - part.height())
             if part.layout() is not None:   # a box of parts lower than its parts' minimum (a splitter's pane)
                 short = max(short, part.minimumSizeHint().height() - part.height())
+        for index, rect in enumerate(parts):
+            for other in parts[index + 1:]:
+                common = rect.intersected(other)
+                if common.width() > 1 and common.height() > 1:
+                    short = max(short, common.height())
         return short
 
     @staticmethod
@@ -451,7 +473,10 @@ class _LinesHigh(QObject):
         self.count()
 
     def count(self) -> None:
-        self.widget.setMinimumHeight(round(self.lines * self.widget.fontMetrics().lineSpacing()))
+        height = round(self.lines * self.widget.fontMetrics().lineSpacing())
+        if self.widget.maximumHeight() < height:   # a cap for normal type gives way to larger type
+            self.widget.setMaximumHeight(height)
+        self.widget.setMinimumHeight(height)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.FontChange:

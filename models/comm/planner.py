@@ -18,7 +18,7 @@ import numpy as np
 
 from .blocks import Setup, flat_plan
 from .registry import ALGORITHMS, COLLECTIVES, builder
-from .result import QT_TRANSLATE_NOOP, CollectiveResult, phrase, sentence
+from .result import QT_TRANSLATE_NOOP, CollectiveResult, Phrase, phrase, sentence
 
 # Limits of plan(), checked before anything is built. Within them every per-rank and per-round
 # array is O(n + rounds), and every byte total fits int64: the largest, the bytes a flat ring
@@ -72,38 +72,61 @@ def _real(value: object) -> bool:
     return isinstance(value, Real) and not isinstance(value, bool)
 
 
+def argument_problem(collective: str, ranks: int, size_bytes: int, algorithm: str, *,
+                     gpus_per_node: int = 8, alpha_intra_s: float = 3e-6, alpha_inter_s: float = 10e-6,
+                     bw_intra_Bps: float = 400e9, bw_inter_Bps: float = 50e9) -> Phrase | None:
+    """Why plan() refuses these arguments (normalised collective and algorithm names), as a phrase
+    the views translate (context "comm"), or None."""
+    if not _whole(ranks) or ranks < 1:
+        return phrase(QT_TRANSLATE_NOOP("comm", "ranks must be an integer >= 1, got {ranks!r}"), ranks=ranks)
+    if ranks > MAX_RANKS:
+        return phrase(QT_TRANSLATE_NOOP("comm", "{ranks:,} ranks exceed the planner's limit of {limit:,} ranks; "
+                                                "plan at most {limit:,} ranks"), ranks=int(ranks), limit=MAX_RANKS)
+    if not _whole(size_bytes) or size_bytes < 0:
+        return phrase(QT_TRANSLATE_NOOP("comm", "bytes must be an integer >= 0, got {size!r}"), size=size_bytes)
+    if size_bytes > MAX_BYTES:
+        return phrase(QT_TRANSLATE_NOOP("comm", "a size of {size:,} B exceeds the planner's limit of {limit:,} B "
+                                                "(64 TiB, more than any GPU holds); use a smaller size"),
+                      size=int(size_bytes), limit=MAX_BYTES)
+    if not _whole(gpus_per_node) or gpus_per_node < 1:
+        return phrase(QT_TRANSLATE_NOOP("comm", "gpus_per_node must be >= 1, got {gpus}"), gpus=gpus_per_node)
+    # A zero, infinite or NaN link would make the α–β time infinite or NaN.
+    for template, v in ((QT_TRANSLATE_NOOP("comm", "intra bandwidth must be a finite number > 0, got {value!r}"),
+                         bw_intra_Bps),
+                        (QT_TRANSLATE_NOOP("comm", "inter bandwidth must be a finite number > 0, got {value!r}"),
+                         bw_inter_Bps)):
+        if not (_real(v) and 0 < v < math.inf):
+            return phrase(template, value=v)
+    for template, v in ((QT_TRANSLATE_NOOP("comm", "intra latency must be a finite number >= 0, got {value!r}"),
+                         alpha_intra_s),
+                        (QT_TRANSLATE_NOOP("comm", "inter latency must be a finite number >= 0, got {value!r}"),
+                         alpha_inter_s)):
+        if not (_real(v) and 0 <= v < math.inf):
+            return phrase(template, value=v)
+    n = int(ranks)
+    if collective == "p2p" and n < 2:
+        return phrase(QT_TRANSLATE_NOOP("comm", "p2p needs ranks >= 2 (rank 0 sends to rank 1)"))
+    g = min(gpus_per_node, n)
+    if algorithm == "hierarchical" and n % g:
+        return phrase(QT_TRANSLATE_NOOP("comm", "hierarchical needs ranks ({ranks}) to be a multiple of "
+                                                "gpus_per_node ({gpus})"), ranks=n, gpus=g)
+    return None
+
+
 def plan(collective: str, ranks: int, size_bytes: int, algorithm: str = "ring", *,
          gpus_per_node: int = 8, alpha_intra_s: float = 3e-6, alpha_inter_s: float = 10e-6,
          bw_intra_Bps: float = 400e9, bw_inter_Bps: float = 50e9) -> CollectiveResult:
     """Plan `collective` of nccl-tests size `size_bytes` over `ranks` ranks (package docstring).
-    The link keywords are hardware.LinkTiers.kwargs()."""
+    The link keywords are hardware.LinkTiers.kwargs(). Raises ValueError with argument_problem's
+    text for arguments it cannot plan."""
     coll = normalise_collective(collective)
     algo = normalise_algorithm(algorithm)
-    if not _whole(ranks) or ranks < 1:
-        raise ValueError(f"ranks must be an integer >= 1, got {ranks!r}")
-    if ranks > MAX_RANKS:
-        raise ValueError(f"{int(ranks):,} ranks exceed the planner's limit of {MAX_RANKS:,} ranks; "
-                         f"plan at most {MAX_RANKS:,} ranks")
-    if not _whole(size_bytes) or size_bytes < 0:
-        raise ValueError(f"bytes must be an integer >= 0, got {size_bytes!r}")
-    if size_bytes > MAX_BYTES:
-        raise ValueError(f"a size of {int(size_bytes):,} B exceeds the planner's limit of {MAX_BYTES:,} B "
-                         f"(64 TiB, more than any GPU holds); use a smaller size")
-    if not _whole(gpus_per_node) or gpus_per_node < 1:
-        raise ValueError(f"gpus_per_node must be >= 1, got {gpus_per_node}")
-    # A zero, infinite or NaN link would make the α–β time infinite or NaN.
-    for name, v in (("intra bandwidth", bw_intra_Bps), ("inter bandwidth", bw_inter_Bps)):
-        if not (_real(v) and 0 < v < math.inf):
-            raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
-    for name, v in (("intra latency", alpha_intra_s), ("inter latency", alpha_inter_s)):
-        if not (_real(v) and 0 <= v < math.inf):
-            raise ValueError(f"{name} must be a finite number >= 0, got {v!r}")
+    problem = argument_problem(coll, ranks, size_bytes, algo, gpus_per_node=gpus_per_node,
+                               alpha_intra_s=alpha_intra_s, alpha_inter_s=alpha_inter_s,
+                               bw_intra_Bps=bw_intra_Bps, bw_inter_Bps=bw_inter_Bps)
+    if problem is not None:
+        raise ValueError(problem.text)
     n, S = int(ranks), int(size_bytes)
-    if coll == "p2p" and n < 2:
-        raise ValueError("p2p needs ranks >= 2 (rank 0 sends to rank 1)")
-    g = min(gpus_per_node, n)
-    if algo == "hierarchical" and n % g:
-        raise ValueError(f"hierarchical needs ranks ({n}) to be a multiple of gpus_per_node ({g})")
 
     used, note, build = builder(algo, coll)
     node = np.arange(n) // gpus_per_node     # a send leaves its node when node[src] != node[dst]

@@ -16,6 +16,7 @@ from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, paint_white, title_label
+from tslab.views.lecture import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
 
@@ -60,6 +61,7 @@ class CommFigure(QWidget):
         self.alpha_beta_key.setTextFormat(Qt.TextFormat.RichText)
         self.overlap_plot = charts.make_plot(self, bottom=self.tr("time (ms)"))
         self.overlap_plot.setMaximumHeight(110)
+        lines_high(self.overlap_plot, 6.5)   # two bars, their labels and the time axis stay legible
         self.overlap_chart = charts.BarChart(self.overlap_plot)
         self._overlap_end = 0.0   # ms where the communication ends: the label starts there
         self.overlap_plot.getPlotItem().getViewBox().sigResized.connect(self._frame_overlap)
@@ -107,6 +109,16 @@ class CommFigure(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 800)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        # The wrapped texts beside the charts ask for their lines at their width: Qt's rows count a
+        # wrapped label's height at a width of their own reckoning, a few pixels short in larger
+        # type, and the overlap bar then ran into the MoE row.
+        for label in (self.alpha_beta_key, self.moe_text):
+            height = wrapped_height(label, label.width()) if label.isVisible() else 0
+            if label.minimumHeight() != height:
+                label.setMinimumHeight(height)
 
     def show_error(self, message: str) -> None:
         self.summary.setText(f"<span style='color:#C00000'>{message}</span>")

@@ -8,8 +8,11 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QSlider,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from tslab.models.comm import ALGORITHMS, COLLECTIVES, CollectiveResult, overlap
-from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed
+from tslab.models.comm import (ALGORITHMS, COLLECTIVES, CollectiveResult, normalise_algorithm, normalise_collective,
+                               overlap)
+from tslab.models.comm.planner import argument_problem
+from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed, collective_inputs
+from tslab.models.hardware import link_tiers
 from tslab.models.moe import moe_unavailable_problem
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.figure import CommFigure
@@ -19,7 +22,7 @@ from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.lecture import FigureScroll, inputs_column
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.texts import translate_template
+from tslab.views.texts import translate_phrase, translate_template
 from tslab.views.document_model import DocumentModel
 
 
@@ -143,7 +146,7 @@ class CommTab(DocumentTab):
             result = self.model.result(COLLECTIVE)
             self.result = None if isinstance(result, Failed) else result
             if self.result is None:
-                self.figure.show_error(result.reason)
+                self.figure.show_error(self.collective_reason(result.reason))
             else:
                 self.figure.show_collective(self.result)
                 self.scrub.blockSignals(True)
@@ -181,6 +184,17 @@ class CommTab(DocumentTab):
                                                    reason=self.moe_reason(result.reason)))
         else:
             self.figure.show_moe(result)
+
+    def collective_reason(self, reason: str) -> str:
+        """Why the collective cannot be planned, in the UI language: the planner's phrase when the
+        reason is the one it gives for the tab's arguments (else as it came)."""
+        collective, ranks, size, algorithm = collective_inputs(self.model.document)
+        try:
+            problem = argument_problem(normalise_collective(collective), ranks, size, normalise_algorithm(algorithm),
+                                       **link_tiers(self.model.scenario.cluster).kwargs())
+        except ValueError:
+            return reason
+        return translate_phrase(problem) if problem is not None and problem.text == reason else reason
 
     def moe_reason(self, reason: str) -> str:
         """Why the scenario has no MoE analysis, in the UI language: the model's template when the
