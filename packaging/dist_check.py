@@ -198,10 +198,10 @@ def check_startup(bundle: list[str], venv: list[str], cwd: Path) -> None:
         ratio = medians[("bundle", arguments)] / medians[("venv", arguments)]
         worst = max(worst, ratio)
         venv_ms, bundle_ms = 1e3 * medians[("venv", arguments)], 1e3 * medians[("bundle", arguments)]
-        print(f"  tslab {arguments:<12} {venv_ms:6.1f} ms {bundle_ms:6.1f} ms   {ratio:4.2f}")
+        print(f"  tslab {arguments:<12} {venv_ms:6.1f} ms {bundle_ms:6.1f} ms   {ratio:5.3f}")
     if worst > STARTUP_LIMIT:
-        raise CheckFailed(f"bundled start-up is {worst:.2f}× the virtualenv's (limit {STARTUP_LIMIT}×)")
-    print(f"start-up ratio {worst:.2f} ≤ {STARTUP_LIMIT}")
+        raise CheckFailed(f"bundled start-up is {worst:.3f}× the virtualenv's (limit {STARTUP_LIMIT}×)")
+    print(f"start-up ratio {worst:.3f} ≤ {STARTUP_LIMIT}")
 
 
 def deb_members(package: Path) -> list[str]:
