@@ -79,7 +79,9 @@ DEB_SOURCES  := packaging/debian.py packaging/install-system-deps.sh CHANGELOG.m
 dist: $(DIST_APP) $(DEB)
 
 $(DIST_APP): $(BUILD_STAMP) $(DIST_SOURCES) | dist-sysdeps
-	$(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/tslab.spec
+	@started=$$(date +%s); \
+	  $(BIN)/pyinstaller --noconfirm --clean --distpath dist --workpath build/pyinstaller packaging/tslab.spec \
+	  && echo "PyInstaller build: $$(( $$(date +%s) - started )) s"
 	@$(VENV_PY) packaging/tslab_build.py sizes dist/tslab
 	$(DIST_CLI) --version
 	$(DIST_CLI) presets >/dev/null

@@ -432,6 +432,9 @@ def main(argv: list[str] | None = None) -> int:
     if not (bundle / "tslab").is_file() or not packages:
         print(f"dist_check.py: no bundle or .deb for {version} in {dist} (run make dist)", file=sys.stderr)
         return 1
+    for path in (bundle / "tslab", packages[-1]):
+        built = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(path.stat().st_mtime))
+        print(f"checking {path.relative_to(dist.parent) if path.is_relative_to(dist.parent) else path}, built {built}")
     report = Report()
     with tempfile.TemporaryDirectory(prefix="tslab-dist-check-") as temporary:
         scratch = Path(temporary)
