@@ -320,11 +320,9 @@ def check_clean_root(package: Path, scratch: Path, report: Report, keep_root: bo
         fallback_checks(package, scratch, report, reason)
         return
     suite, mirror = host_suite()
-    root = ROOT / "build" / "dist-check" / f"root-{suite}"
-    if root.exists():
-        with contextlib.suppress(Exception):
-            subprocess.run(["umount", "-l", str(root / "proc")], check=False, capture_output=True)
-        shutil.rmtree(root)
+    # Outside the source tree, so that `make clean` (rm -rf build) never meets a mounted /proc.
+    root = CACHE / f"root-{suite}"
+    remove_root(root)
     root.parent.mkdir(parents=True, exist_ok=True)
     (CACHE / "debootstrap").mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -377,7 +375,15 @@ def check_clean_root(package: Path, scratch: Path, report: Report, keep_root: bo
                 shutil.copytree(root / "tmp/out", scratch / "clean-root-out")
     finally:
         if not keep_root:
-            shutil.rmtree(root, ignore_errors=True)
+            remove_root(root)
+
+
+def remove_root(root: Path) -> None:
+    """Remove a clean root left by this or an earlier run, its /proc unmounted first."""
+    if os.path.ismount(root / "proc"):
+        subprocess.run(["umount", "-l", str(root / "proc")], check=True)
+    if root.exists():
+        shutil.rmtree(root)
 
 
 def fallback_checks(package: Path, scratch: Path, report: Report, reason: str) -> None:
