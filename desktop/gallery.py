@@ -104,6 +104,7 @@ class FigureExportDialog(QDialog):
                 label.setBuddy(field)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.export_button = buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button.setDefault(True)   # Enter in a field exports
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -226,6 +227,7 @@ class ExportAllDialog(QDialog):
                 label.setBuddy(field)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.export_button = buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.export_button.setDefault(True)   # Enter in a field exports
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -323,7 +323,9 @@ def test_cli_handout_pages_title_figures_and_reading_list(qapp, capsys, tmp_path
     for reading in readings:
         assert words.count(reading.url) == 1, reading.url
     assert all("https://" in page for page in reading_pages)
-    assert out.read_bytes().count(b"/URI") >= len(readings)  # the URLs are links
+    data = out.read_bytes()
+    assert data.count(b"/URI") >= len(readings)  # the URLs are links
+    assert b"/Subtype /Image" not in data  # figures as vector shapes, text as text: no bitmap anywhere
     for number, page in enumerate(pdf_pages(out), 1):
         assert colours(page) > 1, f"page {number} is blank"
         assert page.width() > page.height(), number  # A4 landscape

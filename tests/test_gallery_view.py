@@ -135,6 +135,11 @@ def test_keyboard_enter_pagedown_home_end_escape(gallery, qtbot):
     assert not gallery.isVisible()  # from all figures, Escape closes the window
 
 
+def test_closing_the_window_closes_it_from_a_figure_too(gallery):
+    gallery.open_figure(1)
+    assert gallery.close() and not gallery.isVisible()
+
+
 def test_double_click_opens_a_figure(gallery, qtbot):
     row = row_of(DIAGRAM)
     gallery.grid.scrollToItem(gallery.grid.item(row))
@@ -200,6 +205,14 @@ def test_without_the_app_the_tab_and_export_buttons_are_not_shown(qtbot, qapp, m
     assert dialog.open_tab_button.isHidden() and dialog.export_button.isHidden()
     assert dialog.export_all_button.isHidden()
     assert dialog.windowTitle() == "Figure Gallery" and not dialog.isModal()
+
+
+def test_the_gallery_runs_alone_on_a_preset(run_alone, monkeypatch):
+    from tslab.views.gallery.view import main
+    register(monkeypatch, BARS)
+    dialog = run_alone(main, GalleryDialog, "deepseek-v3")
+    assert dialog.model.document == preset_document("deepseek-v3")
+    assert dialog.grid.count() == len(figures())
 
 
 # ---------------------------------------------------------------------------------------------

@@ -388,12 +388,14 @@ class GalleryDialog(QDialog):
             self.grid.setFocus(Qt.FocusReason.ActiveWindowFocusReason)
         QTimer.singleShot(0, self._redraw)   # after the window is on screen
 
-    def reject(self) -> None:
-        """Escape: from a figure back to all figures; from all figures, close the window."""
-        if self.stack.currentIndex() == 1:
+    def keyPressEvent(self, event) -> None:
+        """Escape: from a figure back to all figures; from all figures, close the window (QDialog's).
+        Closing the window closes it from either page."""
+        plain = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier == Qt.KeyboardModifier.NoModifier
+        if event.key() == Qt.Key.Key_Escape and plain and self.stack.currentIndex() == 1:
             self.show_grid()
             return
-        super().reject()
+        super().keyPressEvent(event)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
