@@ -16,8 +16,9 @@ from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBox
 # elided and its whole text is the tooltip (larger type in presentation mode would otherwise push
 # the figure aside for one long name).
 MAX_COMBO_CHARACTERS = 34
-MAX_GROWTH_STEPS = 8          # rounds of FigureScroll making room for a squeezed label
+MAX_GROWTH_STEPS = 16         # rounds of FigureScroll making room for a squeezed label
 QWIDGETSIZE_MAX = (1 << 24) - 1   # Qt's "no maximum" size
+REFERENCE_LINE_PX = 17        # a line of the desktop's usual 9-point type (FigureScroll.keep_height)
 
 
 def combo_text_width(combo: QComboBox) -> int:
@@ -95,11 +96,11 @@ class InputsColumn(QScrollArea):
         self.setWidget(content)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)   # its width is counted
         content.installEventFilter(self)
         self._sizes: list[int] | None = None   # the splitter's sizes when the column was hidden
 
     def content_width(self) -> int:
+        """The content's minimum width and room for the vertical scroll bar (whether or not it shows)."""
         return (self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
                 + 2 * self.frameWidth())
 
@@ -341,8 +342,11 @@ class FigureScroll(QScrollArea):
     it the preferred height of its parts, not the space there is.) Fitted again whenever the view
     is resized or the figure's contents change (a longer text after an edit)."""
 
-    def __init__(self, figure: QWidget, parent: QWidget | None = None):
+    def __init__(self, figure: QWidget, parent: QWidget | None = None, keep_height: int = 0):
+        """`keep_height`: in a splitter, ask for the figure's own minimum height up to this many
+        pixels, so that the pane beside it gives way first (0: scroll from 120 px down)."""
         super().__init__(parent)
+        self.keep_height = keep_height
         self.setWidget(figure)
         self.setWidgetResizable(False)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -353,8 +357,11 @@ class FigureScroll(QScrollArea):
         figure.installEventFilter(self)
 
     def minimumSizeHint(self) -> QSize:
-        width = self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
-        return QSize(width, 120)
+        figure = self.widget().minimumSizeHint()
+        width = figure.width() + self.verticalScrollBar().sizeHint().width()
+        # in larger type the figure scrolls sooner: the window keeps to the screen's height
+        keep = self.keep_height * REFERENCE_LINE_PX // max(self.fontMetrics().lineSpacing(), REFERENCE_LINE_PX)
+        return QSize(width, max(120, min(figure.height(), keep)))
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -398,7 +405,7 @@ class FigureScroll(QScrollArea):
                     break
                 if height == viewport.height():   # the scroll bar appears: measure at its width
                     width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), least)
-                height += 2 * short
+                height += short   # the part gets a share of it: again until it has its room
                 self._lay_out(figure, width, height)
         finally:
             self._fitting = False
@@ -466,14 +473,14 @@ class LinesLabel(QLabel):
 class _LinesHigh(QObject):
     """Keeps a widget at least `lines` lines of its font high (FontChange: presentation mode)."""
 
-    def __init__(self, widget: QWidget, lines: float):
+    def __init__(self, widget: QWidget, lines: float, floor: int = 0):
         super().__init__(widget)
-        self.widget, self.lines = widget, lines
+        self.widget, self.lines, self.floor = widget, lines, floor
         widget.installEventFilter(self)
         self.count()
 
     def count(self) -> None:
-        height = round(self.lines * self.widget.fontMetrics().lineSpacing())
+        height = max(self.floor, round(self.lines * self.widget.fontMetrics().lineSpacing()))
         if self.widget.maximumHeight() < height:   # a cap for normal type gives way to larger type
             self.widget.setMaximumHeight(height)
         self.widget.setMinimumHeight(height)
@@ -484,7 +491,7 @@ class _LinesHigh(QObject):
         return False
 
 
-def lines_high(widget: QWidget, lines: float) -> None:
+def lines_high(widget: QWidget, lines: float, floor: int = 0) -> None:
     """Keep `widget` (a chart whose axis title must fit beside it) at least `lines` lines of the
-    application's type high, in normal and in presentation mode."""
-    _LinesHigh(widget, lines)
+    application's type high (and at least `floor` pixels), in normal and in presentation mode."""
+    _LinesHigh(widget, lines, floor)

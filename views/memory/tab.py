@@ -58,7 +58,7 @@ class MemoryTab(DocumentTab):
         self._context_shown: tuple | None = None  # the document the curves show (CONTEXT_MEMORY's key)
         self.pages.currentChanged.connect(lambda _: self._page_shown())
         right = QSplitter(Qt.Orientation.Vertical, self)
-        right.addWidget(FigureScroll(self.figure, self))
+        right.addWidget(FigureScroll(self.figure, self, keep_height=520))   # the pages give way first
         right.addWidget(self.pages)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)

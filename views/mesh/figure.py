@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidg
 from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
 from tslab.views.common import bold, caption_label, paint_white, title_label
+from tslab.views.lecture import lines_high
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
 from tslab.views.mesh.network import NetworkView
 from tslab.views.mesh.traffic_table import TrafficTable
@@ -37,7 +38,7 @@ class MeshFigure(QWidget):
         self.views = [MeshView(column) for column in self.columns]
         self.view_titles = [QLabel(column) for column in self.columns]
         for view in self.views:
-            view.setMinimumHeight(100)
+            view.setMinimumHeight(80)   # with the network and the table, 1280×800 under a banner
         row = QHBoxLayout()
         for column, heading, view in zip(self.columns, self.view_titles, self.views):
             stack = QVBoxLayout(column)
@@ -54,7 +55,7 @@ class MeshFigure(QWidget):
         top.addLayout(row, 1)
         top.addWidget(self.key)
         self.network = NetworkView(self.split)
-        self.network.plot.setMinimumHeight(130)
+        lines_high(self.network.plot, 9, floor=130)   # its five tiers' names clear of each other in larger type
         self.split.addWidget(meshes)
         self.split.addWidget(self.network)
         # the meshes keep their aspect; half the height lets a GPU's cell hold its label at 1280×800
@@ -62,7 +63,7 @@ class MeshFigure(QWidget):
         self.split.setStretchFactor(1, 1)
         self.split.setSizes([500, 500])
         self.table = TrafficTable(self)
-        self.table.setMinimumHeight(96)
+        self.table.setMinimumHeight(84)   # its header and two rows: the figure fits 1280×800 under a banner
         self.caption = caption_label(self, self.tr("Deterministic teaching model of groups and bytes, not a "
                                                    "measurement. Hover a GPU for its coordinates and groups; click "
                                                    "to pin it; drag and scroll to pan and zoom."))

@@ -391,9 +391,21 @@ class NetworkView(QWidget):
                                     for rail, x0, x1 in lay.rail_spans])
         self._xy, self._tiers = lay.xy, lay.tiers
         self._link_segment = lay.segment_of_link()
+        self._name_tiers()
+
+    def _name_tiers(self) -> None:
+        """The tiers' names on the left axis; where a node's NIC, GPU and NVSwitch rows lie closer
+        than a line of type (larger type, a low view), only its GPUs are named."""
         left = self.plot.getPlotItem().getAxis("left")
-        left.setTicks([[(SPINE_Y, self.tr("spines")), (LEAF_Y, self.tr("leaves")), (NIC_Y, self.tr("NICs")),
-                        (GPU_Y, self.tr("GPUs")), (SWITCH_Y, self.tr("NVSwitch"))], []])
+        view = self.plot.getPlotItem().getViewBox()
+        low, high = view.viewRange()[1]
+        per_unit = view.boundingRect().height() / max(high - low, 1e-9)
+        # names a little closer than their ascent still read (capitals and lower case, no descenders)
+        crowded = per_unit * (GPU_Y - SWITCH_Y) < 0.85 * QFontMetrics(self.plot.font()).ascent()
+        names = [(SPINE_Y, self.tr("spines")), (LEAF_Y, self.tr("leaves")), (GPU_Y, self.tr("GPUs"))]
+        if not crowded:
+            names += [(NIC_Y, self.tr("NICs")), (SWITCH_Y, self.tr("NVSwitch"))]
+        left.setTicks([sorted(names, reverse=True), []])
 
     def _label_groups(self) -> None:
         """Name the boxes, as many as fit side by side at the view's width (every k-th box)."""
@@ -501,6 +513,8 @@ class NetworkView(QWidget):
         if self.layout_ is not None and not self._user_moved:
             self.fit()
         self._label_groups()
+        if self.layout_ is not None:
+            self._name_tiers()
 
     def fit(self) -> None:
         """Frame the whole network (and forget the user's pan and zoom)."""
