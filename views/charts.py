@@ -339,7 +339,7 @@ def spaced_category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
             per_label = pixels * gap / max(high - low, 1e-12)
             metrics = QFontMetrics(axis.style.get("tickFont") or plot.font())
             extent = (max((metrics.horizontalAdvance(name) for name in names), default=0) + 8 if across
-                      else metrics.height() + 2)
+                      else metrics.ascent() + 2)   # labels without descenders: their ascent, a gap
             every = max(1, math.ceil(extent / max(per_label, 1e-9)))
             axis.setTicks([[(p, name) for i, (p, name) in enumerate(zip(places, names)) if i % every == 0], []])
 
