@@ -207,6 +207,15 @@ def test_without_the_app_the_tab_and_export_buttons_are_not_shown(qtbot, qapp, m
     assert dialog.windowTitle() == "Figure Gallery" and not dialog.isModal()
 
 
+def test_every_figure_opens_a_tab_there_is_with_view_keys_there_are():
+    from tslab.desktop.tabs import TAB_KEYS
+    document = preset_document("classroom-7b")
+    for spec in figures():
+        assert spec.tab is None or spec.tab in TAB_KEYS, spec.key
+        assert all(key.startswith(f"view.{spec.tab}.") for key in spec.live_view), spec.key
+        document.replace(**spec.live_view)  # a key or value the document refuses raises ScenarioError
+
+
 def test_the_gallery_runs_alone_on_a_preset(run_alone, monkeypatch):
     from tslab.views.gallery.view import main
     register(monkeypatch, BARS)

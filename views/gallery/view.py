@@ -12,7 +12,7 @@ PageDown; Home / End for the first and last), Open in its tab, and Export…. Op
 exporting are the app's: the window calls `open_tab(tab, live_view)` and `export_figure(parent,
 spec, document)` when they are given (desktop.gallery gives them).
 
-`python -m tslab.views.gallery.view [PRESET]` opens the window alone.
+`python -m tslab.views.gallery [PRESET]` opens the window alone.
 """
 from __future__ import annotations
 
@@ -409,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
     from tslab.models.presets import DEFAULT_PRESET, preset_document
     from tslab.views.application import create_application
     args = list(sys.argv[1:] if argv is None else argv)
-    app = create_application(None)
+    app = create_application(sys.argv[:1])
     model = DocumentModel(preset_document(args[0] if args else DEFAULT_PRESET))
     dialog = GalleryDialog(model)
     dialog.show()
