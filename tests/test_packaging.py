@@ -354,6 +354,10 @@ def test_no_module_starts_processes_since_the_bundle_has_no_multiprocessing_hook
                 names = [a.name for a in node.names] if isinstance(node, ast.ImportFrom) else []
                 if any(m.split(".")[0] == "multiprocessing" for m in modules) or "ProcessPoolExecutor" in names:
                     users.append(str(path.relative_to(ROOT)))
+    # Nor do they use what the dropped pkgutil and inspect hooks serve in a frozen program.
+    hook_users = [str(path.relative_to(ROOT)) for path in _tslab_sources()
+                  if re.search(r"\bpkgutil\b|inspect\.getsource", path.read_text(encoding="utf-8"))]
+    assert not hook_users, hook_users
     # desktop/cli.py imports multiprocessing only to call freeze_support() in the frozen app.
     assert set(users) <= {"desktop/cli.py"}, users
     if users:
