@@ -524,19 +524,33 @@ def _reading_blocks(lang: str) -> list[str]:
             for reading in load_bibliography()]
 
 
-def _paginate(handout: _Handout, blocks: list[str], heading: str, width: float) -> list[list[QTextDocument]]:
-    """The reading list's entries laid out and split into pages (an entry never splits; the
-    first page starts with the heading)."""
-    pages: list[list[QTextDocument]] = [[handout.text_document(heading, width)]]
-    used = pages[0][0].size().height() + ENTRY_GAP
-    room = handout.body.height()
+COLUMN_GAP = 28.0  # pixels between the reading list's two columns
+
+
+# (top-left corner, laid-out text) of everything on one page of the reading list
+ReadingPage = list[tuple[QPointF, QTextDocument]]
+
+
+def _paginate(handout: _Handout, blocks: list[str], heading: str) -> list[ReadingPage]:
+    """The reading list laid out in two columns per page (landscape pages are wide): the heading
+    across the first page, then the entries down the left column and the right one, page after
+    page; an entry never splits."""
+    body = handout.body
+    title = handout.text_document(heading, body.width())
+    width = (body.width() - COLUMN_GAP) / 2
+    pages: list[ReadingPage] = [[(QPointF(0, 0), title)]]
+    top_of_columns = title.size().height() + ENTRY_GAP
+    column, used = 0, top_of_columns
     for block in blocks:
-        entry = handout.text_document(block, width, 9.5)
+        entry = handout.text_document(block, width, 9.0)
         height = entry.size().height()
-        if used + height > room and len(pages[-1]) > (1 if len(pages) == 1 else 0):
-            pages.append([])
-            used = 0.0
-        pages[-1].append(entry)
+        if used + height > body.height() and used > (top_of_columns if len(pages) == 1 else 0):
+            column += 1
+            used = top_of_columns if len(pages) == 1 and column == 1 else 0.0
+            if column == 2:
+                pages.append([])
+                column, used = 0, 0.0
+        pages[-1].append((QPointF(column * (width + COLUMN_GAP), used), entry))
         used += height + ENTRY_GAP
     return pages
 
@@ -576,10 +590,10 @@ def handout_pdf(document: Document | Scenario, keys: Sequence[str] | None = None
                                      "with what each changed.")
         heading = (f"<h2 style='margin-bottom:2px'>{html.escape(reading_heading)}</h2>"
                    f"<p class='muted'>{html.escape(intro)}</p>")
-        reading_pages = _paginate(handout, _reading_blocks(language), heading, handout.body.width())
-        handout.pages = 1 + len(specs) + len(reading_pages)
-        painter = handout.begin()
+        painter = handout.begin()  # text is measured on the active PDF device, as it is drawn
         try:
+            reading_pages = _paginate(handout, _reading_blocks(language), heading)
+            handout.pages = 1 + len(specs) + len(reading_pages)
             _title_page(handout, scenario, specs, reading_heading, date or datetime.date.today(), teaching_note())
             handout.finish_page()
             for done, spec in enumerate(specs):
@@ -588,10 +602,8 @@ def handout_pdf(document: Document | Scenario, keys: Sequence[str] | None = None
                 _figure_page(handout, document, spec, size)
                 handout.finish_page()
             for number, page in enumerate(reading_pages, 1):
-                top = 0.0
-                for entry in page:
-                    handout.draw_document(entry, QPointF(0, top))
-                    top += entry.size().height() + ENTRY_GAP
+                for corner, text in page:
+                    handout.draw_document(text, corner)
                 handout.finish_page(last=number == len(reading_pages))
         finally:
             painter.end()
