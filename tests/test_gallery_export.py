@@ -132,11 +132,18 @@ def pdf_pages(path: Path, resolution: int = 24) -> list[QImage]:
     return [QImage(str(page)) for page in pages]
 
 
-def pdf_text(path: Path) -> list[str]:
-    """The text of each page of a PDF (pdftotext; pages end in a form feed)."""
-    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True,
-                          text=True).stdout
+def pdf_text(path: Path, layout: bool = False) -> list[str]:
+    """The text of each page of a PDF (pdftotext; pages end in a form feed): in reading order, one
+    column after the other, or with `layout` as the lines stand on the page."""
+    text = subprocess.run(["pdftotext", *(["-layout"] if layout else []), str(path), "-"], check=True,
+                          capture_output=True, text=True).stdout
     return text.split("\f")[:-1]
+
+
+def squeezed(*texts: str) -> str:
+    """Text without white space and hyphens: a line in a column may break anywhere, and pdftotext
+    joins a word broken after a hyphen without it."""
+    return re.sub(r"[\s\-\u00ad]", "", "".join(texts))
 
 
 @needs_poppler
@@ -303,7 +310,7 @@ def test_cli_handout_pages_title_figures_and_reading_list(qapp, capsys, tmp_path
     status, stdout, stderr = run_cli(capsys, "--preset", "deepseek-v3", "--figure", "all", "--format", "pdf",
                                      "--out", str(out))
     assert (status, stdout, stderr) == (0, [str(out)], [])
-    texts = pdf_text(out)
+    texts = pdf_text(out, layout=True)
     readings = load_bibliography()
     reading_pages = texts[1 + len(specs):]
     assert reading_pages, "no reading list"
@@ -319,9 +326,10 @@ def test_cli_handout_pages_title_figures_and_reading_list(qapp, capsys, tmp_path
     for index, spec in enumerate(specs):
         assert f"Figure {spec.number}." in texts[1 + index], spec.key
         assert re.search(rf"Figure {spec.number}\..*\s{2 + index}\s*$", title, re.MULTILINE), spec.key
-    words = " ".join(" ".join(page.split()) for page in reading_pages)
+    words = squeezed(*pdf_text(out)[1 + len(specs):])
     for reading in readings:
-        assert words.count(reading.url) == 1, reading.url
+        assert words.count(squeezed(reading.url)) == 1, reading.url
+        assert squeezed(reading.title) in words, reading.title
     assert all("https://" in page for page in reading_pages)
     data = out.read_bytes()
     assert data.count(b"/URI") >= len(readings)  # the URLs are links
@@ -340,10 +348,10 @@ def test_handout_text_follows_the_language(qapp, test_figures, tmp_path, lang):
     assert len(texts) >= 4
     assert "for Kimi K2" in texts[1]  # the test figure's caption names the scenario
     assert "ValueError: this test figure draws no document" in texts[2]  # its page says why it is missing
-    words = "".join("".join(page.split()) for page in texts[3:])
+    words = squeezed(*texts[3:])
     first = load_bibliography()[0]
-    assert "".join(first.changed(lang).split()) in words
-    assert "".join(first.changed("en" if lang == "zh" else "zh").split()) not in words
+    assert squeezed(first.changed(lang)) in words
+    assert squeezed(first.changed("en" if lang == "zh" else "zh")) not in words
     assert current_language() == "en"  # put back
 
 
