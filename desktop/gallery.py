@@ -345,6 +345,8 @@ def report(parent: QWidget | None, choice: ExportChoice, written: list[Path], ca
         icon = QMessageBox.Icon.Warning
         text = translate("GalleryExport", "Not every figure was written: {problem}. {count} files were "
                                           "written.").format(problem=problem, count=len(written))
+    elif choice.output == HANDOUT:
+        text = translate("GalleryExport", "Wrote the handout: {path}").format(path=written[0])
     else:
         text = translate("GalleryExport", "Wrote {count} files into {folder}.").format(
             count=len(written), folder=choice.folder)
