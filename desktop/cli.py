@@ -1126,7 +1126,9 @@ class _Stdout:
 
 
 def main(argv: list[str] | None = None) -> int:
-    if getattr(sys, "frozen", False):  # the bundled app: worker processes start through main too
+    # The bundled app: a multiprocessing worker starts through main too. Only then is the module
+    # imported (it costs the bundle's every start-up several milliseconds otherwise).
+    if getattr(sys, "frozen", False) and "--multiprocessing-fork" in sys.argv:
         import multiprocessing
         multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
