@@ -16,7 +16,7 @@ from pathlib import Path
 import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QRectF, QSettings, Qt,
                             QTranslator, qInstallMessageHandler)
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit,
                                QStyleFactory, QWidget)
 
@@ -26,6 +26,8 @@ ORGANISATION_NAME = "tslab"
 APPLICATION_NAME = "Training Systems Lab"
 SETTINGS_ENV = "TSLAB_CONFIG_DIR"  # tests and portable installs point QSettings here
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "resources" / "translations"
+ICON = TRANSLATIONS.parent / "icons" / "tslab.svg"
+DESKTOP_FILE_NAME = "org.tslab.TrainingSystemsLab"   # resources/linux/org.tslab.TrainingSystemsLab.desktop
 CATALOGUE = "tslab_zh_CN"
 
 LANGUAGES = ("en", "zh")
@@ -233,6 +235,10 @@ def create_application(argv: list[str] | None = None, lang: str | None = None) -
     if QApplication.instance() is None:
         qInstallMessageHandler(_qt_messages)
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    # The desktop entry's name (resources/linux/), so desktops match the window to its launcher.
+    QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
+    if ICON.exists() and app.windowIcon().isNull():
+        app.setWindowIcon(QIcon(str(ICON)))
     switch_language(app, effective_language(lang))  # the translators live as long as the app
     if not hasattr(app, "_tslab_theme"):
         apply_theme(app, saved_theme())
