@@ -263,6 +263,9 @@ class MainWindow(QMainWindow):
                            ("pdf", self.tr("PDF document…"))):
             action = export_menu.addAction(label, lambda fmt=fmt: self.export_dialog(fmt))
             self.export_actions[fmt] = action
+        self.export_all_action = file_menu.addAction(self.tr("Export All &Figures…"), self.export_all_figures)
+        self.export_all_action.setToolTip(self.tr("Every figure of the gallery, or the lecture handout PDF, into a "
+                                                  "folder"))
         file_menu.addSeparator()
         file_menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
 
@@ -293,6 +296,9 @@ class MainWindow(QMainWindow):
         self.step_time_action.toggled.connect(self.show_step_time)
         view_menu.addAction(self.step_time_action)
         self.plan_action = view_menu.addAction(self.tr("P&lan Configurations…"), QKeySequence("F7"), self.open_planner)
+        self.gallery_action = view_menu.addAction(self.tr("Figure &Gallery…"), QKeySequence("F8"), self.open_gallery)
+        self.gallery_action.setToolTip(self.tr("The course's twelve figures, drawn for this scenario: open one full "
+                                               "size, step through them, export them"))
         self.sources_action = QAction(self.tr("S&ources Panel"), self, checkable=True)
         self.sources_action.setShortcut(QKeySequence("F9"))
         self.sources_action.setToolTip(self.tr("Where the numbers of the current tab come from: formula and primary "
@@ -566,6 +572,29 @@ class MainWindow(QMainWindow):
     @property
     def sources_panel(self):
         return self.sources_dock.widget() if self.sources_dock is not None else None
+
+    def open_gallery(self):
+        """View → Figure Gallery… (F8): the gallery window (not modal), built on first use."""
+        if self.gallery_dialog is None:
+            from tslab.desktop.gallery import open_gallery
+            self.gallery_dialog = open_gallery(self.model, self, open_tab=self.open_figure_tab)
+        self.gallery_dialog.show()
+        self.gallery_dialog.raise_()
+        self.gallery_dialog.activateWindow()
+        return self.gallery_dialog
+
+    def open_figure_tab(self, tab: str, live_view: dict) -> None:
+        """The gallery's "Open in Its Tab": the figure's view keys (navigation, not an edit) and its tab."""
+        if live_view:
+            self.model.update(live_view)
+        self.select_tab(tab)
+        self.raise_()
+        self.activateWindow()
+
+    def export_all_figures(self) -> None:
+        """File → Export All Figures…: every figure, or the handout, with progress and cancel."""
+        from tslab.desktop.gallery import export_all
+        export_all(self, self.model)
 
     def open_planner(self):
         """View → Plan Configurations…: the planner window (not modal), on the cluster's GPUs."""
@@ -932,6 +961,10 @@ class MainWindow(QMainWindow):
         geometry, state = self.saveGeometry(), self.saveState()
         had_dock = self.step_time_dock is not None
         planner_open = self.planner_dialog is not None and self.planner_dialog.isVisible()
+        gallery_open = self.gallery_dialog is not None and self.gallery_dialog.isVisible()
+        sources_open = self.sources_dock is not None and self.sources_dock.isVisible()
+        if self.gallery_dialog is not None:   # its texts are in the old language
+            self.gallery_dialog.close()
         self.model.detach_views()   # this window's views stop following the model
         window = MainWindow(model=self.model)
         window.hide_inputs_action.setChecked(self.hide_inputs_action.isChecked())
@@ -950,6 +983,10 @@ class MainWindow(QMainWindow):
             window.show()
         if planner_open:
             window.open_planner()
+        if gallery_open:
+            window.open_gallery()
+        if sources_open:
+            window.show_sources(True)
         app = QApplication.instance()
         if getattr(app, "_tslab_main_window", None) is self:
             app._tslab_main_window = window
