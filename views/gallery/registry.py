@@ -3,7 +3,7 @@
 A figure is a QWidget drawn from the models and the document (`GalleryFigure`): a title, the
 drawing, and a caption that names the scenario drawn, the sources and that the numbers are a
 deterministic teaching model. The gallery view lists the specs as thumbnails, `tslab export
---figure` and the handout render them headless (views.gallery.figure_widget), and `tab` with
+--figure` and the handout render them headless (tslab.desktop.export.figure_widget), and `tab` with
 `live_view` open the tab that makes the figure live.
 """
 from __future__ import annotations
