@@ -23,6 +23,7 @@ from tslab.views.application import install_translators
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
 from tslab.views.lecture import InputsColumn, combo_text_fits, combo_text_width, fit_combo_boxes
+from tslab.views.pipeline.tab import FPS
 from tslab.views.mesh.view import axis_positions, cell_label_lines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,6 +222,44 @@ def test_reduced_motion_plays_the_collective_straight_to_its_last_round(classroo
     page.play_button.setChecked(True)   # without it the rounds play one by one
     assert page.timer.isActive() and page.round == 0
     page.play_button.setChecked(False)
+
+
+def test_the_pipeline_box_and_the_view_menu_are_one_reduced_motion_setting(classroom, qtbot):
+    """View → Reduced Motion and the Pipeline tab's own box never disagree: the box shows what the
+    menu set when the tab is shown and when Play is pressed, a tick plays what the setting says,
+    and the box writes the setting the menu shows. 1F1B on one rank, F = 1, B = 2: reduced motion
+    ticks from 0 to the first op's end at 1; a sweep ticks makespan / (10 s × FPS) = 24 / 600."""
+    settings = QSettings()
+    settings.setValue("reducedMotion", False)
+    try:
+        page = show_tab(classroom, "pipeline", qtbot)
+        assert not page.reduced_motion.isChecked()
+        show_tab(classroom, "memory", qtbot)
+        classroom.reduced_motion_action.trigger()   # the menu, with another tab shown
+        assert settings.value("reducedMotion", type=bool) is True
+        show_tab(classroom, "pipeline", qtbot)
+        assert page.reduced_motion.isChecked()
+
+        classroom.reduced_motion_action.trigger()   # the menu, with the pipeline tab shown
+        assert settings.value("reducedMotion", type=bool) is False
+        page.set_time(0.0)
+        page.play_button.setChecked(True)
+        assert not page.reduced_motion.isChecked()
+        page._tick()
+        assert page.time == pytest.approx(24 / (10 * FPS))
+        classroom.reduced_motion_action.trigger()   # while it plays
+        page.set_time(0.0)
+        page._tick()
+        assert page.reduced_motion.isChecked() and page.time == pytest.approx(1.0)
+        page.play_button.setChecked(False)
+
+        page.reduced_motion.click()   # the tab's own box writes the one setting
+        assert settings.value("reducedMotion", type=bool) is False
+        assert not classroom.reduced_motion() and not page.reduced_motion.isChecked()
+        page.reduced_motion.click()
+        assert settings.value("reducedMotion", type=bool) is True and classroom.reduced_motion()
+    finally:
+        settings.setValue("reducedMotion", False)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -91,6 +91,21 @@ def canvas(plot: pg.PlotWidget, *, mouse: bool) -> None:
     item.getViewBox().setMouseEnabled(mouse, mouse)
 
 
+def no_tab_stop(*widgets: QWidget) -> None:
+    """Charts (and the scroll areas around figures) that are looked at, not operated: Tab passes
+    them by and a click leaves the focus where it was. Their hover tooltips need no focus."""
+    for widget in widgets:
+        widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+
+def mouse_chart(plot: QWidget, name: str) -> None:
+    """A chart the mouse pans, zooms or picks from and the keyboard has nothing to do with: a click
+    gives it the focus (the lecture keys then step the animation rather than an editor left
+    focused), Tab passes it by; `name` is what a screen reader says for it."""
+    plot.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+    plot.setAccessibleName(name)
+
+
 NICE_STEPS = (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 
 

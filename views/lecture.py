@@ -96,6 +96,9 @@ class InputsColumn(QScrollArea):
         self.setWidget(content)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Tab goes from input to input and the column scrolls to the one focused; the column
+        # itself is no stop of its own.
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         content.installEventFilter(self)
         self._sizes: list[int] | None = None   # the splitter's sizes when the column was hidden
 
@@ -351,6 +354,7 @@ class FigureScroll(QScrollArea):
         self.setWidgetResizable(False)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # a picture: Tab stops only at what it holds (a table)
         self._fitting = False
         self._refit = QTimer(self, singleShot=True, interval=0)
         self._refit.timeout.connect(self.fit_figure)

@@ -50,6 +50,8 @@ class CommFigure(QWidget):
         self.bytes_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.bytes_table.setWordWrap(False)
         self.bytes_table.setMinimumWidth(230)
+        self.bytes_table.setAccessibleName(self.tr("Bytes sent and received per rank"))
+        self.bytes_table.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.alpha_beta = charts.make_plot(self, left=self.tr("time (s)"), bottom=self.tr("message size (bytes)"))
         self.alpha_beta.setLogMode(x=True, y=True)
         for side in ("left", "bottom"):  # plain powers of ten, no SI-prefix scaling of a log axis
@@ -106,6 +108,7 @@ class CommFigure(QWidget):
         layout.addLayout(bottom, 4)
         layout.addWidget(self.caption)
         self._curves: list = []
+        charts.no_tab_stop(self.ring, self.alpha_beta, self.overlap_plot, self.heatmap, self.loads)   # hovered only
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 800)

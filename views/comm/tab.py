@@ -79,12 +79,12 @@ class CommTab(DocumentTab):
         form = QFormLayout(controls)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a long label puts its input below
-        form.addRow(self.tr("Collective"), self.collective_box)
-        form.addRow(self.tr("Algorithm"), self.algorithm_box)
-        form.addRow(self.tr("Ranks n"), self.ranks_box)
-        form.addRow(self.tr("Message size S"), self.size_box)
-        form.addRow(self.tr("Compute to overlap with"), self.compute_box)
-        form.addRow(self.tr("Share that can overlap"), self.overlap_box)
+        for text, widget in ((self.tr("Collective"), self.collective_box), (self.tr("Algorithm"), self.algorithm_box),
+                             (self.tr("Ranks n"), self.ranks_box), (self.tr("Message size S"), self.size_box),
+                             (self.tr("Compute to overlap with"), self.compute_box),
+                             (self.tr("Share that can overlap"), self.overlap_box)):
+            widget.setAccessibleName(text)   # what a screen reader says: its label
+            form.addRow(text, widget)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -97,12 +97,13 @@ class CommTab(DocumentTab):
         self.figure = CommFigure(self)
         self.play_button = QPushButton(self.tr("Play"), self)
         self.play_button.setCheckable(True)
-        self.play_button.setToolTip(self.tr("Play the rounds; with reduced motion (set on the Pipeline tab) it "
+        self.play_button.setToolTip(self.tr("Play the rounds; with reduced motion (View → Reduced Motion) it "
                                             "jumps to the last round"))
         self.play_button.toggled.connect(self.play)
         self.step_button = QPushButton(self.tr("Step one round"), self)
         self.step_button.clicked.connect(lambda: self.keep_round(self.round + 1))
         self.scrub = QSlider(Qt.Orientation.Horizontal, self)
+        self.scrub.setAccessibleName(self.tr("Round shown"))
         self.scrub.valueChanged.connect(self._scrubbed)
         bar = QHBoxLayout()
         bar.addWidget(self.play_button)

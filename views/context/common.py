@@ -107,6 +107,7 @@ def picture(parent: QWidget | None = None, *, square: bool = False) -> pg.PlotWi
     view.setMouseEnabled(False, False)
     view.setAspectLocked(square)
     view.invertY(True)   # rows run downwards, as in a table
+    charts.no_tab_stop(plot)   # looked at and hovered, never operated
     return plot
 
 
@@ -290,6 +291,7 @@ def frame(plot: pg.PlotWidget, x0: float, x1: float, y0: float, y1: float) -> No
 def bar_plot(parent: QWidget, *, left: str = "", bottom: str = "", height: int = 0) -> pg.PlotWidget:
     """A small chart in the lab's style, its grid along y."""
     plot = charts.make_plot(parent, left=left, bottom=bottom)
+    charts.no_tab_stop(plot)
     plot.getPlotItem().showGrid(x=False, y=True, alpha=0.15)
     for side in ("left", "bottom"):   # the units are in the labels: no "(×0.001)" scaling
         plot.getPlotItem().getAxis(side).enableAutoSIPrefix(False)

@@ -62,7 +62,7 @@ class ContextTab(DocumentTab):
             self.scheme_buttons[scheme] = button
         self.play_button = QPushButton(self.tr("Play"), self)
         self.play_button.setCheckable(True)
-        self.play_button.setToolTip(self.tr("Play the steps; with reduced motion (set on the Pipeline tab) it jumps "
+        self.play_button.setToolTip(self.tr("Play the steps; with reduced motion (View → Reduced Motion) it jumps "
                                             "to the end"))
         self.play_button.toggled.connect(self.play)
         self.step_button = QPushButton(self.tr("Step"), self)
@@ -71,6 +71,7 @@ class ContextTab(DocumentTab):
         self.scrub.setMinimumWidth(80)
         self.scrub.valueChanged.connect(self._scrubbed)
         self.scrub.setMinimumWidth(120)
+        self.scrub.setAccessibleName(self.tr("Step shown"))
         # one row at 1280 px; in larger type the buttons wrap onto a second row instead of widening the window
         self.controls_bar = FlowBar(self, [[button] for button in self.scheme_buttons.values()]
                                     + [[self.play_button, self.step_button], [self.scrub]], spacing=4)
@@ -78,6 +79,7 @@ class ContextTab(DocumentTab):
         bar.addWidget(self.controls_bar, 1)
 
         self.pages = QTabWidget(self)
+        self.pages.tabBar().setAccessibleName(self.tr("Pages"))
         self.pages.addTab(controls_above(self, bar, FigureScroll(self.parallel_figure, self)),
                           self.tr("Context parallelism"))
         self.pages.addTab(FigureScroll(self.muon_figure, self), self.tr("Muon × ZeRO"))

@@ -54,6 +54,7 @@ class ContextMemoryChart(QWidget):
         item = self.plot.getPlotItem()
         item.setLogMode(x=False, y=True)
         item.showGrid(x=True, y=True, alpha=0.15)
+        charts.no_tab_stop(self.plot)
         self.legend = QLabel(self)  # under the plot: inside it, a legend would cover the curves it names
         self.legend.setWordWrap(True)
         self.caption = caption_label(self, "")

@@ -91,6 +91,7 @@ class MemoryFigure(QWidget):
         for plot in (self.tiers, self.zero, self.ranks):
             plot.getPlotItem().showGrid(x=False, y=True, alpha=0.15)
             plot.setMinimumHeight(170)
+        charts.no_tab_stop(self.stack, self.tiers, self.zero, self.ranks)   # hover tips; the table has the items
         self.tiers_chart = charts.BarChart(self.tiers)
         self.zero_chart = charts.BarChart(self.zero)
         self.ranks_chart = charts.BarChart(self.ranks)

@@ -32,6 +32,7 @@ class LedgerTable(QTableWidget):
         self.setWordWrap(False)
         self._row_keys: list[str] = []
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.itemSelectionChanged.connect(self._picked)
 
     def _picked(self) -> None:

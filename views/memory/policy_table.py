@@ -48,6 +48,8 @@ class PolicyEditor(QWidget):
         self.steps_box.setSpecialValueText(self.tr("all"))
         self.steps_box.setKeyboardTracking(False)
         self.steps_box.setToolTip(self.tr("Apply the first N steps of the ladder (0 = all)"))
+        self.policy_box.setAccessibleName(self.tr("Activation policy"))
+        self.steps_box.setAccessibleName(self.tr("Steps applied"))
         form = QFormLayout()
         form.addRow(self.tr("Activation policy"), self.policy_box)
         form.addRow(self.tr("Steps applied"), self.steps_box)
@@ -61,9 +63,11 @@ class PolicyEditor(QWidget):
                                "cpu": self.tr("CPU"), "remote": self.tr("remote GPU")}
         self.tensors = self._table([self.tr("Tensor"), self.tr("MiB / dense layer"), self.tr("MiB / MoE layer"),
                                     self.tr("Backend"), self.tr("Recompute GFLOP")])
+        self.tensors.setAccessibleName(self.tr("Saved tensors"))
         self.tensors.setToolTip(recompute_rule())
         self.steps = self._table([self.tr("Step"), self.tr("Saves MiB / layer"), self.tr("Saved so far"),
                                   self.tr("Recompute GFLOP / layer, in all"), self.tr("Applied"), self.tr("Source")])
+        self.steps.setAccessibleName(self.tr("Ladder steps"))
         self.steps.setToolTip(self.tr("Per dense / MoE layer and micro-batch: the GPU memory each step frees, "
                                       "what the steps up to it free, and the layer's recompute FLOPs after it"))
         column = QVBoxLayout(self)
@@ -104,6 +108,7 @@ class PolicyEditor(QWidget):
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         table.horizontalHeader().setStretchLastSection(True)
         table.setWordWrap(False)
+        table.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move in it
         return table
 
     # ---------------------------------------------------------------------------------------------
@@ -183,6 +188,7 @@ class PolicyEditor(QWidget):
             self.tensors.setRowCount(len(rows))
             for index, key in enumerate(keys):
                 combo = QComboBox(self.tensors)
+                combo.setAccessibleName(self.tr("Backend of {tensor}").format(tensor=_policy_name(TENSORS[key])))
                 for backend in BACKENDS:
                     combo.addItem(self.backend_labels[backend], backend)
                 combo.currentIndexChanged.connect(lambda _, k=key: self._backend_picked(k))

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, Q
 
 from tslab.models.derived import CONTEXT_MEMORY, LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
+from tslab.views import charts
 from tslab.views.common import inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
@@ -39,12 +40,15 @@ class MemoryTab(DocumentTab):
         self.inputs = inputs_column(self, self.form)
         self.figure = MemoryFigure(self)
         self.table = LedgerTable(self)
+        self.table.setAccessibleName(self.tr("Ledger items"))
         self.lanes: MemoryLanes | None = None  # built when its page is first shown (start-up)
         self.pages = QTabWidget(self)
+        self.pages.tabBar().setAccessibleName(self.tr("Pages"))
         self.pages.addTab(self.table, self.tr("Ledger items"))
         self.lanes_scroll = QScrollArea(self)  # many ranks: the lanes scroll, never squeeze
         self.lanes_scroll.setWidgetResizable(True)
         self.lanes_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        charts.no_tab_stop(self.lanes_scroll)
         self.pages.addTab(self.lanes_scroll, self.tr("Memory over time"))
         self.policy: PolicyEditor | None = None  # built when its page is first shown (start-up)
         self.policy_page = QWidget(self)
@@ -54,6 +58,7 @@ class MemoryTab(DocumentTab):
         self.context_page = QScrollArea(self)  # a short pane scrolls the curves, never squeezes them
         self.context_page.setWidgetResizable(True)
         self.context_page.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        charts.no_tab_stop(self.context_page)
         self.pages.addTab(self.context_page, self.tr("Long context"))
         self._context_shown: tuple | None = None  # the document the curves show (CONTEXT_MEMORY's key)
         self.pages.currentChanged.connect(lambda _: self._page_shown())

@@ -97,6 +97,7 @@ class MemoryLanes(QWidget):
             "PipelineTab", "time (units of the op durations)"))
         self.plot.getPlotItem().showGrid(x=True, y=False, alpha=0.12)
         self.plot.setMinimumHeight(150)
+        charts.no_tab_stop(self.plot)   # hover tips only
         self.lane_bands = pg.BarGraphItem(x0=[0], y0=[0], width=[0], height=[0], brush="#F4F4F4",
                                           pen=pg.mkPen(None))
         self.plot.addItem(self.lane_bands)

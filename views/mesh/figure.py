@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidg
 
 from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
+from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, title_label
 from tslab.views.lecture import lines_high
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
@@ -37,8 +38,9 @@ class MeshFigure(QWidget):
         self.columns = [QWidget(meshes), QWidget(meshes)]  # a hidden column gives its width away
         self.views = [MeshView(column) for column in self.columns]
         self.view_titles = [QLabel(column) for column in self.columns]
-        for view in self.views:
+        for view, name in zip(self.views, (self.tr("Mesh of GPUs"), self.tr("Compared mesh of GPUs"))):
             view.setMinimumHeight(80)   # with the network and the table, 1280×800 under a banner
+            charts.mouse_chart(view, name)
         row = QHBoxLayout()
         for column, heading, view in zip(self.columns, self.view_titles, self.views):
             stack = QVBoxLayout(column)
@@ -63,6 +65,7 @@ class MeshFigure(QWidget):
         self.split.setStretchFactor(1, 1)
         self.split.setSizes([500, 500])
         self.table = TrafficTable(self)
+        self.table.setAccessibleName(self.tr("Traffic per axis"))
         self.table.setMinimumHeight(84)   # its header and two rows: the figure fits 1280×800 under a banner
         self.caption = caption_label(self, self.tr("Deterministic teaching model of groups and bytes, not a "
                                                    "measurement. Hover a GPU for its coordinates and groups; click "

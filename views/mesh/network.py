@@ -231,6 +231,7 @@ class NetworkView(QWidget):
         self.heading = bold(QLabel(self))
         self.heading.setWordWrap(True)
         self.plot = NetworkPlot(self)
+        charts.mouse_chart(self.plot, self.tr("Network links and their load"))
         self.scale = LoadScale(self)
         self.bottleneck_label = QLabel(self)
         self.bottleneck_label.setWordWrap(True)

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpli
 
 from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
+from tslab.views import charts
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab, derive_all
 from tslab.views.runner import Runner
@@ -66,10 +67,13 @@ class MeshTab(DocumentTab):
         self.network_box.currentIndexChanged.connect(
             lambda _: self.model.set_value(NETWORK_AXIS, self.network_box.currentData()))
         fit_combo_boxes(self)
+        pickers = ((self.tr("Colour by the groups of"), self.axis_box),
+                   (self.tr("Compare with the order of"), self.compare_box),
+                   (self.tr("Links loaded by"), self.network_box))
+        for text, box in pickers:
+            box.setAccessibleName(text)   # what a screen reader says: the label beside it
         # the three pickers wrap onto a second row rather than widen the window (larger type)
-        self.controls_bar = FlowBar(self, [[QLabel(self.tr("Colour by the groups of"), self), self.axis_box],
-                                           [QLabel(self.tr("Compare with the order of"), self), self.compare_box],
-                                           [QLabel(self.tr("Links loaded by"), self), self.network_box]])
+        self.controls_bar = FlowBar(self, [[QLabel(text, self), box] for text, box in pickers])
         controls = QHBoxLayout()
         controls.addWidget(self.controls_bar, 1)
 
@@ -85,7 +89,9 @@ class MeshTab(DocumentTab):
         details_scroll.setWidget(self.details)
         details_scroll.setWidgetResizable(True)
         details_scroll.setMinimumWidth(210)
+        charts.no_tab_stop(details_scroll)
         self.node_view = MeshView(self)  # the selected node's GPUs, when the mesh shows node aggregates
+        charts.mouse_chart(self.node_view, self.tr("GPUs of the selected node"))
         self.node_view.setMinimumHeight(160)
         self.node_view.on_select = self.select_rank
         side = QWidget(self)

@@ -23,6 +23,7 @@ class TrafficTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setStretchLastSection(True)
         self.setWordWrap(False)
+        self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
 
     def show_traffic(self, rows) -> None:
         self.setRowCount(len(rows))

@@ -5,6 +5,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.pipeline import Simulation
+from tslab.views import charts
 from tslab.views.common import bold
 from tslab.views.pipeline.activations import ActivationView
 from tslab.views.pipeline.common import kind_name
@@ -23,6 +24,9 @@ class PipelinePanel(QWidget):
         self.gantt = GanttView(self)
         self.activations = ActivationView(self)
         self.activations.setXLink(self.gantt)
+        # the mouse pans them sideways (and hovers an op of the Gantt for its tooltip); no keys act on them
+        charts.mouse_chart(self.gantt, self.tr("Schedule chart"))
+        charts.mouse_chart(self.activations, self.tr("Activations held chart"))
         self.numbers = QLabel(self)
         self.numbers.setTextFormat(Qt.TextFormat.RichText)
         self.numbers.setWordWrap(True)

@@ -25,6 +25,7 @@ from tslab.views.document_model import DocumentModel
 
 FPS = 60
 WORKER_THRESHOLD_OPS = 60_000  # above about this many ops a simulation can take longer than a frame
+REDUCED_MOTION = "reducedMotion"   # the QSettings key View → Reduced Motion writes
 
 
 class PipelineTab(DocumentTab):
@@ -54,13 +55,18 @@ class PipelineTab(DocumentTab):
         for factor in (0.25, 0.5, 1.0, 2.0, 4.0, 8.0):
             self.speed_box.addItem(f"{factor:g}×", factor)
         self.speed_box.setCurrentIndex(2)
+        self.speed_box.setAccessibleName(self.tr("speed"))
+        self.compare_box.setAccessibleName(self.tr("Compare with"))
         self.scrub = QSlider(Qt.Orientation.Horizontal, self)
         self.scrub.setRange(0, 1000)
+        self.scrub.setAccessibleName(self.tr("Animation time"))
         self.scrub.valueChanged.connect(self._scrubbed)
+        # The box shows the one setting that View → Reduced Motion shows too (QSettings
+        # "reducedMotion"): it writes it, and reads it again when the tab is shown and as Play runs.
         self.reduced_motion = QCheckBox(self.tr("Reduced motion"), self)
         self.reduced_motion.setToolTip(self.tr("Play jumps from op to op instead of sweeping time"))
-        self.reduced_motion.setChecked(QSettings().value("reducedMotion", False, type=bool))
-        self.reduced_motion.toggled.connect(lambda on: QSettings().setValue("reducedMotion", on))
+        self.follow_reduced_motion()
+        self.reduced_motion.toggled.connect(lambda on: QSettings().setValue(REDUCED_MOTION, on))
         self.scrub.setMinimumWidth(160)
         fit_combo_boxes(self)
         # one row at 1280 px; in larger type the controls wrap onto a second row instead of widening the window
@@ -160,9 +166,24 @@ class PipelineTab(DocumentTab):
         self.scrub.setValue(round(1000 * self.time / self.makespan) if self.makespan else 1000)
         self.scrub.blockSignals(False)
 
+    def follow_reduced_motion(self) -> bool:
+        """Set the check box to the shared setting (View → Reduced Motion may have changed it
+        meanwhile) without writing it back; the setting."""
+        on = bool(QSettings().value(REDUCED_MOTION, False, type=bool))
+        if self.reduced_motion.isChecked() != on:
+            self.reduced_motion.blockSignals(True)
+            self.reduced_motion.setChecked(on)
+            self.reduced_motion.blockSignals(False)
+        return on
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.follow_reduced_motion()
+
     def play(self, on: bool) -> None:
         self.play_button.setText(self.tr("Pause") if on else self.tr("Play"))
         if on:
+            self.follow_reduced_motion()
             if self.time >= self.makespan:
                 self.set_time(0.0)
             self.timer.start()
@@ -186,7 +207,7 @@ class PipelineTab(DocumentTab):
         self.set_time(self._events[index] if index >= 0 else 0.0)
 
     def _tick(self) -> None:
-        if self.reduced_motion.isChecked():
+        if self.follow_reduced_motion():   # the menu may change it while the schedule plays
             self._advance()
         else:  # the whole schedule in about 10 s at 1×
             self.set_time(self.time + self.makespan / (10 * FPS) * self.speed_box.currentData())

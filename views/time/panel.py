@@ -106,6 +106,7 @@ class StepTimePanel(DocumentTab):
         self.notes_button.setArrowType(Qt.ArrowType.RightArrow)
         self.notes_button.setAutoRaise(True)
         self.notes_button.toggled.connect(self._show_notes)
+        charts.no_tab_stop(self.stack_plot, self.comm_plot)   # looked at and hovered
         for plot in (self.stack_plot, self.comm_plot):
             # Their size hint is their minimum height (MinimumHintPlot): that is what the scrolling
             # dock's height for a width counts, and the layouts never squeeze them below it.

@@ -109,6 +109,7 @@ class PlannerView(QWidget):
         self.gpus_box.setRange(1, 1 << 20)
         self.gpus_box.setGroupSeparatorShown(True)
         self.gpus_box.setValue(model.scenario.world_size)
+        self.gpus_box.setAccessibleName(self.tr("GPUs"))
         self.gpus_box.setToolTip(self.tr("The GPUs to plan for (the cluster's by default); the global batch stays "
                                          "as the scenario has it"))
         self.search_button = QPushButton(self.tr("Search"), self)
@@ -152,6 +153,8 @@ class PlannerView(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)
+        self.table.setAccessibleName(self.tr("Configurations by step time"))
+        self.table.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.table.setItemDelegateForColumn(self.stack_column, StackDelegate(self.table))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
