@@ -923,6 +923,9 @@ class MainWindow(QMainWindow):
             self.reduced_motion_action.setChecked(on)
             return
         self.settings.setValue("reducedMotion", on)
+        pipeline = self._pages.get("pipeline")
+        if pipeline is not None:   # its own check box shows the same setting at once
+            pipeline.follow_reduced_motion()
 
     def _sync_view_menu(self) -> None:
         """A tab's own control may have changed the shared settings since the menu was shown."""

@@ -171,176 +171,181 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/figure.py" line="53"/>
+        <source>Bytes sent and received per rank</source>
+        <translation>每个 rank 发送与接收的字节数</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/figure.py" line="55"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="53"/>
+        <location filename="../../views/comm/figure.py" line="55"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="62"/>
+        <location filename="../../views/comm/figure.py" line="64"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="68"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="68"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="71"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="71"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="83"/>
+        <location filename="../../views/comm/figure.py" line="85"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="128"/>
+        <location filename="../../views/comm/figure.py" line="131"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="133"/>
+        <location filename="../../views/comm/figure.py" line="136"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="146"/>
+        <location filename="../../views/comm/figure.py" line="149"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="155"/>
+        <location filename="../../views/comm/figure.py" line="158"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="157"/>
+        <location filename="../../views/comm/figure.py" line="160"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="159"/>
+        <location filename="../../views/comm/figure.py" line="162"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="160"/>
+        <location filename="../../views/comm/figure.py" line="163"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="162"/>
+        <location filename="../../views/comm/figure.py" line="165"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="162"/>
+        <location filename="../../views/comm/figure.py" line="165"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="196"/>
+        <location filename="../../views/comm/figure.py" line="199"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="196"/>
+        <location filename="../../views/comm/figure.py" line="199"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="197"/>
+        <location filename="../../views/comm/figure.py" line="200"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="197"/>
+        <location filename="../../views/comm/figure.py" line="200"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="215"/>
+        <location filename="../../views/comm/figure.py" line="218"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="227"/>
+        <location filename="../../views/comm/figure.py" line="230"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="229"/>
+        <location filename="../../views/comm/figure.py" line="232"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="259"/>
+        <location filename="../../views/comm/figure.py" line="262"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="261"/>
+        <location filename="../../views/comm/figure.py" line="264"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="266"/>
+        <location filename="../../views/comm/figure.py" line="269"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="270"/>
+        <location filename="../../views/comm/figure.py" line="273"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="275"/>
+        <location filename="../../views/comm/figure.py" line="278"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="276"/>
+        <location filename="../../views/comm/figure.py" line="279"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="277"/>
+        <location filename="../../views/comm/figure.py" line="280"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="280"/>
+        <location filename="../../views/comm/figure.py" line="283"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="283"/>
+        <location filename="../../views/comm/figure.py" line="286"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="285"/>
+        <location filename="../../views/comm/figure.py" line="288"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="288"/>
+        <location filename="../../views/comm/figure.py" line="291"/>
         <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -374,40 +379,40 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="85"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="86"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="87"/>
+        <location filename="../../views/comm/tab.py" line="85"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="98"/>
-        <location filename="../../views/comm/tab.py" line="251"/>
+        <location filename="../../views/comm/tab.py" line="252"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="100"/>
-        <source>Play the rounds; with reduced motion (set on the Pipeline tab) it jumps to the last round</source>
-        <translation>逐轮播放；若开启减少动画（在流水线调度标签页设置），则直接跳到最后一轮</translation>
+        <source>Play the rounds; with reduced motion (View → Reduced Motion) it jumps to the last round</source>
+        <translation>逐轮播放；开启减少动画（视图 → 减少动画）时直接跳到最后一轮</translation>
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="103"/>
@@ -415,32 +420,37 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="175"/>
+        <location filename="../../views/comm/tab.py" line="106"/>
+        <source>Round shown</source>
+        <translation>当前显示的轮次</translation>
+    </message>
+    <message>
+        <location filename="../../views/comm/tab.py" line="176"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="182"/>
+        <location filename="../../views/comm/tab.py" line="183"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="224"/>
+        <location filename="../../views/comm/tab.py" line="225"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="251"/>
+        <location filename="../../views/comm/tab.py" line="252"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="300"/>
+        <location filename="../../views/comm/tab.py" line="301"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="302"/>
+        <location filename="../../views/comm/tab.py" line="303"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -478,22 +488,22 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>序列长度 S（token 数，对数坐标）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/context_chart.py" line="103"/>
+        <location filename="../../views/memory/context_chart.py" line="104"/>
         <source>the same under full recompute</source>
         <translation>同一方案在全量重计算下</translation>
     </message>
     <message>
-        <location filename="../../views/memory/context_chart.py" line="108"/>
+        <location filename="../../views/memory/context_chart.py" line="109"/>
         <source>HBM {size}</source>
         <translation>HBM {size}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/context_chart.py" line="115"/>
+        <location filename="../../views/memory/context_chart.py" line="116"/>
         <source>this scenario</source>
         <translation>当前场景</translation>
     </message>
     <message>
-        <location filename="../../views/memory/context_chart.py" line="122"/>
+        <location filename="../../views/memory/context_chart.py" line="123"/>
         <source>Activation bytes per GPU from the ledger at each length, the sequence split over cp = {cp} ranks, plus each scheme&apos;s buffers for one layer (Ulysses: full-sequence Q/K/V of its heads; Ring: K/V blocks in flight). Not Megatron SP, which shards activations inside the TP group. A deterministic teaching model.</source>
         <translation>按账本计算的各长度下每 GPU 激活字节数（序列切分到 cp = {cp} 个 rank 上），加上各方案一层的缓冲区（Ulysses：所分得各头的全序列 Q/K/V；Ring：传输中的 K/V 块）。不含 Megatron SP，它在 TP 组内切分激活。确定性教学模型。</translation>
     </message>
@@ -527,14 +537,14 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="63"/>
-        <location filename="../../views/context/tab.py" line="220"/>
+        <location filename="../../views/context/tab.py" line="222"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="65"/>
-        <source>Play the steps; with reduced motion (set on the Pipeline tab) it jumps to the end</source>
-        <translation>逐步播放；若开启减少动画（在流水线调度标签页设置），则直接跳到结尾</translation>
+        <source>Play the steps; with reduced motion (View → Reduced Motion) it jumps to the end</source>
+        <translation>逐步播放；开启减少动画（视图 → 减少动画）时直接跳到结尾</translation>
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="68"/>
@@ -542,39 +552,49 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>单步</translation>
     </message>
     <message>
+        <location filename="../../views/context/tab.py" line="74"/>
+        <source>Step shown</source>
+        <translation>当前显示的步骤</translation>
+    </message>
+    <message>
         <location filename="../../views/context/tab.py" line="82"/>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="84"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="83"/>
-        <location filename="../../views/context/tab.py" line="289"/>
+        <location filename="../../views/context/tab.py" line="85"/>
+        <location filename="../../views/context/tab.py" line="291"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="84"/>
-        <location filename="../../views/context/tab.py" line="290"/>
+        <location filename="../../views/context/tab.py" line="86"/>
+        <location filename="../../views/context/tab.py" line="292"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="157"/>
+        <location filename="../../views/context/tab.py" line="159"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="177"/>
+        <location filename="../../views/context/tab.py" line="179"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="220"/>
+        <location filename="../../views/context/tab.py" line="222"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="286"/>
+        <location filename="../../views/context/tab.py" line="288"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -595,103 +615,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="194"/>
-        <location filename="../../desktop/gallery.py" line="258"/>
+        <location filename="../../desktop/gallery.py" line="195"/>
+        <location filename="../../desktop/gallery.py" line="260"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="196"/>
+        <location filename="../../desktop/gallery.py" line="197"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="197"/>
+        <location filename="../../desktop/gallery.py" line="198"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="198"/>
+        <location filename="../../desktop/gallery.py" line="199"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="202"/>
+        <location filename="../../desktop/gallery.py" line="203"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="203"/>
+        <location filename="../../desktop/gallery.py" line="204"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="204"/>
+        <location filename="../../desktop/gallery.py" line="205"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="205"/>
+        <location filename="../../desktop/gallery.py" line="206"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="206"/>
+        <location filename="../../desktop/gallery.py" line="207"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="208"/>
+        <location filename="../../desktop/gallery.py" line="209"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="210"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="211"/>
+        <location filename="../../desktop/gallery.py" line="212"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="215"/>
+        <location filename="../../desktop/gallery.py" line="216"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="219"/>
+        <location filename="../../desktop/gallery.py" line="220"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="220"/>
+        <location filename="../../desktop/gallery.py" line="221"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="221"/>
+        <location filename="../../desktop/gallery.py" line="222"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="222"/>
+        <location filename="../../desktop/gallery.py" line="223"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="228"/>
+        <location filename="../../desktop/gallery.py" line="229"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="251"/>
+        <location filename="../../desktop/gallery.py" line="253"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="253"/>
+        <location filename="../../desktop/gallery.py" line="255"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -754,7 +774,7 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="137"/>
+        <location filename="../../desktop/gallery.py" line="138"/>
         <source>Export Figure</source>
         <translation>导出图</translation>
     </message>
@@ -909,61 +929,66 @@ Not drawn for this scenario: {reason}</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="157"/>
-        <location filename="../../desktop/gallery.py" line="167"/>
+        <location filename="../../desktop/gallery.py" line="158"/>
+        <location filename="../../desktop/gallery.py" line="168"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="158"/>
+        <location filename="../../desktop/gallery.py" line="159"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="269"/>
-        <location filename="../../desktop/gallery.py" line="282"/>
-        <location filename="../../desktop/gallery.py" line="298"/>
-        <location filename="../../desktop/gallery.py" line="334"/>
+        <location filename="../../desktop/gallery.py" line="271"/>
+        <location filename="../../desktop/gallery.py" line="284"/>
+        <location filename="../../desktop/gallery.py" line="300"/>
+        <location filename="../../desktop/gallery.py" line="336"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="270"/>
+        <location filename="../../desktop/gallery.py" line="272"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="283"/>
+        <location filename="../../desktop/gallery.py" line="285"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="295"/>
+        <location filename="../../desktop/gallery.py" line="297"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="297"/>
+        <location filename="../../desktop/gallery.py" line="299"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="338"/>
+        <location filename="../../desktop/gallery.py" line="340"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="340"/>
+        <location filename="../../desktop/gallery.py" line="342"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="344"/>
+        <location filename="../../desktop/gallery.py" line="346"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="347"/>
+        <location filename="../../desktop/gallery.py" line="349"/>
+        <source>Wrote the handout: {path}</source>
+        <translation>已写出讲义：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/gallery.py" line="351"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1079,12 +1104,12 @@ Not drawn for this scenario: {reason}</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="88"/>
+        <location filename="../../views/memory/ledger_table.py" line="89"/>
         <source>Total (all tiers)</source>
         <translation>合计（所有层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="89"/>
+        <location filename="../../views/memory/ledger_table.py" line="90"/>
         <source>GPU tier {gpu} of capacity {capacity}</source>
         <translation>GPU 层级 {gpu}，容量 {capacity}</translation>
     </message>
@@ -1136,7 +1161,7 @@ Not drawn for this scenario: {reason}</source>
     </message>
     <message>
         <location filename="../../desktop/main_window.py" line="219"/>
-        <location filename="../../desktop/main_window.py" line="609"/>
+        <location filename="../../desktop/main_window.py" line="638"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
@@ -1216,322 +1241,342 @@ Not drawn for this scenario: {reason}</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
+        <location filename="../../desktop/main_window.py" line="266"/>
+        <source>Export All &amp;Figures…</source>
+        <translation>导出全部图(&amp;F)…</translation>
+    </message>
+    <message>
         <location filename="../../desktop/main_window.py" line="267"/>
+        <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
+        <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="270"/>
+        <location filename="../../desktop/main_window.py" line="273"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="273"/>
+        <location filename="../../desktop/main_window.py" line="276"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="277"/>
+        <location filename="../../desktop/main_window.py" line="280"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="278"/>
+        <location filename="../../desktop/main_window.py" line="281"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="282"/>
+        <location filename="../../desktop/main_window.py" line="285"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="284"/>
+        <location filename="../../desktop/main_window.py" line="287"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="292"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="291"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="295"/>
+        <location filename="../../desktop/main_window.py" line="298"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="296"/>
+        <location filename="../../desktop/main_window.py" line="299"/>
+        <source>Figure &amp;Gallery…</source>
+        <translation>图库(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="300"/>
+        <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
+        <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/main_window.py" line="302"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="304"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="303"/>
+        <location filename="../../desktop/main_window.py" line="309"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="304"/>
+        <location filename="../../desktop/main_window.py" line="310"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="309"/>
+        <location filename="../../desktop/main_window.py" line="315"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="309"/>
+        <location filename="../../desktop/main_window.py" line="315"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="313"/>
+        <location filename="../../desktop/main_window.py" line="319"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="316"/>
+        <location filename="../../desktop/main_window.py" line="322"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="318"/>
+        <location filename="../../desktop/main_window.py" line="324"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="319"/>
+        <location filename="../../desktop/main_window.py" line="325"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="325"/>
+        <location filename="../../desktop/main_window.py" line="331"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="326"/>
+        <location filename="../../desktop/main_window.py" line="332"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="330"/>
+        <location filename="../../desktop/main_window.py" line="336"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="332"/>
-        <location filename="../../desktop/main_window.py" line="670"/>
+        <location filename="../../desktop/main_window.py" line="338"/>
+        <location filename="../../desktop/main_window.py" line="699"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="335"/>
-        <location filename="../../desktop/main_window.py" line="673"/>
+        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="702"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="349"/>
+        <location filename="../../desktop/main_window.py" line="355"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="449"/>
+        <location filename="../../desktop/main_window.py" line="455"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="554"/>
+        <location filename="../../desktop/main_window.py" line="560"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="592"/>
-        <location filename="../../desktop/main_window.py" line="603"/>
+        <location filename="../../desktop/main_window.py" line="621"/>
+        <location filename="../../desktop/main_window.py" line="632"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="593"/>
-        <location filename="../../desktop/main_window.py" line="616"/>
+        <location filename="../../desktop/main_window.py" line="622"/>
+        <location filename="../../desktop/main_window.py" line="645"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="597"/>
+        <location filename="../../desktop/main_window.py" line="626"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="604"/>
+        <location filename="../../desktop/main_window.py" line="633"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="607"/>
+        <location filename="../../desktop/main_window.py" line="636"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="619"/>
+        <location filename="../../desktop/main_window.py" line="648"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="619"/>
+        <location filename="../../desktop/main_window.py" line="648"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="620"/>
+        <location filename="../../desktop/main_window.py" line="649"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="641"/>
+        <location filename="../../desktop/main_window.py" line="670"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="642"/>
+        <location filename="../../desktop/main_window.py" line="671"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="646"/>
+        <location filename="../../desktop/main_window.py" line="675"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="656"/>
+        <location filename="../../desktop/main_window.py" line="685"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="659"/>
+        <location filename="../../desktop/main_window.py" line="688"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="670"/>
+        <location filename="../../desktop/main_window.py" line="699"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="673"/>
+        <location filename="../../desktop/main_window.py" line="702"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="682"/>
-        <location filename="../../desktop/main_window.py" line="683"/>
+        <location filename="../../desktop/main_window.py" line="711"/>
+        <location filename="../../desktop/main_window.py" line="712"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="690"/>
+        <location filename="../../desktop/main_window.py" line="719"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="691"/>
+        <location filename="../../desktop/main_window.py" line="720"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="699"/>
+        <location filename="../../desktop/main_window.py" line="728"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="704"/>
+        <location filename="../../desktop/main_window.py" line="733"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="711"/>
+        <location filename="../../desktop/main_window.py" line="740"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="712"/>
+        <location filename="../../desktop/main_window.py" line="741"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="724"/>
+        <location filename="../../desktop/main_window.py" line="753"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="727"/>
+        <location filename="../../desktop/main_window.py" line="756"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="737"/>
+        <location filename="../../desktop/main_window.py" line="766"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="738"/>
+        <location filename="../../desktop/main_window.py" line="767"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="749"/>
+        <location filename="../../desktop/main_window.py" line="778"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="753"/>
+        <location filename="../../desktop/main_window.py" line="782"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="761"/>
+        <location filename="../../desktop/main_window.py" line="790"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="761"/>
+        <location filename="../../desktop/main_window.py" line="790"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="771"/>
+        <location filename="../../desktop/main_window.py" line="800"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="781"/>
+        <location filename="../../desktop/main_window.py" line="810"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="783"/>
+        <location filename="../../desktop/main_window.py" line="812"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="972"/>
+        <location filename="../../desktop/main_window.py" line="1012"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="973"/>
+        <location filename="../../desktop/main_window.py" line="1013"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1589,103 +1634,103 @@ Not drawn for this scenario: {reason}</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="104"/>
+        <location filename="../../views/memory/figure.py" line="105"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="106"/>
+        <location filename="../../views/memory/figure.py" line="107"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="107"/>
+        <location filename="../../views/memory/figure.py" line="108"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="108"/>
+        <location filename="../../views/memory/figure.py" line="109"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="138"/>
+        <location filename="../../views/memory/figure.py" line="139"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="155"/>
+        <location filename="../../views/memory/figure.py" line="156"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="159"/>
+        <location filename="../../views/memory/figure.py" line="160"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="164"/>
+        <location filename="../../views/memory/figure.py" line="165"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="194"/>
+        <location filename="../../views/memory/figure.py" line="195"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="199"/>
-        <location filename="../../views/memory/timeline.py" line="281"/>
+        <location filename="../../views/memory/figure.py" line="200"/>
+        <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="216"/>
+        <location filename="../../views/memory/figure.py" line="217"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="218"/>
+        <location filename="../../views/memory/figure.py" line="219"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="235"/>
+        <location filename="../../views/memory/figure.py" line="236"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="271"/>
-        <location filename="../../views/memory/figure.py" line="324"/>
+        <location filename="../../views/memory/figure.py" line="272"/>
+        <location filename="../../views/memory/figure.py" line="325"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="279"/>
+        <location filename="../../views/memory/figure.py" line="280"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="301"/>
+        <location filename="../../views/memory/figure.py" line="302"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="305"/>
+        <location filename="../../views/memory/figure.py" line="306"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="314"/>
+        <location filename="../../views/memory/figure.py" line="315"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="319"/>
+        <location filename="../../views/memory/figure.py" line="320"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1723,62 +1768,62 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>没有正在运行的操作（气泡）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="152"/>
+        <location filename="../../views/memory/timeline.py" line="153"/>
         <source>No memory over time: {reason}</source>
         <translation>无法显示显存随时间的变化：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="191"/>
+        <location filename="../../views/memory/timeline.py" line="192"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="195"/>
+        <location filename="../../views/memory/timeline.py" line="196"/>
         <source>capacity {value}: above the scale, {free} over the highest peak</source>
         <translation>容量 {value}：超出刻度范围，比最高峰值多 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="201"/>
+        <location filename="../../views/memory/timeline.py" line="202"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="208"/>
+        <location filename="../../views/memory/timeline.py" line="209"/>
         <source>◆ most loaded: peak {value} on rank {rank}</source>
         <translation>◆ 负载最高：rank {rank}，峰值 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="211"/>
+        <location filename="../../views/memory/timeline.py" line="212"/>
         <source>{shown} of {count} ranks shown, evenly chosen, with the first, the last and the most loaded.</source>
         <translation>显示 {count} 个 rank 中的 {shown} 个：均匀选取，并包含第一个、最后一个和负载最高的 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="224"/>
+        <location filename="../../views/memory/timeline.py" line="225"/>
         <source>held all step</source>
         <translation>整步驻留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="225"/>
+        <location filename="../../views/memory/timeline.py" line="226"/>
         <source>activations over time</source>
         <translation>随时间变化的激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="227"/>
+        <location filename="../../views/memory/timeline.py" line="228"/>
         <source>capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="228"/>
+        <location filename="../../views/memory/timeline.py" line="229"/>
         <source>GPU memory over the step, per pipeline rank</source>
         <translation>一个训练步内各流水线 rank 的 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="229"/>
+        <location filename="../../views/memory/timeline.py" line="230"/>
         <source>(deterministic teaching model)</source>
         <translation>（确定性教学模型）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/timeline.py" line="277"/>
+        <location filename="../../views/memory/timeline.py" line="278"/>
         <source>peak {value} at t = {time} ({item})</source>
         <translation>峰值 {value}，t = {time}（{item}）</translation>
     </message>
@@ -1786,58 +1831,64 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="181"/>
+        <location filename="../../views/memory/tab.py" line="186"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="190"/>
+        <location filename="../../views/memory/tab.py" line="195"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="203"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="193"/>
+        <location filename="../../views/memory/tab.py" line="198"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="44"/>
+        <location filename="../../views/memory/tab.py" line="43"/>
+        <location filename="../../views/memory/tab.py" line="47"/>
         <source>Ledger items</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="48"/>
+        <location filename="../../views/memory/tab.py" line="46"/>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="52"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="52"/>
+        <location filename="../../views/memory/tab.py" line="56"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="57"/>
+        <location filename="../../views/memory/tab.py" line="62"/>
         <source>Long context</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="121"/>
-        <location filename="../../views/memory/tab.py" line="143"/>
+        <location filename="../../views/memory/tab.py" line="126"/>
+        <location filename="../../views/memory/tab.py" line="148"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="184"/>
+        <location filename="../../views/memory/tab.py" line="189"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="204"/>
+        <location filename="../../views/memory/tab.py" line="209"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1845,42 +1896,57 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="66"/>
+        <location filename="../../views/mesh/figure.py" line="41"/>
+        <source>Mesh of GPUs</source>
+        <translation>GPU 网格</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="41"/>
+        <source>Compared mesh of GPUs</source>
+        <translation>用于对比的 GPU 网格</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="68"/>
+        <source>Traffic per axis</source>
+        <translation>各并行维度的通信量</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="70"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="82"/>
+        <location filename="../../views/mesh/figure.py" line="86"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="85"/>
+        <location filename="../../views/mesh/figure.py" line="89"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="87"/>
+        <location filename="../../views/mesh/figure.py" line="91"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="92"/>
+        <location filename="../../views/mesh/figure.py" line="96"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="103"/>
+        <location filename="../../views/mesh/figure.py" line="107"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="107"/>
+        <location filename="../../views/mesh/figure.py" line="111"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="109"/>
+        <location filename="../../views/mesh/figure.py" line="113"/>
         <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
         <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
@@ -1908,7 +1974,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="56"/>
+        <location filename="../../views/mesh/tab.py" line="57"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
@@ -1928,44 +1994,49 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>链路负载按</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="79"/>
-        <location filename="../../views/mesh/tab.py" line="188"/>
+        <location filename="../../views/mesh/tab.py" line="83"/>
+        <location filename="../../views/mesh/tab.py" line="194"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="146"/>
+        <location filename="../../views/mesh/tab.py" line="94"/>
+        <source>GPUs of the selected node</source>
+        <translation>所选节点的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="152"/>
         <source>Enumerating the groups of {world:,} GPUs…</source>
         <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="158"/>
+        <location filename="../../views/mesh/tab.py" line="164"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="160"/>
+        <location filename="../../views/mesh/tab.py" line="166"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="176"/>
-        <location filename="../../views/mesh/tab.py" line="234"/>
+        <location filename="../../views/mesh/tab.py" line="182"/>
+        <location filename="../../views/mesh/tab.py" line="240"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="232"/>
+        <location filename="../../views/mesh/tab.py" line="238"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="237"/>
+        <location filename="../../views/mesh/tab.py" line="243"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="240"/>
+        <location filename="../../views/mesh/tab.py" line="246"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2151,193 +2222,198 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>所有维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="344"/>
+        <location filename="../../views/mesh/network.py" line="345"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="344"/>
+        <location filename="../../views/mesh/network.py" line="345"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="345"/>
+        <location filename="../../views/mesh/network.py" line="346"/>
         <source>ECMP</source>
         <translation>ECMP 等价多路径</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="345"/>
+        <location filename="../../views/mesh/network.py" line="346"/>
         <source>rail rule (PXN)</source>
         <translation>轨道规则（PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="346"/>
+        <location filename="../../views/mesh/network.py" line="347"/>
         <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
         <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="390"/>
-        <location filename="../../views/mesh/network.py" line="600"/>
+        <location filename="../../views/mesh/network.py" line="391"/>
+        <location filename="../../views/mesh/network.py" line="615"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="395"/>
+        <location filename="../../views/mesh/network.py" line="406"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="395"/>
+        <location filename="../../views/mesh/network.py" line="406"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="395"/>
+        <location filename="../../views/mesh/network.py" line="408"/>
         <source>NICs</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="396"/>
+        <location filename="../../views/mesh/network.py" line="406"/>
         <source>GPUs</source>
         <translation>GPU 卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="396"/>
+        <location filename="../../views/mesh/network.py" line="234"/>
+        <source>Network links and their load</source>
+        <translation>网络链路及其负载</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/network.py" line="408"/>
         <source>NVSwitch</source>
         <translation>NVSwitch 交换</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="404"/>
+        <location filename="../../views/mesh/network.py" line="417"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="405"/>
+        <location filename="../../views/mesh/network.py" line="418"/>
         <source>nodes {first}–{last}</source>
         <translation>节点 {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="429"/>
+        <location filename="../../views/mesh/network.py" line="442"/>
         <source>{axis}, bytes per step on a link:</source>
         <translation>{axis}：每步在一条链路上的字节数：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="449"/>
+        <location filename="../../views/mesh/network.py" line="462"/>
         <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
         <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="451"/>
+        <location filename="../../views/mesh/network.py" line="464"/>
         <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
         <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="470"/>
+        <location filename="../../views/mesh/network.py" line="483"/>
         <source>{axis} sends nothing over the network in this scenario.</source>
         <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="472"/>
+        <location filename="../../views/mesh/network.py" line="485"/>
         <source>No traffic between GPUs in this scenario.</source>
         <translation>此场景中 GPU 之间没有通信。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="475"/>
+        <location filename="../../views/mesh/network.py" line="488"/>
         <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
         <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="482"/>
+        <location filename="../../views/mesh/network.py" line="495"/>
         <source>{text} (the slowest axis of the step)</source>
         <translation>{text}（本步最慢的维度）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="487"/>
+        <location filename="../../views/mesh/network.py" line="500"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="587"/>
+        <location filename="../../views/mesh/network.py" line="602"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="588"/>
+        <location filename="../../views/mesh/network.py" line="603"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="597"/>
+        <location filename="../../views/mesh/network.py" line="612"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="597"/>
+        <location filename="../../views/mesh/network.py" line="612"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="597"/>
+        <location filename="../../views/mesh/network.py" line="612"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="606"/>
+        <location filename="../../views/mesh/network.py" line="621"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="609"/>
+        <location filename="../../views/mesh/network.py" line="624"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="625"/>
+        <location filename="../../views/mesh/network.py" line="640"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="626"/>
+        <location filename="../../views/mesh/network.py" line="641"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="628"/>
+        <location filename="../../views/mesh/network.py" line="643"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="635"/>
+        <location filename="../../views/mesh/network.py" line="650"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="639"/>
+        <location filename="../../views/mesh/network.py" line="654"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="640"/>
+        <location filename="../../views/mesh/network.py" line="655"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="645"/>
+        <location filename="../../views/mesh/network.py" line="660"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="647"/>
+        <location filename="../../views/mesh/network.py" line="662"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="667"/>
+        <location filename="../../views/mesh/network.py" line="682"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="669"/>
+        <location filename="../../views/mesh/network.py" line="684"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
     </message>
@@ -2432,58 +2508,68 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="46"/>
+        <location filename="../../views/pipeline/panel.py" line="50"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="50"/>
+        <location filename="../../views/pipeline/panel.py" line="54"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="66"/>
+        <location filename="../../views/pipeline/panel.py" line="70"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="59"/>
-        <location filename="../../views/pipeline/panel.py" line="67"/>
+        <location filename="../../views/pipeline/panel.py" line="63"/>
+        <location filename="../../views/pipeline/panel.py" line="71"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="58"/>
+        <location filename="../../views/pipeline/panel.py" line="28"/>
+        <source>Schedule chart</source>
+        <translation>调度图</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/panel.py" line="29"/>
+        <source>Activations held chart</source>
+        <translation>驻留激活图</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/panel.py" line="62"/>
         <source>makespan {value}</source>
         <translation>总时长 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="61"/>
+        <location filename="../../views/pipeline/panel.py" line="65"/>
         <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
         <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="69"/>
+        <location filename="../../views/pipeline/panel.py" line="73"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="80"/>
+        <location filename="../../views/pipeline/panel.py" line="84"/>
         <source>paper&apos;s bubble: {formula} = {value}</source>
         <translation>论文中的气泡：{formula} = {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="83"/>
+        <location filename="../../views/pipeline/panel.py" line="87"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="85"/>
+        <location filename="../../views/pipeline/panel.py" line="89"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="86"/>
+        <location filename="../../views/pipeline/panel.py" line="90"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -2538,74 +2624,81 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="43"/>
+        <location filename="../../views/pipeline/tab.py" line="44"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="48"/>
-        <location filename="../../views/pipeline/tab.py" line="164"/>
+        <location filename="../../views/pipeline/tab.py" line="49"/>
+        <location filename="../../views/pipeline/tab.py" line="184"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="51"/>
+        <location filename="../../views/pipeline/tab.py" line="52"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="60"/>
+        <location filename="../../views/pipeline/tab.py" line="66"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="61"/>
+        <location filename="../../views/pipeline/tab.py" line="67"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="68"/>
+        <location filename="../../views/pipeline/tab.py" line="58"/>
+        <location filename="../../views/pipeline/tab.py" line="74"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="70"/>
+        <location filename="../../views/pipeline/tab.py" line="59"/>
+        <location filename="../../views/pipeline/tab.py" line="76"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="117"/>
+        <location filename="../../views/pipeline/tab.py" line="62"/>
+        <source>Animation time</source>
+        <translation>动画时间</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="123"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="120"/>
+        <location filename="../../views/pipeline/tab.py" line="126"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="164"/>
+        <location filename="../../views/pipeline/tab.py" line="184"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="244"/>
-        <location filename="../../views/pipeline/tab.py" line="245"/>
+        <location filename="../../views/pipeline/tab.py" line="265"/>
+        <location filename="../../views/pipeline/tab.py" line="266"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="246"/>
+        <location filename="../../views/pipeline/tab.py" line="267"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="248"/>
+        <location filename="../../views/pipeline/tab.py" line="269"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="250"/>
+        <location filename="../../views/pipeline/tab.py" line="271"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2613,7 +2706,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="374"/>
+        <location filename="../../views/time/planner.py" line="377"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2621,192 +2714,198 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="112"/>
+        <location filename="../../views/time/planner.py" line="113"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="114"/>
+        <location filename="../../views/time/planner.py" line="115"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="117"/>
+        <location filename="../../views/time/planner.py" line="118"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="125"/>
+        <location filename="../../views/time/planner.py" line="112"/>
+        <location filename="../../views/time/planner.py" line="126"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="134"/>
+        <location filename="../../views/time/planner.py" line="135"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="140"/>
+        <location filename="../../views/time/planner.py" line="141"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="141"/>
+        <location filename="../../views/time/planner.py" line="142"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="141"/>
+        <location filename="../../views/time/planner.py" line="142"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="141"/>
+        <location filename="../../views/time/planner.py" line="142"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="141"/>
+        <location filename="../../views/time/planner.py" line="142"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="148"/>
+        <location filename="../../views/time/planner.py" line="149"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="166"/>
+        <location filename="../../views/time/planner.py" line="156"/>
+        <source>Configurations by step time</source>
+        <translation>按步时间排序的配置</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="169"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="167"/>
+        <location filename="../../views/time/planner.py" line="170"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="204"/>
+        <location filename="../../views/time/planner.py" line="207"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="210"/>
+        <location filename="../../views/time/planner.py" line="213"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="226"/>
+        <location filename="../../views/time/planner.py" line="229"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="230"/>
+        <location filename="../../views/time/planner.py" line="233"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="237"/>
+        <location filename="../../views/time/planner.py" line="240"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="245"/>
+        <location filename="../../views/time/planner.py" line="248"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="248"/>
+        <location filename="../../views/time/planner.py" line="251"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="266"/>
+        <location filename="../../views/time/planner.py" line="269"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="268"/>
+        <location filename="../../views/time/planner.py" line="271"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="270"/>
+        <location filename="../../views/time/planner.py" line="273"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="279"/>
+        <location filename="../../views/time/planner.py" line="282"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="280"/>
+        <location filename="../../views/time/planner.py" line="283"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="285"/>
+        <location filename="../../views/time/planner.py" line="288"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, the fastest</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，为最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="288"/>
+        <location filename="../../views/time/planner.py" line="291"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, {slower} slower than the fastest</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，比最快者慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="293"/>
+        <location filename="../../views/time/planner.py" line="296"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="296"/>
+        <location filename="../../views/time/planner.py" line="299"/>
         <source>The scenario&apos;s own configuration against the fastest, per term of the stack:</source>
         <translation>场景自身的配置与最快配置的对比，按堆叠的各分项：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="297"/>
+        <location filename="../../views/time/planner.py" line="300"/>
         <source>{term}: {sign}{gap}</source>
         <translation>{term}：{sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="319"/>
+        <location filename="../../views/time/planner.py" line="322"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="353"/>
+        <location filename="../../views/time/planner.py" line="356"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="355"/>
+        <location filename="../../views/time/planner.py" line="358"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -2854,157 +2953,174 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>应用阶梯的前 N 步（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="52"/>
+        <location filename="../../views/memory/policy_table.py" line="51"/>
+        <location filename="../../views/memory/policy_table.py" line="54"/>
         <source>Activation policy</source>
         <translation>激活策略</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="53"/>
+        <location filename="../../views/memory/policy_table.py" line="52"/>
+        <location filename="../../views/memory/policy_table.py" line="55"/>
         <source>Steps applied</source>
         <translation>应用的步数</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
         <source>keep</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <location filename="../../views/memory/policy_table.py" line="62"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
         <source>remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>MiB / dense layer</source>
         <translation>MiB / 稠密层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>MiB / MoE layer</source>
         <translation>MiB / MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>Backend</source>
         <translation>处理方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>Recompute GFLOP</source>
         <translation>重计算 GFLOP</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <source>Saved tensors</source>
+        <translation>保存的张量</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="68"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="68"/>
         <source>Saves MiB / layer</source>
         <translation>节省 MiB / 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="68"/>
         <source>Saved so far</source>
         <translation>累计节省</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Recompute GFLOP / layer, in all</source>
         <translation>重计算 GFLOP / 层（累计）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Applied</source>
         <translation>已应用</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="67"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
+        <source>Ladder steps</source>
+        <translation>策略阶梯的各步</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Per dense / MoE layer and micro-batch: the GPU memory each step frees, what the steps up to it free, and the layer&apos;s recompute FLOPs after it</source>
         <translation>按每个稠密层 / MoE 层、每个微批计：每一步释放的 GPU 显存、截至该步累计释放的显存，以及应用该步后该层的重计算 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="75"/>
+        <location filename="../../views/memory/policy_table.py" line="79"/>
         <source>Ladder, step by step (layers that follow the recompute setting)</source>
         <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="152"/>
+        <location filename="../../views/memory/policy_table.py" line="157"/>
         <source>Base: recompute {recompute}</source>
         <translation>基础：重计算 {recompute}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="155"/>
+        <location filename="../../views/memory/policy_table.py" line="160"/>
         <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
         <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="159"/>
+        <location filename="../../views/memory/policy_table.py" line="164"/>
         <source>{applied} of {count} ladder steps applied</source>
         <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="162"/>
+        <location filename="../../views/memory/policy_table.py" line="167"/>
         <source>{n} per-tensor overrides</source>
         <translation>{n} 个逐张量覆盖</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="198"/>
+        <location filename="../../views/memory/policy_table.py" line="191"/>
+        <source>Backend of {tensor}</source>
+        <translation>{tensor} 的存放方式</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="204"/>
         <source>the recompute setting</source>
         <translation>重计算设置</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="198"/>
+        <location filename="../../views/memory/policy_table.py" line="204"/>
         <source>an override</source>
         <translation>覆盖项</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="199"/>
+        <location filename="../../views/memory/policy_table.py" line="205"/>
         <source>ladder {step}</source>
         <translation>阶梯第 {step} 步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="200"/>
+        <location filename="../../views/memory/policy_table.py" line="206"/>
         <source>Decided by {who}</source>
         <translation>由{who}决定</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="201"/>
+        <location filename="../../views/memory/policy_table.py" line="207"/>
         <source>Regenerated by: {ops}</source>
         <translation>由以下操作重新生成：{ops}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="232"/>
+        <location filename="../../views/memory/policy_table.py" line="238"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="232"/>
+        <location filename="../../views/memory/policy_table.py" line="238"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -3215,128 +3331,128 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="70"/>
+        <location filename="../../views/context/sr_figure.py" line="71"/>
         <source>One value rounded many times</source>
         <translation>同一个值多次舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="70"/>
+        <location filename="../../views/context/sr_figure.py" line="71"/>
         <source>Accumulating small updates</source>
         <translation>累加小更新</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="71"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>A gradient reduced over n ranks</source>
         <translation>在 n 个 rank 上归约的梯度</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="76"/>
+        <location filename="../../views/context/sr_figure.py" line="77"/>
         <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="109"/>
-        <location filename="../../views/context/sr_figure.py" line="115"/>
+        <location filename="../../views/context/sr_figure.py" line="110"/>
+        <location filename="../../views/context/sr_figure.py" line="116"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="120"/>
+        <location filename="../../views/context/sr_figure.py" line="121"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="127"/>
+        <location filename="../../views/context/sr_figure.py" line="128"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="138"/>
+        <location filename="../../views/context/sr_figure.py" line="139"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="152"/>
+        <location filename="../../views/context/sr_figure.py" line="153"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="152"/>
+        <location filename="../../views/context/sr_figure.py" line="153"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="153"/>
+        <location filename="../../views/context/sr_figure.py" line="154"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="156"/>
+        <location filename="../../views/context/sr_figure.py" line="157"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="159"/>
+        <location filename="../../views/context/sr_figure.py" line="160"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="161"/>
+        <location filename="../../views/context/sr_figure.py" line="162"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="164"/>
+        <location filename="../../views/context/sr_figure.py" line="165"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="182"/>
+        <location filename="../../views/context/sr_figure.py" line="183"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="183"/>
+        <location filename="../../views/context/sr_figure.py" line="184"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <location filename="../../views/context/sr_figure.py" line="185"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="185"/>
+        <location filename="../../views/context/sr_figure.py" line="186"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="188"/>
+        <location filename="../../views/context/sr_figure.py" line="189"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="190"/>
+        <location filename="../../views/context/sr_figure.py" line="191"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="202"/>
+        <location filename="../../views/context/sr_figure.py" line="203"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="203"/>
+        <location filename="../../views/context/sr_figure.py" line="204"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="204"/>
+        <location filename="../../views/context/sr_figure.py" line="205"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="206"/>
+        <location filename="../../views/context/sr_figure.py" line="207"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -3379,7 +3495,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="184"/>
+        <location filename="../../views/time/planner.py" line="187"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -3404,7 +3520,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/time/panel.py" line="89"/>
-        <location filename="../../views/time/panel.py" line="296"/>
+        <location filename="../../views/time/panel.py" line="297"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
@@ -3424,57 +3540,57 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="186"/>
+        <location filename="../../views/time/panel.py" line="187"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="201"/>
+        <location filename="../../views/time/panel.py" line="202"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="206"/>
+        <location filename="../../views/time/panel.py" line="207"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="218"/>
+        <location filename="../../views/time/panel.py" line="219"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="240"/>
+        <location filename="../../views/time/panel.py" line="241"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="246"/>
+        <location filename="../../views/time/panel.py" line="247"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="252"/>
+        <location filename="../../views/time/panel.py" line="253"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="268"/>
+        <location filename="../../views/time/panel.py" line="269"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="270"/>
+        <location filename="../../views/time/panel.py" line="271"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="283"/>
+        <location filename="../../views/time/panel.py" line="284"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="294"/>
+        <location filename="../../views/time/panel.py" line="295"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -3517,12 +3633,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>何时发生</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="31"/>
+        <location filename="../../views/mesh/traffic_table.py" line="32"/>
         <source>crosses nodes (up to {n})</source>
         <translation>跨节点（最多 {n} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="32"/>
+        <location filename="../../views/mesh/traffic_table.py" line="33"/>
         <source>inside a node</source>
         <translation>节点内</translation>
     </message>
@@ -4101,7 +4217,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/export.py" line="640"/>
+        <location filename="../../desktop/export.py" line="652"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
         <location filename="../../views/gallery/view.py" line="268"/>
         <source>Figure {number}. {title}</source>
@@ -5809,43 +5925,43 @@ K 个输出加权求和</translation>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="570"/>
-        <location filename="../../desktop/export.py" line="606"/>
+        <location filename="../../desktop/export.py" line="584"/>
+        <location filename="../../desktop/export.py" line="618"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="571"/>
+        <location filename="../../desktop/export.py" line="585"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="574"/>
+        <location filename="../../desktop/export.py" line="588"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="575"/>
+        <location filename="../../desktop/export.py" line="589"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="617"/>
+        <location filename="../../desktop/export.py" line="629"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="620"/>
+        <location filename="../../desktop/export.py" line="632"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="632"/>
+        <location filename="../../desktop/export.py" line="644"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="652"/>
+        <location filename="../../desktop/export.py" line="664"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>
