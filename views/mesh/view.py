@@ -34,6 +34,7 @@ LABEL_AXES = ("tp", "cp", "dp", "pp", "etp", "ep", "edp")   # the order of a GPU
 SMALLEST_LABEL_PT = 5.5   # below this a cell's label is left out (zoom in to read it)
 CELL_FILL = 0.8           # the coloured share of a cell's width (a texel of margin each side)
 MIDDLE_PX = 2             # half the clear band across a labelled cell's middle
+WIDEST = 8                # labels measured for the font: the longest lines (digits are equally wide)
 
 
 def axis_positions(mesh: Mesh) -> dict[str, np.ndarray]:
@@ -74,16 +75,34 @@ class CellLabels(pg.GraphicsObject):
         super().__init__()
         self.cells: list[tuple[float, float, list[str], bool]] = []   # centre x, y, lines, light text
         self._bounds = QRectF()
+        self._xy = np.zeros((0, 2))
+        self._widest: list[list[str]] = []   # the labels that decide the font (the longest lines)
+        self._fonts: dict[tuple[float, float, int], QFont | None] = {}
 
     def set_cells(self, cells: list[tuple[float, float, list[str], bool]]) -> None:
         self.prepareGeometryChange()
         self.cells = cells
+        self._fonts = {}
         if cells:
             xs, ys = [c[0] for c in cells], [c[1] for c in cells]
             self._bounds = QRectF(min(xs) - 0.5, min(ys) - 0.5, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            self._xy = np.array([xs, ys]).T
+            # Only the longest lines can be the widest: the font is measured on them, not on every cell.
+            self._widest = sorted((c[2] for c in cells), key=lambda lines: [-len(line) for line in lines])[:WIDEST]
+            self._widest += sorted((c[2] for c in cells), key=lambda lines: -max(map(len, lines)))[:WIDEST]
         else:
             self._bounds = QRectF()
+            self._xy = np.zeros((0, 2))
+            self._widest = []
         self.update()
+
+    def font_for(self, cell_px: float, lines_shown: int) -> QFont | None:
+        """`_font_for` over the widest labels, kept per cell size on screen (a pan redraws with it)."""
+        size = QApplication.font().pointSizeF()
+        key = (round(cell_px, 1), size, lines_shown)
+        if key not in self._fonts:
+            self._fonts[key] = self._font_for(cell_px, [label[:lines_shown] for label in self._widest])
+        return self._fonts[key]
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -112,21 +131,28 @@ class CellLabels(pg.GraphicsObject):
         origin = transform.map(QPointF(0, 0))
         cell_px = min(abs(transform.map(QPointF(1, 0)).x() - origin.x()),
                       abs(transform.map(QPointF(0, 1)).y() - origin.y()))
-        labels = [c[2] for c in self.cells]
-        lines_shown = max(map(len, labels))
-        font = self._font_for(cell_px, labels)
+        lines_shown = max(map(len, self._widest))
+        font = self.font_for(cell_px, lines_shown)
         if font is None:   # the rank alone, then
             lines_shown = 1
-            font = self._font_for(cell_px, [label[:1] for label in labels])
+            font = self.font_for(cell_px, 1)
         if font is None:
             return
+        shown = range(len(self.cells))
+        box = self.getViewBox()
+        if box is not None:   # only the cells on screen
+            view = box.viewRect()
+            x, y = self._xy[:, 0], self._xy[:, 1]
+            shown = np.flatnonzero((x >= view.left() - 1) & (x <= view.right() + 1) &
+                                   (y >= view.top() - 1) & (y <= view.bottom() + 1))
         half = CELL_FILL * cell_px / 2 - MIDDLE_PX
         painter.save()
         painter.resetTransform()
         painter.setFont(font)
         bottom, top = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, \
             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-        for x, y, lines, light in self.cells:
+        for index in shown:
+            x, y, lines, light = self.cells[index]
             centre = transform.map(QPointF(x, y))
             left = centre.x() - cell_px / 2
             painter.setPen(QColor("#ffffff" if light else "#202020"))
