@@ -356,6 +356,7 @@ class FigureScroll(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # a picture: Tab stops only at what it holds (a table)
         self._fitting = False
+        self._fitted: tuple | None = None   # (view size, type size) of the last fit, while nothing changed
         self._refit = QTimer(self, singleShot=True, interval=0)
         self._refit.timeout.connect(self.fit_figure)
         figure.installEventFilter(self)
@@ -373,11 +374,13 @@ class FigureScroll(QScrollArea):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest and not self._fitting:
+            self._fitted = None
             self._refit.start()   # once the figure's new contents are laid out
         return super().eventFilter(watched, event)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self._fitted = None
         self._refit.start()   # a hidden figure is not laid out: its labels' widths mean nothing yet
 
     def fit_figure(self) -> None:
@@ -388,9 +391,12 @@ class FigureScroll(QScrollArea):
         figure = self.widget()
         if figure is None or self._fitting or not self.isVisible():
             return
+        viewport = self.maximumViewportSize()
+        fitted = (viewport.width(), viewport.height(), figure.font().pointSizeF())
+        if fitted == self._fitted:   # the same view and type, and the contents have not changed since
+            return
         self._fitting = True
         try:
-            viewport = self.maximumViewportSize()
             least = figure.minimumSizeHint().width()
             # lay the figure out at the view's size first: the parts side by side then have the
             # widths their wrapped labels are measured at
@@ -411,6 +417,7 @@ class FigureScroll(QScrollArea):
                     width = max(viewport.width() - self.verticalScrollBar().sizeHint().width(), least)
                 height += short   # the part gets a share of it: again until it has its room
                 self._lay_out(figure, width, height)
+            self._fitted = fitted
         finally:
             self._fitting = False
 

@@ -2,12 +2,14 @@
 model writes from templates)."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from PySide6.QtCore import QCoreApplication
 
-from tslab.models.comm.result import Phrase
 from tslab.models.validation import Problem
+
+if TYPE_CHECKING:   # the comm models load when a collective is shown, not at start-up
+    from tslab.models.comm.result import Phrase
 
 
 def ledger_name(name: str) -> str:
@@ -36,6 +38,7 @@ def translate_problem(problem: Problem) -> str:
 
 def translate_phrase(phrase: Phrase, context: str = "comm") -> str:
     """A model's phrase (models.comm.result.Phrase) in the UI language, its phrase arguments too."""
+    from tslab.models.comm.result import Phrase
     args = {key: translate_phrase(value, context) if isinstance(value, Phrase) else value
             for key, value in phrase.args}
     return translate_template(context, phrase.template, args)

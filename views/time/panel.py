@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QSt
 
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
-from tslab.models.time import MODEL_NOTE
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white
 from tslab.views.document_model import DocumentModel
@@ -256,6 +255,7 @@ class StepTimePanel(DocumentTab):
             hbm=bytes_text(t.hbm_Bps)))
         self._draw_stack(t)
         self._draw_comm(t)
+        from tslab.models.time import MODEL_NOTE   # loaded with the result, not at start-up
         notes = [QCoreApplication.translate("time", note.template).format(**note.args) for note in t.notes
                  if MODEL_NOTE not in note.text]   # the caption says it
         set_text(self.notes, " ".join(notes))
