@@ -28,6 +28,7 @@ from tslab.desktop.svg_fix import flatten_svg
 from tslab.models.document import Document
 from tslab.models.files import WriteError, write_file, write_stream
 from tslab.models.scenario import Scenario
+from tslab.views.render import lay_out_offscreen, render_image
 
 FORMATS = ("png", "svg", "pdf")
 EXPORT_SIZE = QSize(1400, 860)  # logical pixels of an exported figure (16:9-ish, slide friendly)
@@ -52,29 +53,12 @@ class ExportCancelled(ExportError):
 
 def _prepare(widget: QWidget, size: QSize) -> None:
     """Lay the widget out at `size` without showing it on screen."""
-    widget.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-    widget.resize(size)
-    widget.show()
-    widget.ensurePolished()
-    QApplication.processEvents()
-    widget.resize(size)
-    QApplication.processEvents()
+    lay_out_offscreen(widget, size)
 
 
 def render_png(widget: QWidget, scale: float = 1.0) -> QImage:
     """The widget as an image of size × scale pixels, drawn at device-pixel ratio `scale`."""
-    size = widget.size()
-    image = QImage(round(size.width() * scale), round(size.height() * scale), QImage.Format.Format_ARGB32_Premultiplied)
-    image.setDevicePixelRatio(scale)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    try:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        widget.render(painter, QPoint())
-    finally:
-        painter.end()
-    return image
+    return render_image(widget, scale)
 
 
 def _vector_ready(widget: QWidget) -> None:

@@ -74,6 +74,26 @@ def _folder_row(edit: QLineEdit, browse: QPushButton) -> QHBoxLayout:
     return row
 
 
+def _buddied_form(rows: list[tuple[str, QWidget, QWidget | QHBoxLayout]]) -> QFormLayout:
+    """A form of (label text, the field the label's mnemonic focuses, what the row shows)."""
+    form = QFormLayout()
+    for text, field, shown in rows:
+        label = QLabel(text)
+        label.setBuddy(field)
+        form.addRow(label, shown)
+    return form
+
+
+def _export_buttons(dialog: QDialog, text: str) -> tuple[QDialogButtonBox, QPushButton]:
+    """Cancel and `text` (Export: the default, so Enter in a field exports), wired to the dialog."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, dialog)
+    export = buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+    export.setDefault(True)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons, export
+
+
 class FigureExportDialog(QDialog):
     """Export one figure: its format, the PNG scale and the file."""
 
@@ -94,19 +114,10 @@ class FigureExportDialog(QDialog):
         browse.setAccessibleName(self.tr("Browse for the file"))
         browse.setAutoDefault(False)
         browse.clicked.connect(self._browse)
-        form = QFormLayout()
-        form.addRow(self.tr("&Format:"), self.format_box)
-        form.addRow(self.tr("PNG &scale:"), self.scale_box)
-        form.addRow(self.tr("F&ile:"), _folder_row(self.path_edit, browse))
-        for row, field in enumerate((self.format_box, self.scale_box, self.path_edit)):
-            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
-            if isinstance(label, QLabel):
-                label.setBuddy(field)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.export_button = buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.export_button.setDefault(True)   # Enter in a field exports
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        form = _buddied_form([(self.tr("&Format:"), self.format_box, self.format_box),
+                              (self.tr("PNG &scale:"), self.scale_box, self.scale_box),
+                              (self.tr("F&ile:"), self.path_edit, _folder_row(self.path_edit, browse))])
+        buttons, self.export_button = _export_buttons(self, self.tr("Export"))
         layout = QVBoxLayout(self)
         title = QLabel(GalleryDialog.figure_title(spec), self)
         title.setWordWrap(True)
@@ -216,20 +227,11 @@ class ExportAllDialog(QDialog):
         self.language_box.setAccessibleName(self.tr("Language of the figures"))
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
-        form = QFormLayout()
-        form.addRow(self.tr("F&older:"), _folder_row(self.folder_edit, browse))
-        form.addRow(self.tr("O&utput:"), self.output_box)
-        form.addRow(self.tr("PNG &scale:"), self.scale_box)
-        form.addRow(self.tr("&Language:"), self.language_box)
-        for row, field in enumerate((self.folder_edit, self.output_box, self.scale_box, self.language_box)):
-            label = form.itemAt(row, QFormLayout.ItemRole.LabelRole).widget()
-            if isinstance(label, QLabel):
-                label.setBuddy(field)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.export_button = buttons.addButton(self.tr("Export"), QDialogButtonBox.ButtonRole.AcceptRole)
-        self.export_button.setDefault(True)   # Enter in a field exports
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        form = _buddied_form([(self.tr("F&older:"), self.folder_edit, _folder_row(self.folder_edit, browse)),
+                              (self.tr("O&utput:"), self.output_box, self.output_box),
+                              (self.tr("PNG &scale:"), self.scale_box, self.scale_box),
+                              (self.tr("&Language:"), self.language_box, self.language_box)])
+        buttons, self.export_button = _export_buttons(self, self.tr("Export"))
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.summary)

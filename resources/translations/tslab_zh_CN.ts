@@ -615,103 +615,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="195"/>
-        <location filename="../../desktop/gallery.py" line="260"/>
+        <location filename="../../desktop/gallery.py" line="206"/>
+        <location filename="../../desktop/gallery.py" line="262"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="197"/>
+        <location filename="../../desktop/gallery.py" line="208"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="198"/>
+        <location filename="../../desktop/gallery.py" line="209"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="199"/>
+        <location filename="../../desktop/gallery.py" line="210"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="203"/>
+        <location filename="../../desktop/gallery.py" line="214"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="204"/>
+        <location filename="../../desktop/gallery.py" line="215"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="205"/>
+        <location filename="../../desktop/gallery.py" line="216"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="206"/>
+        <location filename="../../desktop/gallery.py" line="217"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="207"/>
+        <location filename="../../desktop/gallery.py" line="218"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="220"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="210"/>
+        <location filename="../../desktop/gallery.py" line="221"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="212"/>
+        <location filename="../../desktop/gallery.py" line="223"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="216"/>
+        <location filename="../../desktop/gallery.py" line="227"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="220"/>
+        <location filename="../../desktop/gallery.py" line="230"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="221"/>
+        <location filename="../../desktop/gallery.py" line="231"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="222"/>
+        <location filename="../../desktop/gallery.py" line="232"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="223"/>
+        <location filename="../../desktop/gallery.py" line="233"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="229"/>
+        <location filename="../../desktop/gallery.py" line="234"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="253"/>
+        <location filename="../../desktop/gallery.py" line="255"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="255"/>
+        <location filename="../../desktop/gallery.py" line="257"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -719,62 +719,62 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>FigureExportDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="83"/>
+        <location filename="../../desktop/gallery.py" line="103"/>
         <source>Export Figure {number}</source>
         <translation>导出图 {number}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="87"/>
+        <location filename="../../desktop/gallery.py" line="107"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="89"/>
+        <location filename="../../desktop/gallery.py" line="109"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="90"/>
+        <location filename="../../desktop/gallery.py" line="110"/>
         <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="92"/>
+        <location filename="../../desktop/gallery.py" line="112"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="93"/>
+        <location filename="../../desktop/gallery.py" line="113"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="94"/>
+        <location filename="../../desktop/gallery.py" line="114"/>
         <source>Browse for the file</source>
         <translation>浏览并选择文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="98"/>
+        <location filename="../../desktop/gallery.py" line="117"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="99"/>
+        <location filename="../../desktop/gallery.py" line="118"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="100"/>
+        <location filename="../../desktop/gallery.py" line="119"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="106"/>
+        <location filename="../../desktop/gallery.py" line="120"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="138"/>
+        <location filename="../../desktop/gallery.py" line="149"/>
         <source>Export Figure</source>
         <translation>导出图</translation>
     </message>
@@ -782,107 +782,107 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>GalleryDialog</name>
     <message>
-        <location filename="../../views/gallery/view.py" line="130"/>
+        <location filename="../../views/gallery/view.py" line="114"/>
         <source>Figure Gallery</source>
         <translation>图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="173"/>
+        <location filename="../../views/gallery/view.py" line="157"/>
         <source>Figures</source>
         <translation>图列表</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="174"/>
+        <location filename="../../views/gallery/view.py" line="158"/>
         <source>Every figure of the course; Enter opens the one selected</source>
         <translation>本课程的全部图；按 Enter 打开所选的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="176"/>
+        <location filename="../../views/gallery/view.py" line="160"/>
         <source>Enter or a double-click opens a figure; in a figure, PageUp and PageDown go to the previous and next one, Escape back to all figures.</source>
         <translation>按 Enter 或双击打开一张图；在图中，PageUp 和 PageDown 切换到上一张和下一张，Escape 返回全部图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="180"/>
+        <location filename="../../views/gallery/view.py" line="164"/>
         <source>Export All Figures…</source>
         <translation>导出全部图…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="181"/>
+        <location filename="../../views/gallery/view.py" line="165"/>
         <source>Write every figure, or the handout PDF, to a folder</source>
         <translation>把每张图或讲义 PDF 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="184"/>
+        <location filename="../../views/gallery/view.py" line="168"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="184"/>
+        <location filename="../../views/gallery/view.py" line="168"/>
         <source>Close the gallery</source>
         <translation>关闭图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="199"/>
+        <location filename="../../views/gallery/view.py" line="183"/>
         <source>All Figures</source>
         <translation>全部图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="199"/>
+        <location filename="../../views/gallery/view.py" line="183"/>
         <source>Back to every figure (Escape)</source>
         <translation>返回全部图（Escape）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="201"/>
+        <location filename="../../views/gallery/view.py" line="185"/>
         <source>Previous</source>
         <translation>上一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="201"/>
+        <location filename="../../views/gallery/view.py" line="185"/>
         <source>The previous figure (PageUp)</source>
         <translation>上一张图（PageUp）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="203"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>Next</source>
         <translation>下一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="203"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>The next figure (PageDown)</source>
         <translation>下一张图（PageDown）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="206"/>
+        <location filename="../../views/gallery/view.py" line="190"/>
         <source>Figure shown</source>
         <translation>当前显示的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="207"/>
+        <location filename="../../views/gallery/view.py" line="191"/>
         <source>Open in Its Tab</source>
         <translation>在所属标签页中打开</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="210"/>
+        <location filename="../../views/gallery/view.py" line="194"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="210"/>
+        <location filename="../../views/gallery/view.py" line="194"/>
         <source>Export this figure as PNG, SVG or PDF</source>
         <translation>将此图导出为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="260"/>
+        <location filename="../../views/gallery/view.py" line="244"/>
         <source>drawing…</source>
         <translation>正在绘制…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="295"/>
+        <location filename="../../views/gallery/view.py" line="279"/>
         <source>This figure cannot be drawn for this scenario</source>
         <translation>此图无法针对当前场景绘制</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="297"/>
+        <location filename="../../views/gallery/view.py" line="281"/>
         <source>{summary}
 
 Not drawn for this scenario: {reason}</source>
@@ -891,22 +891,22 @@ Not drawn for this scenario: {reason}</source>
 未针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="342"/>
+        <location filename="../../views/gallery/view.py" line="326"/>
         <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
         <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="350"/>
+        <location filename="../../views/gallery/view.py" line="334"/>
         <source>Figure {number} of {count}: {title}</source>
         <translation>图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="356"/>
+        <location filename="../../views/gallery/view.py" line="340"/>
         <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
         <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="360"/>
+        <location filename="../../views/gallery/view.py" line="344"/>
         <source>Open the tab that makes this figure live</source>
         <translation>打开能实时生成此图的标签页</translation>
     </message>
@@ -929,66 +929,66 @@ Not drawn for this scenario: {reason}</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="158"/>
-        <location filename="../../desktop/gallery.py" line="168"/>
+        <location filename="../../desktop/gallery.py" line="169"/>
+        <location filename="../../desktop/gallery.py" line="179"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="159"/>
+        <location filename="../../desktop/gallery.py" line="170"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="271"/>
-        <location filename="../../desktop/gallery.py" line="284"/>
-        <location filename="../../desktop/gallery.py" line="300"/>
-        <location filename="../../desktop/gallery.py" line="336"/>
+        <location filename="../../desktop/gallery.py" line="273"/>
+        <location filename="../../desktop/gallery.py" line="286"/>
+        <location filename="../../desktop/gallery.py" line="302"/>
+        <location filename="../../desktop/gallery.py" line="338"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="272"/>
+        <location filename="../../desktop/gallery.py" line="274"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="285"/>
+        <location filename="../../desktop/gallery.py" line="287"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="297"/>
+        <location filename="../../desktop/gallery.py" line="299"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="299"/>
+        <location filename="../../desktop/gallery.py" line="301"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="340"/>
+        <location filename="../../desktop/gallery.py" line="342"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="342"/>
+        <location filename="../../desktop/gallery.py" line="344"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="346"/>
+        <location filename="../../desktop/gallery.py" line="348"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="349"/>
+        <location filename="../../desktop/gallery.py" line="351"/>
         <source>Wrote the handout: {path}</source>
         <translation>已写出讲义：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="351"/>
+        <location filename="../../desktop/gallery.py" line="353"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1954,22 +1954,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="394"/>
+        <location filename="../../views/mesh/view.py" line="420"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="396"/>
+        <location filename="../../views/mesh/view.py" line="422"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="397"/>
+        <location filename="../../views/mesh/view.py" line="423"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="407"/>
+        <location filename="../../views/mesh/view.py" line="433"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
@@ -2044,7 +2044,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshView</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="61"/>
+        <location filename="../../views/mesh/view.py" line="62"/>
         <source>r{rank}</source>
         <translation>r{rank}</translation>
     </message>
@@ -3490,7 +3490,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="36"/>
+        <location filename="../../views/time/panel.py" line="35"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
@@ -3503,74 +3503,74 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="72"/>
+        <location filename="../../views/time/panel.py" line="71"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="74"/>
-        <location filename="../../views/time/panel.py" line="83"/>
+        <location filename="../../views/time/panel.py" line="73"/>
+        <location filename="../../views/time/panel.py" line="82"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="81"/>
+        <location filename="../../views/time/panel.py" line="80"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="89"/>
+        <location filename="../../views/time/panel.py" line="88"/>
         <location filename="../../views/time/panel.py" line="297"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="92"/>
+        <location filename="../../views/time/panel.py" line="91"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="93"/>
+        <location filename="../../views/time/panel.py" line="92"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="103"/>
+        <location filename="../../views/time/panel.py" line="102"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="187"/>
+        <location filename="../../views/time/panel.py" line="186"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="202"/>
+        <location filename="../../views/time/panel.py" line="201"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="207"/>
+        <location filename="../../views/time/panel.py" line="206"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="219"/>
+        <location filename="../../views/time/panel.py" line="218"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="241"/>
+        <location filename="../../views/time/panel.py" line="240"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="247"/>
+        <location filename="../../views/time/panel.py" line="246"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="253"/>
+        <location filename="../../views/time/panel.py" line="252"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
@@ -4217,9 +4217,9 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/export.py" line="652"/>
+        <location filename="../../desktop/export.py" line="636"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
-        <location filename="../../views/gallery/view.py" line="268"/>
+        <location filename="../../views/gallery/view.py" line="252"/>
         <source>Figure {number}. {title}</source>
         <translation>图 {number}&#x3000;{title}</translation>
     </message>
@@ -5875,93 +5875,93 @@ K 个输出加权求和</translation>
 <context>
     <name>handout</name>
     <message>
-        <location filename="../../desktop/export.py" line="406"/>
+        <location filename="../../desktop/export.py" line="390"/>
         <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
         <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="411"/>
+        <location filename="../../desktop/export.py" line="395"/>
         <source>{name}: {total} parameters</source>
         <translation>{name}：{total} 参数</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="413"/>
+        <location filename="../../desktop/export.py" line="397"/>
         <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="418"/>
+        <location filename="../../desktop/export.py" line="402"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
         <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="424"/>
+        <location filename="../../desktop/export.py" line="408"/>
         <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
         <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="430"/>
+        <location filename="../../desktop/export.py" line="414"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="430"/>
+        <location filename="../../desktop/export.py" line="414"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="431"/>
+        <location filename="../../desktop/export.py" line="415"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="431"/>
+        <location filename="../../desktop/export.py" line="415"/>
         <source>GPUs and cluster</source>
         <translation>GPU 与集群</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="481"/>
+        <location filename="../../desktop/export.py" line="465"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="584"/>
-        <location filename="../../desktop/export.py" line="618"/>
+        <location filename="../../desktop/export.py" line="568"/>
+        <location filename="../../desktop/export.py" line="602"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="585"/>
+        <location filename="../../desktop/export.py" line="569"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="588"/>
+        <location filename="../../desktop/export.py" line="572"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="589"/>
+        <location filename="../../desktop/export.py" line="573"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="629"/>
+        <location filename="../../desktop/export.py" line="613"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="632"/>
+        <location filename="../../desktop/export.py" line="616"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="644"/>
+        <location filename="../../desktop/export.py" line="628"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="664"/>
+        <location filename="../../desktop/export.py" line="648"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>

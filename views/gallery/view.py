@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QEventLoop, QPoint, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPalette, QPen, QPixmap, QShortcut
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialog, QHBoxLayout, QLabel, QListView, QListWidget,
                                QListWidgetItem, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
@@ -31,6 +31,7 @@ from tslab.views.document_model import DocumentModel
 from tslab.views.gallery import figures
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import FigureSpec
+from tslab.views.render import lay_out_offscreen, render_image
 
 RENDER_SIZE = QSize(1400, 860)   # the export size: a thumbnail is the exported figure, scaled down
 THUMBNAIL = QSize(272, 167)      # 1400×860 scaled by 0.194
@@ -62,28 +63,11 @@ def render_figure(spec: FigureSpec, document: Document, size: QSize = RENDER_SIZ
     """The figure drawn at `size` logical pixels, off screen, as an image (white background)."""
     figure = build_figure(spec, document, cache)
     try:
-        figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
-        figure.resize(size)
-        figure.show()
-        figure.ensurePolished()
-        # Layouts and pyqtgraph's deferred updates need the event loop; a click meanwhile must not
-        # reach the window (it would act in the middle of a drawing).
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        figure.resize(size)
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        lay_out_offscreen(figure, size, user_input=False)
         for drawing in (figure, *figure.findChildren(QWidget)):
             if hasattr(drawing, "fit_to_size"):
                 drawing.fit_to_size()
-        image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(QColor("white"))
-        painter = QPainter(image)
-        try:
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            figure.render(painter, QPoint())
-        finally:
-            painter.end()
-        return image
+        return render_image(figure)
     finally:
         figure.close()
         figure.deleteLater()
