@@ -45,6 +45,14 @@ class WorkerThread:
             self.executor.shutdown(wait=True, cancel_futures=True)
             self.executor = None
 
+    def shut_down_with(self, parent: QObject | None) -> None:
+        """Shut down when the application quits or `parent` (the owner's owner) is destroyed."""
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(lambda: self.shutdown())
+        if parent is not None:
+            parent.destroyed.connect(lambda *_: self.shutdown())
+
 
 class Runner(QObject):
     done = Signal(object)      # the result of the latest run
@@ -60,12 +68,7 @@ class Runner(QObject):
         self._generation = 0
         self._busy = False
         self._finished.connect(self._deliver)  # queued: emitted on the worker, delivered here
-        worker = self._worker
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(lambda: worker.shutdown())
-        if parent is not None:
-            parent.destroyed.connect(lambda *_: worker.shutdown())
+        self._worker.shut_down_with(parent)
 
     @property
     def busy(self) -> bool:

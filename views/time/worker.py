@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
 from tslab.views.runner import WorkerThread
 
@@ -35,12 +35,7 @@ class ProgressWorker(QObject):
         self._busy = False
         self._progress.connect(self._deliver_progress)   # queued: emitted on the worker
         self._finished.connect(self._deliver)
-        thread = self._thread
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(lambda: thread.shutdown())
-        if parent is not None:
-            parent.destroyed.connect(lambda *_: thread.shutdown())
+        self._thread.shut_down_with(parent)
 
     @property
     def busy(self) -> bool:
