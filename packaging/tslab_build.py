@@ -100,16 +100,24 @@ DT_NEEDED, DT_STRTAB = 1, 5
 PT_LOAD, PT_DYNAMIC = 1, 2
 
 
+def _read_elf(path: Path, least: int) -> tuple[bytes, bool, str] | None:
+    """(the file's bytes, 64-bit, struct byte-order prefix) of an ELF file of at least `least`
+    bytes (its header); None for any other file."""
+    with open(path, "rb") as file:
+        data = file.read()
+    if data[:4] != b"\x7fELF" or len(data) < least:
+        return None
+    return data, data[4] == 2, "<" if data[5] == 1 else ">"
+
+
 def elf_needed(path: Path) -> list[str] | None:
     """The DT_NEEDED entries (sonames) of an ELF file, in order; None if it is not ELF.
     (ELF gABI: the program headers give the PT_DYNAMIC segment; its DT_STRTAB address is mapped to
     a file offset through the PT_LOAD segment that contains it.)"""
-    with open(path, "rb") as file:
-        data = file.read()
-    if data[:4] != b"\x7fELF" or len(data) < 64:
+    elf = _read_elf(path, 64)
+    if elf is None:
         return None
-    is64 = data[4] == 2
-    endian = "<" if data[5] == 1 else ">"
+    data, is64, endian = elf
     if is64:
         phoff, = struct.unpack_from(endian + "Q", data, 0x20)
         phentsize, phnum = struct.unpack_from(endian + "HH", data, 0x36)
@@ -156,12 +164,10 @@ def elf_needed(path: Path) -> list[str] | None:
 
 def elf_section_names(path: Path) -> list[str] | None:
     """The section names of an ELF file (from its section header table); None if it is not ELF."""
-    with open(path, "rb") as file:
-        data = file.read()
-    if data[:4] != b"\x7fELF" or len(data) < 52:
+    elf = _read_elf(path, 52)
+    if elf is None:
         return None
-    is64 = data[4] == 2
-    endian = "<" if data[5] == 1 else ">"
+    data, is64, endian = elf
     if is64:
         shoff, = struct.unpack_from(endian + "Q", data, 0x28)
         shentsize, shnum, shstrndx = struct.unpack_from(endian + "HHH", data, 0x3A)

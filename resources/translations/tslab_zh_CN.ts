@@ -4627,93 +4627,92 @@ K 个输出加权求和</translation>
 每 rank ≤ {bytes}（{precision}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="318"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="328"/>
         <source>to ranks on the same node (NVLink)</source>
         <translation>发往同节点的 rank（NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="319"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="329"/>
         <source>to other nodes (network)</source>
         <translation>发往其他节点（网络）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="320"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="318"/>
         <source>rank {rank}: {value:,} bytes</source>
         <translation>rank {rank}：{value:,} 字节</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="322"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="327"/>
         <source>Dispatch: bytes each EP rank sends to the experts&apos; ranks</source>
         <translation>Dispatch：每个 EP rank 发往专家所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="325"/>
-        <location filename="../../views/gallery/fig_a_moe.py" line="332"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="324"/>
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="326"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="332"/>
         <source>back to the same node</source>
         <translation>返回同一节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="327"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="333"/>
         <source>back to other nodes</source>
         <translation>返回其他节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="329"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="331"/>
         <source>Combine: bytes each EP rank sends back to the tokens&apos; ranks</source>
         <translation>Combine：每个 EP rank 发回 token 所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="333"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="334"/>
         <source>rank {rank}: {value:+,} tokens against S·K</source>
         <translation>rank {rank}：相对 S·K {value:+,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="335"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="336"/>
         <source>Tokens each EP rank&apos;s experts receive, minus S·K = {target:,}</source>
         <translation>每个 EP rank 的专家收到的 token 数减去 S·K = {target:,}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="337"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="338"/>
         <source>home placement</source>
         <translation>初始放置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="339"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="340"/>
         <source>after MoonEP: {exact} of {ranks} ranks at exactly S·K (the dashed line)</source>
         <translation>MoonEP 之后：{ranks} 个 rank 中有 {exact} 个恰好为 S·K（虚线）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="343"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="344"/>
         <source>tokens − S·K</source>
         <translation>token 数 − S·K</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="346"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="347"/>
         <source>MoonEP: redundant experts copied to each EP rank</source>
         <translation>MoonEP：复制到各 EP rank 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="347"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="348"/>
         <source>redundant experts</source>
         <translation>冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="348"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="349"/>
         <source>rank {rank}: {value:g} redundant experts</source>
         <translation>rank {rank}：{value:g} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="350"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="351"/>
         <source>experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="351"/>
+        <location filename="../../views/gallery/fig_a_moe.py" line="352"/>
         <source>bound E/R = {bound}</source>
         <translation>上限 E/R = {bound}</translation>
     </message>

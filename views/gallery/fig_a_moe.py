@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
@@ -315,21 +315,22 @@ class MoeBody(QWidget):
         super().__init__(parent)
         t, result = traffic, traffic.result
         self.flow = MoeFlow(traffic, self)
-        intra = QCoreApplication.translate("gallery", "to ranks on the same node (NVLink)")
-        inter = QCoreApplication.translate("gallery", "to other nodes (network)")
         tip_bytes = QCoreApplication.translate("gallery", "rank {rank}: {value:,} bytes")
-        self.dispatch = RankBars(
+
+        def byte_bars(title: str, intra: tuple[str, Any], inter: tuple[str, Any]) -> RankBars:
+            """Bytes per EP rank, to the same node and to other nodes, in MiB."""
+            return RankBars(title, [Series(intra[0], INTRA_COLOUR, intra[1], 0, tip_bytes),
+                                    Series(inter[0], INTER_COLOUR, inter[1], 0, tip_bytes)],
+                            QCoreApplication.translate("gallery", "MiB"), scale_by=MIB, parent=self)
+
+        self.dispatch = byte_bars(
             QCoreApplication.translate("gallery", "Dispatch: bytes each EP rank sends to the experts' ranks"),
-            [Series(intra, INTRA_COLOUR, t.dispatch_intra, 0, tip_bytes),
-             Series(inter, INTER_COLOUR, t.dispatch_inter, 0, tip_bytes)],
-            QCoreApplication.translate("gallery", "MiB"), scale_by=MIB, parent=self)
-        back_intra = QCoreApplication.translate("gallery", "back to the same node")
-        back_inter = QCoreApplication.translate("gallery", "back to other nodes")
-        self.combine = RankBars(
+            (QCoreApplication.translate("gallery", "to ranks on the same node (NVLink)"), t.dispatch_intra),
+            (QCoreApplication.translate("gallery", "to other nodes (network)"), t.dispatch_inter))
+        self.combine = byte_bars(
             QCoreApplication.translate("gallery", "Combine: bytes each EP rank sends back to the tokens' ranks"),
-            [Series(back_intra, INTRA_COLOUR, t.combine_intra, 0, tip_bytes),
-             Series(back_inter, INTER_COLOUR, t.combine_inter, 0, tip_bytes)],
-            QCoreApplication.translate("gallery", "MiB"), scale_by=MIB, parent=self)
+            (QCoreApplication.translate("gallery", "back to the same node"), t.combine_intra),
+            (QCoreApplication.translate("gallery", "back to other nodes"), t.combine_inter))
         tip_tokens = QCoreApplication.translate("gallery", "rank {rank}: {value:+,} tokens against S·K")
         self.tokens = RankBars(
             QCoreApplication.translate("gallery", "Tokens each EP rank's experts receive, minus S·K = "
