@@ -77,6 +77,9 @@ MEANINGS: dict[str, str] = {
     "precision.master": QT_TRANSLATE_NOOP("keys", "Precision of the optimizer's master copy of the weights"),
     "precision.optimizer": QT_TRANSLATE_NOOP("keys", "Precision of the optimizer states (Adam's moments, "
                                                      "momentum)"),
+    "precision.compute": QT_TRANSLATE_NOOP("keys", "Precision the linear layers' GEMMs run in: bf16, or fp8 at "
+                                                   "the FP8 tensor-core peak (DeepSeek-V3); attention, embedding, "
+                                                   "output head and router stay BF16"),
     "precision.activations": QT_TRANSLATE_NOOP("keys", "Precision of the activations saved for the backward "
                                                        "pass"),
     "optimizer.kind": QT_TRANSLATE_NOOP("keys", "Optimizer: Adam (two states per parameter), Muon or SGD with "

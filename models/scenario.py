@@ -110,6 +110,11 @@ class Precision:
     master: str = spec("fp32", choices=PRECISIONS)
     optimizer: str = spec("fp32", choices=PRECISIONS)
     activations: str = spec("bf16", choices=PRECISIONS)
+    # The precision the linear layers' GEMMs run in (the step-time model, models/time): bf16, or
+    # fp8 as DeepSeek-V3 §3.3 does (forward, input-gradient and weight-gradient GEMMs of the
+    # linear layers at the FP8 tensor-core peak; attention's core, the embedding, the output head,
+    # the router and the norms stay in BF16).
+    compute: str = spec("bf16", choices=("bf16", "fp8"))
 
 
 @dataclass(frozen=True)

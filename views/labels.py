@@ -83,6 +83,7 @@ LABELS: dict[str, Label] = {
     "precision.master": Label(QT_TRANSLATE_NOOP("labels", "Master weights")),
     "precision.optimizer": Label(QT_TRANSLATE_NOOP("labels", "Optimizer states")),
     "precision.activations": Label(QT_TRANSLATE_NOOP("labels", "Activations")),
+    "precision.compute": Label(QT_TRANSLATE_NOOP("labels", "GEMM compute")),
     "optimizer.kind": Label(QT_TRANSLATE_NOOP("labels", "Optimizer"), choices=(
         ("adam", QT_TRANSLATE_NOOP("labels", "Adam (2 states)")),
         ("muon", QT_TRANSLATE_NOOP("labels", "Muon (1 state)")),

@@ -193,7 +193,7 @@ class MemoryTab(DocumentTab):
                                               "model.shared_ffn_hidden", "model.shared_expert_gate",
                                               "model.expert_bias", "model.mtp_layers")),
             (self.tr("Precision and optimizer"), fields("precision.params", "precision.grads", "precision.master",
-                                                        "precision.optimizer", "precision.activations",
+                                                        "precision.optimizer", "precision.activations", "precision.compute",
                                                         "optimizer.kind")),
             (self.tr("Parallelism and ZeRO"), fields("parallel.tp", "parallel.sp", "parallel.pp", "parallel.vpp",
                                                      "parallel.dp", "parallel.cp", "parallel.ep", "parallel.zero",
