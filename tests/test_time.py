@@ -36,6 +36,7 @@ from tslab.models.memory.policy import activation_policy
 from tslab.models.pipeline import chunks_per_rank, schedule_inputs, simulate, stages_of
 from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import Scenario
+from tslab.models.time.efficiency import KERNEL_GAP_S
 from tslab.models.time import (ACHIEVABLE, MODEL_NOTE, causal_share, gemm, hardware_of, layer_flops,
                                layer_ops, model_durations, step_time, tile_efficiency, time_json,
                                wave_efficiency)
@@ -242,11 +243,13 @@ def test_gemm_time_roofline_and_constant():
     s = load_preset("classroom-7b").replace(**{"cluster.gpu": "a100-80"})
     hw = hardware_of(s)
     big = gemm(8192, 8192, 8192, 2)
-    assert big.time(hw) == pytest.approx(big.flops / (hw.peak_flops * ACHIEVABLE * big.efficiency(hw) / ACHIEVABLE))
+    gap = KERNEL_GAP_S   # every kernel's launch gap
+    assert big.time(hw) == pytest.approx(big.flops / (hw.peak_flops * ACHIEVABLE * big.efficiency(hw) / ACHIEVABLE)
+                                         + gap)
     thin = gemm(8192, 8, 8192, 2)  # a GEMV-like product: HBM-bound
-    assert thin.time(hw) == pytest.approx(thin.bytes / (hw.hbm_Bps * 0.9))   # time.hbm_efficiency's default
+    assert thin.time(hw) == pytest.approx(thin.bytes / (hw.hbm_Bps * 0.9) + gap)   # time.hbm_efficiency's default
     half = hardware_of(s.replace(**{"time.hbm_efficiency": 0.45}))
-    assert thin.time(half) == pytest.approx(2 * thin.time(hw))
+    assert thin.time(half) - gap == pytest.approx(2 * (thin.time(hw) - gap))
     fixed = hardware_of(s.replace(**{"time.gemm_efficiency": 0.5}))
     for k in (big, thin):
         assert k.time(fixed) == pytest.approx(k.flops / (hw.peak_flops * 0.5))
@@ -387,7 +390,7 @@ def test_caching_and_errors():
     with pytest.raises(ValueError, match="offload"):
         step_time(s.replace(**{"offload.params": "cpu"}))
     with pytest.raises(ValueError):
-        step_time(s.replace(**{"cluster.nodes": 128}))  # tp·cp·dp·pp no longer fills the cluster
+        step_time(s.replace(**{"cluster.nodes": 128, "parallel.dp": 128}))  # tp·cp·dp·pp no longer fills the cluster
 
 
 def test_time_json_keys():

@@ -22,6 +22,24 @@ the roofline of the two limits (Williams, Waterman & Patterson, "Roofline", CACM
   them from the L2 cache), so a thin GEMM — small m, n or k, as TP slicing and fine-grained
   experts make them — is limited by HBM instead.
 
+FP8 GEMMs (scenario `precision.compute = "fp8"`, the linear layers only) run against the data
+sheet's dense FP8 peak at ACHIEVABLE_FP8 = 1,350 / 1,979: DeepGEMM (deepseek-ai/DeepGEMM,
+README), the FP8 GEMM library of DeepSeek-V3's fine-grained scaling (§3.3), reaches "up to 1350+
+FP8 TFLOPS" on H800s, whose dense FP8 peak is 1,979 TFLOP/s — lower than BF16's share because
+the promotion of partial sums to FP32 on the CUDA cores every 128 elements (V3 §3.3.2) takes SM
+time from the tensor cores. A GPU without FP8 tensor cores (A100) runs them at its BF16 rate.
+Their operands are one byte per element, the output BF16.
+
+Grouped GEMMs (the routed experts, `grouped_gemm`): one kernel over every local expert's tokens,
+each expert's M cut into tiles of its own, so an expert with few tokens computes a mostly empty
+tile; all experts' tiles share the waves.
+
+Launch gaps: every kernel costs KERNEL_GAP_S more than its own time — the idle time of the GPU
+between two kernels of one stream (the launch of the next grid and the drain of the last). NVIDIA's
+"Getting Started with CUDA Graphs" (A. Gray, NVIDIA Technical Blog, 2019) measures a 2.9 µs kernel
+at 3.8 µs per kernel when launched back to back on one stream (the CPU running ahead): about 1 µs
+between kernels. Element-wise passes count one kernel each, forward and backward.
+
 `gemm_efficiency` > 0 (scenario `time.gemm_efficiency`) replaces the curve: t = FLOPs / (peak ×
 that fraction), no tiles and no roofline.
 
@@ -40,10 +58,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..hardware import hbm_bandwidth, peak_flops
+from ..hardware import GPUS, hbm_bandwidth, peak_flops
 from ..scenario import Scenario
 
 ACHIEVABLE = 0.8
+ACHIEVABLE_FP8 = 1350.0 / 1979.0   # DeepGEMM's FP8 TFLOP/s on H800 over the dense FP8 peak
+KERNEL_GAP_S = 1.0e-6              # idle between two kernels of a stream (NVIDIA CUDA Graphs blog, 2019)
 # The output tiles the curve chooses from (NVIDIA Matrix Multiplication Background §2.3).
 TILES = ((128, 256), (256, 128), (128, 128))
 MMA = 16  # the tensor cores' smallest M and N step (16×8×16 BF16 MMA on Ampere and Hopper)
@@ -61,7 +81,8 @@ DEFAULT_PCIE_BPS = 64e9
 
 @dataclass(frozen=True)
 class Hardware:
-    """One GPU as the time model sees it: BF16 dense peak FLOP/s, HBM bytes/s, SMs, host link."""
+    """One GPU as the time model sees it: BF16 (and FP8) dense peak FLOP/s, HBM bytes/s, SMs,
+    host link."""
     gpu: str
     peak_flops: float
     hbm_Bps: float
@@ -69,6 +90,7 @@ class Hardware:
     pcie_Bps: float
     gemm_efficiency: float = 0.0  # > 0: a fixed fraction of peak instead of the curve
     hbm_efficiency: float = 1.0   # the share of hbm_Bps that streaming kernels reach
+    fp8_peak_flops: float = 0.0   # dense FP8 FLOP/s; 0 = no FP8 tensor cores (FP8 GEMMs at the BF16 rate)
 
     @property
     def stream_Bps(self) -> float:
@@ -85,8 +107,13 @@ def hardware_of(s: Scenario) -> Hardware:
         raise ValueError(f"GPU {c.gpu} has no peak FLOP/s in the catalogue: set cluster.peak_tflops")
     if hbm <= 0:
         raise ValueError(f"GPU {c.gpu} has no HBM bandwidth in the catalogue: set cluster.hbm_gbps")
+    fp8 = GPUS[c.gpu].fp8_tflops * 1e12 if c.gpu in GPUS else 0.0
+    if c.peak_tflops > 0 and c.gpu in GPUS and GPUS[c.gpu].bf16_tflops > 0:
+        fp8 *= peak / (GPUS[c.gpu].bf16_tflops * 1e12)   # a stated BF16 peak scales the FP8 one alike
+    elif c.gpu not in GPUS:
+        fp8 = 2.0 * peak   # a custom GPU: FP8 at twice its BF16 peak, as on Hopper and Blackwell
     return Hardware(c.gpu, peak, hbm, SM_COUNT.get(c.gpu, DEFAULT_SMS), PCIE_BPS.get(c.gpu, DEFAULT_PCIE_BPS),
-                    float(s.time.gemm_efficiency), float(s.time.hbm_efficiency))
+                    float(s.time.gemm_efficiency), float(s.time.hbm_efficiency), fp8)
 
 
 def wave_efficiency(tiles: float, sms: int) -> float:
@@ -116,36 +143,97 @@ def tile_efficiency(m: float, n: float, batch: float, sms: int) -> float:
 class Kernel:
     """One GEMM-like kernel: its FLOPs, the HBM bytes it moves, and how it fills the SMs.
     `tiles` > 0 gives the thread blocks directly (a fused attention kernel: one per query block
-    and head) with full tiles; otherwise the m×n output is tiled (`tile_efficiency`)."""
+    and head; a grouped GEMM) with `fill` the useful share of their MMA work; otherwise the m×n
+    output is tiled (`tile_efficiency`). `fp8`: an FP8 GEMM (the FP8 peak at ACHIEVABLE_FP8)."""
     flops: float
     bytes: float
     m: float = 0.0
     n: float = 0.0
     batch: float = 1.0
     tiles: float = 0.0
+    fill: float = 1.0
+    fp8: bool = False
 
     def efficiency(self, hw: Hardware) -> float:
-        """The fraction of peak the compute limit runs at."""
+        """The fraction of its peak (BF16, or FP8 for an FP8 GEMM) the compute limit runs at."""
         if hw.gemm_efficiency > 0:
             return hw.gemm_efficiency
-        fill = wave_efficiency(self.tiles, hw.sms) if self.tiles > 0 else \
+        fill = self.fill * wave_efficiency(self.tiles, hw.sms) if self.tiles > 0 else \
             tile_efficiency(self.m, self.n, self.batch, hw.sms)
-        return ACHIEVABLE * fill
+        return (ACHIEVABLE_FP8 if self._fp8(hw) else ACHIEVABLE) * fill
+
+    def _fp8(self, hw: Hardware) -> bool:
+        return self.fp8 and hw.fp8_peak_flops > 0
+
+    def peak(self, hw: Hardware) -> float:
+        return hw.fp8_peak_flops if self._fp8(hw) else hw.peak_flops
 
     def time(self, hw: Hardware) -> float:
+        """Seconds on `hw`: the roofline of compute and HBM bytes, plus the launch gap."""
         if self.flops <= 0:
-            return self.bytes / hw.stream_Bps if hw.gemm_efficiency <= 0 else 0.0
-        compute = self.flops / (hw.peak_flops * self.efficiency(hw))
+            return self.bytes / hw.stream_Bps + KERNEL_GAP_S if hw.gemm_efficiency <= 0 else 0.0
+        compute = self.flops / (self.peak(hw) * self.efficiency(hw))
         if hw.gemm_efficiency > 0:
             return compute
-        return max(compute, self.bytes / hw.stream_Bps)
+        return max(compute, self.bytes / hw.stream_Bps) + KERNEL_GAP_S
 
 
-def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0) -> Kernel:
-    """C[m×n] = A[m×k]·B[k×n], `batch` times: 2·m·n·k FLOPs each, operands and output read or
-    written once at `element` bytes."""
-    return Kernel(2.0 * m * n * k * batch, (m * k + k * n + m * n) * element * batch, m, n, batch)
+def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0, fp8: bool = False) -> Kernel:
+    """C[m×n] = A[m×k]·B[k×n], `batch` times: 2·m·n·k FLOPs each, operands read and the output
+    written once; operands at `element` bytes (one byte when `fp8`), the output at `element`."""
+    operand = 1.0 if fp8 else element
+    return Kernel(2.0 * m * n * k * batch, ((m * k + k * n) * operand + m * n * element) * batch, m, n, batch,
+                  fp8=fp8)
 
 
-__all__ = ["ACHIEVABLE", "DEFAULT_SMS", "Hardware", "Kernel", "PCIE_BPS", "SM_COUNT", "TILES", "gemm",
-           "hardware_of", "tile_efficiency", "wave_efficiency"]
+def grouped_tiles(rows: tuple[float, ...], n: float, sms: int) -> tuple[float, float]:
+    """(tiles, fill) of a grouped GEMM whose group g has an rows[g]×n output, each group tiled on
+    its own, at the tile of TILES that makes the most of the SMs (fill × wave efficiency)."""
+    useful = sum(rows) * n
+    best: tuple[float, float, float] = (0.0, 0.0, 1.0)
+    for tile_m, tile_n in TILES:
+        tn = min(tile_n, MMA * math.ceil(n / MMA))
+        cols = math.ceil(n / tn)
+        tiles = padded = 0.0
+        for m in rows:
+            if m <= 0:
+                continue
+            tm = min(tile_m, MMA * math.ceil(m / MMA))
+            count = math.ceil(m / tm)
+            tiles += count * cols
+            padded += count * tm * cols * tn
+        fill = useful / padded if padded else 1.0
+        score = fill * wave_efficiency(tiles, sms)
+        if score > best[0]:
+            best = (score, tiles, fill)
+    return best[1], best[2]
+
+
+def grouped_gemm(rows: tuple[float, ...], n: float, k: float, element: float, sms: int, fp8: bool = False) -> Kernel:
+    """Y_g[rows_g × n] = X_g[rows_g × k]·W_g[k × n] for every group g in one kernel (a grouped GEMM
+    of the routed experts: group g is expert g with rows_g tokens)."""
+    tokens = sum(rows)
+    operand = 1.0 if fp8 else element
+    tiles, fill = grouped_tiles(rows, n, sms)
+    groups = sum(1 for m in rows if m > 0)
+    return Kernel(2.0 * tokens * n * k, (tokens * k + groups * k * n) * operand + tokens * n * element,
+                  tiles=tiles, fill=fill, fp8=fp8)
+
+
+def grouped_weight_gemm(rows: tuple[float, ...], k: float, n: float, element: float, sms: int,
+                        fp8: bool = False) -> Kernel:
+    """dW_g[k × n] = X_gᵀ·dY_g for every group g, each a reduction over its rows_g tokens: the
+    output tiles are the same for every group, the roofline prices a group with few tokens."""
+    tokens = sum(rows)
+    groups = sum(1 for m in rows if m > 0)
+    operand = 1.0 if fp8 else element
+    if groups == 0:
+        return Kernel(0.0, 0.0)
+    tiles, fill = grouped_tiles((k,) * groups, n, sms)
+    return Kernel(2.0 * tokens * k * n, tokens * (k + n) * operand + groups * k * n * element,
+                  tiles=tiles, fill=fill, fp8=fp8)
+
+
+__all__ = ["ACHIEVABLE", "ACHIEVABLE_FP8", "DEFAULT_SMS", "KERNEL_GAP_S", "Hardware", "Kernel", "PCIE_BPS", "SM_COUNT",
+           "TILES", "gemm", "grouped_gemm", "grouped_tiles", "grouped_weight_gemm", "hardware_of", "tile_efficiency",
+           "wave_efficiency"]

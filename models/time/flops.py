@@ -50,7 +50,8 @@ from ..memory import head_dim, is_moe_layer, padded_vocab, pipeline_layout
 from ..memory.params import shared_ffn
 from ..memory.policy import activation_policy, is_recomputed
 from ..scenario import BYTES_PER_ELEMENT, Scenario
-from .efficiency import Kernel, gemm
+from .efficiency import DEFAULT_SMS, SM_COUNT, Kernel, gemm, grouped_gemm, grouped_weight_gemm
+from .routed import routed_load
 
 FLASH_BLOCK = 128  # key block of the attention kernel (FlashAttention-2 §3.3 tunes blocks of 64 or 128; 128 here)
 
@@ -91,9 +92,10 @@ class Shard:
     rep: int = 1
     ep: int = 1
     etp: int = 1
+    routed: bool = True   # the routed experts' tokens from the routing model's busiest rank (else the mean)
 
 
-WHOLE = Shard()
+WHOLE = Shard(routed=False)
 
 
 def shard_of(s: Scenario) -> Shard:
@@ -102,10 +104,26 @@ def shard_of(s: Scenario) -> Shard:
 
 
 def _weight(name: str, m: float, n: float, k: float, element: float, batch: float = 1.0,
-            expert: bool = False) -> Op:
-    forward = gemm(m, n, k, element, batch)
-    return Op(name, (forward,), (gemm(m, k, n, element, batch),), (gemm(k, n, m, element, batch),),
+            expert: bool = False, fp8: bool = False) -> Op:
+    forward = gemm(m, n, k, element, batch, fp8)
+    return Op(name, (forward,), (gemm(m, k, n, element, batch, fp8),), (gemm(k, n, m, element, batch, fp8),),
               forward.flops, expert=expert)
+
+
+def _fp8_cast(name: str, inputs: float, outputs: float, element: float) -> Op:
+    """The casts an FP8 linear layer adds (DeepSeek-V3 §3.3.2): its input quantized to FP8 in rows
+    and, for the weight gradient, in columns (read once at `element` bytes, written twice at one
+    byte: `inputs` elements); its output gradient likewise in the backward (`outputs` elements).
+    The weights' FP8 copy is cast once per step, not per micro-batch, and left out."""
+    return _elementwise(f"{name}_fp8_cast", inputs * (element + 2), outputs * (element + 2))
+
+
+def _linear(name: str, m: float, n: float, k: float, element: float, fp8: bool, batch: float = 1.0) -> list[Op]:
+    """A linear layer Y[m×n] = X[m×k]·W[k×n] (`batch` times): its GEMMs, and its casts when FP8."""
+    ops = [_weight(name, m, n, k, element, batch, fp8=fp8)]
+    if fp8:
+        ops.append(_fp8_cast(name, m * k * batch, m * n * batch, element))
+    return ops
 
 
 def _elementwise(name: str, forward_bytes: float, backward_bytes: float) -> Op:
@@ -153,19 +171,49 @@ def _attention(s: Scenario, sh: Shard, e: float, dq: float, dv: float, kv_heads:
 
 
 def _mlp(prefix: str, tokens: float, hidden: float, width: float, shard: float, e: float, swiglu: bool,
-         batch: float = 1.0, expert: bool = False, weighted: bool = False) -> list[Op]:
-    """An MLP (or a group of `batch` experts of `tokens` each): up (gate and up fused for SwiGLU),
-    activation, down."""
+         fp8: bool = False) -> list[Op]:
+    """A dense MLP: up (gate and up fused for SwiGLU), activation, down."""
     inputs = 2 if swiglu else 1
-    inner = tokens * width / shard * batch
-    act_forward = (3 if swiglu else 2) * inner * e
-    act_backward = (5 if swiglu else 3) * inner * e
-    if weighted:  # the routing weight folded into the activation: one more read of the output
-        act_forward += inner * e
-        act_backward += inner * e
-    return [_weight(f"{prefix}_up", tokens, inputs * width / shard, hidden, e, batch, expert),
-            _elementwise(f"{prefix}_act", act_forward, act_backward),
-            _weight(f"{prefix}_down", tokens, hidden, width / shard, e, batch, expert)]
+    inner = tokens * width / shard
+    return [*_linear(f"{prefix}_up", tokens, inputs * width / shard, hidden, e, fp8),
+            _elementwise(f"{prefix}_act", (3 if swiglu else 2) * inner * e, (5 if swiglu else 3) * inner * e),
+            *_linear(f"{prefix}_down", tokens, hidden, width / shard, e, fp8)]
+
+
+def _experts(rows: tuple[float, ...], hidden: float, width: float, e: float, swiglu: bool, fp8: bool,
+             sms: int) -> list[Op]:
+    """The routed experts of one GPU as grouped GEMMs (expert g receives rows[g] tokens): up,
+    activation with the routing weight folded in (one more read of its output), down."""
+    inputs = 2 if swiglu else 1
+    tokens = sum(rows)
+    up_n = inputs * width
+
+    def grouped(name: str, n: float, k: float) -> list[Op]:
+        forward = grouped_gemm(rows, n, k, e, sms, fp8)
+        op = Op(name, (forward,), (grouped_gemm(rows, k, n, e, sms, fp8),),
+                (grouped_weight_gemm(rows, k, n, e, sms, fp8),), forward.flops, expert=True)
+        return [op, _fp8_cast(name, tokens * k, tokens * n, e)] if fp8 else [op]
+
+    inner = tokens * width
+    return [*grouped("expert_up", up_n, hidden),
+            _elementwise("expert_act", ((3 if swiglu else 2) + 1) * inner * e, ((5 if swiglu else 3) + 1) * inner * e),
+            *grouped("expert_down", hidden, width)]
+
+
+def expert_rows(s: Scenario, sh: Shard) -> tuple[tuple[float, ...], float]:
+    """(tokens of each routed expert of the busiest GPU, the busiest rank's load / the mean) for
+    one micro-batch: the mean tokens · K · etp · ep / (t · E) per expert, times each expert's share
+    under the routing model (models/time/routed.py) when `sh.routed`."""
+    m = s.model
+    tokens = m.seq_len / sh.cp * m.micro_batch
+    local = max(1, m.experts // sh.ep)
+    mean = tokens * m.top_k * sh.etp * sh.ep / (sh.tp * m.experts)
+    if not sh.routed or m.experts % sh.ep:
+        return (mean,) * local, 1.0
+    mo = s.moe
+    load = routed_load(m.experts, m.top_k, sh.ep, max(1, math.ceil(tokens / sh.tp)), mo.routing, mo.seed,
+                       mo.max_nodes, s.cluster.gpus_per_node)
+    return tuple(mean * share for share in load.shares), load.imbalance
 
 
 def layer_ops(s: Scenario, moe: bool, sh: Shard) -> tuple[Op, ...]:
@@ -179,22 +227,23 @@ def layer_ops(s: Scenario, moe: bool, sh: Shard) -> tuple[Op, ...]:
     d = head_dim(s)
     x = tokens * h / rep  # a TP-replicated activation (split over t by SP)
     mask = 1.0 if m.dropout else 0.0
+    fp8 = s.precision.compute == "fp8"
     ops: list[Op] = [_elementwise("norm1", 2 * x * e, 3 * x * e)]
     if m.attention == "mla":
         rope = m.qk_rope_head_dim
         dq, dv, kv_heads = d + rope, (m.v_head_dim or d), a
         q_lora, kv_lora = m.q_lora_rank, m.kv_lora_rank
-        ops.append(_weight("mla_down", tokens / rep, q_lora + kv_lora + rope, h, e))
+        ops += _linear("mla_down", tokens / rep, q_lora + kv_lora + rope, h, e, fp8)
         latent = tokens * (q_lora + kv_lora) / rep
         ops.append(_elementwise("mla_latent_norm", 2 * latent * e, 3 * latent * e))
-        ops.append(_weight("q_up", tokens, a * dq / t, q_lora or h, e))
-        ops.append(_weight("kv_up", tokens, a * (d + dv) / t, kv_lora, e))
+        ops += _linear("q_up", tokens, a * dq / t, q_lora or h, e, fp8)
+        ops += _linear("kv_up", tokens, a * (d + dv) / t, kv_lora, e, fp8)
         rotated = tokens * (a * rope / t + rope)
     else:
         rope = d
         dq = dv = d
         kv_heads = m.kv_heads
-        ops.append(_weight("qkv_proj", tokens, (a + 2 * kv_heads) * d / t, h, e))
+        ops += _linear("qkv_proj", tokens, (a + 2 * kv_heads) * d / t, h, e, fp8)
         rotated = tokens * (a + kv_heads) * d / t
     if m.qk_norm:
         normed = tokens * (a + kv_heads) * dq / t
@@ -202,27 +251,30 @@ def layer_ops(s: Scenario, moe: bool, sh: Shard) -> tuple[Op, ...]:
     if m.position_embedding == "rope" and rope:
         ops.append(_elementwise("rope", 2 * rotated * e, 2 * rotated * e))
     ops += _attention(s, sh, e, dq, dv, kv_heads)
-    ops.append(_weight("out_proj", tokens, h, a * dv / t, e))
+    ops += _linear("out_proj", tokens, h, a * dv / t, e, fp8)
     ops.append(_elementwise("attn_residual", (3 * e + mask) * x, (2 * e + mask) * x))
     ops.append(_elementwise("norm2", 2 * x * e, 3 * x * e))
     swiglu = m.mlp == "swiglu"
     if not moe:
-        ops += _mlp("mlp", tokens, h, m.ffn_hidden, t, e, swiglu)
+        ops += _mlp("mlp", tokens, h, m.ffn_hidden, t, e, swiglu, fp8)
     else:
         k = m.top_k
         routed = tokens / rep
+        rows, _ = expert_rows(s, sh)
+        received = sum(rows) * h * e   # the expert inputs that arrive on the busiest GPU
+        # the router (BF16, V3 §3.3), its scores: logits, softmax or sigmoid, top-k, in FP32
         ops.append(_weight("router", routed, m.experts, h, e))
         ops.append(_elementwise("router_scores", 8 * routed * m.experts, 12 * routed * m.experts))
-        # the local permutation into expert order (the all-to-all itself is communication)
-        ops.append(_elementwise("dispatch", (1 + k) * x * e, (1 + k) * x * e))
-        local = m.experts / sh.ep
-        per_expert = tokens * k * sh.etp * sh.ep / (t * m.experts)
-        ops += _mlp("expert", per_expert, h, m.expert_ffn_hidden, sh.etp, e, swiglu, batch=local,
-                    expert=True, weighted=True)
-        ops.append(_elementwise("combine", (k + 1) * x * e, (2 * k + 1) * x * e))
+        # permute: the local tokens read and written in expert order for the dispatch, the received
+        # copies scattered into each expert's rows (the all-to-all itself is communication)
+        ops.append(_elementwise("dispatch", (1 + k) * x * e + 2 * received, (1 + k) * x * e + 2 * received))
+        sms = SM_COUNT.get(s.cluster.gpu, DEFAULT_SMS)
+        ops += _experts(rows, h, m.expert_ffn_hidden / sh.etp, e, swiglu, fp8, sms)
+        # unpermute: the outputs gathered back into token order and weighted, then summed per token
+        ops.append(_elementwise("combine", (k + 1) * x * e + 2 * received, (2 * k + 1) * x * e + 2 * received))
         width = shared_ffn(s)
         if width:
-            ops += _mlp("shared", tokens, h, width, t, e, swiglu)
+            ops += _mlp("shared", tokens, h, width, t, e, swiglu, fp8)
             if m.shared_expert_gate:
                 ops.append(_weight("shared_gate", routed, 1, h, e))
     ops.append(_elementwise("mlp_residual", (3 * e + mask) * x, (2 * e + mask) * x))

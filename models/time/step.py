@@ -67,9 +67,10 @@ from ..mesh import Traffic, build_mesh, traffic
 from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
-from .efficiency import ACHIEVABLE, Hardware, hardware_of
+from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
+from .routed import routed_load
 
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")
@@ -162,24 +163,13 @@ def _ring_call(row: Traffic, links: _Links, rounds: int) -> float:
     return links.alpha(row.cross_node) * rounds + sent / links.bw(row.cross_node)
 
 
-def _all_to_all_call(row: Traffic, links: _Links) -> float:
-    """One all-to-all: n − 1 rounds; the bytes to peers on the same node over NVLink and the rest
-    over the network at the same time (groups spread evenly over `max_nodes` nodes)."""
-    n = row.group_size
-    sent = row.bytes_per_step / max(row.calls_per_step, 1)
-    nodes = max(row.max_nodes, 1)
-    local = math.ceil(n / nodes)
-    remote = (n - local) / (n - 1) if n > 1 else 0.0
-    return links.alpha(row.cross_node) * (n - 1) + max(sent * (1 - remote) / links.bw_intra,
-                                                       sent * remote / links.bw_inter)
-
-
 @dataclass(frozen=True)
 class _Calls:
     """Seconds of one call of each per-layer collective, and how many a layer pass makes."""
     tp: float = 0.0
     tp_per_pass: int = 0   # forward (and again backward, and recomputed forward)
-    ep: float = 0.0
+    ep: float = 0.0        # one all-to-all towards the experts (dispatch; the combine's gradient)
+    ep_back: float = 0.0   # one all-to-all back from the experts (combine; the dispatch's gradient)
     cp: float = 0.0
     cp_steps: int = 0      # cp − 1 ring steps per layer pass
     p2p: float = 0.0
@@ -192,8 +182,9 @@ def _calls(s: Scenario, rows: dict[str, Traffic], links: _Links) -> _Calls:
     if "tp" in rows:
         per_pass = 4 if p.sp else 2
         tp = _ring_call(rows["tp"], links, (p.tp - 1) if p.sp else 2 * (p.tp - 1))
+    ep_back = 0.0
     if "ep" in rows:
-        ep = _all_to_all_call(rows["ep"], links)
+        ep, ep_back = _ep_calls(s, rows["ep"], links)
     if "cp" in rows:
         row = rows["cp"]
         cp = links.alpha(row.cross_node) + row.bytes_per_call / links.bw(row.cross_node)
@@ -205,7 +196,44 @@ def _calls(s: Scenario, rows: dict[str, Traffic], links: _Links) -> _Calls:
             message = message / p.tp
             gather = links.alpha_intra * (p.tp - 1) + message * (p.tp - 1) / links.bw_intra
         p2p = links.alpha(row.cross_node) + message / links.bw(row.cross_node) + gather
-    return _Calls(tp, per_pass, ep, cp, max(p.cp - 1, 0), p2p)
+    return _Calls(tp, per_pass, ep, ep_back, cp, max(p.cp - 1, 0), p2p)
+
+
+def _ep_calls(s: Scenario, row: Traffic, links: _Links) -> tuple[float, float]:
+    """Seconds of one all-to-all towards the experts and of one back, on the busiest EP rank.
+
+    Each of the rank's T tokens (T = s/cp·b, ÷ t with SP) goes to K experts: T·K·h elements each
+    way, towards the experts at `moe.dispatch_precision` (DeepSeek-V3 §3.3.3 dispatches in FP8 and
+    quantizes the activation gradient before the down-projection likewise: the backward's
+    all-to-all towards the experts is FP8 too), back at the activations' precision (the combine
+    stays BF16). The copies split over NVLink and the network as the routing places them
+    (models/time/routed.py), the two links running at once, and the busiest rank receives
+    `imbalance` times the mean. `moe.dispatch_route`: "direct" sends every remote copy over the
+    network (NCCL's all-to-all: n − 1 latency rounds); "two-hop" (DeepSeek-V3 §3.2.2, DeepEP's
+    normal kernels) sends a token once per distinct remote node over the network and forwards it
+    there over NVLink (one latency per hop)."""
+    m, p = s.model, s.parallel
+    tokens = m.seq_len / p.cp * m.micro_batch
+    tokens = math.ceil(tokens / p.tp) if p.sp and p.tp > 1 else math.ceil(tokens)
+    load = routed_load(m.experts, m.top_k, p.ep, max(1, tokens), s.moe.routing, s.moe.seed, s.moe.max_nodes,
+                       s.cluster.gpus_per_node)
+    g = min(p.ep, max(1, s.cluster.gpus_per_node))
+    two_hop = s.moe.dispatch_route == "two-hop" and load.nodes > 1
+    copies = tokens * m.top_k * m.hidden
+
+    def one(element: float) -> float:
+        if two_hop:
+            inter = tokens * m.hidden * load.remote_nodes * element
+            intra = copies * element * (load.local_copies + load.remote_copies * (g - 1) / g)
+            alpha = links.alpha_inter + links.alpha_intra
+        else:
+            inter = copies * load.remote_copies * element
+            intra = copies * load.local_copies * element
+            alpha = links.alpha(row.cross_node) * (p.ep - 1)
+        return alpha + load.imbalance * max(intra / links.bw_intra, inter / links.bw_inter)
+
+    towards = 1.0 if s.moe.dispatch_precision == "fp8" else float(BYTES_PER_ELEMENT[s.precision.activations])
+    return one(towards), one(float(BYTES_PER_ELEMENT[s.precision.activations]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -265,11 +293,19 @@ def _kernel_time(ops: tuple[Op, ...], hw: Hardware, part: str, which: Callable[[
     return sum(k.time(hw) for op in ops if which(op) for k in getattr(op, part))
 
 
+def _passes(ops: tuple[Op, ...], hw: Hardware, part: str) -> float:
+    """Seconds of the element-wise passes of `ops` (part "bytes_forward" or "bytes_backward"): their
+    bytes at the streaming rate and one launch gap per pass (models/time/efficiency.py)."""
+    moved = [getattr(op, part) for op in ops if getattr(op, part) > 0]
+    if hw.gemm_efficiency > 0:
+        return sum(moved) / hw.stream_Bps
+    return sum(moved) / hw.stream_Bps + len(moved) * KERNEL_GAP_S
+
+
 def _unit(ops: tuple[Op, ...], recompute: Recompute | None, hw: Hardware) -> _Cost:
     cost = _Cost(f_compute=_kernel_time(ops, hw, "forward"), i_compute=_kernel_time(ops, hw, "input_grad"),
                  w_compute=_kernel_time(ops, hw, "weight_grad"),
-                 f_memory=sum(op.bytes_forward for op in ops) / hw.stream_Bps,
-                 b_memory=sum(op.bytes_backward for op in ops) / hw.stream_Bps)
+                 f_memory=_passes(ops, hw, "bytes_forward"), b_memory=_passes(ops, hw, "bytes_backward"))
     if recompute is not None:
         unknown = recompute.unknown_flops / (hw.peak_flops * (hw.gemm_efficiency or ACHIEVABLE))
         cost.r_compute = sum(k.time(hw) * share for k, share in recompute.kernels) + unknown
@@ -277,9 +313,15 @@ def _unit(ops: tuple[Op, ...], recompute: Recompute | None, hw: Hardware) -> _Co
     return cost
 
 
-def _hide(raw: float, under: float, overlap: bool) -> float:
-    """The exposed part of `raw` seconds of communication that may run under `under` seconds."""
-    return max(0.0, raw - under) if overlap else raw
+def _hide(raw: float, under: float, overlap: bool, share: float = 0.0) -> float:
+    """What `raw` seconds of communication add to a pass when it may run under `under` seconds of
+    computation: the part that does not fit, plus the computation's slowdown while it runs — its
+    kernels hold `share` of the SMs (NCCL: one SM per channel; DeepEP: `memory.deepep_sms`), so the
+    computation under it advances at 1 − share (DeepSeek-V3 §3.2.2: 20 of the 132 SMs communicate)."""
+    if not overlap:
+        return raw
+    hidden = min(raw, under)
+    return raw - hidden + hidden * share
 
 
 def _layer_cost(s: Scenario, moe: bool, recomputed: bool, hw: Hardware, calls: _Calls) -> _Cost:
@@ -289,22 +331,23 @@ def _layer_cost(s: Scenario, moe: bool, recomputed: bool, hw: Hardware, calls: _
     rec = recompute_of(s, ops, moe, recomputed)
     cost = _unit(ops, rec, hw)
     t = s.time
+    nccl, deepep = _sm_shares(s, hw)
     if calls.tp_per_pass:
         raw = calls.tp * calls.tp_per_pass
         passes = 3 if recomputed else 2
         cost.raw["tp"] = raw * passes
-        cost.comm_f["tp"] = _hide(raw, cost.f_compute, t.tp_overlap)
-        cost.comm_b["tp"] = _hide(raw, cost.i_compute + cost.w_compute, t.tp_overlap) + \
-            (_hide(raw, cost.r_compute, t.tp_overlap) if recomputed else 0.0)
+        cost.comm_f["tp"] = _hide(raw, cost.f_compute, t.tp_overlap, nccl)
+        cost.comm_b["tp"] = _hide(raw, cost.i_compute + cost.w_compute, t.tp_overlap, nccl) + \
+            (_hide(raw, cost.r_compute, t.tp_overlap, nccl) if recomputed else 0.0)
     if calls.ep and moe and s.model.experts:
-        raw = 2 * calls.ep  # dispatch and combine
+        raw = calls.ep + calls.ep_back  # dispatch and combine (backward: their gradients)
         expert_f = _kernel_time(ops, hw, "forward", lambda op: op.expert)
         expert_b = _kernel_time(ops, hw, "input_grad", lambda op: op.expert) + \
             _kernel_time(ops, hw, "weight_grad", lambda op: op.expert)
         cost.raw["ep"] = raw * (3 if recomputed else 2)
-        cost.comm_f["ep"] = _hide(raw, expert_f, t.ep_overlap)
-        cost.comm_b["ep"] = _hide(raw, expert_b, t.ep_overlap) + (_hide(raw, expert_f, t.ep_overlap)
-                                                                  if recomputed else 0.0)
+        cost.comm_f["ep"] = _hide(raw, expert_f, t.ep_overlap, deepep)
+        cost.comm_b["ep"] = _hide(raw, expert_b, t.ep_overlap, deepep) + (_hide(raw, expert_f, t.ep_overlap, deepep)
+                                                                          if recomputed else 0.0)
     if calls.cp_steps:
         steps, message = calls.cp_steps, calls.cp
         attention_f = _kernel_time(ops, hw, "forward", lambda op: op.attention)
@@ -315,6 +358,14 @@ def _layer_cost(s: Scenario, moe: bool, recomputed: bool, hw: Hardware, calls: _
         cost.comm_f["cp"] = forward
         cost.comm_b["cp"] = steps * max(0.0, 2 * message - attention_b / blocks) + (forward if recomputed else 0.0)
     return cost
+
+
+def _sm_shares(s: Scenario, hw: Hardware) -> tuple[float, float]:
+    """(NCCL's, DeepEP's) share of the SMs while their kernels run: NCCL runs one thread block, one
+    SM, per channel (`memory.nccl_channels`, NCCL's docs on NCCL_MIN/MAX_NCHANNELS); DeepEP's
+    kernels take `memory.deepep_sms` (DeepSeek-V3 §3.2.2: 20 of 132)."""
+    mem = s.memory
+    return min(1.0, mem.nccl_channels / hw.sms), min(1.0, mem.deepep_sms / hw.sms)
 
 
 def _end_cost(ops: tuple[Op, ...], hw: Hardware, calls: _Calls, s: Scenario, forward_calls: int,
@@ -392,9 +443,14 @@ def _stages(s: Scenario, hw: Hardware, rows: dict[str, Traffic]) -> _Stages:
         else:
             mbs.append(s.schedule.microbatches)
     fb = []
+    _, deepep = _sm_shares(s, hw)
     for cost in costs:
-        ep = cost.exposed("ep")
-        fb.append(max(cost.F + cost.I + cost.W - ep, ep) if kind in OVERLAPPED_KINDS else cost.total)
+        # DualPipe's overlapped pair: one chunk's all-to-alls under the other's computation, which
+        # runs on the SMs the communication leaves (module docstring)
+        exposed = cost.exposed("ep")
+        moved = cost.raw.get("ep", 0.0)
+        rest = cost.total - exposed
+        fb.append(max(moved, rest + moved * deepep) if kind in OVERLAPPED_KINDS and moved > 0 else cost.total)
     return _Stages(kind, chunks, tuple(costs), owners, tuple(mbs), tuple(fb), calls)
 
 
@@ -553,6 +609,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
     mesh_edp = max(1, p.tp * p.cp * p.dp // (p.etp * p.ep))
     hbm_per_param, pcie_per_param = _optimizer_bytes_per_param(s)
     offloaded = s.offload.optimizer != "gpu"
+    nccl, _ = _sm_shares(s, hw)
 
     per_rank: list[dict[str, Any]] = []
     for r in range(p.pp):
@@ -592,6 +649,9 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
                 max(0.0, gathers - every * gathers / (grads + gathers)) if grads + gathers else 0.0
         else:
             out_g, out_p = max(0.0, grads - grad_window), max(0.0, gathers - param_window)
+        # what runs hidden still takes NCCL's SMs from the computation under it (_hide)
+        out_g += (grads - out_g) * nccl
+        out_p += (gathers - out_p) * nccl
         dp_exposed = {axis: (out_g * dp_grad[axis] / grads if grads else 0.0) +
                       (out_p * dp_param[axis] / gathers if gathers else 0.0) for axis in dp_grad}
         shard = (dense / (p.dp * p.cp) + expert / mesh_edp) if p.zero >= 1 else float(dense + expert)
@@ -662,13 +722,16 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
                                                     "quantisation on {sms} SMs, or at HBM bandwidth when thinner."),
                           {"share": ACHIEVABLE, "sms": hw.sms}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth "
-                                                "(time.hbm_efficiency): optimistic where kernels are short (launch "
-                                                "latency)."), {"hbm": hw.hbm_efficiency}))
+                                                "(time.hbm_efficiency)."), {"hbm": hw.hbm_efficiency}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its "
                                                 "bandwidth (time.nvlink_efficiency), the network at its data-sheet "
-                                                "rate, without contention between concurrent collectives; hidden "
-                                                "communication takes no SM time from the GEMMs here: both "
+                                                "rate, without contention between concurrent collectives: "
                                                 "optimistic."), {"nvlink": float(s.time.nvlink_efficiency)}))
+    nccl, deepep = _sm_shares(s, hw)
+    notes.append(Note(QT_TRANSLATE_NOOP("time", "Communication hidden under computation still slows it: NCCL holds "
+                                                "{nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP "
+                                                "{deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs "
+                                                "launch gap."), {"nccl": nccl, "deepep": deepep, "gap": KERNEL_GAP_S * 1e6}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
                                                 "attention); HFU the FLOPs executed: recompute, FlashAttention's "
                                                 "diagonal blocks and its backward's recomputed QKᵀ.")
@@ -676,8 +739,23 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
                       QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
                                                 "attention); HFU the FLOPs executed: recompute, the full s×s scores "
                                                 "(no FlashAttention).")))
-    notes.append(Note(QT_TRANSLATE_NOOP("time", "Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute "
-                                                "key, so FP8 training (DeepSeek-V3's) would run faster than this.")))
+    if s.precision.compute == "fp8":
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "FP8 compute: the linear layers' GEMMs at {share:.0%} of the FP8 "
+                                                    "peak (DeepGEMM's published rate) with their casts as memory-bound "
+                                                    "passes; attention, embedding, output head and router in BF16."),
+                          {"share": ACHIEVABLE_FP8}))
+    if s.model.experts and s.parallel.ep > 1:
+        m = s.model
+        tokens = max(1, math.ceil(m.seq_len / s.parallel.cp * m.micro_batch / s.parallel.tp))
+        load = routed_load(m.experts, m.top_k, s.parallel.ep, tokens, s.moe.routing, s.moe.seed, s.moe.max_nodes,
+                           s.cluster.gpus_per_node)
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "Routed experts as grouped GEMMs on the busiest EP rank, which "
+                                                    "receives {imbalance:.2f}× the mean under {routing} routing "
+                                                    "(moe.routing, moe.seed); all-to-alls towards the experts in "
+                                                    "{precision}, {route} route (moe.dispatch_precision, "
+                                                    "moe.dispatch_route)."),
+                          {"imbalance": load.imbalance, "routing": s.moe.routing,
+                           "precision": s.moe.dispatch_precision.upper(), "route": s.moe.dispatch_route}))
     if s.offload.optimizer != "gpu":
         notes.append(Note(QT_TRANSLATE_NOOP("time", "The offloaded optimizer step is timed as its PCIe transfers only "
                                                     "(the CPU update is not modelled): optimistic.")))
