@@ -46,6 +46,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from ..hardware import GPUS
 from ..memory import head_dim, is_moe_layer, padded_vocab, pipeline_layout
 from ..memory.params import shared_ffn
 from ..memory.policy import activation_policy, is_recomputed
@@ -200,6 +201,13 @@ def _experts(rows: tuple[float, ...], hidden: float, width: float, e: float, swi
             *grouped("expert_down", hidden, width)]
 
 
+def fp8_compute(s: Scenario) -> bool:
+    """The linear layers run in FP8: `precision.compute = "fp8"` on a GPU with FP8 tensor cores
+    (a catalogue GPU whose data sheet gives an FP8 rate, or a custom one); elsewhere they run BF16."""
+    gpu = GPUS.get(s.cluster.gpu)
+    return s.precision.compute == "fp8" and (gpu is None or gpu.fp8_tflops > 0)
+
+
 def expert_rows(s: Scenario, sh: Shard) -> tuple[tuple[float, ...], float]:
     """(tokens of each routed expert of the busiest GPU, the busiest rank's load / the mean) for
     one micro-batch: the mean tokens · K · etp · ep / (t · E) per expert, times each expert's share
@@ -227,7 +235,7 @@ def layer_ops(s: Scenario, moe: bool, sh: Shard) -> tuple[Op, ...]:
     d = head_dim(s)
     x = tokens * h / rep  # a TP-replicated activation (split over t by SP)
     mask = 1.0 if m.dropout else 0.0
-    fp8 = s.precision.compute == "fp8"
+    fp8 = fp8_compute(s)
     ops: list[Op] = [_elementwise("norm1", 2 * x * e, 3 * x * e)]
     if m.attention == "mla":
         rope = m.qk_rope_head_dim
@@ -481,5 +489,5 @@ def layer_flops(s: Scenario) -> LayerFlops:
 
 
 __all__ = ["FLASH_BLOCK", "LayerFlops", "Op", "OpFlops", "Recompute", "Shard", "WHOLE", "causal_share",
-           "embedding_ops", "head_ops", "layer_flops", "layer_ops", "mtp_ops", "op_flops", "recompute_of",
-           "shard_of", "stage_micro_batches"]
+           "embedding_ops", "expert_rows", "fp8_compute", "head_ops", "layer_flops", "layer_ops", "mtp_ops", "op_flops",
+           "recompute_of", "shard_of", "stage_micro_batches"]

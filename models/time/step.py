@@ -68,7 +68,7 @@ from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, sta
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
-from .flops import (LayerFlops, Op, Recompute, embedding_ops, head_ops, layer_flops, layer_ops, mtp_ops,
+from .flops import (LayerFlops, Op, Recompute, embedding_ops, fp8_compute, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
 from .routed import routed_load
 
@@ -731,7 +731,8 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
     notes.append(Note(QT_TRANSLATE_NOOP("time", "Communication hidden under computation still slows it: NCCL holds "
                                                 "{nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP "
                                                 "{deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs "
-                                                "launch gap."), {"nccl": nccl, "deepep": deepep, "gap": KERNEL_GAP_S * 1e6}))
+                                                "launch gap."),
+                      {"nccl": nccl, "deepep": deepep, "gap": KERNEL_GAP_S * 1e6}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
                                                 "attention); HFU the FLOPs executed: recompute, FlashAttention's "
                                                 "diagonal blocks and its backward's recomputed QKᵀ.")
@@ -739,7 +740,10 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
                       QT_TRANSLATE_NOOP("time", "MFU counts the causal half of the attention scores (6·N·tokens + "
                                                 "attention); HFU the FLOPs executed: recompute, the full s×s scores "
                                                 "(no FlashAttention).")))
-    if s.precision.compute == "fp8":
+    if s.precision.compute == "fp8" and not fp8_compute(s):
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "precision.compute is fp8, but the {gpu} has no FP8 tensor cores: "
+                                                    "its GEMMs are timed in BF16."), {"gpu": s.cluster.gpu}))
+    elif s.precision.compute == "fp8":
         notes.append(Note(QT_TRANSLATE_NOOP("time", "FP8 compute: the linear layers' GEMMs at {share:.0%} of the FP8 "
                                                     "peak (DeepGEMM's published rate) with their casts as memory-bound "
                                                     "passes; attention, embedding, output head and router in BF16."),
