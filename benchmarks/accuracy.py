@@ -1,63 +1,13 @@
 """Accuracy of the step-time model (models/time) against measured iteration times.
 
-    python benchmarks/accuracy.py            # prints the table
+    python benchmarks/accuracy.py            # prints the tables
     from benchmarks.accuracy import rows     # rows() -> [{name, measured_s, model_s, error, ...}]
 
-Measured: Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models"
-(MLSys'23, arXiv 2205.05198), Table 5 — end-to-end iteration time of GPT models on NVIDIA's
-Selene (DGX A100 80 GB), with full activation recomputation ("full") and with sequence
-parallelism plus selective recomputation ("present work"):
-
-    model   full recompute   present work
-    22B     1.42 s           1.10 s
-    175B    18.13 s          13.75 s
-    530B    49.05 s          37.83 s
-    1T      94.42 s          71.49 s
-
-The configurations are the paper's Table 3: 22B h = 6144, 64 heads, 48 layers, TP 8, PP 1, 8 GPUs,
-batch 4; 175B h = 12288, 96 heads, 96 layers, TP 8, PP 8, 64 GPUs, batch 64; 530B h = 20480,
-128 heads, 105 layers, TP 8, PP 35, 280 GPUs, batch 280; 1T h = 25600, 160 heads, 128 layers, TP 8,
-PP 64, 512 GPUs, batch 512; sequence 2048, vocabulary 51,200, no data parallelism; micro-batches of
-4 sequences for 22B (the whole batch at once) and of 1 for the others.
-
-What was checked, and against what: the eight times and the model shapes, GPU counts, TP/PP sizes
-and batch sizes agree with the validation data of Calculon (calculon-ai/calculon:
-calculon/megatron/validation.py, which cites arXiv 2205.05198 for them; examples/22B.json …
-1T.json; validation/*_full.json and *_seqsel.json). The paper itself was not available to re-read
-here, so the micro-batch sizes rest on Calculon's runs (microbatch_size 4 for 22B, 1 for the
-others) and so does one input the table does not give: three virtual pipeline stages per rank
-(interleaved 1F1B) for 175B and 530B (pipeline_interleaving 3), none for 22B (one stage) and 1T
-(two layers per stage).
-
-The scenarios are GPT-3-style Megatron-LM models of 2022: GeLU MLP of 4h, LayerNorm, biases on every
-linear, learned positions, tied embeddings, dropout, FP16 parameters with FP32 main gradients and
-master weights, no FlashAttention (Megatron-LM's fused scale-mask-softmax on the full s×s scores),
-the vocabulary padded to a multiple of 128 × TP (Megatron-LM's default). The cluster keys follow the
-data sheets, not the table: A100 312 TFLOP/s dense BF16/FP16 and 2,039 GB/s HBM (catalogue
-a100-80), NVLink 300 GB/s per direction per GPU, InfiniBand HDR 200 Gb/s = 25 GB/s per GPU (eight
-HDR NICs per DGX A100 node). The model's constants are the documented defaults of models/time —
-GEMMs at 80 % of peak times tile and wave quantisation, element-wise work at 90 % of the HBM data
-sheet (time.hbm_efficiency), NCCL at 80 % of NVLink (time.nvlink_efficiency, from the DeepSeek-V3
-report's 160 of 200 GB/s) — each taken from a data sheet or a published measurement of the
-hardware, none fitted to these eight numbers.
-
-Runs it was not fitted to: the Llama 3 report's Table 4 (Llama 3 405B on 8,192 and 16,384 H100s at
-8K and 128K tokens) gives the TFLOP/s per GPU it measured; the presets llama3-405b and
-llama3-405b-128k are those runs. The report's pipeline schedule is an interleaved 1F1B whose depth
-it does not give, and the bubble decides much of the step: with two virtual stages per rank the
-model is 3–13 % below the measured time (the direction and size of Table 5), non-interleaved it is
-above on the runs with 16 micro-batches per pipeline.
-
-Where the model stands and why: below the measured time on every row, by 3–14 % — more for the
-smaller models and for selective recomputation. What it leaves out costs relatively more where the
-GEMMs are smaller and the step shorter: kernel-launch gaps between the many short element-wise and
-communication kernels (their cost scales with s·b·h, the GEMMs' with s·b·h², so a 22B layer
-spends four times the share a 1T layer does), the contention of NCCL's kernels for SMs and HBM
-with the computation, and GEMMs below the curve's 80 % (narrow ones such as attention over V with
-a head dimension of 96–160, which the curve prices in full MMA tiles). Selective recomputation
-is further off because its step is faster by the full forward that recomputation reruns as large,
-well-priced GEMMs, so the unpriced share weighs more. A deterministic teaching model, not a
-benchmark of a real cluster.
+Korthikanti et al. (MLSys'23) Table 5 row by row with the model's stack, the Llama 3 report's
+Table 4 with and without interleaving, a sensitivity run, and last the validation table of
+`tslab validate` against its goal. The runs, their configurations, what each source gives and what
+the lab assumed are in the docstring of tslab.models.time.published, which builds the scenarios.
+A deterministic teaching model, not a benchmark of a real cluster.
 """
 from __future__ import annotations
 
@@ -65,53 +15,17 @@ import statistics
 import sys
 from typing import Any
 
-from tslab.models.scenario import Scenario
 from tslab.models.time import step_time
+from tslab.models.time.published import (GOAL_MAX_ABS_ERROR, GOAL_MEDIAN_ABS_ERROR, KORTHIKANTI_CONFIGS,
+                                         KORTHIKANTI_MEASURED, KORTHIKANTI_MODES, KORTHIKANTI_SOURCE, LLAMA3_SOURCE,
+                                         korthikanti_scenario, published_runs, validation_rows)
+from tslab.models.time.published import summary as validation_summary
 
-SOURCE = ("Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (MLSys'23), "
-          "Table 5 (configurations: Table 3)")
-# name: (hidden, heads, layers, pipeline stages, global batch, micro-batch, virtual stages per rank)
-CONFIGS: dict[str, tuple[int, int, int, int, int, int, int]] = {
-    "22B": (6144, 64, 48, 1, 4, 4, 1),
-    "175B": (12288, 96, 96, 8, 64, 1, 3),
-    "530B": (20480, 128, 105, 35, 280, 1, 3),
-    "1T": (25600, 160, 128, 64, 512, 1, 1),
-}
-# name: (full recompute, sequence parallelism + selective recompute) seconds per iteration
-MEASURED: dict[str, tuple[float, float]] = {
-    "22B": (1.42, 1.10),
-    "175B": (18.13, 13.75),
-    "530B": (49.05, 37.83),
-    "1T": (94.42, 71.49),
-}
-MODES = ("full", "selective")
-TP = 8
-GPUS_PER_NODE = 8
-
-
-def scenario(name: str, mode: str, **extra: Any) -> Scenario:
-    """The scenario of one row of Table 5 (`mode` "full" or "selective")."""
-    hidden, heads, layers, pp, batch, micro_batch, vpp = CONFIGS[name]
-    gpus = TP * pp
-    values: dict[str, Any] = {
-        "title": f"Korthikanti et al. Table 5: {name}, {mode} recompute",
-        "model.name": f"gpt-{name.lower()}", "model.layers": layers, "model.hidden": hidden, "model.heads": heads,
-        "model.kv_heads": heads, "model.head_dim": 0, "model.ffn_hidden": 4 * hidden, "model.vocab": 51200,
-        "model.vocab_divisible_by": 128, "model.seq_len": 2048, "model.micro_batch": micro_batch, "model.mlp": "gelu",
-        "model.dropout": True, "model.norm": "layernorm", "model.linear_bias": True,
-        "model.position_embedding": "learned", "model.tied_embeddings": True,
-        "precision.params": "fp16", "precision.grads": "fp32", "precision.master": "fp32",
-        "precision.optimizer": "fp32", "precision.activations": "fp16",
-        "parallel.tp": TP, "parallel.pp": pp, "parallel.vpp": vpp, "parallel.dp": 1, "parallel.cp": 1,
-        "parallel.sp": mode == "selective", "parallel.zero": 0,
-        "activation.recompute": mode, "activation.flash_attention": False,
-        "cluster.gpu": "a100-80", "cluster.nodes": gpus // GPUS_PER_NODE, "cluster.gpus_per_node": GPUS_PER_NODE,
-        "cluster.intra_bw_gbps": 300.0, "cluster.inter_bw_gbps": 25.0,
-        "schedule.kind": "interleaved-1f1b" if vpp > 1 else "1f1b", "schedule.microbatches": batch // micro_batch,
-        "time.dp_overlap": True, "time.tp_overlap": False, "time.gemm_efficiency": 0.0,
-    }
-    values.update(extra)
-    return Scenario().replace(**values)
+SOURCE = KORTHIKANTI_SOURCE
+CONFIGS = KORTHIKANTI_CONFIGS
+MEASURED = KORTHIKANTI_MEASURED
+MODES = KORTHIKANTI_MODES
+scenario = korthikanti_scenario  # the scenario of one row of Table 5: scenario(name, mode, **extra)
 
 
 def rows(**extra: Any) -> list[dict[str, Any]]:
@@ -130,15 +44,13 @@ def rows(**extra: Any) -> list[dict[str, Any]]:
     return out
 
 
-# Llama 3 report (Llama Team, "The Llama 3 Herd of Models", 2024), Table 4: measured BF16 TFLOP/s per
-# GPU of Llama 3 405B on H100s — runs the model was not fitted to. (name, preset, keys set on it,
+# Llama 3 report, Table 4: measured BF16 TFLOP/s per GPU of Llama 3 405B on H100s — runs the model
+# was not fitted to, as tslab.models.time.published builds them. (name, preset, keys set on it,
 # TFLOP/s per GPU.) The report's pipeline schedule is an interleaved 1F1B of undisclosed depth.
-OTHER_RUNS: tuple[tuple[str, str, dict[str, Any], float], ...] = (
-    ("8,192 GPUs, 8K", "llama3-405b", {}, 430.0),
-    ("16,384 GPUs, 8K", "llama3-405b", {"parallel.dp": 128, "cluster.nodes": 2048, "schedule.microbatches": 16}, 400.0),
-    ("16,384 GPUs, 128K", "llama3-405b-128k", {}, 380.0),
-)
-OTHER_SOURCE = "Llama Team, The Llama 3 Herd of Models (2024), Table 4"
+OTHER_RUNS: tuple[tuple[str, str, dict[str, Any], float], ...] = tuple(
+    (run.name.removeprefix("Llama 3 Table 4: "), run.scenario.base or "", dict(run.scenario.settings), run.published)
+    for run in published_runs() if run.source == LLAMA3_SOURCE)
+OTHER_SOURCE = LLAMA3_SOURCE
 
 
 def other_rows(vpp: int = 1) -> list[dict[str, Any]]:
@@ -207,7 +119,26 @@ def main() -> int:
     print("\nSensitivity, not the comparison: with time.tp_overlap = true (TP collectives under the GEMMs) the "
           "model gives " + ", ".join(f"{row['name']} {row['model_s']:.2f} s ({row['error']:+.1%})"
                                      for row in sensitivity))
+    print()
+    print_validation()
     return 0
+
+
+def print_validation() -> None:
+    """The validation table of `tslab validate` (every published run, each in its own metric) and its
+    goal as two target rows, met or missed: shown, not asserted."""
+    from tslab.desktop.cli import format_validation
+    table = validation_rows()
+    s = validation_summary(table)
+    print("Validation table (tslab validate; `tslab validate` also prints each run's scenario and notes)")
+    print(format_validation(table, details=False))
+    if s.median_abs_error is None or s.max_abs_error is None:
+        return
+    width = len("median |error|")
+    print(f"\n{'goal':<{width}}  {'measured':>8}  {'target':<8} result")
+    for name, value, goal in (("median |error|", s.median_abs_error, GOAL_MEDIAN_ABS_ERROR),
+                              ("max |error|", s.max_abs_error, GOAL_MAX_ABS_ERROR)):
+        print(f"{name:<{width}}  {value:>8.1%}  {'≤ ' + format(goal, '.0%'):<8} {'ok' if value <= goal else 'MISSED'}")
 
 
 if __name__ == "__main__":

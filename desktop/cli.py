@@ -1,7 +1,7 @@
 """The `tslab` command: the command line and JSON outputs documented in docs/cli-and-json.md.
 
-Compute commands (`presets`, `keys`, `scenario`, `memory`, `mesh`, `topology`, `schedule`) never import
-Qt; `gui` and `export` import it lazily. User errors print one line `tslab: error: …` and exit with status 2.
+Compute commands (`presets`, `keys`, `scenario`, `memory`, `mesh`, `topology`, `schedule`, `validate`) never
+import Qt; `gui` and `export` import it lazily. User errors print one line `tslab: error: …` and exit with status 2.
 """
 from __future__ import annotations
 
@@ -156,6 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="GPUs to plan for (a multiple of cluster.gpus_per_node; default: the cluster's)")
     planner.add_argument("--top", type=int, default=10, metavar="K", help="configurations listed (1-100, default 10)")
     planner.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    validation = sub.add_parser("validate", help="the step-time model against published runs (Korthikanti et al. "
+                                                 "2022 Table 5, Llama 3 Table 4, DeepSeek-V3): each run's source, "
+                                                 "scenario, published figure, tslab's and the error")
+    validation.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
     analyses = (("context", "long-context parallelism: Ulysses, Ring, USP, DeepSeek-V4's two-stage CP, K3's KDA CP"),
                 ("muon", "Muon × ZeRO: dense matrices packed whole into at most P_max ranks, MoE experts split"),
                 ("sr", "FP32 → BF16 stochastic rounding: bias, variance, accumulation, gradient reduction"))
@@ -971,6 +975,74 @@ def cmd_plan(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Every published run against the step-time model (tslab.models.time.published)."""
+    from tslab.models.time.published import validation_json, validation_rows
+    rows = validation_rows()
+    if args.json:
+        write_json(validation_json(rows))
+    else:
+        print(format_validation(rows))
+    return 0
+
+
+VALIDATION_WIDTH = 100  # characters per line of a run's reproducing command and note
+
+
+def format_validation(rows, *, details: bool = True) -> str:
+    """A plain-text summary of `validate --json`: the table (run, source, published, tslab, error),
+    the summary, and with `details` each run's source, the `tslab time` command that reproduces its
+    scenario, and its note."""
+    import shlex
+    import textwrap
+    from tslab.models.time import MODEL_NOTE
+    from tslab.models.time.published import (CONVENTION, GOAL_MAX_ABS_ERROR, GOAL_MEDIAN_ABS_ERROR, figure_text,
+                                             summary)
+    table = [(row.run.name, row.run.short_source, figure_text(row.run.metric, row.published),
+              "—" if row.tslab is None else figure_text(row.run.metric, row.tslab),
+              "not timed" if row.error is None else f"{row.error:+.1%}") for row in rows]
+    header = ("run", "source", "published", "tslab", "error")
+    widths = [max(len(line[i]) for line in table + [header]) for i in range(len(header))]
+
+    def line(cells) -> str:
+        name, source, published, tslab, error = cells
+        return (f"{name:<{widths[0]}}  {source:<{widths[1]}}  {published:>{widths[2]}}  {tslab:>{widths[3]}}  "
+                f"{error:>{widths[4]}}")
+
+    s = summary(rows)
+    goal = f"median |error| ≤ {GOAL_MEDIAN_ABS_ERROR:.0%}, none over {GOAL_MAX_ABS_ERROR:.0%}"
+    lines = [f"The step-time model against published runs: {MODEL_NOTE}.",
+             f"{CONVENTION[0].upper()}{CONVENTION[1:]}.", "", line(header), "-" * len(line(header))]
+    lines += [line(cells) for cells in table]
+    lines.append("")
+    if s.mean_abs_error is None or s.median_abs_error is None or s.max_abs_error is None:
+        lines.append(f"no run of {s.rows} could be timed")
+    else:
+        lines += [f"{s.timed} of {s.rows} runs timed: mean |error| {s.mean_abs_error:.1%}, median "
+                  f"{s.median_abs_error:.1%}, max {s.max_abs_error:.1%}; tslab slower on {s.slower}, faster on "
+                  f"{s.faster}",
+                  f"goal ({goal}): {'met' if s.goal_met else 'missed'}"]
+    if not details:
+        return "\n".join(lines)
+    lines += ["", "Each run: its source, the command that times its scenario, and its note."]
+    for row in rows:
+        run = row.run
+        words = ["tslab", "time"] + ([f"--preset {shlex.quote(run.scenario.base)}"] if run.scenario.base else [])
+        words += [f"--set {shlex.quote(arg)}" for arg in row.set_args]
+        command = ["  " + words[0]]
+        for word in words[1:]:  # a shell line continued with backslashes, whole `--set KEY=VALUE` words
+            if len(command[-1]) + 1 + len(word) > VALIDATION_WIDTH - 2:
+                command[-1] += " \\"
+                command.append("    " + word)
+            else:
+                command[-1] += " " + word
+        lines += ["", f"{run.name} — {run.source}"] + command
+        if row.reason:
+            lines.append(f"  not timed: {row.reason}")
+        lines += textwrap.wrap(f"note: {run.note}", VALIDATION_WIDTH, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(lines)
+
+
 def cmd_context(args: argparse.Namespace) -> int:
     from tslab.models.context import context_analysis, context_json
     return run_analysis(args, context_analysis, context_json, format_context)
@@ -1054,8 +1126,8 @@ def format_sr(scenario, a) -> str:
 
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario": cmd_scenario, "memory": cmd_memory,
             "mesh": cmd_mesh, "topology": cmd_topology, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe,
-            "time": cmd_time, "plan": cmd_plan, "context": cmd_context, "muon": cmd_muon, "sr": cmd_sr,
-            "export": cmd_export}
+            "time": cmd_time, "plan": cmd_plan, "validate": cmd_validate, "context": cmd_context, "muon": cmd_muon,
+            "sr": cmd_sr, "export": cmd_export}
 
 
 def check_out(out: str | None) -> None:
