@@ -16,6 +16,10 @@ Prints one table:
   a 30-step slider drag (at most one recomputation per frame, nothing queued after it);
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
   PySide6 + pyqtgraph window with one plot as the floor.
+Then the accuracy page (benchmarks/accuracy.py, the same with or without `--quick`): the step-time
+model against published iteration times, ending with the validation table of `tslab validate` and
+its goal — median |error| ≤ 5 %, none over 12 % — as two target rows, ok or MISSED (shown, never
+failing the run).
 Medians over N runs; a noisy shared machine moves single numbers, so the ratios are the point.
 `--quick` runs each measurement once with fewer frames: the table is printed, the numbers are
 rough (the test suite runs it so the benchmark keeps working).

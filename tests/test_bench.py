@@ -26,5 +26,9 @@ def test_quick_benchmark_prints_every_row():
     assert "tslab main window to first paint" in names
     assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
     assert "Korthikanti et al." in done.stdout and "175B selective" in done.stdout  # the accuracy table
+    validation = done.stdout.split("Validation table")[1]  # and its last page, `tslab validate`'s table
+    assert "DeepSeek-V3: GPU-hours per 1T tokens" in validation
+    goal = [line for line in validation.splitlines() if line.startswith(("median |error|", "max |error|"))]
+    assert len(goal) == 2 and all(line.rstrip().endswith(("ok", "MISSED")) for line in goal), goal
     assert all(line.rstrip().endswith(("ok", "MISSED")) or "floor" in line or "p90" in line or "node cells" in line
                for line in rows), rows
