@@ -4,7 +4,8 @@ A GEMM C[m×n] = A[m×k]·B[k×n] (2·m·n·k FLOPs) runs as output tiles, one t
 each on one streaming multiprocessor (SM); the tiles run in waves of one tile per SM. Its time is
 the roofline of the two limits (Williams, Waterman & Patterson, "Roofline", CACM 2009):
 
-    t = max( FLOPs / (peak × ACHIEVABLE × tile_efficiency),  bytes / HBM bandwidth )
+    t = max( FLOPs / (peak × ACHIEVABLE × tile_efficiency),  operand bytes / HBM bandwidth )
+        + output bytes / HBM bandwidth
 
 - tile quantisation: an output dimension that is not a multiple of the tile computes the padding
   too; wave quantisation: the last wave leaves SMs idle when the tile count is not a multiple of
@@ -20,7 +21,13 @@ the roofline of the two limits (Williams, Waterman & Patterson, "Roofline", CACM
   training load runs below the boost clock the peak is quoted at;
 - bytes: the operands and the output at the element size (each read or written once: tiles reuse
   them from the L2 cache), so a thin GEMM — small m, n or k, as TP slicing and fine-grained
-  experts make them — is limited by HBM instead.
+  experts make them — is limited by HBM instead. The operands stream in under the main loop, but a
+  tile writes its output only after its main loop has run over all of k (the epilogue), so the
+  output's write is added, not hidden: what makes a GEMM with a short k (an attention output
+  projection under TP, h/t wide) run below the curve. A per-tile view of the same: a 128×256
+  tile's epilogue writes 64 KiB while each SM's share of the HBM bandwidth is about 19–25 GB/s
+  (A100, H100 data sheets over their SM counts), some 3 µs — the time of a few hundred elements of
+  k in the main loop.
 
 FP8 GEMMs (scenario `precision.compute = "fp8"`, the linear layers only) run against the data
 sheet's dense FP8 peak at ACHIEVABLE_FP8 = 1,350 / 1,979: DeepGEMM (deepseek-ai/DeepGEMM,
@@ -153,6 +160,7 @@ class Kernel:
     tiles: float = 0.0
     fill: float = 1.0
     fp8: bool = False
+    out_bytes: float = 0.0   # of `bytes`, the output the tiles write after their main loops
 
     def efficiency(self, hw: Hardware) -> float:
         """The fraction of its peak (BF16, or FP8 for an FP8 GEMM) the compute limit runs at."""
@@ -175,7 +183,8 @@ class Kernel:
         compute = self.flops / (self.peak(hw) * self.efficiency(hw))
         if hw.gemm_efficiency > 0:
             return compute
-        return max(compute, self.bytes / hw.stream_Bps) + KERNEL_GAP_S
+        reads = self.bytes - self.out_bytes
+        return max(compute, reads / hw.stream_Bps) + self.out_bytes / hw.stream_Bps + KERNEL_GAP_S
 
 
 def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0, fp8: bool = False) -> Kernel:
@@ -183,7 +192,7 @@ def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0, fp8: 
     written once; operands at `element` bytes (one byte when `fp8`), the output at `element`."""
     operand = 1.0 if fp8 else element
     return Kernel(2.0 * m * n * k * batch, ((m * k + k * n) * operand + m * n * element) * batch, m, n, batch,
-                  fp8=fp8)
+                  fp8=fp8, out_bytes=m * n * element * batch)
 
 
 def grouped_tiles(rows: tuple[float, ...], n: float, sms: int) -> tuple[float, float]:
@@ -217,7 +226,7 @@ def grouped_gemm(rows: tuple[float, ...], n: float, k: float, element: float, sm
     tiles, fill = grouped_tiles(rows, n, sms)
     groups = sum(1 for m in rows if m > 0)
     return Kernel(2.0 * tokens * n * k, (tokens * k + groups * k * n) * operand + tokens * n * element,
-                  tiles=tiles, fill=fill, fp8=fp8)
+                  tiles=tiles, fill=fill, fp8=fp8, out_bytes=tokens * n * element)
 
 
 def grouped_weight_gemm(rows: tuple[float, ...], k: float, n: float, element: float, sms: int,
@@ -231,7 +240,7 @@ def grouped_weight_gemm(rows: tuple[float, ...], k: float, n: float, element: fl
         return Kernel(0.0, 0.0)
     tiles, fill = grouped_tiles((k,) * groups, n, sms)
     return Kernel(2.0 * tokens * k * n, tokens * (k + n) * operand + groups * k * n * element,
-                  tiles=tiles, fill=fill, fp8=fp8)
+                  tiles=tiles, fill=fill, fp8=fp8, out_bytes=groups * k * n * element)
 
 
 __all__ = ["ACHIEVABLE", "ACHIEVABLE_FP8", "DEFAULT_SMS", "KERNEL_GAP_S", "Hardware", "Kernel", "PCIE_BPS", "SM_COUNT",
