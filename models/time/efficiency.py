@@ -62,24 +62,15 @@ A deterministic teaching model, not a measurement.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from ..hardware import GPUS, hbm_bandwidth, peak_flops
 from ..scenario import Scenario
+from ..tiles import DEFAULT_SMS, SM_COUNT, TILES, grouped_tiles, tile_efficiency, wave_efficiency
 
 ACHIEVABLE = 0.8
 ACHIEVABLE_FP8 = 1350.0 / 1979.0   # DeepGEMM's FP8 TFLOP/s on H800 over the dense FP8 peak
 KERNEL_GAP_S = 1.0e-6              # idle between two kernels of a stream (NVIDIA CUDA Graphs blog, 2019)
-# The output tiles the curve chooses from (NVIDIA Matrix Multiplication Background §2.3).
-TILES = ((128, 256), (256, 128), (128, 128))
-MMA = 16  # the tensor cores' smallest M and N step (16×8×16 BF16 MMA on Ampere and Hopper)
-# Streaming multiprocessors of each catalogue GPU: NVIDIA A100 Tensor Core GPU Architecture white
-# paper (108 SMs), NVIDIA H100 Tensor Core GPU Architecture white paper (132 SMs on the SXM5
-# board; H800 and H200 are the same GH100 configuration), NVIDIA Blackwell architecture technical
-# brief (B200: 148 SMs). A custom GPU takes the H100's.
-SM_COUNT = {"a100-40": 108, "a100-80": 108, "h100": 132, "h800": 132, "h200": 132, "b200": 148}
-DEFAULT_SMS = 132
 # Host link of each GPU, bytes per second per direction (the data sheets' PCIe generation, x16):
 # A100 PCIe Gen4 (64 GB/s both directions), H100 / H800 / H200 / B200 PCIe Gen5 (128 GB/s).
 PCIE_BPS = {"a100-40": 32e9, "a100-80": 32e9, "h100": 64e9, "h800": 64e9, "h200": 64e9, "b200": 64e9}
@@ -121,29 +112,6 @@ def hardware_of(s: Scenario) -> Hardware:
         fp8 = 2.0 * peak   # a custom GPU: FP8 at twice its BF16 peak, as on Hopper and Blackwell
     return Hardware(c.gpu, peak, hbm, SM_COUNT.get(c.gpu, DEFAULT_SMS), PCIE_BPS.get(c.gpu, DEFAULT_PCIE_BPS),
                     float(s.time.gemm_efficiency), float(s.time.hbm_efficiency), fp8)
-
-
-def wave_efficiency(tiles: float, sms: int) -> float:
-    """Share of the SM-time of ⌈tiles / SMs⌉ full waves that the tiles use."""
-    if tiles <= 0:
-        return 1.0
-    waves = math.ceil(tiles / sms)
-    return tiles / (waves * sms)
-
-
-def tile_efficiency(m: float, n: float, batch: float, sms: int) -> float:
-    """Useful share of the SM-time of an m×n output (`batch` of them, as a batched or grouped GEMM)
-    at the best of the TILES: (m·n / padded m·n) × wave efficiency."""
-    if m <= 0 or n <= 0 or batch <= 0:
-        return 1.0
-    best = 0.0
-    for tile_m, tile_n in TILES:
-        # a dimension narrower than the tile runs in a narrower tile, down to the MMA's 16
-        tm, tn = min(tile_m, MMA * math.ceil(m / MMA)), min(tile_n, MMA * math.ceil(n / MMA))
-        rows, cols = math.ceil(m / tm), math.ceil(n / tn)
-        fill = (m * n) / (rows * tm * cols * tn)
-        best = max(best, fill * wave_efficiency(batch * rows * cols, sms))
-    return best
 
 
 @dataclass(frozen=True)
@@ -193,29 +161,6 @@ def gemm(m: float, n: float, k: float, element: float, batch: float = 1.0, fp8: 
     operand = 1.0 if fp8 else element
     return Kernel(2.0 * m * n * k * batch, ((m * k + k * n) * operand + m * n * element) * batch, m, n, batch,
                   fp8=fp8, out_bytes=m * n * element * batch)
-
-
-def grouped_tiles(rows: tuple[float, ...], n: float, sms: int) -> tuple[float, float]:
-    """(tiles, fill) of a grouped GEMM whose group g has an rows[g]×n output, each group tiled on
-    its own, at the tile of TILES that makes the most of the SMs (fill × wave efficiency)."""
-    useful = sum(rows) * n
-    best: tuple[float, float, float] = (0.0, 0.0, 1.0)
-    for tile_m, tile_n in TILES:
-        tn = min(tile_n, MMA * math.ceil(n / MMA))
-        cols = math.ceil(n / tn)
-        tiles = padded = 0.0
-        for m in rows:
-            if m <= 0:
-                continue
-            tm = min(tile_m, MMA * math.ceil(m / MMA))
-            count = math.ceil(m / tm)
-            tiles += count * cols
-            padded += count * tm * cols * tn
-        fill = useful / padded if padded else 1.0
-        score = fill * wave_efficiency(tiles, sms)
-        if score > best[0]:
-            best = (score, tiles, fill)
-    return best[1], best[2]
 
 
 def grouped_gemm(rows: tuple[float, ...], n: float, k: float, element: float, sms: int, fp8: bool = False) -> Kernel:
