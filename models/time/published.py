@@ -271,20 +271,18 @@ LLAMA3_NOTE = ("The report's TFLOP/s are model FLOPs per GPU per second (BF16); 
                "makes the step longer.")
 
 
-def _batch_settings(sequences: int, microbatches: int) -> tuple[Setting, ...]:
-    """Keeps a run's published batch of `sequences` per step: GLOBAL_BATCH_KEY itself when the scenario
-    has it (the micro-batches per pipeline follow), else the micro-batch count per pipeline
-    (micro-batch 1 × `microbatches` × DP = `sequences`)."""
-    if GLOBAL_BATCH_KEY in keys():
-        return ((GLOBAL_BATCH_KEY, sequences),)
-    return (("schedule.microbatches", microbatches),)
+def _batch_settings(microbatches: int) -> tuple[Setting, ...]:
+    """Keeps a run's published batch: with GLOBAL_BATCH_KEY the presets state it (and a change of DP
+    keeps it), so nothing is set; without it, the micro-batch count per pipeline (micro-batch 1 ×
+    `microbatches` × DP sequences)."""
+    return () if GLOBAL_BATCH_KEY in keys() else (("schedule.microbatches", microbatches),)
 
 
 def _other_runs() -> list[PublishedRun]:
     llama = [
         ("8,192 GPUs, 8K", "llama3-405b", (), 430.0,
          "TP 8, CP 1, PP 16, DP 64, sequences of 8,192, 16M tokens per batch."),
-        ("16,384 GPUs, 8K", "llama3-405b", (("cluster.nodes", 2048), ("parallel.dp", 128)) + _batch_settings(2048, 16),
+        ("16,384 GPUs, 8K", "llama3-405b", (("cluster.nodes", 2048), ("parallel.dp", 128)) + _batch_settings(16),
          400.0, "TP 8, CP 1, PP 16, DP 128, sequences of 8,192: the 8K preset on twice the nodes, the batch of "
                 "16M tokens kept (16 sequences per DP rank)."),
         ("16,384 GPUs, 128K", "llama3-405b-128k", (), 380.0,
@@ -296,7 +294,7 @@ def _other_runs() -> list[PublishedRun]:
             for name, preset, settings, tflops, shape in llama]
     runs.append(PublishedRun(
         name="DeepSeek-V3: GPU-hours per 1T tokens", source=DEEPSEEK_V3_SOURCE, short_source="DeepSeek-V3 2024 §1",
-        scenario=RunScenario("deepseek-v3", _batch_settings(15360, 120)), metric="gpu_hours_per_trillion_tokens",
+        scenario=RunScenario("deepseek-v3", _batch_settings(120)), metric="gpu_hours_per_trillion_tokens",
         published=180_000.0,
         note="2,048 H800 GPUs, 15,360 sequences of 4,096 tokens per step. The 180K is the average over the whole "
              "pre-training run — the batch ramp from 3,072 sequences over the first 469B tokens, restarts and "
