@@ -97,6 +97,15 @@ def test_deepseek_v3_row_runs_the_full_batch() -> None:
     assert t.gpus == 2048 and t.tokens_per_step == 15360 * 4096  # §4.2, after the batch ramp
 
 
+def test_without_a_global_batch_key_the_batch_is_kept_by_the_micro_batch_count(monkeypatch) -> None:
+    monkeypatch.setattr(pub, "keys", lambda: [key for key in keys() if key != pub.GLOBAL_BATCH_KEY])
+    runs = {run.name: run for run in published_runs()}
+    assert runs["Llama 3 Table 4: 16,384 GPUs, 8K"].scenario.settings[-1] == ("schedule.microbatches", 16)
+    deepseek = runs["DeepSeek-V3: GPU-hours per 1T tokens"]
+    assert deepseek.scenario.settings == (("schedule.microbatches", 120),)
+    assert step_time(deepseek.scenario.build()).tokens_per_step == 15360 * 4096
+
+
 @pytest.mark.parametrize("run", published_runs(), ids=lambda run: run.name)
 def test_the_set_list_reproduces_the_scenario_on_the_command_line(run: PublishedRun) -> None:
     """`tslab time [--preset BASE] --set …` times the row's scenario (the defaults' preset differs
