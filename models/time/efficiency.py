@@ -129,6 +129,7 @@ class Kernel:
     fill: float = 1.0
     fp8: bool = False
     out_bytes: float = 0.0   # of `bytes`, the output the tiles write after their main loops
+    achievable: float = 0.0  # > 0: this kernel's share of peak instead of ACHIEVABLE (a fused attention kernel)
 
     def efficiency(self, hw: Hardware) -> float:
         """The fraction of its peak (BF16, or FP8 for an FP8 GEMM) the compute limit runs at."""
@@ -136,7 +137,7 @@ class Kernel:
             return hw.gemm_efficiency
         fill = self.fill * wave_efficiency(self.tiles, hw.sms) if self.tiles > 0 else \
             tile_efficiency(self.m, self.n, self.batch, hw.sms)
-        return (ACHIEVABLE_FP8 if self._fp8(hw) else ACHIEVABLE) * fill
+        return (self.achievable or (ACHIEVABLE_FP8 if self._fp8(hw) else ACHIEVABLE)) * fill
 
     def _fp8(self, hw: Hardware) -> bool:
         return self.fp8 and hw.fp8_peak_flops > 0

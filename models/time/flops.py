@@ -18,6 +18,11 @@ al., MLSys'23, §4.2.2); the routed experts take each GPU's fair share of the T�
 assignments (balanced routing over E/ep local experts, each sharded by etp); MLA's down-projections
 and the router run on the TP-replicated tokens (÷ t with SP).
 
+FlashAttention's kernels run at `context.attention_efficiency` of the BF16 peak (default 0.5, the
+lower end of the 50–73 % of peak FlashAttention-2 measures on A100, Dao 2023 §4), forward and
+backward, not at the GEMM curve: their softmax, masking and rescaling between the two GEMMs of a
+block keep the tensor cores idle part of the time.
+
 Causal attention. Model FLOPs (MFU's numerator) count half of the s×s score matrix, what a causal
 mask leaves: Kaplan's 2·n_layer·n_ctx·d_attn per token forward, and Megatron-LM's
 num_floating_point_operations (megatron/training/training.py: "causal mask (only half of the mask
@@ -154,8 +159,9 @@ def _attention(s: Scenario, sh: Shard, e: float, dq: float, dv: float, kv_heads:
         io_forward = batch * queries * (dq + dv) * e + kv + 4 * batch * queries
         io_backward = 2 * batch * queries * (dq + dv) * e + 2 * kv + 4 * batch * queries
         tiles = math.ceil(queries / FLASH_BLOCK) * batch
-        forward = Kernel(2 * batch * queries * seen * (dq + dv), io_forward, tiles=tiles)
-        backward = Kernel(2 * batch * queries * seen * (3 * dq + 2 * dv), io_backward, tiles=tiles)
+        share = s.context.attention_efficiency
+        forward = Kernel(2 * batch * queries * seen * (dq + dv), io_forward, tiles=tiles, achievable=share)
+        backward = Kernel(2 * batch * queries * seen * (3 * dq + 2 * dv), io_backward, tiles=tiles, achievable=share)
         return [Op("flash_forward", (forward,), (backward,), (),
                    2 * batch * queries * keys * model_share * (dq + dv), attention=True)]
     scores = batch * queries * keys
