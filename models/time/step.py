@@ -721,6 +721,10 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
         notes.append(Note(QT_TRANSLATE_NOOP("time", "GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave "
                                                     "quantisation on {sms} SMs, or at HBM bandwidth when thinner."),
                           {"share": ACHIEVABLE, "sms": hw.sms}))
+    if s.activation.flash_attention:
+        notes.append(Note(QT_TRANSLATE_NOOP("time", "FlashAttention's kernels at {share:.0%} of the peak FLOP/s "
+                                                    "(context.attention_efficiency)."),
+                          {"share": float(s.context.attention_efficiency)}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth "
                                                 "(time.hbm_efficiency)."), {"hbm": hw.hbm_efficiency}))
     notes.append(Note(QT_TRANSLATE_NOOP("time", "Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its "
