@@ -60,16 +60,17 @@ each, at 430, 400 and 380 BF16 TFLOP/s per GPU; the presets llama3-405b and llam
 those runs. The report's TFLOP/s are model FLOPs per GPU per second, so tslab's comparable figure
 is its MFU numerator, `flops_per_step`, over GPUs × step time. The report's pipeline schedule is an
 interleaved 1F1B whose depth it does not give, and the bubble decides much of the step: with two
-virtual stages per rank the model is 3–13 % below the measured time (the direction and size of
-Table 5), non-interleaved (the presets) it is above on the runs with 16 micro-batches per pipeline.
+virtual stages per rank the model is below the measured time (the direction of Table 5),
+non-interleaved (the presets) it is above, most on the runs with 16 micro-batches per pipeline
+(`python benchmarks/accuracy.py` prints both).
 DeepSeek-AI, "DeepSeek-V3 Technical Report" (2024), §1 and Table 1: 180K H800 GPU-hours per
 trillion tokens of pre-training, with (§4.2) a batch of 15,360 sequences of 4,096 tokens after a
 ramp from 3,072; the preset deepseek-v3 is that run. The 180K is the whole run's average — the
 batch ramp, restarts and everything else a cluster loses included — so it bounds the cost of one
 step at the full batch from above.
 
-Where the model stands on Table 5 and why: below the measured time on every row, by 3–14 % —
-more for the smaller models and for selective recomputation. What it leaves out costs relatively
+Where the model stands on Table 5 and why: below the measured time on every row (by how much:
+`tslab validate`) — more for the smaller models and for selective recomputation. What it leaves out costs relatively
 more where the GEMMs are smaller and the step shorter: kernel-launch gaps between the many short
 element-wise and communication kernels (their cost scales with s·b·h, the GEMMs' with s·b·h², so a
 22B layer spends four times the share a 1T layer does), the contention of NCCL's kernels for SMs
