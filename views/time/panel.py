@@ -27,8 +27,8 @@ STACK_MIN_HEIGHT, STACK_MAX_MIN_HEIGHT, BAR_PIXELS = 110, 190, 9   # a rank's ba
 BAR_MAX_PIXELS, AXIS_PIXELS = 48, 56   # … and at most 48 px: a lone rank is a bar, not a wall
 COMM_MIN_HEIGHT, COMM_BAR_PIXELS = 112, 16   # an axis's bar at least 16 px
 # what the step-time model assumes, beyond the configuration
-INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "precision.compute", "time.gemm_efficiency", "time.hbm_efficiency",
-              "time.nvlink_efficiency", "time.dp_overlap", "time.tp_overlap", "time.ep_overlap")
+INPUT_KEYS = ("cluster.gpu", "cluster.peak_tflops", "cluster.hbm_gbps", "precision.compute", "time.gemm_efficiency",
+              "time.hbm_efficiency", "time.nvlink_efficiency", "time.dp_overlap", "time.tp_overlap", "time.ep_overlap")
 
 
 def teaching_caption() -> str:
