@@ -103,9 +103,8 @@ def main() -> int:
     print(f"full recompute slower than selective for every model: {'yes' if s['full_above_selective'] else 'NO'}; "
           f"models in the measured order within each mode: {'yes' if s['order_across_models'] else 'NO'}")
     low = sum(row["error"] < 0 for row in table)
-    print(f"the model is below the measured time on {low} of {len(table)} rows: systematically optimistic (the "
-          f"docstring of tslab.models.time.published: no kernel-launch gaps, no SM or HBM contention from NCCL, "
-          f"narrow GEMMs priced in full tiles)")
+    print(f"the model is below the measured time on {low} of {len(table)} rows (why: the docstring of "
+          f"tslab.models.time.published and docs/step-time-model.md)")
     print("(MFU and HFU are the model's: its MFU counts the causal half of the scores, the paper's the full s×s; "
           "compute … optim: rank 0's stack in seconds, comm = its exposed communication)")
     print(f"\nRuns the model was not fitted to — {OTHER_SOURCE} (Llama 3 405B on H100; measured = the model's "

@@ -70,15 +70,15 @@ batch ramp, restarts and everything else a cluster loses included — so it boun
 step at the full batch from above.
 
 Where the model stands on Table 5 and why: below the measured time on every row (by how much:
-`tslab validate`) — more for the smaller models and for selective recomputation. What it leaves out costs relatively
-more where the GEMMs are smaller and the step shorter: kernel-launch gaps between the many short
-element-wise and communication kernels (their cost scales with s·b·h, the GEMMs' with s·b·h², so a
-22B layer spends four times the share a 1T layer does), the contention of NCCL's kernels for SMs
-and HBM with the computation, and GEMMs below the curve's 80 % (narrow ones such as attention over
-V with a head dimension of 96–160, which the curve prices in full MMA tiles). Selective
-recomputation is further off because its step is faster by the full forward that recomputation
-reruns as large, well-priced GEMMs, so the unpriced share weighs more. A deterministic teaching
-model, not a benchmark of a real cluster.
+`tslab validate`), more for the smaller models and for selective recomputation. The launch gap
+of every kernel, the write of every GEMM's output after its main loop and the SMs of overlapped
+collectives are in the model (docs/step-time-model.md); what it still leaves out costs relatively
+more where the GEMMs are smaller and the step shorter: sequence parallelism's extra all-gathers in
+the backward, the FP32 main-gradient accumulation of the weight-gradient GEMMs, element-wise
+kernels below the streaming rate, and GEMMs below the curve's 80 %. Selective recomputation is
+further off because its step is faster by the full forward that recomputation reruns as large,
+well-priced GEMMs, so the unpriced share weighs more. A deterministic teaching model, not a
+benchmark of a real cluster.
 """
 from __future__ import annotations
 
