@@ -5,7 +5,8 @@ Oracles:
   exactly S·K; Appendix E: ≤ E/R redundant experts per rank, ceil(E(R−1)/R²) reachable.
 - Kimi K3 §5.2.1: buffers S·K·R (worst case) vs S·K (MoonEP).
 - DeepSeek-V3 §2.1.2: node-limited routing sends each token to ≤ M nodes.
-- Graham (1969): any schedule ≥ max(total/W, largest job); LPT (workload-aware) ≤ fixed order.
+- Graham (1969): any schedule of the expert GEMMs' m-tiles (models/tiles.py) ≥ max(total/W,
+  largest tile); LPT (workload-aware) ≤ fixed order (tile i on SM i mod W).
 - Successive sampling without replacement (each token's K experts): the inclusion probability of
   every expert, enumerated exactly over the ordered draws, against route()'s expert totals.
 - GShard §2 / DeepSeek-V3 §3.2.2: dispatch sends one hidden vector per assignment to a remote
@@ -16,6 +17,7 @@ Oracles:
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import itertools
 import json
 import math
@@ -31,6 +33,7 @@ from tslab.models.moe import (
     analyse,
     expert_gemm_makespan,
     expert_nodes,
+    expert_tile_costs,
     extreme_routing,
     makespan_lower_bound,
     analyse_scenario,
@@ -40,7 +43,9 @@ from tslab.models.moe import (
     route,
     settings_from,
 )
+from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
+from tslab.models.tiles import row_tiles
 
 
 @pytest.mark.parametrize("routing", ROUTINGS)
@@ -168,24 +173,95 @@ def test_extreme_routing_reaches_the_near_tight_bound(experts, ranks, k):
     assert plan.redundant_experts[0] >= tight and max(plan.redundant_experts) <= experts // ranks
 
 
-@given(st.lists(st.integers(0, 5000), min_size=0, max_size=40), st.integers(1, 16), st.integers(1, 256))
-@settings(max_examples=100, deadline=None)
+def _tiles(tokens, tile: int) -> list[float]:
+    """The grouped GEMM's m-tiles in expert order as row_tiles cuts them, in tile units."""
+    return [rows / tile for n in tokens for rows in row_tiles(int(n), tile)]
+
+
+def _plain_lpt(costs: list[float], workers: int) -> float:
+    """Longest Processing Time first, one tile at a time through a heap (Graham 1969)."""
+    heap = [0.0] * workers
+    for cost in sorted(costs, reverse=True):
+        heapq.heapreplace(heap, heap[0] + cost)
+    return max(heap)
+
+
+@given(st.lists(st.integers(0, 5000), min_size=0, max_size=40), st.integers(1, 200), st.integers(1, 256))
+@settings(max_examples=200, deadline=None)
 def test_makespan_bounds(tokens, workers, tile):
     t = np.array(tokens, dtype=np.int64)
+    costs = _tiles(tokens, tile)
+    assert expert_tile_costs(t, tile).tolist() == costs
     fixed = expert_gemm_makespan(t, workers, False, tile_tokens=tile)
     aware = expert_gemm_makespan(t, workers, True, tile_tokens=tile)
     lower = makespan_lower_bound(t, workers, tile_tokens=tile)
     assert lower - 1e-9 <= aware <= fixed
-    jobs = -(-t // tile)
-    assert fixed == (max((jobs[i::workers].sum() for i in range(workers)), default=0))
+    # fixed order: tile i on worker i mod W
+    assert fixed == pytest.approx(max((sum(costs[i::workers]) for i in range(workers)), default=0.0))
+    # the full tiles grouped, then the partial ones through the heap: the plain heap's makespan
+    assert aware == min(fixed, _plain_lpt(costs, workers))
+
+
+@given(st.lists(st.integers(0, 256), min_size=1, max_size=4), st.integers(1, 3))
+@settings(max_examples=60, deadline=None)
+def test_lpt_is_within_grahams_bound(tokens, workers):
+    """LPT ≤ (4/3 − 1/(3W)) × the optimal makespan, found by trying every assignment of ≤ 8 tiles."""
+    costs = _tiles(tokens, 128)
+    optimal = min((max(sum(c for c, w in zip(costs, plan) if w == k) for k in range(workers))
+                   for plan in itertools.product(range(workers), repeat=len(costs))), default=0.0)
+    aware = expert_gemm_makespan(np.array(tokens), workers, True)
+    assert optimal - 1e-9 <= aware <= (4 / 3 - 1 / (3 * workers)) * optimal + 1e-9
 
 
 def test_makespan_closed_forms():
-    # Kimi K3 (MoonEP's expert-GEMM scheduler): equal totals, skewed experts; 2 workers, jobs 3,1,3,1 (tiles)
-    t = np.array([3, 1, 3, 1])
-    assert expert_gemm_makespan(t, 2, False) == 6          # round robin: 3+3 | 1+1
-    assert expert_gemm_makespan(t, 2, True) == 4           # LPT: 3+1 | 3+1
-    assert makespan_lower_bound(t, 2) == 4
+    # experts of 20, 130 and 256 tokens, tiles of 128 rows cut to 16s (models/tiles.py):
+    # 20 → one tile of 32 rows (0.25); 130 → 128 + 16 rows (1, 0.125); 256 → 128 + 128 (1, 1)
+    t = np.array([20, 130, 256])
+    assert expert_tile_costs(t, 128).tolist() == [0.25, 1.0, 0.125, 1.0, 1.0]
+    # W = 2, fixed: tiles 0, 2, 4 | 1, 3 = 0.25 + 0.125 + 1 | 1 + 1; LPT: 1 + 1 | 1 + 0.25 + 0.125
+    assert expert_gemm_makespan(t, 2, False, tile_tokens=128) == 2.0
+    assert expert_gemm_makespan(t, 2, True, tile_tokens=128) == 2.0
+    assert makespan_lower_bound(t, 2, tile_tokens=128) == 3.375 / 2
+    # W = 3, fixed: tiles 0, 3 | 1, 4 | 2 = 1.25 | 2 | 0.125; LPT: 1 + 0.25 | 1 + 0.125 | 1
+    assert expert_gemm_makespan(t, 3, False, tile_tokens=128) == 2.0
+    assert expert_gemm_makespan(t, 3, True, tile_tokens=128) == 1.25
+    assert makespan_lower_bound(t, 3, tile_tokens=128) == 1.125
+    assert expert_gemm_makespan(np.zeros(3, dtype=np.int64), 4, True) == 0.0
+
+
+@given(st.lists(st.integers(0, 64), min_size=1, max_size=40), st.integers(1, 200),
+       st.sampled_from([16, 64, 128, 256]))
+@settings(max_examples=100, deadline=None)
+def test_tile_aligned_loads_need_no_scheduler(full_tiles, workers, tile):
+    """Every expert a whole number of tiles: all tiles cost 1 and both orders take ⌈tiles / W⌉."""
+    t = np.array(full_tiles, dtype=np.int64) * tile
+    waves = -(-sum(full_tiles) // workers)
+    assert expert_gemm_makespan(t, workers, False, tile_tokens=tile) == waves
+    assert expert_gemm_makespan(t, workers, True, tile_tokens=tile) == waves
+
+
+def test_uniform_tile_aligned_loads_give_equal_makespans():
+    # DeepSeek-V3's rank under uniform routing, each of its 4 experts at S·K/4 = 8,192 tokens:
+    # 4 × 64 full tiles on 132 SMs, two waves in either order
+    t = np.full(4, 4096 * 8 // 4)
+    assert expert_gemm_makespan(t, 132, False) == expert_gemm_makespan(t, 132, True) == 2.0
+
+
+def test_zipf_routing_at_a_wave_edge_makes_the_tile_order_matter():
+    """DeepSeek-V3 (E = 256, K = 8, R = 64, 132 SMs) with S = 2,112: MoonEP gives every rank
+    S·K = 16,896 = 132 × 128 tokens, one wave's worth; the experts' partial last tiles spill into a
+    second wave, where the fixed order stacks a tile on a worker that holds a full one and LPT
+    stacks the partial tiles on each other. The gap comes from where the tile count falls against
+    the SMs, not from the skew: at the preset's S = 4,096 (256 full tiles' worth, at most 264
+    tiles, on 132 SMs) both orders take 2 on every rank."""
+    scenario = load_preset("deepseek-v3")
+    s = dataclasses.replace(settings_from(scenario), routing="zipf", tokens_per_rank=2112)
+    res = analyse_scenario(scenario, s)
+    fixed, aware = np.array(res.makespan_fixed), np.array(res.makespan_aware)
+    assert (aware <= fixed).all() and (aware >= 16896 / 128 / 132).all()
+    assert (aware < fixed).any()
+    res = analyse_scenario(scenario, dataclasses.replace(s, tokens_per_rank=4096))
+    assert res.makespan_fixed == res.makespan_aware == (2.0,) * 64
 
 
 def test_buffers_and_plan_in_analysis():

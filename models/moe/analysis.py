@@ -59,6 +59,8 @@ class MoeResult:
     combine_time_s: float
     buffers: dict[str, Any]
     moonep: MoonEPPlan
+    # per rank, the grouped expert GEMM's makespan in tile units (a full m-tile of tile_tokens rows
+    # = 1) with the tiles in a fixed order and workload-aware (planning.expert_gemm_makespan)
     makespan_fixed: tuple[float, ...]
     makespan_aware: tuple[float, ...]
     # tokens[source rank, expert]: the routing matrix (R, E) the numbers above come from, each row
@@ -67,6 +69,9 @@ class MoeResult:
     routing: str = "uniform"
     seed: int = 0
     tokens_per_expert: tuple[int, ...] = field(default=())
+    # the makespans' SM workers and m-tile rows (MoeSettings.sm_workers, .tile_tokens)
+    sm_workers: int = 132
+    tile_tokens: int = 128
 
     def to_json(self) -> dict[str, Any]:
         """The `tslab moe --json` keys, then the extra fields."""
@@ -118,7 +123,8 @@ def analyse(experts: int, top_k: int, ranks: int, hidden: int, s: MoeSettings, *
     c_inter = (to_rank * ~same_node).sum(axis=0) * c_bytes
     mean = recv.mean()
     plan = moonep_plan(routing, experts, ranks)
-    # per-rank expert jobs after planning: home experts' remaining share plus hosted copies
+    # per-rank experts after planning: home experts' remaining share, then hosted copies; each
+    # runs as the m-tiles of one grouped GEMM (planning.expert_tile_costs)
     per_expert = routing.sum(axis=0)
     home = per_expert.copy()
     hosted: list[list[int]] = [[] for _ in range(ranks)]
@@ -145,7 +151,8 @@ def analyse(experts: int, top_k: int, ranks: int, hidden: int, s: MoeSettings, *
                                    alpha_intra_s, alpha_inter_s),
         buffers={"worst_case_tokens": sk * ranks, "moonep_tokens": sk, "caveat": BUFFER_CAVEAT},
         moonep=plan, makespan_fixed=tuple(fixed), makespan_aware=tuple(aware), load=routing,
-        routing=s.routing, seed=s.seed, tokens_per_expert=tuple(int(x) for x in per_expert))
+        routing=s.routing, seed=s.seed, tokens_per_expert=tuple(int(x) for x in per_expert),
+        sm_workers=s.sm_workers, tile_tokens=s.tile_tokens)
 
 
 def settings_from(scenario: Scenario) -> MoeSettings:

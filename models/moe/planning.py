@@ -6,10 +6,14 @@ Sources:
 - Kimi K3 Appendix E: the greedy planner (fill an underloaded rank exactly from one overloaded
   rank, each rank filled at most once) needs at most E/R redundant experts per rank, and a
   constructed routing needs ceil(E(R−1)/R²) ≈ E/R, so the bound is nearly tight.
-- Kimi K3 (MoonEP's workload-aware expert-GEMM scheduler): equal per-rank totals still leave
+- Kimi K3 §5.2 (MoonEP's workload-aware expert-GEMM scheduler): equal per-rank totals still leave
   skewed per-expert GEMMs inside a rank; fixed-order expert GEMM vs a workload-aware scheduler,
   here Longest Processing Time first (Graham, "Bounds on multiprocessing timing anomalies",
   SIAM J. Appl. Math. 1969).
+- The rank's routed experts run as one grouped GEMM whose m-tiles are the step-time model's
+  (models/tiles.py): each expert's rows cut into tiles of tile_tokens rows, the last one cut to the
+  next multiple of 16 (NVIDIA, "Matrix Multiplication Background User's Guide", §3.1 Tile
+  Quantization), one tile per SM at a time.
 """
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from ..tiles import row_tiles
 
 
 @dataclass(frozen=True)
@@ -114,28 +120,56 @@ def expert_tiles(tokens_per_expert: np.ndarray, tile_tokens: int = 128) -> np.nd
     return -(-t // tile_tokens)
 
 
+def expert_tile_costs(tokens_per_expert: np.ndarray, tile_tokens: int = 128) -> np.ndarray:
+    """The m-tiles of the grouped GEMM over the experts, in expert order (expert 0's tiles, then
+    expert 1's, …), each as its padded rows (tiles.row_tiles) / tile_tokens: a full tile costs 1,
+    the last tile of a 20-token expert 32/128 = 0.25 (empty experts: no tile)."""
+    if tile_tokens < 1:
+        raise ValueError("tile_tokens must be ≥ 1")
+    t = np.maximum(np.asarray(tokens_per_expert, dtype=np.int64), 0)
+    full, rest = np.divmod(t, tile_tokens)
+    count = full + (rest > 0)
+    costs = np.ones(int(count.sum()))
+    # every tile but an expert's last partial one is full (row_tiles); the partial one is cut to 16s
+    partial = rest > 0
+    costs[np.cumsum(count)[partial] - 1] = [row_tiles(int(r), tile_tokens)[0] / tile_tokens for r in rest[partial]]
+    return costs
+
+
+def _lpt(costs: np.ndarray, workers: int) -> float:
+    """Longest Processing Time first over the tiles: each, longest first, to the least-loaded
+    worker. The full tiles (cost 1, the longest) come first and fill the workers round-robin
+    from empty — q = F // W each and one more on F mod W of them, whichever ties are broken — so
+    only the partial tiles (at most one per expert) go through the heap."""
+    full = int(np.count_nonzero(costs >= 1.0))
+    q, r = divmod(full, workers)
+    heap = [float(q)] * (workers - r) + [float(q + 1)] * r   # ascending: already a heap
+    for cost in sorted(costs[costs < 1.0].tolist(), reverse=True):
+        heapq.heapreplace(heap, heap[0] + cost)
+    return max(heap)
+
+
 def expert_gemm_makespan(tokens_per_expert: np.ndarray, workers: int, workload_aware: bool, *,
-                         tile_tokens: int = 1) -> float:
-    """Makespan, in tile units, of one rank's expert GEMMs on `workers` SM workers; one expert's
-    tiles run on one worker (a job of ceil(n_e / tile_tokens) tiles).
-    Fixed order: expert i goes to worker i mod W (round robin, blind to the load).
-    Workload-aware: Longest Processing Time first (Graham 1969, ≤ 4/3 − 1/(3W) of optimal); the
-    scheduler evaluates its cost model on both and never runs a plan worse than the fixed order,
-    so aware ≤ fixed. Both are ≥ max(total / W, largest job)."""
-    jobs = expert_tiles(tokens_per_expert, tile_tokens)
+                         tile_tokens: int = 128) -> float:
+    """Makespan of one rank's expert GEMMs on `workers` SM workers, in tile units (one full tile
+    of tile_tokens rows = 1). The jobs are the grouped GEMM's m-tiles (expert_tile_costs), each
+    costing its padded rows / tile_tokens.
+    Fixed order: the static schedule of a persistent grouped-GEMM kernel — tiles in expert order,
+    tile i on worker i mod W, blind to their cost.
+    Workload-aware: LPT over the tiles (Graham 1969, ≤ 4/3 − 1/(3W) of optimal); the scheduler
+    evaluates its cost model on both and never runs a plan worse than the fixed order (Kimi K3
+    §5.2), so aware ≤ fixed. Both are ≥ makespan_lower_bound."""
     if workers < 1:
         raise ValueError("workers must be ≥ 1")
-    fixed = np.bincount(np.arange(jobs.size) % workers, weights=jobs, minlength=workers).max() \
-        if jobs.size else 0.0
-    if not workload_aware:
-        return float(fixed)
-    heap = [0] * min(workers, max(1, jobs.size))
-    for job in sorted(jobs.tolist(), reverse=True):
-        heapq.heapreplace(heap, heap[0] + job)
-    return float(min(fixed, max(heap)))
+    costs = expert_tile_costs(tokens_per_expert, tile_tokens)
+    if not costs.size:
+        return 0.0
+    fixed = float(np.bincount(np.arange(costs.size) % workers, weights=costs, minlength=workers).max())
+    return min(fixed, _lpt(costs, workers)) if workload_aware else fixed
 
 
-def makespan_lower_bound(tokens_per_expert: np.ndarray, workers: int, *, tile_tokens: int = 1) -> float:
-    """max(total / W, largest job): no schedule of indivisible jobs beats it."""
-    jobs = expert_tiles(tokens_per_expert, tile_tokens)
-    return float(max(jobs.sum() / workers, jobs.max(initial=0)))
+def makespan_lower_bound(tokens_per_expert: np.ndarray, workers: int, *, tile_tokens: int = 128) -> float:
+    """max(total / W, largest tile), over the tiles of expert_tile_costs: no schedule of whole
+    tiles on W workers beats it."""
+    costs = expert_tile_costs(tokens_per_expert, tile_tokens)
+    return float(max(costs.sum() / workers, costs.max(initial=0.0)))
