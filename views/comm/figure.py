@@ -288,7 +288,9 @@ class CommFigure(QWidget):
             self.tr("receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP's fixed "
                     "S·K = {m:,} — a worst-case bound, not DeepEP's typical use").format(
                 w=b["worst_case_tokens"], m=b["moonep_tokens"]),
-            self.tr("expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} "
-                    "(rank balance is not kernel balance)").format(f=max(result.makespan_fixed),
-                                                                    a=max(result.makespan_aware)),
+            self.tr("expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: "
+                    "round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} "
+                    "(rank balance is not kernel balance)").format(
+                        tile=result.tile_tokens, sms=result.sm_workers, f=max(result.makespan_fixed),
+                        a=max(result.makespan_aware)),
         ]))
