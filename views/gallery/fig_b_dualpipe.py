@@ -33,6 +33,7 @@ from tslab.views.gallery.registry import document_for
 FALLBACK_PRESET = "deepseek-v3"
 COMPUTE_ORDER = ("mlp_b", "mlp_w", "mlp_f", "attn_b", "attn_w", "attn_f")
 COMMUNICATION_ORDER = ("dispatch_f", "dispatch_b", "combine_f", "combine_b")
+TOWARDS_EXPERTS = ("dispatch_f", "combine_b")   # the forward dispatch and the combine's gradient
 PP_PARTNER = "attn_w"   # Figure 4 sends and receives the PP activations and gradients under ATTN(W)
 CHUNK_OF = {"mlp_b": "B", "mlp_w": "W", "mlp_f": "F", "attn_b": "B", "attn_w": "W", "attn_f": "F",
             "dispatch_f": "F", "dispatch_b": "B", "combine_f": "F", "combine_b": "B"}
@@ -59,11 +60,16 @@ class OverlapStrip:
     and with the local permutation before the dispatch (norm, MLA, FlashAttention, output
     projection, router), the MLP the routed and shared experts, the combine's sum and the residual;
     B is the backward for input with the recomputation it waits for, W the backward for weights.
-    all_to_all_s: one dispatch or combine (the model prices both alike); the pair makes four.
-    p2p_s: one PP send or receive at the schedule's p2p latency. hidden_s = min(all-to-alls,
-    compute), exposed_s = the all-to-alls beyond the compute (the model's FB rule)."""
+    towards_s / back_s: one all-to-all towards the experts (the forward dispatch, the backward of
+    the combine: at moe.dispatch_precision) and one back (the forward combine, the backward of the
+    dispatch); the pair makes four. sm_share: the SMs the all-to-alls hold (memory.deepep_sms /
+    SMs). p2p_s: one PP send or receive at the schedule's p2p latency. The model's FB rule: the
+    pair takes max(all-to-alls, compute + all-to-alls × sm_share); exposed_s is what the
+    all-to-alls add to the compute, hidden_s the rest of them."""
     compute: tuple[tuple[str, float], ...]
-    all_to_all_s: float
+    towards_s: float
+    back_s: float
+    sm_share: float
     p2p_s: float
     durations: Durations      # the slowest stage chunk's F, B, FB (model_durations)
     ep: CommTime              # the step's EP all-to-alls on the most loaded rank (step_time)
@@ -73,22 +79,27 @@ class OverlapStrip:
     def compute_s(self) -> float:
         return sum(seconds for _, seconds in self.compute)
 
+    def call_s(self, key: str) -> float:
+        """One all-to-all of COMMUNICATION_ORDER: towards the experts or back."""
+        return self.towards_s if key in TOWARDS_EXPERTS else self.back_s
+
     @property
     def communication_s(self) -> float:
-        return len(COMMUNICATION_ORDER) * self.all_to_all_s
-
-    @property
-    def hidden_s(self) -> float:
-        return min(self.communication_s, self.compute_s)
-
-    @property
-    def exposed_s(self) -> float:
-        return max(0.0, self.communication_s - self.compute_s)
+        return sum(self.call_s(key) for key in COMMUNICATION_ORDER)
 
     @property
     def pair_s(self) -> float:
-        """The pair as the model overlaps it: max(compute, all-to-alls)."""
-        return max(self.compute_s, self.communication_s)
+        """The pair as the model overlaps it: max(all-to-alls, compute + all-to-alls × SM share)."""
+        a = self.communication_s
+        return max(a, self.compute_s + a * self.sm_share)
+
+    @property
+    def exposed_s(self) -> float:
+        return self.pair_s - self.compute_s
+
+    @property
+    def hidden_s(self) -> float:
+        return self.communication_s - self.exposed_s
 
 
 def _split_at_dispatch(ops) -> int:
@@ -108,10 +119,10 @@ def overlap_strip(s: Scenario) -> OverlapStrip:
     compute: dict[str, float] = {}
     for name, part in parts.items():
         rec = recompute_of(s, part, True, recomputed)   # the recomputed ops of this part only
-        forward = sum(k.time(hw) for op in part for k in op.forward) + sum(op.bytes_forward for op in part) \
-            / hw.stream_Bps
-        backward = sum(k.time(hw) for op in part for k in op.input_grad) + sum(op.bytes_backward for op in part) \
-            / hw.stream_Bps + sum(k.time(hw) * share for k, share in rec.kernels) + rec.bytes / hw.stream_Bps
+        forward = sum(k.time(hw) for op in part for k in op.forward) + step_model._passes(part, hw, "bytes_forward")
+        backward = sum(k.time(hw) for op in part for k in op.input_grad) + \
+            step_model._passes(part, hw, "bytes_backward") + \
+            sum(k.time(hw) * share for k, share in rec.kernels) + rec.bytes / hw.stream_Bps
         if name == "attn":
             backward += unknown_s   # ops of the memory model the time model lacks: counted as GEMM FLOPs
         compute[f"{name}_f"] = forward
@@ -123,8 +134,9 @@ def overlap_strip(s: Scenario) -> OverlapStrip:
     timed = step_time(s)
     ep = next(c for c in timed.comm if c.axis == "ep")
     ep_row = rows["ep"]
-    return OverlapStrip(compute=tuple((key, compute[key]) for key in COMPUTE_ORDER), all_to_all_s=calls.ep,
-                        p2p_s=durations.p2p, durations=durations, ep=ep,
+    _, deepep = step_model._sm_shares(s, hw)
+    return OverlapStrip(compute=tuple((key, compute[key]) for key in COMPUTE_ORDER), towards_s=calls.ep,
+                        back_s=calls.ep_back, sm_share=deepep, p2p_s=durations.p2p, durations=durations, ep=ep,
                         ep_bytes_per_call=int(ep_row.bytes_per_step // max(ep_row.calls_per_step, 1)))
 
 
@@ -163,8 +175,8 @@ class ExecutionStrip(Diagram):
             t += seconds
         t = 0.0
         for key in COMMUNICATION_ORDER:
-            self.blocks.append(("all-to-all", key, t, strip.all_to_all_s))
-            t += strip.all_to_all_s
+            self.blocks.append(("all-to-all", key, t, strip.call_s(key)))
+            t += strip.call_s(key)
         self.blocks.append(("pp", "pp", starts[PP_PARTNER], 2 * strip.p2p_s))   # one send, one receive
 
     def draw(self, painter: QPainter, area: QRectF) -> None:
@@ -211,8 +223,7 @@ class ExecutionStrip(Diagram):
         if strip.exposed_s > 0:
             band = QRectF(compute_end, tops["compute"] + 4, strip.exposed_s * scale, heights["compute"] - 8)
             self.box(band, hatch(EXPOSED), EXPOSED, 1.2, 3, dashed=True)
-            label = translate("gallery", "compute waits: {t} of all-to-all exposed").format(
-                t=format_seconds(strip.exposed_s))
+            label = translate("gallery", "the all-to-alls add {t}").format(t=format_seconds(strip.exposed_s))
             inner = band.adjusted(8, band.height() * 0.22, -8, -band.height() * 0.22)
             self.box(inner, "#FFFFFF", EXPOSED, 0.8, 3)
             self.text(inner.adjusted(4, 2, -4, -2), label, align=CENTRE, largest=13, smallest=9, colour=EXPOSED,
@@ -276,19 +287,23 @@ class ExecutionStrip(Diagram):
         """The model's numbers for this pair, its chunk and its step (also in the tests)."""
         strip = self.strip
         d, ep = strip.durations, strip.ep
-        if strip.exposed_s > 0:
-            verdict = translate("gallery", "The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair's "
-                                           "computation ({compute}): {hidden} run hidden under it, {exposed} are "
-                                           "exposed.")
+        if strip.communication_s * (1 - strip.sm_share) > strip.compute_s:
+            verdict = translate("gallery", "The four all-to-alls ({a2a}: {towards} each towards the experts, {back} "
+                                           "each back; {bytes} per call at the activations' precision) outlast the "
+                                           "pair's computation ({compute}) on the SMs they leave it: {hidden} run "
+                                           "under it, {exposed} are added.")
         else:
-            verdict = translate("gallery", "The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair's "
-                                           "computation ({compute}): all {hidden} hidden, {exposed} exposed.")
-        lines = [verdict.format(a2a=format_seconds(strip.communication_s), call=format_seconds(strip.all_to_all_s),
-                                bytes=format_bytes(strip.ep_bytes_per_call), compute=format_seconds(strip.compute_s),
-                                hidden=format_seconds(strip.hidden_s), exposed=format_seconds(strip.exposed_s)),
-                 translate("gallery", "The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + "
-                                      "B − all-to-alls, all-to-alls) = {fb}; PP sends and receives take {p2p} each, "
-                                      "priced by the schedule.").format(
+            verdict = translate("gallery", "The four all-to-alls ({a2a}: {towards} each towards the experts, {back} "
+                                           "each back; {bytes} per call at the activations' precision) fit under the "
+                                           "pair's computation ({compute}), which runs on the SMs they leave it: "
+                                           "{hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.")
+        lines = [verdict.format(a2a=format_seconds(strip.communication_s), towards=format_seconds(strip.towards_s),
+                                back=format_seconds(strip.back_s), bytes=format_bytes(strip.ep_bytes_per_call),
+                                compute=format_seconds(strip.compute_s), hidden=format_seconds(strip.hidden_s),
+                                exposed=format_seconds(strip.exposed_s), share=strip.sm_share),
+                 translate("gallery", "The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = "
+                                      "max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and "
+                                      "receives take {p2p} each, priced by the schedule.").format(
                      f=format_seconds(d.F), b=format_seconds(d.B), fb=format_seconds(d.FB), p2p=format_seconds(d.p2p)),
                  translate("gallery", "Over the whole step the most loaded rank's all-to-alls take {time} ({bytes} "
                                       "sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward "
