@@ -1,5 +1,5 @@
 """The step-time model's FP8, grouped-GEMM, routing, all-to-all and overlap terms against their closed
-forms on small shapes (models/time/efficiency.py, flops.py, routed.py, step.py)."""
+forms on small shapes (models/time/efficiency.py, flops.py, step.py; models/moe/load.py)."""
 from __future__ import annotations
 
 import math
@@ -18,7 +18,7 @@ from tslab.models.time import hardware_of, layer_ops, step_time
 from tslab.models.time.efficiency import (ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, gemm, grouped_gemm,
                                           grouped_tiles, wave_efficiency)
 from tslab.models.time.flops import expert_rows, shard_of
-from tslab.models.time.routed import routed_load
+from tslab.models.moe.load import routed_load
 from tslab.models.time.step import _calls, _hide, _Links, _rows, _stages, _tiers
 
 SMALL_MOE = {"model.layers": 4, "model.hidden": 1024, "model.heads": 8, "model.kv_heads": 8, "model.ffn_hidden": 4096,

@@ -57,7 +57,7 @@ from ..memory.params import shared_ffn
 from ..memory.policy import activation_policy, is_recomputed
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .efficiency import DEFAULT_SMS, SM_COUNT, Kernel, gemm, grouped_gemm, grouped_weight_gemm
-from .routed import routed_load
+from ..moe.load import routed_load
 
 FLASH_BLOCK = 128  # key block of the attention kernel (FlashAttention-2 §3.3 tunes blocks of 64 or 128; 128 here)
 
@@ -217,7 +217,7 @@ def fp8_compute(s: Scenario) -> bool:
 def expert_rows(s: Scenario, sh: Shard) -> tuple[tuple[float, ...], float]:
     """(tokens of each routed expert of the busiest GPU, the busiest rank's load / the mean) for
     one micro-batch: the mean tokens · K · etp · ep / (t · E) per expert, times each expert's share
-    under the routing model (models/time/routed.py) when `sh.routed`."""
+    under the routing model (models/moe/load.py) when `sh.routed`."""
     m = s.model
     tokens = m.seq_len / sh.cp * m.micro_batch
     local = max(1, m.experts // sh.ep)

@@ -70,7 +70,7 @@ from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, fp8_compute, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
-from .routed import routed_load
+from ..moe.load import routed_load
 
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")
@@ -207,7 +207,7 @@ def _ep_calls(s: Scenario, row: Traffic, links: _Links) -> tuple[float, float]:
     quantizes the activation gradient before the down-projection likewise: the backward's
     all-to-all towards the experts is FP8 too), back at the activations' precision (the combine
     stays BF16). The copies split over NVLink and the network as the routing places them
-    (models/time/routed.py), the two links running at once, and the busiest rank receives
+    (models/moe/load.py), the two links running at once, and the busiest rank receives
     `imbalance` times the mean. `moe.dispatch_route`: "direct" sends every remote copy over the
     network (NCCL's all-to-all: n − 1 latency rounds); "two-hop" (DeepSeek-V3 §3.2.2, DeepEP's
     normal kernels) sends a token once per distinct remote node over the network and forwards it

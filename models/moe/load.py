@@ -1,5 +1,6 @@
-"""What the step-time model takes from the routing model (models/moe/routing.py): how many tokens
-each routed expert of the busiest EP rank receives, and where a token's copies go.
+"""What the step-time model (and any model that needs one MoE layer's load) takes from the routing
+model (routing.py): how many tokens each routed expert of the busiest EP rank receives, and where a
+token's copies go.
 
 One MoE layer's routing is drawn for the real tokens of one micro-batch on each EP rank (at most
 MAX_SAMPLED of them: beyond that the shares barely move and the draws cost time), with the
@@ -30,8 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..moe.routing import node_limit_problem, route
-from ..moe.settings import MoeSettings
+from .routing import node_limit_problem, route
+from .settings import MoeSettings
 
 MAX_SAMPLED = 4096        # tokens per rank drawn at most
 MAX_DRAWS = 1 << 22       # R·S·K at most (about 0.1 s of drawing)
