@@ -92,7 +92,7 @@ MEANINGS: dict[str, str] = {
     "parallel.vpp": QT_TRANSLATE_NOOP("keys", "Virtual pipeline stages (model chunks) per rank, for "
                                               "interleaved 1F1B"),
     "parallel.dp": QT_TRANSLATE_NOOP("keys", "Data-parallel degree: model replicas, each on its own share of "
-                                             "the batch"),
+                                             "the batch; 0 = the rest of the cluster, GPUs / (tp · pp · cp)"),
     "parallel.cp": QT_TRANSLATE_NOOP("keys", "Context-parallel degree: each sequence split over this many "
                                              "GPUs"),
     "parallel.ep": QT_TRANSLATE_NOOP("keys", "Expert-parallel degree: the routed experts split over this many "
@@ -163,7 +163,10 @@ MEANINGS: dict[str, str] = {
     "cluster.hbm_gbps": QT_TRANSLATE_NOOP("keys", "HBM bandwidth of one GPU in GB/s; 0 = the GPU's data sheet"),
     # schedule
     "schedule.kind": QT_TRANSLATE_NOOP("keys", "Pipeline schedule"),
-    "schedule.microbatches": QT_TRANSLATE_NOOP("keys", "Micro-batches m per optimizer step"),
+    "schedule.microbatches": QT_TRANSLATE_NOOP("keys", "Micro-batches m per optimizer step; follows from the "
+                                                       "global batch: global_batch / (dp × micro_batch)"),
+    "schedule.global_batch": QT_TRANSLATE_NOOP("keys", "Global batch: sequences per optimizer step; micro-batches "
+                                                       "per step follow as global_batch / (dp × micro_batch)"),
     "schedule.f": QT_TRANSLATE_NOOP("keys", "Time of one stage's forward pass F (schedule time units)"),
     "schedule.b": QT_TRANSLATE_NOOP("keys", "Time of one stage's full backward pass B = I + W"),
     "schedule.w": QT_TRANSLATE_NOOP("keys", "Time of the weight-gradient part W of a backward pass"),

@@ -5,8 +5,13 @@ lists, so a scenario can key a cache and a shared preset cannot be changed by a 
 has a type and a range here, so a bad file or a bad ``--set`` names the key it concerns.
 
 A scenario file is a document (models/document.py): these sections plus each tab's view state
-under ``[view.<tab>]``. Files carry `schema_version = 2` (version 1, without view state, still
-loads), load without eval or pickle, and save atomically.
+under ``[view.<tab>]``. Files carry `schema_version = 3` (version 2, without the global batch, and
+version 1, without view state either, still load), load without eval or pickle, and save atomically.
+
+The global batch (`schedule.global_batch`, sequences per optimizer step) is an input; the
+micro-batches per step follow from it, and `parallel.dp = 0` stands for "the rest of the cluster".
+`with_values` resolves both (`resolve_batch`), so `parallel.dp` and `schedule.microbatches` of a
+Scenario always hold concrete numbers.
 """
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from typing import Any, Callable, Iterable
 
 from .files import write_file
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 PRECISIONS = ("fp32", "bf16", "fp16", "fp8")
 BYTES_PER_ELEMENT = {"fp32": 4, "bf16": 2, "fp16": 2, "fp8": 1}
@@ -36,6 +41,7 @@ ALGORITHMS = ("ring", "tree", "hierarchical", "halving-doubling")
 _LIST = r"\[[01](,[01])*\](\*[0-9]+)?"
 MOE_PATTERN = rf"([01]*|{_LIST}(\+{_LIST})*)"
 ACTIVATION_POLICIES = ("manual", "megatron-selective", "kimi-k2", "deepseek-v3", "deepseek-v4")
+MAX_MICROBATCHES = 1 << 20  # schedule.microbatches' maximum
 
 
 class ScenarioError(ValueError):
@@ -51,6 +57,11 @@ def spec(default: Any, *, low: float | None = None, high: float | None = None,
 
 def _strings(default: tuple[str, ...] = ()):
     return field(default=tuple(default), metadata={})
+
+
+def _high(cls: type, name: str) -> int:
+    """The declared maximum of field `name` of dataclass `cls`."""
+    return next(f.metadata["high"] for f in dataclasses.fields(cls) if f.name == name)
 
 
 @dataclass(frozen=True)
@@ -128,7 +139,7 @@ class Parallel:
     tp: int = spec(1, low=1, high=1 << 20)
     pp: int = spec(1, low=1, high=1 << 14)  # the schedule simulator's rank limit (pipeline.MAX_RANKS)
     vpp: int = spec(1, low=1, high=1 << 10)
-    dp: int = spec(8, low=1, high=1 << 24)
+    dp: int = spec(8, low=0, high=1 << 24)  # 0 on input = the rest of the cluster (resolve_batch)
     cp: int = spec(1, low=1, high=1 << 20)
     ep: int = spec(1, low=1, high=1 << 20)
     etp: int = spec(1, low=1, high=1 << 20)
@@ -209,7 +220,11 @@ class Cluster:
 class Schedule:
     """Pipeline schedule and its op durations (arbitrary time units)."""
     kind: str = spec("1f1b", choices=SCHEDULE_KINDS)
-    microbatches: int = spec(8, low=1, high=1 << 20)
+    # Micro-batches m per optimizer step: global_batch / (dp × model.micro_batch) (resolve_batch).
+    microbatches: int = spec(8, low=1, high=MAX_MICROBATCHES)
+    # Sequences per optimizer step; 0 on input = not stated: dp × microbatches × micro_batch. The
+    # maximum is that product at the three keys' maxima, so every derived batch is in range.
+    global_batch: int = spec(64, low=0, high=_high(Parallel, "dp") * MAX_MICROBATCHES * _high(Model, "micro_batch"))
     f: float = spec(1.0, low=0.0, high=1e9)
     b: float = spec(2.0, low=0.0, high=1e9)
     w: float = spec(1.0, low=0.0, high=1e9)
@@ -452,7 +467,8 @@ def coerce_field(key: str, f: dataclasses.Field, value: Any) -> Any:
 
 
 def with_values(scenario: Scenario, values: dict[str, Any]) -> Scenario:
-    """A copy of `scenario` with each dotted key set to its checked value."""
+    """A copy of `scenario` with each dotted key set to its checked value, then its data-parallel
+    degree and micro-batches resolved from the keys `values` sets (`resolve_batch`)."""
     by_section: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
     for key, value in values.items():
@@ -464,7 +480,69 @@ def with_values(scenario: Scenario, values: dict[str, Any]) -> Scenario:
             top[section] = value
     for section, changes in by_section.items():
         top[section] = dataclasses.replace(getattr(scenario, section), **changes)
-    return dataclasses.replace(scenario, **top)
+    return resolve_batch(scenario, dataclasses.replace(scenario, **top), values.keys())
+
+
+# Keys whose change moves dp with them when the scenario filled its cluster exactly.
+MESH_KEYS = frozenset({"parallel.tp", "parallel.pp", "parallel.cp", "cluster.nodes", "cluster.gpus_per_node"})
+
+
+def microbatches_for(global_batch: int, dp: int, micro_batch: int) -> int:
+    """Micro-batches per step that carry `global_batch` sequences over `dp` replicas in micro-batches
+    of `micro_batch`: global_batch / (dp × micro_batch). A batch that does not divide gets the whole
+    quotient (at least 1, at most schedule.microbatches' maximum), and validation reports it."""
+    return min(MAX_MICROBATCHES, max(1, global_batch // (dp * micro_batch)))
+
+
+def resolve_batch(before: Scenario, after: Scenario, changed: Iterable[str]) -> Scenario:
+    """`after` (= `before` with the keys `changed` set) with parallel.dp and the batch resolved.
+
+    DP, world = cluster.nodes × cluster.gpus_per_node:
+    - parallel.dp set to 0: the rest of the cluster, world / (tp · pp · cp) (the whole quotient,
+      at least 1, when that does not divide: validation then names the mesh that does not fill it);
+    - parallel.dp not set, but tp, pp, cp or the cluster changed, and `before` filled its cluster
+      exactly (tp · pp · cp · dp = world): dp follows, new world / (tp · pp · cp), when that divides
+      (else dp stays, and validation says why the mesh is wrong);
+    - otherwise dp stays as set or as it was.
+
+    Batch, with per_step = dp × model.micro_batch sequences per micro-batch over all replicas:
+    - schedule.microbatches set and schedule.global_batch not: the batch follows,
+      global_batch = per_step × microbatches;
+    - global_batch 0 (not stated; a file without the key): the same;
+    - both set: microbatches must be the count the batch gives (`microbatches_for`), else
+      ScenarioError naming all the numbers;
+    - otherwise the global batch is kept and microbatches = global_batch / per_step
+      (`microbatches_for`: a batch that does not divide is reported by validation, not refused
+      here, so an edit in the app is never turned down half way).
+    """
+    changed = frozenset(changed)
+    p, schedule = after.parallel, after.schedule
+    model_ranks = p.tp * p.pp * p.cp
+    dp = p.dp
+    if "parallel.dp" not in changed and changed & MESH_KEYS:
+        q = before.parallel
+        if q.tp * q.pp * q.cp * q.dp == before.world_size and after.world_size % model_ranks == 0:
+            dp = after.world_size // model_ranks
+    if dp == 0:  # set to 0 now (or a Scenario built by hand with dp = 0)
+        dp = max(1, after.world_size // model_ranks)
+
+    per_step = dp * after.model.micro_batch
+    microbatches, global_batch = schedule.microbatches, schedule.global_batch
+    if global_batch == 0 or ("schedule.microbatches" in changed and "schedule.global_batch" not in changed):
+        global_batch = per_step * microbatches
+    elif "schedule.microbatches" in changed:
+        if microbatches != microbatches_for(global_batch, dp, after.model.micro_batch):
+            raise ScenarioError(f"schedule.microbatches = {microbatches} and schedule.global_batch = "
+                                f"{global_batch} disagree: dp {dp} × {microbatches} micro-batches × micro-batch "
+                                f"{after.model.micro_batch} = {per_step * microbatches} sequences; set one of them")
+    else:
+        microbatches = microbatches_for(global_batch, dp, after.model.micro_batch)
+
+    if (dp, microbatches, global_batch) == (p.dp, schedule.microbatches, schedule.global_batch):
+        return after
+    return dataclasses.replace(after, parallel=dataclasses.replace(p, dp=dp),
+                               schedule=dataclasses.replace(schedule, microbatches=microbatches,
+                                                            global_batch=global_batch))
 
 
 def parse_value(text: str) -> Any:
@@ -564,6 +642,11 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
             except ScenarioError as exc:
                 raise ScenarioError(f"{where(name, key)}: {exc}") from None
             values[dotted] = value
+    # A file states its values, and a key it leaves out takes its default, dp's too (dp follows tp,
+    # pp, cp and the cluster in edits, not in files); a file without a global batch (every file
+    # before schema_version 3) has dp × microbatches × micro_batch sequences per step.
+    values.setdefault("parallel.dp", Parallel().dp)
+    values.setdefault("schedule.global_batch", 0)
     return with_values(Scenario(), values)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .hardware import GPUS
-from .scenario import AXES, NAMED_ORDERS, Scenario
+from .scenario import AXES, MAX_MICROBATCHES, NAMED_ORDERS, Scenario
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -195,6 +195,19 @@ def validate(s: Scenario) -> list[Problem]:
               QT_TRANSLATE_NOOP("validation", "tp·pp·dp·cp = {product} GPUs, "
                                               "but the cluster has {nodes} × {gpn} = {world}"),
               product=product, nodes=c.nodes, gpn=c.gpus_per_node, world=s.world_size)
+    # The global batch over the data-parallel replicas (scenario.resolve_batch derives microbatches)
+    batch, per_step = s.schedule.global_batch, p.dp * m.micro_batch
+    if batch % per_step:
+        error("schedule.global_batch",
+              QT_TRANSLATE_NOOP("validation", "the global batch of {batch:,} sequences is not a multiple of "
+                                              "dp {dp} × micro-batch {mb}"),
+              batch=batch, dp=p.dp, mb=m.micro_batch)
+    elif batch != per_step * s.schedule.microbatches:
+        error("schedule.global_batch",
+              QT_TRANSLATE_NOOP("validation", "the global batch of {batch:,} sequences needs {needed:,} "
+                                              "micro-batches per step (dp {dp} × micro-batch {mb} each), more "
+                                              "than the {most:,} a step can have"),
+              batch=batch, needed=batch // per_step, dp=p.dp, mb=m.micro_batch, most=MAX_MICROBATCHES)
     axes = order_axes(p.order)
     if axes is not None and (sorted(axes) != sorted(set(axes)) or not set(axes) <= set(AXES)
                              or not {"tp", "dp", "pp"} <= set(axes)):

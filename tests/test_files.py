@@ -335,7 +335,7 @@ def test_out_into_a_missing_directory_is_one_line(tmp_path: Path) -> None:
 
 def test_dash_is_standard_output(tmp_path: Path) -> None:
     result = tslab("scenario", "--preset", "classroom-7b", "--out", "-", cwd=tmp_path)
-    assert result.returncode == 0 and result.stdout.startswith("schema_version = 2\n")
+    assert result.returncode == 0 and result.stdout.startswith("schema_version = 3\n")
     png = subprocess.run([sys.executable, "-m", "tslab", "export", "--tab", "memory", "--format", "png", "--out", "-"],
                          capture_output=True, cwd=tmp_path, timeout=120,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})

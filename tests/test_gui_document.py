@@ -51,10 +51,11 @@ def test_a_key_only_the_ledger_reads_recomputes_only_the_ledger(window, qtbot):
 
 def test_hidden_tabs_go_stale_and_refresh_once_when_shown(window, qtbot):
     before = counts(window)
-    window.memory_tab.form.editors["parallel.pp"].widget.setValue(8)
-    window.memory_tab.form.editors["parallel.dp"].widget.setValue(256)  # all 2,048 GPUs: the step can be timed
+    window.memory_tab.form.editors["parallel.pp"].widget.setValue(8)  # dp follows: 2,048 GPUs / pp 8 = 256
+    assert window.model.scenario.parallel.dp == 256
+    assert window.memory_tab.form.editors["parallel.dp"].widget.value() == 256
     after = counts(window)
-    assert after["memory"] == before["memory"] + 2
+    assert after["memory"] == before["memory"] + 1
     assert window.mesh_tab.stale and window.pipeline_tab.stale
     assert after["mesh"] == before["mesh"] and after["pipeline"] == before["pipeline"]
     assert not window.comm_tab.stale  # the Communication tab reads neither key

@@ -163,7 +163,8 @@ def test_memory_with_the_most_micro_batches(preset: str) -> None:
 def test_mesh_at_the_largest_world() -> None:
     """MAX_WORLD GPUs, every one its own TP, CP and PP group: the most groups the JSON lists."""
     doc = accepted(f"mesh {MAX_WORLD:,} GPUs (dp = world) --json", "mesh", "--json",
-                   "--set", f"cluster.nodes={MAX_WORLD // 8}", "--set", f"parallel.dp={MAX_WORLD}")
+                   "--set", f"cluster.nodes={MAX_WORLD // 8}", "--set", f"parallel.dp={MAX_WORLD}",
+                   "--set", "schedule.microbatches=1")  # a batch of one sequence per replica
     assert doc["world_size"] == MAX_WORLD and not doc["errors"]
     assert len(doc["groups"]["tp"]) == MAX_WORLD
 

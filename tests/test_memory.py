@@ -59,6 +59,7 @@ def zero_paper_scenario(psi: int = 7_500_000_000, nodes: int = 8, gpus_per_node:
         "parallel.tp": 1, "parallel.pp": 1, "parallel.cp": 1, "parallel.ep": 1,
         "parallel.dp": nodes * gpus_per_node,
         "cluster.nodes": nodes, "cluster.gpus_per_node": gpus_per_node,
+        "schedule.microbatches": 8,  # the batch follows dp: the paper's example states none
     }
     values.update(extra)
     return Scenario().replace(**values)

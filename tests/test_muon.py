@@ -232,7 +232,7 @@ def test_pipeline_stages_pick_the_most_loaded_rank():
     s = Scenario().replace(**{"model.layers": 5, "parallel.pp": 2, "parallel.dp": 4})
     stage = muon_stage(s)
     assert stage.rank == 1 and stage.layers == (2, 3, 4) and stage.matrices == 21
-    interleaved = Scenario().replace(**{"model.layers": 8, "parallel.pp": 2, "parallel.vpp": 2,
+    interleaved = Scenario().replace(**{"model.layers": 8, "parallel.pp": 2, "parallel.vpp": 2, "cluster.nodes": 2,
                                         "schedule.kind": "interleaved-1f1b", "schedule.microbatches": 4})
     chunked = muon_stage(interleaved)
     assert chunked.rank == 0 and chunked.chunks == ((0, 1), (4, 5))   # stage k on rank k mod pp

@@ -455,7 +455,8 @@ def test_topology_text_and_errors() -> None:
     assert "rail-optimised two-tier fat-tree: 256 nodes × 8 GPUs, 8 NICs per node, 64 leaves (8 rails)" in result.stdout
     assert "32 spines" in result.stdout and "spine      2,048  50 GB/s" in result.stdout
     for args, text in ((("--set", "cluster.nics_per_node=16"), "cluster.nics_per_node"),
-                       (("--set", "cluster.nodes=20000", "--set", "parallel.dp=160000"), "-link limit")):
+                       (("--set", "cluster.nodes=20000", "--set", "parallel.dp=160000",
+                         "--set", "schedule.microbatches=1"), "-link limit")):  # a batch that divides
         bad = tslab("topology", *args)
         assert bad.returncode == 2 and bad.stdout == ""
         lines = bad.stderr.splitlines()
@@ -477,5 +478,5 @@ def test_mesh_json_carries_the_links_and_the_bottleneck() -> None:
     assert data["network"]["error"] is None and data["network"]["spines"] == 32
     assert data["network"]["axes"]["ep"]["spine_bytes"] == 0
     over = json.loads(tslab("mesh", "--json", "--set", "cluster.nodes=20000",
-                            "--set", "parallel.dp=160000").stdout)
+                            "--set", "parallel.dp=160000", "--set", "schedule.microbatches=1").stdout)
     assert over["links"] == [] and over["bottleneck"] is None and "-link limit" in over["network"]["error"]

@@ -156,7 +156,7 @@ def test_gpus_set_the_nodes_and_keep_the_global_batch() -> None:
     s = load_preset("deepseek-v3")
     space = list(candidates(s, 1024))
     assert {c.nodes for c in space} == {128}
-    assert {c.microbatches * c.micro_batch * c.dp for c in space} == {32 * 1 * 128}
+    assert {c.microbatches * c.micro_batch * c.dp for c in space} == {s.schedule.global_batch} == {15360}
     with pytest.raises(ValueError):
         list(candidates(s, 1020))  # not whole nodes of 8
 

@@ -16,10 +16,15 @@ SHIPPED = Path(__file__).resolve().parents[1] / "resources" / "presets"  # the p
 
 
 def file_values(name: str) -> dict[str, object]:
-    """Every scenario key a preset file sets, read with tomllib alone (not tslab's loader)."""
+    """Every scenario key a preset file sets, read with tomllib alone (not tslab's loader); a
+    parallel.dp of 0 is the rest of the cluster, nodes × GPUs per node / (tp · pp · cp)."""
     data = tomllib.loads((SHIPPED / f"{name}.toml").read_text(encoding="utf-8"))
     flat = {"title": data["title"]} | {f"{section}.{key}": value for section, table in data.items()
                                        if isinstance(table, dict) for key, value in table.items()}
+    if flat.get("parallel.dp") == 0:
+        world = flat.get("cluster.nodes", 1) * flat.get("cluster.gpus_per_node", 8)
+        flat["parallel.dp"] = world // (flat.get("parallel.tp", 1) * flat.get("parallel.pp", 1)
+                                        * flat.get("parallel.cp", 1))
     return {key: tuple(value) if isinstance(value, list) else value for key, value in flat.items()
             if key in keys()}
 

@@ -59,7 +59,9 @@ def test_an_edit_of_several_keys_is_one_step(model):
     assert model.undo_stack.undoText() == "Set model.layers, parallel.pp, parallel.tp"
     model.undo()
     assert model.document == CLASSROOM
-    assert changes[-1] == frozenset({"parallel.tp", "parallel.pp", "model.layers"})  # the undo names its keys
+    # The undo names its keys: the ones set, and DP and the micro-batches, which followed tp · pp on 8 GPUs.
+    assert changes[-1] == frozenset({"parallel.tp", "parallel.pp", "model.layers", "parallel.dp",
+                                     "schedule.microbatches"})
     model.redo()
     assert (model.scenario.parallel.tp, model.scenario.parallel.pp, model.scenario.model.layers) == (2, 4, 40)
 

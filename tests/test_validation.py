@@ -191,8 +191,10 @@ SETTABLE = [key for key in keys() if key != "title"]
 @st.composite
 def any_scenarios(draw) -> Scenario:
     values = {key: draw(_value(key)) for key in SETTABLE}
-    if draw(st.booleans()):  # often make the cluster match the parallel degrees
-        world = values["parallel.tp"] * values["parallel.pp"] * values["parallel.dp"] * values["parallel.cp"]
+    # One of the two batch keys: set together they must agree (the other one follows).
+    del values[draw(st.sampled_from(["schedule.microbatches", "schedule.global_batch"]))]
+    if draw(st.booleans()):  # often make the cluster match the parallel degrees (dp 0 takes the rest)
+        world = values["parallel.tp"] * values["parallel.pp"] * max(1, values["parallel.dp"]) * values["parallel.cp"]
         if world <= 1024:
             values["cluster.nodes"], values["cluster.gpus_per_node"] = 1, world
     return Scenario().replace(**values)

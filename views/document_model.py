@@ -186,7 +186,7 @@ class DocumentModel(QObject):
             changes = {**self._pending, **changes}
             self._pending.clear()
             self._frame.stop()
-        self._edit(self._document.replace(**changes))
+        self._edit(self._document.replace(**changes), changes)
 
     def update_later(self, changes: dict[str, Any]) -> None:
         """Merge `changes` into the edit applied at the next frame (slider drags). Values are
@@ -201,7 +201,7 @@ class DocumentModel(QObject):
         self._frame.stop()
         if self._pending:
             changes, self._pending = self._pending, {}
-            self._edit(self._document.replace(**changes))
+            self._edit(self._document.replace(**changes), changes)
 
     def set_value(self, key: str, value: Any) -> bool:
         """Set one key; returns False (and changes nothing) if the value is rejected."""
@@ -237,15 +237,18 @@ class DocumentModel(QObject):
                 getattr(self, name).disconnect()
 
     # ---------------------------------------------------------------------------------------------
-    def _edit(self, document: Document) -> None:
-        """Apply an edit; put it on the undo stack when it changed a scenario key."""
+    def _edit(self, document: Document, changes: dict[str, Any]) -> None:
+        """Apply an edit of the keys `changes` set; put it on the undo stack when it changed a
+        scenario key. The edit is named by (and merges by) the keys set that changed, not the ones
+        that follow them (a TP edit that moves DP and the micro-batches is "Set parallel.tp")."""
         old = self._document
         if document == old:
             return
         keys = frozenset(key for key in changed_keys(old, document) if not is_view_key(key))
         self._apply(document)
         if keys:
-            self.undo_stack.push(DocumentEdit(self, old, document, keys, self._edit_text(keys)))
+            named = frozenset(key for key in keys if key in changes) or keys
+            self.undo_stack.push(DocumentEdit(self, old, document, named, self._edit_text(named)))
             self._update_modified()
 
     def _edit_text(self, keys: frozenset[str]) -> str:

@@ -128,8 +128,9 @@ class Candidate:
 
 
 def global_batch(s: Scenario) -> int:
-    """Sequences per optimizer step: schedule.microbatches × model.micro_batch × parallel.dp."""
-    return s.schedule.microbatches * s.model.micro_batch * s.parallel.dp
+    """Sequences per optimizer step: schedule.global_batch, the scenario's input (for a valid
+    scenario, schedule.microbatches × model.micro_batch × parallel.dp)."""
+    return s.schedule.global_batch
 
 
 def divisors(n: int) -> list[int]:
