@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from tslab.models.hardware import GPUS
 from tslab.models.keys import MEANINGS
 from tslab.models.mesh import ORDERS
+from tslab.models.scenario import Scenario
 from tslab.views.scenario_form import Field
 
 CONTEXT = "labels"
@@ -34,6 +36,20 @@ class Label:
     scale: float = 1.0
     suffix: str = ""
     decimals: int = 2
+    hint: Callable[[Scenario], tuple[str, str]] | None = None
+
+
+def batch_tokens(scenario: Scenario) -> tuple[str, str]:
+    """The global batch in tokens (global_batch × seq_len): short beside its input, in full as its
+    tooltip."""
+    batch, seq = scenario.schedule.global_batch, scenario.model.seq_len
+    tokens = batch * seq
+    short = next((f"{tokens / scale:.1f}".removesuffix(".0") + unit
+                  for scale, unit in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")) if tokens >= scale), f"{tokens}")
+    text = _translate(QT_TRANSLATE_NOOP("labels", "= {tokens} tokens"))
+    tip = _translate(QT_TRANSLATE_NOOP("labels", "{tokens} tokens per optimizer step: {batch} sequences × {seq} "
+                                                 "tokens"))
+    return text.format(tokens=short), tip.format(tokens=f"{tokens:,}", batch=f"{batch:,}", seq=f"{seq:,}")
 
 
 SCHEDULES = (("gpipe", "GPipe"), ("1f1b", "1F1B"),
@@ -106,6 +122,7 @@ LABELS: dict[str, Label] = {
                             choices=tuple((name, f"{name} ({axes})") for name, axes in ORDERS.items())),
     # pipeline schedule
     "schedule.kind": Label(QT_TRANSLATE_NOOP("labels", "Pipeline schedule"), choices=SCHEDULES),
+    "schedule.global_batch": Label(QT_TRANSLATE_NOOP("labels", "Global batch (sequences)"), hint=batch_tokens),
     "schedule.microbatches": Label(QT_TRANSLATE_NOOP("labels", "Micro-batches m")),
     "schedule.f": Label(QT_TRANSLATE_NOOP("labels", "Forward F")),
     "schedule.b": Label(QT_TRANSLATE_NOOP("labels", "Backward B (= I + W)")),
@@ -236,7 +253,7 @@ def field(key: str, text: str | None = None, **changes) -> Field:
     entry = LABELS[key]
     spec = Field(key, label(key), tip(key),
                  tuple((value, _translate(name)) for value, name in entry.choices),
-                 entry.scale, entry.suffix, entry.decimals)
+                 entry.scale, entry.suffix, entry.decimals, entry.hint)
     if text is not None:
         changes["label"] = text
     return dataclasses.replace(spec, **changes) if changes else spec

@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
@@ -27,6 +27,9 @@ class Field:
     scale: float = 1.0                         # shown value = stored value / scale
     suffix: str = ""
     decimals: int = 2
+    # A read-only note after the input, derived from the scenario: (text, tooltip), translated
+    # (the global batch in tokens beside the global batch in sequences).
+    hint: Callable[[sc.Scenario], tuple[str, str]] | None = None
 
 
 @functools.cache
@@ -87,6 +90,10 @@ class FieldEditor(QWidget):
             self.widget.valueChanged.connect(self._emit)
         if spec.tip:
             self.widget.setToolTip(spec.tip)
+        self.hint: QLabel | None = None
+        if spec.hint is not None:
+            self.hint = QLabel(self)
+            layout.addWidget(self.hint)
         if isinstance(self.widget, QComboBox):  # long choice names must not widen the column
             self.widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             self.widget.setMinimumContentsLength(8)
@@ -131,6 +138,13 @@ class FieldEditor(QWidget):
                 w.setValue(value / self.spec.scale)
         finally:
             w.blockSignals(False)
+
+    def show_hint(self, scenario: sc.Scenario) -> None:
+        """Show the note derived from `scenario`, if this input has one."""
+        if self.hint is not None and self.spec.hint is not None:
+            text, tip = self.spec.hint(scenario)
+            self.hint.setText(text)
+            self.hint.setToolTip(tip)
 
     def _slid(self, percent: int) -> None:
         self._percent.setText(f"{percent}%")
@@ -177,13 +191,17 @@ class ScenarioForm(QWidget):
     def show_scenario(self, scenario: sc.Scenario) -> None:
         for key, editor in self.editors.items():
             editor.set_value(scenario.get(key))
+            editor.show_hint(scenario)
 
     def show_keys(self, keys: frozenset[str]) -> None:
-        """Show the new values of the changed keys this form edits."""
+        """Show the new values of the changed keys this form edits, and the notes derived from them."""
         for key in keys:
             editor = self.editors.get(key)
             if editor is not None:
                 editor.set_value(self.model.scenario.get(key))
+        if any(not key.startswith("view.") for key in keys):
+            for editor in self.editors.values():
+                editor.show_hint(self.model.scenario)
 
     def _edited(self, key: str, value: Any, dragging: bool) -> None:
         if dragging:  # merged into one edit per frame
@@ -192,5 +210,7 @@ class ScenarioForm(QWidget):
             except sc.ScenarioError:
                 self.editors[key].set_value(self.model.scenario.get(key))
             return
-        if not self.model.set_value(key, value):
+        # Refused, or resolved to another value (parallel.dp = 0 is the rest of the cluster): show the
+        # scenario's value, which an unchanged scenario does not announce.
+        if not self.model.set_value(key, value) or self.model.scenario.get(key) != value:
             self.editors[key].set_value(self.model.scenario.get(key))

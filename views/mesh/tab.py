@@ -244,5 +244,5 @@ class MeshTab(DocumentTab):
                                             "parallel.dp", "parallel.ep", "parallel.etp", "parallel.zero",
                                             "parallel.order")),
             (self.tr("Model"), fields("model.layers", "model.heads", "model.kv_heads", "model.experts", "model.seq_len",
-                                      "schedule.microbatches")),
+                                      "schedule.global_batch", "schedule.microbatches")),
         ]

@@ -265,6 +265,7 @@ class PipelineTab(DocumentTab):
             (self.tr("Schedule"), [  # the schedule papers' p, m, v
                 field("schedule.kind", self.tr("Schedule")),
                 field("parallel.pp", self.tr("Pipeline ranks p")),
+                field("schedule.global_batch"),
                 field("schedule.microbatches"),
                 field("parallel.vpp", self.tr("Chunks per rank v (interleaved)")),
             ]),
