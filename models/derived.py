@@ -28,7 +28,7 @@ SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "ac
 # The step-time model: FLOPs, HBM traffic and communication of every stage, through the schedule
 # (and so the schedule's durations when schedule.durations = "model").
 STEP_TIME_READS = ("model", "precision", "optimizer", "parallel", "activation", "offload", "cluster", "schedule",
-                   "moe", "time")
+                   "moe", "time", "memory.nccl_channels", "memory.deepep_sms", "context.attention_efficiency")
 LINK_KEYS = ("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps", "cluster.intra_latency_us",
              "cluster.inter_latency_us")
 

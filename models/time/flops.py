@@ -47,6 +47,7 @@ FP32 probabilities three times (e + 12 bytes per logit; 4 + e), the embedding wr
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -122,6 +123,23 @@ def _fp8_cast(name: str, inputs: float, outputs: float, element: float) -> Op:
     byte: `inputs` elements); its output gradient likewise in the backward (`outputs` elements).
     The weights' FP8 copy is cast once per step, not per micro-batch, and left out."""
     return _elementwise(f"{name}_fp8_cast", inputs * (element + 2), outputs * (element + 2))
+
+
+def _accumulated(ops: list[Op] | tuple[Op, ...], s: Scenario) -> tuple[Op, ...]:
+    """The weight-gradient GEMMs accumulate into the gradient buffer at `precision.grads`, reading and
+    writing it every micro-batch (Megatron-LM's gradient-accumulation fusion: the wgrad GEMM adds
+    into the FP32 main_grad, megatron/core/tensor_parallel/layers.py), instead of writing a fresh
+    output at the activations' precision."""
+    grad = float(BYTES_PER_ELEMENT[s.precision.grads])
+
+    def into(k: Kernel) -> Kernel:
+        if k.out_bytes <= 0:
+            return k
+        out = 2.0 * k.out_bytes / float(BYTES_PER_ELEMENT[s.precision.activations]) * grad
+        return dataclasses.replace(k, bytes=k.bytes - k.out_bytes + out, out_bytes=out)
+
+    return tuple(dataclasses.replace(op, weight_grad=tuple(into(k) for k in op.weight_grad)) if op.weight_grad
+                 else op for op in ops)
 
 
 def _linear(name: str, m: float, n: float, k: float, element: float, fp8: bool, batch: float = 1.0) -> list[Op]:
@@ -292,7 +310,7 @@ def layer_ops(s: Scenario, moe: bool, sh: Shard) -> tuple[Op, ...]:
             if m.shared_expert_gate:
                 ops.append(_weight("shared_gate", routed, 1, h, e))
     ops.append(_elementwise("mlp_residual", (3 * e + mask) * x, (2 * e + mask) * x))
-    return tuple(ops)
+    return _accumulated(ops, s)
 
 
 def head_ops(s: Scenario, sh: Shard) -> tuple[Op, ...]:
@@ -303,9 +321,9 @@ def head_ops(s: Scenario, sh: Shard) -> tuple[Op, ...]:
     x = tokens * m.hidden / sh.rep
     vocab = padded_vocab(s)  # the run's padded vocabulary, however it is cut
     logits = tokens * vocab / sh.tp
-    return (_elementwise("final_norm", 2 * x * e, 3 * x * e),
-            _weight("lm_head", tokens, vocab / sh.tp, m.hidden, e),
-            _elementwise("loss", (e + 12) * logits, (4 + e) * logits))
+    return _accumulated((_elementwise("final_norm", 2 * x * e, 3 * x * e),
+                         _weight("lm_head", tokens, vocab / sh.tp, m.hidden, e),
+                         _elementwise("loss", (e + 12) * logits, (4 + e) * logits)), s)
 
 
 def embedding_ops(s: Scenario, sh: Shard) -> tuple[Op, ...]:
@@ -323,8 +341,8 @@ def mtp_ops(s: Scenario, sh: Shard) -> tuple[Op, ...]:
     e = float(BYTES_PER_ELEMENT[s.precision.activations])
     tokens = m.seq_len / sh.cp * m.micro_batch
     x = tokens * m.hidden / sh.rep
-    return (embedding_ops(s, sh) + (_elementwise("mtp_norms", 4 * x * e, 6 * x * e),
-            _weight("mtp_proj", tokens, m.hidden / sh.tp, 2 * m.hidden, e)) + head_ops(s, sh))
+    return (embedding_ops(s, sh) + _accumulated((_elementwise("mtp_norms", 4 * x * e, 6 * x * e),
+            _weight("mtp_proj", tokens, m.hidden / sh.tp, 2 * m.hidden, e)), s) + head_ops(s, sh))
 
 
 # The memory model's op names (models/memory/policy.py) → (this module's op, share of it).
