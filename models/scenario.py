@@ -321,8 +321,9 @@ class Context:
     zigzag: bool = True  # Ring: each rank holds a head and a tail block of the causal sequence
     # DeepSeek-V4's compressed attention (CSA/HCA): every m tokens' KV compressed into one.
     compress_ratio: int = spec(4, low=1, high=1 << 20)
-    # The share of peak FLOP/s a block of attention reaches (an input of the teaching model; the
-    # FlashAttention-2 paper, Dao 2023 §4, measures 50-73 % of peak on A100).
+    # The share of peak FLOP/s a fused attention kernel reaches, forward and backward (an input of
+    # the teaching model, used by the context views and the step time; the FlashAttention-2 paper,
+    # Dao 2023 §4, measures 50-73 % of peak on A100: the default is the lower end).
     attention_efficiency: float = spec(0.5, low=0.01, high=1.0)
 
 
@@ -514,6 +515,9 @@ def resolve_batch(before: Scenario, after: Scenario, changed: Iterable[str]) -> 
     - otherwise the global batch is kept and microbatches = global_batch / per_step
       (`microbatches_for`: a batch that does not divide is reported by validation, not refused
       here, so an edit in the app is never turned down half way).
+
+    Layer split: a change of parallel.pp or parallel.vpp that does not set first_stage_layers or
+    last_stage_layers too resets both to 0 (the even split): a split is stated for one pipeline.
     """
     changed = frozenset(changed)
     p, schedule = after.parallel, after.schedule
@@ -538,9 +542,18 @@ def resolve_batch(before: Scenario, after: Scenario, changed: Iterable[str]) -> 
     else:
         microbatches = microbatches_for(global_batch, dp, after.model.micro_batch)
 
-    if (dp, microbatches, global_batch) == (p.dp, schedule.microbatches, schedule.global_batch):
+    # A stated layer split belongs to the pipeline it was stated for: a new pp or vpp without a new
+    # split goes back to the even one (Megatron-LM's default).
+    first, last = p.first_stage_layers, p.last_stage_layers
+    if changed & {"parallel.pp", "parallel.vpp"} and not changed & {"parallel.first_stage_layers",
+                                                                     "parallel.last_stage_layers"} \
+            and (after.parallel.pp, after.parallel.vpp) != (before.parallel.pp, before.parallel.vpp):
+        first = last = 0
+    if (dp, microbatches, global_batch, first, last) == (p.dp, schedule.microbatches, schedule.global_batch,
+                                                         p.first_stage_layers, p.last_stage_layers):
         return after
-    return dataclasses.replace(after, parallel=dataclasses.replace(p, dp=dp),
+    return dataclasses.replace(after, parallel=dataclasses.replace(p, dp=dp, first_stage_layers=first,
+                                                                   last_stage_layers=last),
                                schedule=dataclasses.replace(schedule, microbatches=microbatches,
                                                             global_batch=global_batch))
 

@@ -221,3 +221,14 @@ def test_the_global_batch_shows_its_tokens(form) -> None:
     assert "62,914,560 tokens" in hint.toolTip()
     form.editors["schedule.microbatches"].widget.setValue(60)
     assert form.model.scenario.schedule.global_batch == 7680 and hint.text() == "= 31.5M tokens"
+
+
+def test_a_new_pipeline_depth_goes_back_to_the_even_layer_split():
+    s = load_preset("deepseek-v3")
+    assert (s.parallel.first_stage_layers, s.parallel.last_stage_layers) == (3, 2)
+    deeper = s.replace(**{"parallel.pp": 8})
+    assert (deeper.parallel.first_stage_layers, deeper.parallel.last_stage_layers) == (0, 0)
+    stated = s.replace(**{"parallel.pp": 8, "parallel.first_stage_layers": 7, "parallel.last_stage_layers": 6})
+    assert (stated.parallel.first_stage_layers, stated.parallel.last_stage_layers) == (7, 6)
+    wider = s.replace(**{"parallel.tp": 8})   # not the pipeline: the split stays
+    assert (wider.parallel.first_stage_layers, wider.parallel.last_stage_layers) == (3, 2)

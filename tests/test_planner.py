@@ -338,11 +338,17 @@ def test_a_reference_rank_beyond_the_budget_is_a_range_around_the_exact_one() ->
 
 
 def test_the_scenarios_stage_options_are_kept() -> None:
-    """first_stage_layers = 4 (Megatron-LM's --decoder-first-pipeline-num-layers) needs pp > 1:
-    the configurations without pipeline stages are refused, not crashed on."""
+    """first_stage_layers = 4 (Megatron-LM's --decoder-first-pipeline-num-layers) is stated for the
+    scenario's pipeline (pp 2): the plans at that depth keep it, the others take the even split
+    (models/scenario.resolve_batch), and none is refused for it."""
     s = load_preset("classroom-7b").replace(**{"parallel.first_stage_layers": 4, "parallel.pp": 2, "parallel.dp": 4})
-    result = plan(s, top=2)
-    assert result.entries and result.pruned_topology > 0
+    result = plan(s, top=2000)
+    assert result.entries and result.pruned_topology == 0
+    depths = set()
     for e in result.entries:
-        assert e.scenario.parallel.pp > 1 and e.scenario.parallel.first_stage_layers == 4
-        assert not [p for p in validate(e.scenario) if p.severity == "error"]
+        p = e.scenario.parallel
+        same = (p.pp, p.vpp) == (s.parallel.pp, s.parallel.vpp)
+        assert p.first_stage_layers == (4 if same else 0)
+        depths.add(p.pp)
+        assert not [problem for problem in validate(e.scenario) if problem.severity == "error"]
+    assert 1 in depths and 2 in depths
