@@ -222,3 +222,13 @@ def test_more_deepep_sms_slow_the_overlapped_pair():
     for k in moe:
         assert many.fb[k] > few.fb[k]
         assert math.isclose(many.costs[k].F, few.costs[k].F)
+
+
+def test_the_step_time_is_plain_python_numbers():
+    """The routing model's numpy counts do not leak into the step's numbers (JSON, comparisons)."""
+    t = step_time(load_preset("deepseek-v3"))
+    assert type(t.step_time_s) is float
+    for row in t.stack:
+        assert all(type(v) is float for v in (row.compute_s, row.memory_bound_s, *row.exposed_comm_s.values()))
+    for c in t.comm:
+        assert type(c.exposed_s) is float and type(c.hidden_s) is float

@@ -91,8 +91,8 @@ def routed_load(experts: int, top_k: int, ep: int, tokens: int, routing: str, se
     by_rank = counts.reshape(ep, per_rank)
     loads = by_rank.sum(axis=1)
     busiest = int(np.argmax(loads))
-    mean_expert = counts.sum() / experts
-    shares = tuple(float(x) / mean_expert for x in by_rank[busiest])
+    mean_expert = float(counts.sum()) / experts
+    shares = tuple(float(x) / mean_expert for x in by_rank[busiest])   # plain floats: results stay JSON-able
     return RoutedLoad(shares, float(loads[busiest] / loads.mean()), nodes, remote, local, distinct * remote, True)
 
 
