@@ -462,7 +462,9 @@ def test_context_memory_monotone_and_divided_by_cp(preset, cp):
         assert mem.activation_full[0][i] < mem.activation[0][i]    # full recompute keeps less
         for k in (1, 2, 3):
             shared = mem.activation[k][i] - mem.transient[k][i]
-            assert 0.9 * cp <= mem.activation[0][i] / shared <= 1.15 * cp
+            # about cp: the busiest stage's share that CP does not divide (norms' statistics,
+            # the logits of a stage holding the output head and an MTP module) moves it either way
+            assert 0.9 * cp <= mem.activation[0][i] / shared <= 1.25 * cp
     assert mem.comm_per_layer[0] == (0,) * len(mem.lengths)
     assert mem.capacity == 80 * 2**30   # H800, H100, A100-80 data sheets
 

@@ -192,8 +192,8 @@ def test_deepseek_v3_mla_shapes_from_its_configuration():
 def test_deepseek_v3s_most_loaded_stage_and_expert_split():
     s = load_preset("deepseek-v3")
     stage = muon_stage(s)
-    # 61 layers over 16 stages: 3, 4 × 13, 3, 3; DualPipe rank r also holds stage 15 − r
-    assert stage.rank == 2 and stage.layers == (7, 8, 9, 10, 51, 52, 53, 54)
+    # the preset's split: 3, 4 × 14, 2 (+ the MTP module); DualPipe rank r also holds stage 15 − r
+    assert stage.rank == 1 and stage.layers == (3, 4, 5, 6, 55, 56, 57, 58)
     assert stage.matrices == 8 * (5 + 3)              # MLA's five + the shared expert's three
     with pytest.raises(ValueError, match=r"muon\.p_max = 8.*muon\.max_matrices = 5.*at least 13"):
         muon_analysis(s.replace(**{"muon.p_max": 8}))
