@@ -138,8 +138,11 @@ def _ledger(doc: Document):
         return Failed(str(exc))
 
 
+# An MoE layer's busiest GPU follows the routing model (models/memory/routed.py).
 LEDGER = Computation("ledger", ("title", "model", "precision", "optimizer", "parallel", "activation", "offload",
-                                "cluster.gpu", "cluster.hbm_gib", "schedule.kind", "schedule.microbatches", "memory"),
+                                "cluster.gpu", "cluster.hbm_gib", "schedule.kind", "schedule.microbatches", "memory",
+                                "cluster.gpus_per_node", "moe.routing", "moe.seed", "moe.max_nodes",
+                                "moe.capacity_factor", "moe.pad_to_capacity", "moe.weighting"),
                      _ledger)
 
 

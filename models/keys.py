@@ -214,6 +214,13 @@ MEANINGS: dict[str, str] = {
                                                         "all-to-all"),
     "moe.dispatch_route": QT_TRANSLATE_NOOP("keys", "Dispatch over the network: direct, or DeepSeek-V3's two "
                                                     "hops (IB to the same-index GPU, then NVLink)"),
+    "moe.capacity_factor": QT_TRANSLATE_NOOP("keys", "Expert capacity factor: an expert keeps at most this "
+                                                     "many times its mean tokens; 0 = dropless"),
+    "moe.pad_to_capacity": QT_TRANSLATE_NOOP("keys", "Pad every expert's tokens up to its capacity (with a "
+                                                     "capacity factor)"),
+    "moe.weighting": QT_TRANSLATE_NOOP("keys", "Where the routing weights multiply the expert outputs: at the "
+                                               "combine (keeps the outputs; FP32 in torchtitan) or in the "
+                                               "expert activation"),
     # step time
     "schedule.durations": QT_TRANSLATE_NOOP("keys", "Op durations: the units typed (manual) or seconds from the "
                                                     "step-time model (model)"),

@@ -40,7 +40,7 @@ ALGORITHMS = ("ring", "tree", "hierarchical", "halving-doubling")
 # A per-layer MoE pattern: a string of 0/1, or a sum of Megatron-style repeated lists.
 _LIST = r"\[[01](,[01])*\](\*[0-9]+)?"
 MOE_PATTERN = rf"([01]*|{_LIST}(\+{_LIST})*)"
-ACTIVATION_POLICIES = ("manual", "megatron-selective", "kimi-k2", "deepseek-v3", "deepseek-v4")
+ACTIVATION_POLICIES = ("manual", "megatron-selective", "megatron-modules", "kimi-k2", "deepseek-v3", "deepseek-v4")
 MAX_MICROBATCHES = 1 << 20  # schedule.microbatches' maximum
 
 
@@ -293,6 +293,16 @@ class Moe:
     # MoE dispatch over the network: direct to the expert's GPU, or DeepSeek-V3's two hops (IB to
     # the GPU with the same local index on the target node, then NVLink; §3.2.2).
     dispatch_route: str = spec("direct", choices=("direct", "two-hop"))
+    # Token dropping (Megatron-LM --moe-expert-capacity-factor; 0 = dropless, its default): an expert
+    # keeps at most c times its mean tokens; pad_to_capacity fills every expert up to that
+    # (--moe-pad-expert-input-to-capacity). The memory ledger's busiest GPU (models/memory/routed.py).
+    capacity_factor: float = spec(0.0, low=0.0, high=1024.0)
+    pad_to_capacity: bool = False
+    # Where the routing weights multiply the experts' outputs: at the combine, which keeps each
+    # token's K expert outputs for the weights' gradient (Megatron-LM before core 0.13, at the
+    # activation precision; torchtitan, cast to FP32 first), or in the expert activation
+    # (Megatron-LM from core 0.13, the weighted SwiGLU: nothing more kept).
+    weighting: str = spec("combine", choices=("combine", "combine-fp32", "activation"))
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from tslab.models.memory import memory_ledger, pipeline_layout
 from tslab.models.memory.activations import activation_formula, layer_kinds
 from tslab.models.memory.policy import (ATTENTION_CORE, BACKENDS, FP8_SCALE_OVERHEAD, LAYER_INPUTS, TENSORS,
                                         activation_policy, ladder, policy_problems)
+from tslab.models.memory.routed import routed_rows
 from tslab.models.presets import load_preset
 from tslab.models.scenario import ACTIVATION_POLICIES, Scenario
 from tslab.models.validation import errors
@@ -107,8 +108,9 @@ def test_full_recompute_cost_is_one_forward_and_the_attention_core_4bs2h(shape, 
 
 def test_moe_layer_rerun_counts_router_experts_and_shared_experts() -> None:
     """A fully recomputed MoE layer reruns the router (2·sb·h·E), the routed experts' three GEMMs
-    per assignment (2·sbK·h·f_e/t_e each) and the shared experts' (2·sb·h·f_s/t each) after the
-    attention, whose GEMMs are a dense layer's."""
+    per routed copy of the busiest GPU (2·R·h·f_e/t_e each, R = ρ·sbK·t_e: its expert-TP group's
+    copies, all-gathered) and the shared experts' (2·sb·h·f_s/t each) after the attention, whose
+    GEMMs are a dense layer's."""
     s_, b, h, a, t = 1024, 1, 1024, 8, 2
     E, K, fe, etp = 16, 2, 256, 2
     base = gpt_case(s_, b, h, a, t, recompute="full").replace(**{
@@ -122,7 +124,9 @@ def test_moe_layer_rerun_counts_router_experts_and_shared_experts() -> None:
         return sum(flops for _, flops, gemm in layer.recompute_ops if gemm)
 
     assert math.isclose(gemms(dense), attention + 3 * 2 * s_ * b * h * base.model.ffn_hidden / t, rel_tol=1e-12)
-    routed = 3 * 2 * s_ * b * K * h * fe / etp
+    rho = routed_rows(base).factor
+    assert rho > 1  # two EP ranks: one of them receives more than the mean
+    routed = 3 * 2 * rho * s_ * b * K * etp * h * fe / etp
     shared = 3 * 2 * s_ * b * h * fe / t
     assert math.isclose(gemms(moe), attention + 2 * s_ * b * h * E + routed + shared, rel_tol=1e-12)
 
@@ -250,12 +254,19 @@ def test_kimi_k2_ladder_on_its_preset() -> None:
     assert {key for key, backend in backends.items() if backend == "fp8"} == {
         "dispatched", "expert_act_input", "shared_act_input"}
     assert {key for key, backend in backends.items() if backend == "recompute"} == {
-        "qkv_input", "mlp_input", "q_k", "v", "expert_down_input", "shared_down_input"}
+        "qkv_input", "mlp_input", "q_k", "v", "expert_down_input", "shared_down_input", "moe_unpermuted_output"}
     assert moe.bytes_of("keep") == 0
     fp8 = sum(row.elements for row in moe.rows if row.backend == "fp8") * (1 + FP8_SCALE_OVERHEAD)
     assert moe.gpu_bytes == pytest.approx(fp8, rel=1e-12)
-    # Step 2 (MoE down-projection recompute) has nothing to free in this layer model.
-    assert policy.steps[1].saving_bytes[True] == 0 and policy.steps[1].added_recompute_flops[True] == 0
+    # Step 2 (MoE down-projection recompute) frees the expert outputs the weighted combine keeps,
+    # sbK·h in BF16, and reruns the down-projection; with the weights in the expert activation
+    # there are none, and it frees nothing.
+    m = s.model
+    assert s.moe.weighting == "combine"
+    assert policy.steps[1].saving_bytes[True] == 2 * m.seq_len * m.micro_batch * m.top_k * m.hidden
+    assert policy.steps[1].added_recompute_flops[True] > 0
+    inside = activation_policy(s.replace(**{"moe.weighting": "activation"}))
+    assert inside.steps[1].saving_bytes[True] == 0 and inside.steps[1].added_recompute_flops[True] == 0
     assert [step.applied for step in policy.steps] == [True] * 4
     two = activation_policy(s.replace(**{"activation.policy_steps": 2}))
     assert [step.applied for step in two.steps] == [True, True, False, False]

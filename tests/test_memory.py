@@ -312,17 +312,27 @@ def test_fp32_activations_double_elements_but_not_masks() -> None:
 
 
 def test_moe_layer_terms_closed_form() -> None:
-    """An MoE layer swaps the dense MLP for: FP32 router probabilities (4·sb·E B), the dispatched
-    inputs (sbK·h), the routed experts' SwiGLU tensors (3·sbK·f_e/etp) and the shared experts'."""
+    """An MoE layer swaps the dense MLP for: the router's FP32 scores and its load-balancing loss's
+    (4·sbE B each), the top-k scores and indices (12·sbK), the routing map (sbE), the permutation's
+    row ids (4·sb(2E+1) + 8·R), the dispatched inputs (R·h), each copy's routing weight (4·R), the
+    routed experts' SwiGLU tensors (3·R·f_e/etp), the expert outputs the weighted combine keeps
+    (sbK·h) and the shared experts'. One EP rank: the busiest GPU receives the mean, R = sbK."""
     s, b, h, a, t = 4096, 1, 2048, 16, 2
     E, K, fe, shared, etp = 64, 6, 1408, 2, 1
     base = gpt_case(s, b, h, a, t, mlp="swiglu", dropout=False, flash=True)
     moe = base.replace(**{"model.experts": E, "model.top_k": K, "model.expert_ffn_hidden": fe,
                           "model.shared_experts": shared, "parallel.etp": etp})
+    assert moe.parallel.ep == 1 and moe.moe.weighting == "combine"
     dense_mlp = 3 * s * b * base.model.ffn_hidden // t * 2
-    expected = (layer_bytes(base) - dense_mlp + 4 * s * b * E + 2 * s * b * K * h
-                + 2 * 3 * s * b * K * fe // etp + 2 * 3 * s * b * fe * shared // t)
+    routed = s * b * K
+    router = 4 * s * b * E + 4 * s * b * E + 12 * s * b * K + s * b * E
+    row_ids = 4 * s * b * (2 * E + 1) + 8 * routed
+    expected = (layer_bytes(base) - dense_mlp + router + row_ids + 2 * routed * h + 4 * routed
+                + 2 * 3 * routed * fe // etp + 2 * s * b * K * h + 2 * 3 * s * b * fe * shared // t)
     assert layer_bytes(moe, moe=True) == expected
+    # In the expert activation (Megatron-LM from core 0.13) the combine keeps no expert outputs.
+    inside = moe.replace(**{"moe.weighting": "activation"})
+    assert layer_bytes(inside, moe=True) == expected - 2 * s * b * K * h
 
 
 # ---------------------------------------------------------------------------------------------
@@ -599,7 +609,13 @@ def valid_scenarios(draw, moe: bool | None = None, pp: int | None = None) -> Sce
         values.update({"model.experts": experts, "model.top_k": draw(st.integers(1, experts)),
                        "model.expert_ffn_hidden": etp * 8 * draw(st.integers(1, 32)),
                        "model.shared_experts": draw(st.integers(0, 2)),
-                       "model.first_dense_layers": draw(st.integers(0, layers)), "model.params": 0})
+                       "model.shared_expert_gate": draw(st.booleans()), "model.expert_bias": draw(st.booleans()),
+                       "model.first_dense_layers": draw(st.integers(0, layers)), "model.params": 0,
+                       "moe.routing": draw(st.sampled_from(["uniform", "zipf", "hot"])),
+                       "moe.seed": draw(st.integers(0, 3)),
+                       "moe.weighting": draw(st.sampled_from(["combine", "combine-fp32", "activation"])),
+                       "moe.capacity_factor": draw(st.sampled_from([0.0, 0.0, 1.0, 1.25])),
+                       "moe.pad_to_capacity": draw(st.booleans())})
     else:
         values.update({"model.experts": 0, "model.top_k": 0, "model.shared_experts": 0,
                        "model.params": draw(st.one_of(st.just(0), st.just(0), st.integers(1, 10**11)))})

@@ -38,14 +38,17 @@ need. Attention FLOPs take every query against every key (no causal halving), as
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Scenario
 from ..validation import QT_TRANSLATE_NOOP, Problem
 from .params import head_dim, shared_ffn
+from .routed import routed_rows
 
 BACKENDS = ("keep", "recompute", "fp8", "cpu", "remote")
 FP8_SCALE_OVERHEAD = 4 / 128  # one FP32 scale per 1×128 tile (Kimi K2 §2.4.3)
@@ -69,11 +72,18 @@ TENSORS: dict[str, str] = {
     "mlp_act_input": QT_TRANSLATE_NOOP("policy", "MLP activation input"),
     "mlp_down_input": QT_TRANSLATE_NOOP("policy", "MLP down-proj input"),
     "router_probs": QT_TRANSLATE_NOOP("policy", "Router probabilities (FP32)"),
+    "router_aux_scores": QT_TRANSLATE_NOOP("policy", "Load-balancing loss scores (FP32)"),
+    "router_topk": QT_TRANSLATE_NOOP("policy", "Top-k scores and expert indices"),
+    "moe_routing_map": QT_TRANSLATE_NOOP("policy", "Routing map (1 byte per token and expert)"),
+    "moe_row_ids": QT_TRANSLATE_NOOP("policy", "Permutation row ids (integers)"),
     "dispatched": QT_TRANSLATE_NOOP("policy", "Dispatched expert inputs"),
+    "moe_permuted_probs": QT_TRANSLATE_NOOP("policy", "Routing weights per routed copy (FP32)"),
     "expert_act_input": QT_TRANSLATE_NOOP("policy", "Expert activation input"),
     "expert_down_input": QT_TRANSLATE_NOOP("policy", "Expert down-proj input"),
+    "moe_unpermuted_output": QT_TRANSLATE_NOOP("policy", "Expert outputs before the weighted combine"),
     "shared_act_input": QT_TRANSLATE_NOOP("policy", "Shared-expert activation input"),
     "shared_down_input": QT_TRANSLATE_NOOP("policy", "Shared-expert down-proj input"),
+    "shared_gated_output": QT_TRANSLATE_NOOP("policy", "Shared-expert output before its gate"),
     "mlp_dropout_mask": QT_TRANSLATE_NOOP("policy", "MLP dropout mask"),
 }
 # The layer's input: nothing inside the layer computes it, so only a checkpoint restores it.
@@ -126,6 +136,35 @@ def ladder(s: Scenario, name: str | None = None) -> tuple[Step, ...]:
         return (Step(QT_TRANSLATE_NOOP("policy", "Recompute the attention core"),
                      "Korthikanti et al. (MLSys'23) §5: QKᵀ, softmax, softmax dropout and attention over V",
                      tuple((key, "recompute") for key in ATTENTION_CORE)),)
+    if name == "megatron-modules":
+        moe_layer = ("router_probs", "router_aux_scores", "router_topk", "moe_routing_map", "moe_row_ids",
+                     "dispatched", "moe_permuted_probs", "expert_act_input", "expert_down_input",
+                     "moe_unpermuted_output", "shared_act_input", "shared_down_input", "shared_gated_output")
+        modules = "Megatron-LM --recompute-modules {} (megatron/core/transformer/transformer_config.py)"
+        return (
+            Step(QT_TRANSLATE_NOOP("policy", "core_attn: recompute the attention core"),
+                 modules.format("core_attn") + "; Korthikanti et al. (MLSys'23) §5",
+                 tuple((key, "recompute") for key in ATTENTION_CORE)),
+            Step(QT_TRANSLATE_NOOP("policy", "moe_act: recompute the expert activation"),
+                 modules.format("moe_act") + ": experts.py TEGroupedMLP discards the SwiGLU's output after FC2 "
+                 "and recomputes it from FC1's output", (("expert_down_input", "recompute"),)),
+            Step(QT_TRANSLATE_NOOP("policy", "layernorm: recompute both norms"),
+                 modules.format("layernorm") + ": input_layernorm and pre_mlp_layernorm", norm_outputs),
+            Step(QT_TRANSLATE_NOOP("policy", "mla_up_proj: recompute the MLA up-projections"),
+                 modules.format("mla_up_proj"), up_projections,
+                 "" if mla else "this model has no MLA: nothing to recompute"),
+            Step(QT_TRANSLATE_NOOP("policy", "mlp: recompute the dense MLP"),
+                 modules.format("mlp") + ": the dense layers' MLP checkpointed from its input",
+                 (("mlp_act_input", "recompute"), ("mlp_down_input", "recompute"))),
+            Step(QT_TRANSLATE_NOOP("policy", "shared_experts: recompute the shared experts"),
+                 modules.format("shared_experts") + ": moe_layer.py checkpoints SharedExpertMLP from its input",
+                 (("shared_act_input", "recompute"), ("shared_down_input", "recompute"),
+                  ("shared_gated_output", "recompute"))),
+            Step(QT_TRANSLATE_NOOP("policy", "moe: recompute the MoE layer"),
+                 modules.format("moe") + ": moe_layer.py checkpoints the whole MoE layer from its input; the "
+                 "backward reruns the router, both all-to-alls and the experts",
+                 tuple((key, "recompute") for key in moe_layer)),
+        )
     if name == "deepseek-v3":
         return (
             Step(QT_TRANSLATE_NOOP("policy", "Recompute RMSNorm"),
@@ -155,10 +194,11 @@ def ladder(s: Scenario, name: str | None = None) -> tuple[Step, ...]:
                  "Kimi K2 technical report §2.4.3: selective recomputation of inexpensive, high-footprint "
                  "stages (LayerNorm, SwiGLU, MLA up-projections)", norm_outputs + swiglu_outputs + up_projections),
             Step(QT_TRANSLATE_NOOP("policy", "Recompute the MoE down-projections"),
-                 "Kimi K2 technical report §2.4.3: MoE down-projections recomputed", (),
-                 "frees the expert outputs kept for the routing weights' gradient; this layer model applies "
-                 "the routing weights inside the expert activation and keeps no expert outputs, so the step "
-                 "frees nothing here"),
+                 "Kimi K2 technical report §2.4.3: MoE down-projections recomputed",
+                 (("moe_unpermuted_output", "recompute"),),
+                 "frees the expert outputs kept for the routing weights' gradient (moe.weighting = combine); "
+                 "with the weights applied inside the expert activation none are kept, and the step frees "
+                 "nothing"),
             Step(QT_TRANSLATE_NOOP("policy", "FP8 storage of insensitive activations"),
                  "Kimi K2 technical report §2.4.3: inputs of the MoE up-projections and SwiGLU in FP8-E4M3, "
                  "1×128 tiles with FP32 scales",
@@ -332,25 +372,93 @@ def _layer(s: Scenario, moe: bool, element: float) -> tuple[list[_Tensor], dict[
         ffn = m.ffn_hidden
         mlp("mlp", ffn, tokens, t, (ffn // h, f"sbh{tp_}") if ffn % h == 0 else (1, f"sbf{tp_}"), "MLP")
     else:
-        routed = tokens * m.top_k  # balanced routing: each EP rank processes S·K assignments
-        router = (op("router", 2 * h * tokens * m.experts, True, "router"),
-                  op("router_scores", el["softmax"] * tokens * m.experts, False, "routing scores"))
-        op("dispatch", 0.0, False, "dispatch all-to-all again (communication)")
-        # Router weights are applied inside the fused expert activation (Megatron-LM's weighted
-        # SwiGLU), so the expert outputs need not be kept for the combine's backward.
-        tensors += [_Tensor("router_probs", 0, 0, 4 * tokens * m.experts, "4sbE", router),
-                    _Tensor("dispatched", routed * h, 0, 0, _bytes_formula(element, "sbKh"), ("dispatch",))]
-        etp_ = "/t_e" if p.etp > 1 else ""
-        mlp("expert", m.expert_ffn_hidden, routed, p.etp, (1, f"sbK·f_e{etp_}"), "expert", weighted=True)
-        op("combine", el["add"] * routed * h / rep, False, "sum of the experts' outputs")
-        if shared_ffn(s):
-            mlp("shared", shared_ffn(s), tokens, t, (1, f"sb·f_s{tp_}"), "shared-expert")
+        _moe_tensors(s, tensors, op, mlp, element, rep_)
     op("mlp_residual", (el["add"] + (el["dropout"] if dropout else 0)) * tokens * h / rep, False,
        "dropout and residual add" if dropout else "residual add")
     if dropout:
         op("mlp_dropout_mask", el["dropout"] * tokens * h / rep, False, "dropout mask")
         tensors.append(_Tensor("mlp_dropout_mask", 0, tokens * h / rep, 0, sbh, ("mlp_dropout_mask",)))
     return tensors, ops
+
+
+def _moe_tensors(s: Scenario, tensors: list[_Tensor], op: Callable[[str, float, bool, str], str],
+                 mlp: Callable[..., None], element: float, rep_: str) -> None:
+    """The MoE part of a layer, as Megatron-LM's MoE layer keeps it for backward (the router, the
+    token dispatcher, the routed experts on the busiest GPU and the shared experts), per micro-batch
+    on one GPU: n tokens of its own, R routed copies on the GPU that receives the most
+    (models/memory/routed.py).
+
+    - Router (megatron/core/transformer/moe/router.py, moe_utils.py topk_routing_with_score_function;
+      Transformer Engine's fused router, transformer_engine/pytorch/router.py): the scores over all
+      E experts in FP32 — sigmoid with DeepSeek-V3's per-expert bias (§2.1.2), softmax otherwise —,
+      the load-balancing loss's own scores (compute_routing_scores_for_aux_loss; Mixtral's auxiliary
+      loss, DeepSeek-V3's sequence-wise one), the top-k scores (FP32) and indices (int64) of the
+      unfused path and the fused path's routing map (1 byte per token and expert).
+    - Dispatcher (token_dispatcher.py, moe_utils.py permute / unpermute / sort_chunks_by_idxs;
+      transformer_engine/pytorch/permutation.py): the row ids of the permutation — Transformer
+      Engine's int32 row-id map of n × (2E + 1), or the unfused path's two int64 index vectors of
+      n·K, whichever is larger — and the receiving side's int64 sort indices, one per routed copy;
+      the permuted tokens, FC1's input (experts.py, TEGroupedMLP), and the routing weight of each
+      routed copy in FP32 (kept by the weighted SwiGLU, or by the weighted combine).
+    - Experts: FC1's output (the SwiGLU's input) and the SwiGLU's output (FC2's input) per routed
+      copy. `moe.weighting`: "combine" (Megatron-LM before core 0.13: unpermute's
+      `permuted_tokens * permuted_probs`) keeps each token's K expert outputs at the activation
+      precision for the weights' gradient, "combine-fp32" (torchtitan,
+      torchtitan/models/common/token_dispatcher.py: the outputs cast to FP32, then weighted) in
+      FP32; "activation" (Megatron-LM from core 0.13, "Memory efficient token permutation": the
+      weighted SwiGLU, megatron/core/fusions/fused_bias_swiglu.py) multiplies inside the
+      activation, and the combine's un-permutation is a scatter-add that keeps only indices.
+    - Shared experts (shared_experts.py, SharedExpertMLP): their SwiGLU tensors on the n tokens, and
+      with a sigmoid gate (Qwen2-MoE) the ungated output and the gate."""
+    m, p = s.model, s.parallel
+    el = ELEMENTWISE_FLOPS
+    h, experts, k = m.hidden, m.experts, m.top_k
+    rows = routed_rows(s)
+    n, routed = rows.tokens, rows.rows
+    etp_ = "·t_e" if p.etp > 1 else ""
+    copies = f"ρ·sbK{etp_}{rep_}"  # the routed copies on the busiest GPU
+    if rows.padding_rows:
+        copies = f"({copies} + P)"
+    sigmoid = m.expert_bias
+    router = (op("router", 2 * h * n * experts, True, "router"),
+              op("router_scores", el["softmax"] * n * experts, False,
+                 "routing scores (sigmoid, top-k)" if sigmoid else "routing scores (softmax, top-k)"))
+    op("dispatch", 0.0, False, "permutation and dispatch all-to-all again (communication)")
+    token_map, token_map_formula = max((4 * (2 * experts + 1), f"4sb(2E+1){rep_}"), (16 * k, f"16sbK{rep_}"))
+    tensors += [
+        _Tensor("router_probs", 0, 0, 4 * n * experts, f"4sbE{rep_}", router),
+        _Tensor("router_aux_scores", 0, 0, 4 * n * experts, f"4sbE{rep_}", router),
+        _Tensor("router_topk", 0, 0, 12 * n * k, f"12sbK{rep_}", router),
+        _Tensor("moe_routing_map", 0, n * experts, 0, f"sbE{rep_}", router),
+        _Tensor("moe_row_ids", 0, 0, token_map * n + 8 * routed, f"{token_map_formula} + 8{copies}",
+                router + ("dispatch",)),
+        _Tensor("dispatched", routed * h, 0, 0, _bytes_formula(element, f"{copies}·h"), ("dispatch",)),
+        _Tensor("moe_permuted_probs", 0, 0, 4 * routed, f"4{copies}", router + ("dispatch",)),
+    ]
+    weighting = s.moe.weighting
+    weighted = weighting == "activation"
+    if p.etp > 1:
+        expert_width = f"{copies}·f_e/t_e"
+    else:
+        expert_width = f"{copies}·f_e"
+    mlp("expert", m.expert_ffn_hidden, routed, p.etp, (1, expert_width), "expert", weighted=weighted)
+    op("combine", (el["add"] + (0 if weighted else 1)) * n * k * h, False,
+       "sum of the experts' outputs" if weighted else "routing weights × the experts' outputs, summed")
+    if weighting == "combine":
+        tensors.append(_Tensor("moe_unpermuted_output", n * k * h, 0, 0, _bytes_formula(element, f"sbK{rep_}·h"),
+                               ("expert_down", "combine")))
+    elif weighting == "combine-fp32":  # torchtitan casts the outputs to FP32 before weighting them
+        tensors.append(_Tensor("moe_unpermuted_output", 0, 0, 4 * n * k * h, f"4sbK{rep_}·h",
+                               ("expert_down", "combine")))
+    width = shared_ffn(s)
+    if width:
+        tp_ = "/t" if p.tp > 1 else ""
+        tokens = m.seq_len / p.cp * m.micro_batch  # all-gathered over TP for its column-parallel FC1
+        mlp("shared", width, tokens, p.tp, (1, f"sb·f_s{tp_}"), "shared-expert")
+        if m.shared_expert_gate:
+            gate = op("shared_gate", 2 * n * h, True, "shared-expert gate")
+            tensors.append(_Tensor("shared_gated_output", n * (h + 1), 0, 0,
+                                   _bytes_formula(element, f"sb(h+1){rep_}"), ("shared_down", gate)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -622,9 +730,15 @@ def activation_policy(s: Scenario) -> ActivationPolicy:
     """The backends of every saved tensor of every kind of layer (dense, MoE; fully recomputed or
     not), the named ladder step by step (each step's saving and recompute FLOPs per layer, on the
     layers that follow `recompute`), and the overrides that apply. It reads the model, parallel,
-    activation and precision sections only, so it is computed once for those (validation and the
-    ledger both ask for it on every edit)."""
-    return _policy_of(Scenario(model=s.model, parallel=s.parallel, activation=s.activation, precision=s.precision))
+    activation and precision sections, and for an MoE model the routing (`moe`, the node size, the
+    FP8 recipe: the busiest GPU's tokens, models/memory/routed.py) only, so it is computed once for
+    those (validation and the ledger both ask for it on every edit)."""
+    reduced = Scenario(model=s.model, parallel=s.parallel, activation=s.activation, precision=s.precision)
+    if s.model.experts:
+        reduced = dataclasses.replace(reduced, moe=s.moe,
+                                      cluster=Cluster(gpus_per_node=s.cluster.gpus_per_node),
+                                      memory=Memory(fp8_recipe=s.memory.fp8_recipe))
+    return _policy_of(reduced)
 
 
 @functools.lru_cache(maxsize=128)  # the long-context curves ask for 36 sequence lengths × recomputes at once
@@ -689,6 +803,8 @@ def policy_problems(s: Scenario) -> list[Problem]:
         return problems
     policy = activation_policy(s)
     saved = {row.key for layer in policy.layers for row in layer.rows}
+    # masks, FP32 statistics and integer maps: nothing at the activation precision to compress
+    uncompressed = {row.key for layer in policy.layers for row in layer.rows if not row.elements}
     for tensor, count in Counter(tensor for _, tensor, _ in entries).items():
         if count > 1:
             problems.append(Problem("activation.tensors", QT_TRANSLATE_NOOP(
@@ -699,8 +815,7 @@ def policy_problems(s: Scenario) -> list[Problem]:
             problems.append(Problem("activation.tensors", QT_TRANSLATE_NOOP(
                 "validation", "this model's layers do not save {tensor}: {tensor}={backend} has no effect"),
                 {"tensor": tensor, "backend": backend}, "warning"))
-        elif backend == "fp8" and tensor in ("softmax_stats", "router_probs", "attn_dropout_mask",
-                                             "attn_out_dropout_mask", "mlp_dropout_mask"):
+        elif backend == "fp8" and tensor in uncompressed:
             problems.append(Problem("activation.tensors", QT_TRANSLATE_NOOP(
                 "validation", "{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not "
                               "compress"), {"tensor": tensor}, "warning"))
