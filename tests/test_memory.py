@@ -37,6 +37,7 @@ from tslab.models.memory import (
     zero_table,
 )
 from tslab.models.memory.activations import SIMULATED_OPS
+from tslab.models.memory.stored import TENSOR_ITEMS
 from tslab.models.memory.params import padded_vocab, position_params
 from tslab.models.pipeline import check_config, chunks_per_rank, op_count, simulate
 from tslab.models.presets import load_preset
@@ -747,13 +748,16 @@ def test_activation_offload_moves_exactly_its_fractions(s: Scenario, cpu: float,
                                                        "activation.remote_offload_fraction": remote}))
     assume(kept.rank == moved.rank)
     before, after = _items(kept), _items(moved)
-    stored = before.get("activations", 0) + before.get("activations_fp8", 0)
-    assert abs(after.get("activations_cpu", 0) - stored * cpu) <= 2
-    assert abs(after.get("activations_remote", 0) - stored * remote) <= 2
-    on_gpu = after.get("activations", 0) + after.get("activations_fp8", 0)
-    assert abs(on_gpu - stored * (1 - cpu - remote)) <= 3
+    # the layers' tensors: the aggregate items and the MoE layer's tensors listed on their own
+    layer_items = ("activations", "activations_fp8", *(key for key, _ in TENSOR_ITEMS.values()))
+    slack = 2 * len(layer_items)  # each item rounds on its own
+    stored = sum(before.get(key, 0) for key in layer_items)
+    assert abs(after.get("activations_cpu", 0) - stored * cpu) <= slack
+    assert abs(after.get("activations_remote", 0) - stored * remote) <= slack
+    on_gpu = sum(after.get(key, 0) for key in layer_items)
+    assert abs(on_gpu - stored * (1 - cpu - remote)) <= 2 * slack
     assert after.get("logits", 0) == before.get("logits", 0)  # the FP32 logits are not offloaded
-    assert abs(moved.group_bytes("activations") - kept.group_bytes("activations")) <= 4
+    assert abs(moved.group_bytes("activations") - kept.group_bytes("activations")) <= 2 * slack
     assert moved.tier_bytes("remote") == after.get("activations_remote", 0)
     assert moved.tier_bytes("cpu") - kept.tier_bytes("cpu") == after.get("activations_cpu", 0)
 

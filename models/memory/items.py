@@ -36,6 +36,7 @@ class LedgerItem:
     tier: str      # one of TIERS
     formula: str
     source: str
+    tensor: str = ""  # the activation policy's tensor, for an item that is one (models/memory/policy.py)
 
 
 

@@ -97,7 +97,8 @@ class MemoryLedger:
             "rank_state_bytes": list(self.rank_state_bytes),
             "activation_policy": self.policy.to_json() if self.policy is not None else None,
             "items": [{"item": item.key, "group": item.group, "name": item.name, "bytes": item.bytes,
-                       "tier": item.tier, "formula": item.formula, "source": item.source}
+                       "tier": item.tier, "formula": item.formula, "source": item.source,
+                       "tensor": item.tensor or None}
                       for item in self.items],
         }
 

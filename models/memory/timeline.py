@@ -44,7 +44,7 @@ LOGITS = "logits"              # with the micro-batches whose logits are held
 BACKWARD = "backward"          # while a backward op runs
 FRAGMENTATION = "fragmentation"  # a share of the rest of the GPU tier
 
-LOGITS_KEYS = ("logits",)
+LOGITS_KEYS = ("logits", "head_inputs")  # the head keeps its inputs as long as its logits
 FRAGMENTATION_KEYS = ("fragmentation",)
 WORKING_SET_NAME = "recompute working set"  # the ledger's item, any key with "working_set" in it
 
