@@ -231,3 +231,27 @@ def test_memory_over_time_of_an_invalid_scenario_says_why(tab, qtbot):
     assert tab.lanes is not None and tab.lanes.timeline is None
     assert "tp = 3" in tab.lanes.reason.text() and tab.lanes.reason.isVisibleTo(tab.lanes)
     tab.model.mark_saved("")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_ledger_table_lists_deepseek_v3s_moe_tensors_with_their_formulas(qtbot, lang):
+    """The MoE layer's router, dispatcher and expert tensors are rows of their own in the ledger
+    table, each with its formula, in either language."""
+    from tslab.desktop.export import figure_language
+    scenario = load_preset("deepseek-v3")
+    ledger = memory_ledger(scenario)
+    moe = [item for item in ledger.items if item.tensor]
+    assert {"moe_permuted_tokens", "moe_expert_fc1_output", "router_probs", "moe_row_ids"} <= \
+        {item.key for item in moe}
+    with figure_language(lang):
+        widget = MemoryTab(DocumentModel(scenario))
+        qtbot.addWidget(widget)
+        widget.resize(1400, 900)
+        widget.show()
+        qtbot.waitExposed(widget)
+        table = widget.table
+        formulas = [table.item(row, 4).text() for row in range(table.rowCount())]
+        names = [table.item(row, 0).text() for row in range(table.rowCount())]
+    for item in moe:
+        row = formulas.index(item.formula)
+        assert names[row] and f"{item.bytes / 2**30:,.2f}" == table.item(row, 2).text()

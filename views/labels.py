@@ -138,6 +138,7 @@ LABELS: dict[str, Label] = {
     "activation.policy": Label(QT_TRANSLATE_NOOP("labels", "Activation ladder"), choices=(
         ("manual", QT_TRANSLATE_NOOP("labels", "manual")),
         ("megatron-selective", QT_TRANSLATE_NOOP("labels", "Megatron selective")),
+        ("megatron-modules", QT_TRANSLATE_NOOP("labels", "Megatron recompute modules")),
         ("kimi-k2", "Kimi K2"), ("deepseek-v3", "DeepSeek-V3"), ("deepseek-v4", "DeepSeek-V4"))),
     "activation.policy_steps": Label(QT_TRANSLATE_NOOP("labels", "Ladder steps (0 = all)")),
     "activation.flash_attention": Label(QT_TRANSLATE_NOOP("labels", "FlashAttention")),
@@ -190,6 +191,12 @@ LABELS: dict[str, Label] = {
         ("direct", QT_TRANSLATE_NOOP("labels", "direct")),
         ("two-hop", QT_TRANSLATE_NOOP("labels", "two hops: IB, then NVLink")))),
     "moe.seed": Label(QT_TRANSLATE_NOOP("labels", "Seed")),
+    "moe.capacity_factor": Label(QT_TRANSLATE_NOOP("labels", "Expert capacity factor (0 = dropless)")),
+    "moe.pad_to_capacity": Label(QT_TRANSLATE_NOOP("labels", "Pad experts to capacity")),
+    "moe.weighting": Label(QT_TRANSLATE_NOOP("labels", "Routing weights applied"), choices=(
+        ("combine", QT_TRANSLATE_NOOP("labels", "at the combine")),
+        ("combine-fp32", QT_TRANSLATE_NOOP("labels", "at the combine, in FP32")),
+        ("activation", QT_TRANSLATE_NOOP("labels", "in the expert activation")))),
     "cluster.peak_tflops": Label(QT_TRANSLATE_NOOP("labels", "Peak BF16 TFLOP/s (0 = data sheet)"), decimals=1),
     "cluster.hbm_gbps": Label(QT_TRANSLATE_NOOP("labels", "HBM GB/s (0 = data sheet)"), decimals=0),
     "schedule.durations": Label(QT_TRANSLATE_NOOP("labels", "Op durations"), choices=(

@@ -37,7 +37,8 @@ class PolicyEditor(QWidget):
         self.model = model
         self.policy: ActivationPolicy | None = None
         labels = {"manual": self.tr("Manual (recompute setting only)"),
-                  "megatron-selective": self.tr("Megatron-LM selective"), "kimi-k2": self.tr("Kimi K2"),
+                  "megatron-selective": self.tr("Megatron-LM selective"),
+                  "megatron-modules": self.tr("Megatron-LM recompute modules"), "kimi-k2": self.tr("Kimi K2"),
                   "deepseek-v3": self.tr("DeepSeek-V3"), "deepseek-v4": self.tr("DeepSeek-V4")}
         self.policy_box = QComboBox(self)
         for name in ACTIVATION_POLICIES:
