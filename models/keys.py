@@ -241,8 +241,9 @@ MEANINGS: dict[str, str] = {
                                                 "sequence, balancing its work"),
     "context.compress_ratio": QT_TRANSLATE_NOOP("keys", "DeepSeek-V4 compressed attention: m tokens' KV "
                                                         "compressed into one"),
-    "context.attention_efficiency": QT_TRANSLATE_NOOP("keys", "Share of peak FLOP/s a block of attention "
-                                                              "reaches (an input of the teaching model)"),
+    "context.attention_efficiency": QT_TRANSLATE_NOOP("keys", "Share of peak FLOP/s a fused attention kernel "
+                                                              "reaches, in the Long Context tab and the step time "
+                                                              "(an input of the teaching model)"),
     # muon
     "muon.p_max": QT_TRANSLATE_NOOP("keys", "Most ZeRO ranks the dense matrices are packed into (not "
                                             "disclosed by DeepSeek-V4: an input); 0 = the fewest that hold "
