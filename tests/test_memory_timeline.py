@@ -24,7 +24,8 @@ from test_memory import generated_schedules, pipeline, valid_scenarios
 from tslab.models import derived
 from tslab.models.document import Document
 from tslab.models.memory import in_flight, memory_ledger
-from tslab.models.memory.activations import SIMULATED_OPS, SIMULATED_RANKS
+from tslab.models.memory.activations import SIMULATED_RANKS
+from tslab.models.memory.timeline import TIMELINE_OPS
 from tslab.models.memory.timeline import (BACKWARD, FRAGMENTATION, HELD, LOGITS, PER_SET, MemoryLane,
                                           memory_timeline)
 from tslab.models.pipeline import chains_of, chunks_per_rank, schedule_inputs, simulate, stage_rank
@@ -253,11 +254,12 @@ def test_item_kinds() -> None:
 # No lanes
 
 def test_schedules_too_large_to_simulate_give_a_reason() -> None:
-    too_many_ops = pipeline("1f1b", 8, SIMULATED_OPS // 16 + 1)
+    too_many_ops = pipeline("1f1b", 8, TIMELINE_OPS // 16 + 1)
     timeline = memory_timeline(too_many_ops)
-    assert timeline.lanes == () and "ops" in timeline.reason and f"{SIMULATED_OPS:,}" in timeline.reason
-    just_enough = pipeline("1f1b", 8, SIMULATED_OPS // 16)
+    assert timeline.lanes == () and "ops" in timeline.reason and f"{TIMELINE_OPS:,}" in timeline.reason
+    just_enough = pipeline("1f1b", 8, TIMELINE_OPS // 16)
     assert len(memory_timeline(just_enough).lanes) == 8
+    check_peaks_are_the_ledger(just_enough)   # beyond the ledger's own simulation: its closed forms, the same peaks
     too_deep = pipeline("1f1b", SIMULATED_RANKS + 1, 1)
     assert memory_timeline(too_deep).lanes == () and f"{SIMULATED_RANKS:,}" in memory_timeline(too_deep).reason
 
