@@ -346,8 +346,8 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/figure.py" line="291"/>
-        <source>expert-GEMM makespan on the busiest rank: fixed order {f:,.0f}, workload-aware {a:,.0f} (rank balance is not kernel balance)</source>
-        <translation>最忙 rank 上专家 GEMM 的完成时间：固定顺序 {f:,.0f}，负载感知 {a:,.0f}（rank 均衡不等于 kernel 均衡）</translation>
+        <source>expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} (rank balance is not kernel balance)</source>
+        <translation>最忙 rank 的专家 GEMM 完工时间（以 {tile} 个 Token 的整 tile 为单位，{sms} 个 SM）：轮转 tile 顺序 {f:,g}，负载感知（最长 tile 优先）{a:,g}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
 </context>
 <context>
@@ -602,12 +602,12 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>DocumentModel</name>
     <message>
-        <location filename="../../views/document_model.py" line="254"/>
+        <location filename="../../views/document_model.py" line="257"/>
         <source>Set {count} keys</source>
         <translation>设置 {count} 个键</translation>
     </message>
     <message>
-        <location filename="../../views/document_model.py" line="255"/>
+        <location filename="../../views/document_model.py" line="258"/>
         <source>Set {key}</source>
         <translation>设置 {key}</translation>
     </message>
@@ -1841,7 +1841,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="203"/>
+        <location filename="../../views/memory/tab.py" line="204"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
@@ -1888,7 +1888,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="209"/>
+        <location filename="../../views/memory/tab.py" line="210"/>
+        <source>MoE tokens on the busiest GPU</source>
+        <translation>最忙 GPU 上的 MoE Token</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="213"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -2693,12 +2698,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="269"/>
+        <location filename="../../views/pipeline/tab.py" line="270"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="271"/>
+        <location filename="../../views/pipeline/tab.py" line="272"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2923,204 +2928,209 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>Megatron-LM 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="40"/>
+        <location filename="../../views/memory/policy_table.py" line="41"/>
         <source>Kimi K2</source>
         <translation>Kimi K2 方案</translation>
     </message>
     <message>
         <location filename="../../views/memory/policy_table.py" line="41"/>
+        <source>Megatron-LM recompute modules</source>
+        <translation>Megatron-LM 重计算模块</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>DeepSeek-V3</source>
         <translation>DeepSeek-V3 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="41"/>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>DeepSeek-V4</source>
         <translation>DeepSeek-V4 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="45"/>
+        <location filename="../../views/memory/policy_table.py" line="46"/>
         <source>A named ladder of per-tensor steps applied over the recompute setting</source>
         <translation>命名的逐张量步骤阶梯，叠加在重计算设置之上</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="48"/>
+        <location filename="../../views/memory/policy_table.py" line="49"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="50"/>
+        <location filename="../../views/memory/policy_table.py" line="51"/>
         <source>Apply the first N steps of the ladder (0 = all)</source>
         <translation>应用阶梯的前 N 步（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="51"/>
-        <location filename="../../views/memory/policy_table.py" line="54"/>
+        <location filename="../../views/memory/policy_table.py" line="52"/>
+        <location filename="../../views/memory/policy_table.py" line="55"/>
         <source>Activation policy</source>
         <translation>激活策略</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="52"/>
-        <location filename="../../views/memory/policy_table.py" line="55"/>
+        <location filename="../../views/memory/policy_table.py" line="53"/>
+        <location filename="../../views/memory/policy_table.py" line="56"/>
         <source>Steps applied</source>
         <translation>应用的步数</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
         <source>keep</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="63"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="64"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="64"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>MiB / dense layer</source>
         <translation>MiB / 稠密层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="64"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>MiB / MoE layer</source>
         <translation>MiB / MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>Backend</source>
         <translation>处理方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>Recompute GFLOP</source>
         <translation>重计算 GFLOP</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
         <source>Saved tensors</source>
         <translation>保存的张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="68"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="68"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Saves MiB / layer</source>
         <translation>节省 MiB / 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="68"/>
+        <location filename="../../views/memory/policy_table.py" line="69"/>
         <source>Saved so far</source>
         <translation>累计节省</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Recompute GFLOP / layer, in all</source>
         <translation>重计算 GFLOP / 层（累计）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Applied</source>
         <translation>已应用</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="70"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Ladder steps</source>
         <translation>策略阶梯的各步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="71"/>
+        <location filename="../../views/memory/policy_table.py" line="72"/>
         <source>Per dense / MoE layer and micro-batch: the GPU memory each step frees, what the steps up to it free, and the layer&apos;s recompute FLOPs after it</source>
         <translation>按每个稠密层 / MoE 层、每个微批计：每一步释放的 GPU 显存、截至该步累计释放的显存，以及应用该步后该层的重计算 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="79"/>
+        <location filename="../../views/memory/policy_table.py" line="80"/>
         <source>Ladder, step by step (layers that follow the recompute setting)</source>
         <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="157"/>
+        <location filename="../../views/memory/policy_table.py" line="158"/>
         <source>Base: recompute {recompute}</source>
         <translation>基础：重计算 {recompute}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="160"/>
+        <location filename="../../views/memory/policy_table.py" line="161"/>
         <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
         <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="164"/>
+        <location filename="../../views/memory/policy_table.py" line="165"/>
         <source>{applied} of {count} ladder steps applied</source>
         <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="167"/>
+        <location filename="../../views/memory/policy_table.py" line="168"/>
         <source>{n} per-tensor overrides</source>
         <translation>{n} 个逐张量覆盖</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="191"/>
+        <location filename="../../views/memory/policy_table.py" line="192"/>
         <source>Backend of {tensor}</source>
         <translation>{tensor} 的存放方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="204"/>
+        <location filename="../../views/memory/policy_table.py" line="205"/>
         <source>the recompute setting</source>
         <translation>重计算设置</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="204"/>
+        <location filename="../../views/memory/policy_table.py" line="205"/>
         <source>an override</source>
         <translation>覆盖项</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="205"/>
+        <location filename="../../views/memory/policy_table.py" line="206"/>
         <source>ladder {step}</source>
         <translation>阶梯第 {step} 步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="206"/>
+        <location filename="../../views/memory/policy_table.py" line="207"/>
         <source>Decided by {who}</source>
         <translation>由{who}决定</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="207"/>
+        <location filename="../../views/memory/policy_table.py" line="208"/>
         <source>Regenerated by: {ops}</source>
         <translation>由以下操作重新生成：{ops}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="238"/>
+        <location filename="../../views/memory/policy_table.py" line="239"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="238"/>
+        <location filename="../../views/memory/policy_table.py" line="239"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -5089,152 +5099,152 @@ K 个输出加权求和</translation>
         <translation>{u} Ulysses × {r} Ring 的 USP 在 Ulysses 轴（{u_tier}）上每链路发送 {usp_u}，在 Ring 轴（{r_tier}）上每链路发送 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="46"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
         <source>MLP (B) ▲</source>
         <translation>MLP (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="46"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
         <source>MLP (W) ▲</source>
         <translation>MLP (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
         <source>MLP (F) △</source>
         <translation>MLP (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
         <source>ATTN (B) ▲</source>
         <translation>ATTN (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
         <source>ATTN (W) ▲</source>
         <translation>ATTN (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
         <source>ATTN (F) △</source>
         <translation>ATTN (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
         <source>DISPATCH (F) △</source>
         <translation>DISPATCH (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
         <source>DISPATCH (B) ▲</source>
         <translation>DISPATCH (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
         <source>COMBINE (F) △</source>
         <translation>COMBINE (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
         <source>COMBINE (B) ▲</source>
         <translation>COMBINE (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="52"/>
         <source>PP</source>
         <translation>PP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="179"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="191"/>
         <source>Compute stream</source>
         <translation>计算流</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="180"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="192"/>
         <source>Communication stream: all-to-all (EP)</source>
         <translation>通信流：all-to-all（EP）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="181"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="193"/>
         <source>Communication stream: PP send / receive</source>
         <translation>通信流：PP 发送 / 接收</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="214"/>
-        <source>compute waits: {t} of all-to-all exposed</source>
-        <translation>计算等待：暴露的 all-to-all {t}</translation>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="226"/>
+        <source>the all-to-alls add {t}</source>
+        <translation>All-to-All 增加 {t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="233"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="291"/>
+        <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) outlast the pair&apos;s computation ({compute}) on the SMs they leave it: {hidden} run under it, {exposed} are added.</source>
+        <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）比这一对在剩余 SM 上的计算（{compute}）更长：{hidden} 在计算之下运行，增加 {exposed}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="296"/>
+        <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) fit under the pair&apos;s computation ({compute}), which runs on the SMs they leave it: {hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.</source>
+        <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）被这一对的计算（{compute}，在它们留下的 SM 上运行）覆盖：隐藏 {hidden}，因其占用 {share:.0%} 的 SM 而增加 {exposed}。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="304"/>
+        <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
+        <translation>最慢的阶段块：F = {f}，B = {b}，重叠为一对 FB = max(All-to-All，其余部分 + All-to-All × SM 占比) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计价。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="244"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="237"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="248"/>
         <source>forward chunk △</source>
         <translation>前向块 △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="238"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="249"/>
         <source>backward for input ▲</source>
         <translation>反向（输入梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="239"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="250"/>
         <source>backward for weights ▲</source>
         <translation>反向（权重梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="240"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="251"/>
         <source>PP communication</source>
         <translation>PP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="241"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="252"/>
         <source>exposed (the model)</source>
         <translation>暴露（按模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="255"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="266"/>
         <source>The slowest stage chunk pair (step-time model)</source>
         <translation>最慢的阶段块对（步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="257"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="268"/>
         <source>F then B: {t}</source>
         <translation>先 F 后 B：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="258"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="269"/>
         <source>overlapped FB: {t}</source>
         <translation>重叠的 FB：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="280"/>
-        <source>The four all-to-alls ({a2a}, {call} and {bytes} each) exceed the pair&apos;s computation ({compute}): {hidden} run hidden under it, {exposed} are exposed.</source>
-        <translation>四次 all-to-all（{a2a}，每次 {call}、{bytes}）超过这对块的计算（{compute}）：{hidden} 被计算隐藏，{exposed} 暴露。</translation>
-    </message>
-    <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="284"/>
-        <source>The four all-to-alls ({a2a}, {call} and {bytes} each) fit under the pair&apos;s computation ({compute}): all {hidden} hidden, {exposed} exposed.</source>
-        <translation>四次 all-to-all（{a2a}，每次 {call}、{bytes}）能被这对块的计算（{compute}）完全覆盖：{hidden} 全部隐藏，暴露 {exposed}。</translation>
-    </message>
-    <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="289"/>
-        <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(F + B − all-to-alls, all-to-alls) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
-        <translation>最慢的阶段块：F = {f}，B = {b}，作为一对重叠后 FB = max(F + B − all-to-alls, all-to-alls) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计入。</translation>
-    </message>
-    <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="293"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="308"/>
         <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
         <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="315"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="330"/>
         <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
         <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="317"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="332"/>
         <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
         <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
     </message>
@@ -6179,571 +6189,596 @@ K 个输出加权求和</translation>
     </message>
     <message>
         <location filename="../../models/keys.py" line="80"/>
+        <source>Precision the linear layers&apos; GEMMs run in: bf16, or fp8 at the FP8 tensor-core peak (DeepSeek-V3); attention, embedding, output head and router stay BF16</source>
+        <translation>线性层 GEMM 的计算精度：bf16，或按 FP8 Tensor Core 峰值计的 fp8（DeepSeek-V3）；注意力、嵌入、输出头与路由器保持 BF16</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="83"/>
         <source>Precision of the activations saved for the backward pass</source>
         <translation>为反向传播保存的激活的精度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="82"/>
+        <location filename="../../models/keys.py" line="85"/>
         <source>Optimizer: Adam (two states per parameter), Muon or SGD with momentum (one)</source>
         <translation>优化器：Adam（每个参数两个状态）、Muon 或带动量的 SGD（一个状态）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="85"/>
+        <location filename="../../models/keys.py" line="88"/>
         <source>Tensor-parallel degree: each layer&apos;s matrices split over this many GPUs</source>
         <translation>张量并行度：每层的矩阵切分到这么多张 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="87"/>
+        <location filename="../../models/keys.py" line="90"/>
         <source>Pipeline-parallel degree: the layers split into this many stages</source>
         <translation>流水线并行度：所有层切分成这么多个阶段</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="89"/>
+        <location filename="../../models/keys.py" line="92"/>
         <source>Virtual pipeline stages (model chunks) per rank, for interleaved 1F1B</source>
         <translation>每个 rank 的虚拟流水线阶段数（模型块数），用于交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="91"/>
-        <source>Data-parallel degree: model replicas, each on its own share of the batch</source>
-        <translation>数据并行度：模型副本数，每个副本处理各自那一份批数据</translation>
+        <location filename="../../models/keys.py" line="94"/>
+        <source>Data-parallel degree: model replicas, each on its own share of the batch; 0 = the rest of the cluster, GPUs / (tp · pp · cp)</source>
+        <translation>数据并行度：模型副本数，每个副本处理批次的一份；0 = 集群的其余部分，GPU 数 / (tp · pp · cp)</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="93"/>
+        <location filename="../../models/keys.py" line="166"/>
+        <source>Micro-batches m per optimizer step; follows from the global batch: global_batch / (dp × micro_batch)</source>
+        <translation>每个优化器步的微批数 m；由全局批次得出：global_batch / (dp × micro_batch)</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="168"/>
+        <source>Global batch: sequences per optimizer step; micro-batches per step follow as global_batch / (dp × micro_batch)</source>
+        <translation>全局批次：每个优化器步的序列数；每步微批数由 global_batch / (dp × micro_batch) 得出</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="244"/>
+        <source>Share of peak FLOP/s a fused attention kernel reaches, in the Long Context tab and the step time (an input of the teaching model)</source>
+        <translation>融合注意力 kernel 达到的峰值 FLOP/s 占比，用于长上下文页与步时（教学模型的一个输入）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="96"/>
         <source>Context-parallel degree: each sequence split over this many GPUs</source>
         <translation>上下文并行度：每条序列切分到这么多张 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="95"/>
+        <location filename="../../models/keys.py" line="98"/>
         <source>Expert-parallel degree: the routed experts split over this many GPUs</source>
         <translation>专家并行度：路由专家分布到这么多张 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="97"/>
+        <location filename="../../models/keys.py" line="100"/>
         <source>Expert tensor-parallel degree: each expert&apos;s matrices split over this many GPUs</source>
         <translation>专家张量并行度：每个专家的矩阵切分到这么多张 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="99"/>
+        <location filename="../../models/keys.py" line="102"/>
         <source>Sequence parallelism: with TP, norms and dropout work on 1/tp of the tokens</source>
         <translation>序列并行：配合 TP，归一化与 dropout 只处理 1/tp 的 token</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="101"/>
+        <location filename="../../models/keys.py" line="104"/>
         <source>ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also parameters over DP</source>
         <translation>ZeRO 阶段：在 DP 上，1 切分优化器状态，2 再切分梯度，3 再切分参数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="103"/>
+        <location filename="../../models/keys.py" line="106"/>
         <source>Layers on the first pipeline stage; 0 = an even split</source>
         <translation>第一个流水线阶段的层数；0 = 均分</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="105"/>
+        <location filename="../../models/keys.py" line="108"/>
         <source>Layers on the last pipeline stage; 0 = an even split</source>
         <translation>最后一个流水线阶段的层数；0 = 均分</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="107"/>
+        <location filename="../../models/keys.py" line="110"/>
         <source>Count the embedding as one layer when splitting layers over stages</source>
         <translation>在各阶段间划分层时，把嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="109"/>
+        <location filename="../../models/keys.py" line="112"/>
         <source>Count the output head and loss as one layer when splitting layers over stages</source>
         <translation>在各阶段间划分层时，把输出头与损失计为一层</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="111"/>
+        <location filename="../../models/keys.py" line="114"/>
         <source>Rank order of the mesh axes, fastest first (tp-cp-dp-pp), or a framework&apos;s name</source>
         <translation>mesh 各轴的 rank 顺序，变化最快的在前（tp-cp-dp-pp），或某个框架的名称</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="114"/>
+        <location filename="../../models/keys.py" line="117"/>
         <source>Activation recomputation: none, selective (attention core) or full (each layer from its input)</source>
         <translation>激活重计算：none（不重计算）、selective（注意力核心）或 full（每层从其输入重算）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="116"/>
+        <location filename="../../models/keys.py" line="119"/>
         <source>FlashAttention: no s × s attention matrix is saved</source>
         <translation>FlashAttention：不保存 s × s 的注意力矩阵</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="118"/>
+        <location filename="../../models/keys.py" line="121"/>
         <source>Share of saved activations stored in FP8</source>
         <translation>以 FP8 存储的已保存激活占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="119"/>
+        <location filename="../../models/keys.py" line="122"/>
         <source>Share of saved activations offloaded to CPU memory</source>
         <translation>卸载到 CPU 内存的已保存激活占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="121"/>
+        <location filename="../../models/keys.py" line="124"/>
         <source>Share of saved activations offloaded to a peer GPU</source>
         <translation>卸载到对端 GPU 的已保存激活占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="123"/>
+        <location filename="../../models/keys.py" line="126"/>
         <source>Layers per stage chunk recomputed in full (Megatron&apos;s --recompute-num-layers); 0 = all follow recompute</source>
         <translation>每个阶段块中全量重计算的层数（Megatron 的 --recompute-num-layers）；0 = 全部遵循 recompute 设置</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="126"/>
+        <location filename="../../models/keys.py" line="129"/>
         <source>Split the full-recompute checkpoints over the TP ranks</source>
         <translation>把全量重计算的检查点切分到各 TP rank 上</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="128"/>
+        <location filename="../../models/keys.py" line="131"/>
         <source>A named per-tensor policy of what is saved, recomputed, stored in FP8 or offloaded</source>
         <translation>命名的逐张量策略：规定哪些张量保存、重计算、以 FP8 存储或卸载</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="130"/>
+        <location filename="../../models/keys.py" line="133"/>
         <source>How many steps of the policy&apos;s ladder apply; 0 = all</source>
         <translation>应用策略阶梯的前几步；0 = 全部</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="132"/>
+        <location filename="../../models/keys.py" line="135"/>
         <source>Per-tensor overrides after the policy, as tensor=backend</source>
         <translation>在策略之后生效的逐张量覆盖，格式为 tensor=backend</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="134"/>
+        <location filename="../../models/keys.py" line="137"/>
         <source>Where the optimizer states and master weights live</source>
         <translation>优化器状态与主权重的存放位置</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="135"/>
+        <location filename="../../models/keys.py" line="138"/>
         <source>Where the parameters live between uses</source>
         <translation>参数在两次使用之间的存放位置</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="136"/>
+        <location filename="../../models/keys.py" line="139"/>
         <source>Where the gradient shards live</source>
         <translation>梯度分片的存放位置</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="137"/>
+        <location filename="../../models/keys.py" line="140"/>
         <source>How gradients reach the CPU: Pipeline ZeRO-2&apos;s chunk buffers or ZeRO-Offload&apos;s bucket stream</source>
         <translation>梯度如何传到 CPU：Pipeline ZeRO-2 的分块缓冲区，或 ZeRO-Offload 的分桶流式传输</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="139"/>
+        <location filename="../../models/keys.py" line="142"/>
         <source>Elements reduced and moved to the CPU at a time (DeepSpeed&apos;s reduce_bucket_size)</source>
         <translation>每次归约并移到 CPU 的元素数（DeepSpeed 的 reduce_bucket_size）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="142"/>
+        <location filename="../../models/keys.py" line="145"/>
         <source>Nodes in the cluster</source>
         <translation>集群中的节点数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="143"/>
+        <location filename="../../models/keys.py" line="146"/>
         <source>GPUs in each node</source>
         <translation>每个节点的 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="144"/>
+        <location filename="../../models/keys.py" line="147"/>
         <source>GPU model, from the catalogue (custom: set hbm_gib)</source>
         <translation>GPU 型号，取自型号目录（custom：需设置 hbm_gib）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="145"/>
+        <location filename="../../models/keys.py" line="148"/>
         <source>GPU memory in GiB; 0 = the catalogue&apos;s</source>
         <translation>GPU 显存（GiB）；0 = 采用型号目录中的值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="146"/>
+        <location filename="../../models/keys.py" line="149"/>
         <source>Bandwidth per GPU inside a node (NVLink), GB/s</source>
         <translation>节点内每 GPU 带宽（NVLink），GB/s</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="147"/>
+        <location filename="../../models/keys.py" line="150"/>
         <source>Bandwidth per GPU between nodes (InfiniBand, RoCE), GB/s</source>
         <translation>节点间每 GPU 带宽（InfiniBand、RoCE），GB/s</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="149"/>
+        <location filename="../../models/keys.py" line="152"/>
         <source>Latency α of one message inside a node, µs</source>
         <translation>节点内单条消息的延迟 α，µs</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="150"/>
+        <location filename="../../models/keys.py" line="153"/>
         <source>Latency α of one message between nodes, µs</source>
         <translation>节点间单条消息的延迟 α，µs</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="151"/>
+        <location filename="../../models/keys.py" line="154"/>
         <source>Scale-out network: a two-tier fat-tree, rail-optimised (NIC i of every node on rail i) or plain (a node&apos;s NICs on one leaf)</source>
         <translation>横向扩展网络：两层胖树，轨道优化（每个节点的第 i 块网卡接在第 i 条轨道上）或普通（一个节点的网卡接在同一台叶交换机上）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="153"/>
+        <location filename="../../models/keys.py" line="156"/>
         <source>NICs per node; 0 = one per GPU</source>
         <translation>每节点网卡数；0 = 每张 GPU 一块</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="154"/>
+        <location filename="../../models/keys.py" line="157"/>
         <source>Ports of a leaf switch facing NICs</source>
         <translation>叶交换机面向网卡的端口数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="155"/>
+        <location filename="../../models/keys.py" line="158"/>
         <source>Leaf down- to uplink bandwidth; 1 = non-blocking</source>
         <translation>叶交换机下行与上行带宽之比；1 = 无阻塞</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="156"/>
+        <location filename="../../models/keys.py" line="159"/>
         <source>GB/s of one leaf–spine link; 0 = a NIC&apos;s bandwidth</source>
         <translation>一条叶—脊链路的 GB/s；0 = 与网卡带宽相同</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="157"/>
+        <location filename="../../models/keys.py" line="160"/>
         <source>Cross-node routes: ECMP over the shortest paths, or the rail rule (NVLink to the same-index GPU first)</source>
         <translation>跨节点路由：在最短路径上做 ECMP，或采用轨道规则（先经 NVLink 到同序号 GPU）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="159"/>
+        <location filename="../../models/keys.py" line="162"/>
         <source>Dense BF16 TFLOP/s of one GPU; 0 = the GPU&apos;s data sheet</source>
         <translation>单个 GPU 的稠密 BF16 TFLOP/s；0 = 采用该 GPU 规格表中的值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="160"/>
+        <location filename="../../models/keys.py" line="163"/>
         <source>HBM bandwidth of one GPU in GB/s; 0 = the GPU&apos;s data sheet</source>
         <translation>单个 GPU 的 HBM 带宽（GB/s）；0 = 采用该 GPU 规格表中的值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="162"/>
+        <location filename="../../models/keys.py" line="165"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="163"/>
-        <source>Micro-batches m per optimizer step</source>
-        <translation>每个优化器步的微批数 m</translation>
-    </message>
-    <message>
-        <location filename="../../models/keys.py" line="164"/>
+        <location filename="../../models/keys.py" line="170"/>
         <source>Time of one stage&apos;s forward pass F (schedule time units)</source>
         <translation>一个阶段前向传播的时间 F（调度时间单位）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="165"/>
+        <location filename="../../models/keys.py" line="171"/>
         <source>Time of one stage&apos;s full backward pass B = I + W</source>
         <translation>一个阶段完整反向传播的时间 B = I + W</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="166"/>
+        <location filename="../../models/keys.py" line="172"/>
         <source>Time of the weight-gradient part W of a backward pass</source>
         <translation>反向传播中权重梯度部分 W 的时间</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="167"/>
+        <location filename="../../models/keys.py" line="173"/>
         <source>Time of an overlapped forward and backward pair (DualPipe)</source>
         <translation>一对重叠的前向与反向的时间（DualPipe）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="168"/>
+        <location filename="../../models/keys.py" line="174"/>
         <source>Latency of one point-to-point transfer between stages</source>
         <translation>阶段间一次点对点传输的延迟</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="170"/>
+        <location filename="../../models/keys.py" line="176"/>
         <source>Share of GPU memory lost to the allocator&apos;s fragmentation</source>
         <translation>因分配器碎片而损失的 GPU 显存占比</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="172"/>
+        <location filename="../../models/keys.py" line="178"/>
         <source>Count the communication buffers (NCCL, DP buckets) in the ledger</source>
         <translation>在账本中计入通信缓冲区（NCCL、DP 分桶）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="174"/>
+        <location filename="../../models/keys.py" line="180"/>
         <source>The CUDA context (with the cuBLAS workspaces) of the process on each GPU, MiB; 0 = not counted</source>
         <translation>每张 GPU 上进程的 CUDA 上下文（含 cuBLAS 工作区），MiB；0 = 不计入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="176"/>
+        <location filename="../../models/keys.py" line="182"/>
         <source>NCCL_BUFFSIZE: the Simple protocol&apos;s buffer per channel and peer, MiB; 0 = no NCCL buffers</source>
         <translation>NCCL_BUFFSIZE：Simple 协议每个通道、每个对端的缓冲区，MiB；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="178"/>
+        <location filename="../../models/keys.py" line="184"/>
         <source>NCCL channels per communicator (NCCL picks them from the topology); 0 = no NCCL buffers</source>
         <translation>每个通信器的 NCCL 通道数（NCCL 根据拓扑选择）；0 = 不计 NCCL 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="180"/>
+        <location filename="../../models/keys.py" line="186"/>
         <source>NCCL protocols enabled (NCCL_PROTO), each with its own buffers</source>
         <translation>启用的 NCCL 协议（NCCL_PROTO），每种协议有各自的缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="182"/>
+        <location filename="../../models/keys.py" line="188"/>
         <source>DeepEP dispatch/combine buffers for ep &gt; 1: high-throughput (normal), low-latency, or none</source>
         <translation>ep &gt; 1 时 DeepEP 的 dispatch/combine 缓冲区：高吞吐（normal）、低延迟（low-latency）或不计（none）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="184"/>
+        <location filename="../../models/keys.py" line="190"/>
         <source>SMs DeepEP&apos;s kernels use (Buffer.num_sms; two per channel)</source>
         <translation>DeepEP kernel 使用的 SM 数（Buffer.num_sms；每个通道两个）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="186"/>
+        <location filename="../../models/keys.py" line="192"/>
         <source>FP8 copies of each weight kept for FP8 training: 0, 1 or 2 (with its transpose)</source>
         <translation>FP8 训练为每个权重保留的 FP8 副本数：0、1 或 2（含其转置）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="188"/>
+        <location filename="../../models/keys.py" line="194"/>
         <source>FP8 scaling recipe, which sets the scaling state kept: delayed, current, blockwise or MXFP8</source>
         <translation>FP8 缩放方案，决定需要保留的缩放状态：延迟缩放（delayed）、当前缩放（current）、分块缩放（blockwise）或 MXFP8</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="190"/>
+        <location filename="../../models/keys.py" line="196"/>
         <source>Delayed scaling: amax values remembered per tensor</source>
         <translation>延迟缩放：每个张量保留的 amax 历史值个数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="192"/>
+        <location filename="../../models/keys.py" line="198"/>
         <source>Count the host buffers of CPU/NVMe offloading on the CPU tier</source>
         <translation>在 CPU 层级计入 CPU/NVMe 卸载的主机缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="194"/>
+        <location filename="../../models/keys.py" line="200"/>
         <source>DeepSpeed offload_param buffer_count</source>
         <translation>DeepSpeed offload_param 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="195"/>
+        <location filename="../../models/keys.py" line="201"/>
         <source>DeepSpeed offload_param buffer_size, elements</source>
         <translation>DeepSpeed offload_param 的 buffer_size，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="197"/>
+        <location filename="../../models/keys.py" line="203"/>
         <source>DeepSpeed offload_optimizer buffer_count</source>
         <translation>DeepSpeed offload_optimizer 的 buffer_count</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="199"/>
+        <location filename="../../models/keys.py" line="205"/>
         <source>DeepSpeed sub_group_size: elements the optimizer steps at a time, elements</source>
         <translation>DeepSpeed sub_group_size：优化器每次更新的元素数，单位为元素</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="202"/>
+        <location filename="../../models/keys.py" line="208"/>
         <source>Tokens S each EP rank routes per MoE layer</source>
         <translation>每个 EP rank 在每个 MoE 层路由的 token 数 S</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="203"/>
+        <location filename="../../models/keys.py" line="209"/>
         <source>How tokens choose experts: uniform, Zipf-skewed, hot experts or node-limited</source>
         <translation>token 如何选择专家：均匀、Zipf 偏斜、热点专家或节点受限</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="205"/>
+        <location filename="../../models/keys.py" line="211"/>
         <source>Seed of the routing&apos;s random draws (same seed, same figure)</source>
         <translation>路由随机抽样的种子（种子相同，图就相同）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="206"/>
+        <location filename="../../models/keys.py" line="212"/>
         <source>Node-limited routing: nodes one token&apos;s experts may span</source>
         <translation>节点受限路由：一个 token 的专家最多可跨越的节点数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="207"/>
+        <location filename="../../models/keys.py" line="213"/>
         <source>Precision of the tokens sent in the dispatch all-to-all</source>
         <translation>dispatch all-to-all 中所发送 token 的精度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="209"/>
+        <location filename="../../models/keys.py" line="215"/>
         <source>Dispatch over the network: direct, or DeepSeek-V3&apos;s two hops (IB to the same-index GPU, then NVLink)</source>
         <translation>MoE 分发在网络上的路径：直达，或 DeepSeek-V3 的两跳（先经 IB 到同序号 GPU，再经 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="212"/>
+        <location filename="../../models/keys.py" line="217"/>
+        <source>Expert capacity factor: an expert keeps at most this many times its mean tokens; 0 = dropless</source>
+        <translation>专家容量因子：每个专家最多保留其平均 Token 数的这么多倍；0 = 不丢弃（dropless）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="219"/>
+        <source>Pad every expert&apos;s tokens up to its capacity (with a capacity factor)</source>
+        <translation>把每个专家的 Token 填充到其容量（配合容量因子）</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="221"/>
+        <source>Where the routing weights multiply the expert outputs: at the combine (keeps the outputs; FP32 in torchtitan) or in the expert activation</source>
+        <translation>路由权重在何处乘到专家输出上：在 combine 处（需保留输出；torchtitan 中为 FP32），或在专家激活函数中</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="225"/>
         <source>Op durations: the units typed (manual) or seconds from the step-time model (model)</source>
         <translation>操作时长：手动输入的单位（manual），或步时模型给出的秒数（model）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="214"/>
+        <location filename="../../models/keys.py" line="227"/>
         <source>The DP/ZeRO gradient reduction runs under the backward pass</source>
         <translation>DP/ZeRO 梯度归约与反向传播重叠执行</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="215"/>
+        <location filename="../../models/keys.py" line="228"/>
         <source>TP collectives run under the GEMMs (Megatron-LM --tp-comm-overlap)</source>
         <translation>TP 集合通信与 GEMM 重叠执行（Megatron-LM --tp-comm-overlap）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="217"/>
+        <location filename="../../models/keys.py" line="230"/>
         <source>EP all-to-alls run under the expert GEMMs (DualPipe always overlaps them)</source>
         <translation>EP all-to-all 与专家 GEMM 重叠执行（DualPipe 始终将其重叠）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="219"/>
+        <location filename="../../models/keys.py" line="232"/>
         <source>GEMM share of peak; 0 = the size-dependent default curve</source>
         <translation>GEMM 达到的峰值占比；0 = 随矩阵尺寸变化的默认曲线</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="220"/>
+        <location filename="../../models/keys.py" line="233"/>
         <source>Share of the data-sheet HBM bandwidth that element-wise kernels reach (default 90 %)</source>
         <translation>逐元素 kernel 能达到的数据手册 HBM 带宽比例（默认 90 %）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="222"/>
+        <location filename="../../models/keys.py" line="235"/>
         <source>Share of the NVLink bandwidth that NCCL&apos;s collectives reach (default 80 %, DeepSeek-V3 §3.2.2)</source>
         <translation>NCCL 集合通信能达到的 NVLink 带宽比例（默认 80 %，DeepSeek-V3 §3.2.2）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="225"/>
+        <location filename="../../models/keys.py" line="238"/>
         <source>USP: the Ulysses (all-to-all) axis of the CP ranks; the Ring axis is cp / ulysses; 0 = the largest the heads allow</source>
         <translation>USP：CP rank 中 Ulysses（all-to-all）轴的大小；Ring 轴为 cp / ulysses；0 = 头数允许的最大值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="227"/>
+        <location filename="../../models/keys.py" line="240"/>
         <source>Ring: each rank holds a head and a tail block of the causal sequence, balancing its work</source>
         <translation>Ring：每个 rank 持有因果序列首尾各一块，以均衡计算量</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="229"/>
+        <location filename="../../models/keys.py" line="242"/>
         <source>DeepSeek-V4 compressed attention: m tokens&apos; KV compressed into one</source>
         <translation>DeepSeek-V4 压缩注意力：每 m 个 token 的 KV 压缩为一个</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="231"/>
-        <source>Share of peak FLOP/s a block of attention reaches (an input of the teaching model)</source>
-        <translation>一个注意力块达到的峰值 FLOP/s 占比（教学模型的输入）</translation>
-    </message>
-    <message>
-        <location filename="../../models/keys.py" line="234"/>
+        <location filename="../../models/keys.py" line="248"/>
         <source>Most ZeRO ranks the dense matrices are packed into (not disclosed by DeepSeek-V4: an input); 0 = the fewest that hold them at muon.max_matrices each</source>
         <translation>稠密矩阵最多打包到的 ZeRO rank 数（DeepSeek-V4 未公开：作为输入）；0 = 每 rank 放 muon.max_matrices 个时所需的最少 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="237"/>
+        <location filename="../../models/keys.py" line="251"/>
         <source>Most whole matrices one rank updates (DeepSeek-V4: 5)</source>
         <translation>单个 rank 最多更新的完整矩阵数（DeepSeek-V4：5）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="238"/>
+        <location filename="../../models/keys.py" line="252"/>
         <source>Newton–Schulz iterations per Muon update</source>
         <translation>每次 Muon 更新的 Newton–Schulz 迭代次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="240"/>
+        <location filename="../../models/keys.py" line="254"/>
         <source>The FP32 value rounded to BF16</source>
         <translation>要舍入到 BF16 的 FP32 值</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="241"/>
+        <location filename="../../models/keys.py" line="255"/>
         <source>How many times it is stochastically rounded</source>
         <translation>对其随机舍入的次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="242"/>
+        <location filename="../../models/keys.py" line="256"/>
         <source>Seed of the random draws</source>
         <translation>随机抽样的种子</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="243"/>
+        <location filename="../../models/keys.py" line="257"/>
         <source>Small updates accumulated from 1 in BF16</source>
         <translation>在 BF16 中从 1 开始累加的小更新次数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="244"/>
+        <location filename="../../models/keys.py" line="258"/>
         <source>The size of each update</source>
         <translation>每次更新的大小</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="245"/>
+        <location filename="../../models/keys.py" line="259"/>
         <source>Ranks a gradient is reduced over</source>
         <translation>梯度归约所跨的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="247"/>
+        <location filename="../../models/keys.py" line="261"/>
         <source>Where the scenario&apos;s numbers come from</source>
         <translation>场景中各数字的出处</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="248"/>
+        <location filename="../../models/keys.py" line="262"/>
         <source>Which values are the lab&apos;s assumptions, not a source&apos;s</source>
         <translation>哪些值是本实验室的假设，而非出自来源</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="250"/>
+        <location filename="../../models/keys.py" line="264"/>
         <source>The ledger item outlined in the stack; empty = none</source>
         <translation>在堆叠图中描边突出的账本条目；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="251"/>
+        <location filename="../../models/keys.py" line="265"/>
         <source>The axis whose groups colour the GPUs; auto = the first of tp, ep, cp, pp, dp above 1</source>
         <translation>按其分组为 GPU 着色的轴；auto = tp、ep、cp、pp、dp 中第一个大于 1 的轴</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="253"/>
+        <location filename="../../models/keys.py" line="267"/>
         <source>A framework rank order drawn beside the scenario&apos;s; empty = none</source>
         <translation>与场景的 rank 顺序并排绘制的某个框架的 rank 顺序；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="255"/>
+        <location filename="../../models/keys.py" line="269"/>
         <source>The axis whose traffic colours the network&apos;s links; all = every axis</source>
         <translation>按哪个维度的通信量给网络链路着色；all = 所有维度</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="257"/>
+        <location filename="../../models/keys.py" line="271"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="258"/>
+        <location filename="../../models/keys.py" line="272"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="260"/>
+        <location filename="../../models/keys.py" line="274"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="261"/>
+        <location filename="../../models/keys.py" line="275"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="262"/>
+        <location filename="../../models/keys.py" line="276"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="263"/>
+        <location filename="../../models/keys.py" line="277"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="264"/>
+        <location filename="../../models/keys.py" line="278"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="265"/>
+        <location filename="../../models/keys.py" line="279"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="266"/>
+        <location filename="../../models/keys.py" line="280"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="267"/>
+        <location filename="../../models/keys.py" line="281"/>
         <source>The page shown: context parallelism, Muon × ZeRO or stochastic rounding</source>
         <translation>显示的页面：上下文并行、Muon 与 ZeRO 或随机舍入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="269"/>
+        <location filename="../../models/keys.py" line="283"/>
         <source>The context-parallel scheme drawn</source>
         <translation>绘制的上下文并行方案</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="270"/>
+        <location filename="../../models/keys.py" line="284"/>
         <source>The animation step shown; −1 = the last</source>
         <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
@@ -6751,699 +6786,754 @@ K 个输出加权求和</translation>
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../views/labels.py" line="40"/>
+        <location filename="../../views/labels.py" line="49"/>
+        <source>= {tokens} tokens</source>
+        <translation>= {tokens} 个 Token</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="50"/>
+        <source>{tokens} tokens per optimizer step: {batch} sequences × {seq} tokens</source>
+        <translation>每个优化器步 {tokens} 个 Token：{batch} 条序列 × {seq} 个 Token</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="56"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="43"/>
-        <location filename="../../views/labels.py" line="139"/>
+        <location filename="../../views/labels.py" line="59"/>
+        <location filename="../../views/labels.py" line="158"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="43"/>
+        <location filename="../../views/labels.py" line="59"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="44"/>
+        <location filename="../../views/labels.py" line="60"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="48"/>
+        <location filename="../../views/labels.py" line="64"/>
         <source>Parameters Ψ (0 = from shape)</source>
         <translation>参数量 Ψ（0 = 按形状推算）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="49"/>
+        <location filename="../../views/labels.py" line="65"/>
         <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
         <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="52"/>
+        <location filename="../../views/labels.py" line="68"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="53"/>
+        <location filename="../../views/labels.py" line="69"/>
         <source>Hidden size h</source>
         <translation>隐藏维度 h</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="54"/>
+        <location filename="../../views/labels.py" line="70"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="55"/>
+        <location filename="../../views/labels.py" line="71"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="56"/>
+        <location filename="../../views/labels.py" line="72"/>
         <source>FFN hidden</source>
         <translation>FFN 隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="57"/>
+        <location filename="../../views/labels.py" line="73"/>
         <source>Vocabulary V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="58"/>
+        <location filename="../../views/labels.py" line="74"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="59"/>
+        <location filename="../../views/labels.py" line="75"/>
         <source>Micro-batch size b</source>
         <translation>微批大小 b</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="60"/>
+        <location filename="../../views/labels.py" line="76"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="61"/>
+        <location filename="../../views/labels.py" line="77"/>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="62"/>
+        <location filename="../../views/labels.py" line="78"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="63"/>
+        <location filename="../../views/labels.py" line="79"/>
         <source>Experts per token K</source>
         <translation>每 Token 专家数 K</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="64"/>
+        <location filename="../../views/labels.py" line="80"/>
         <source>Vocabulary padded to k × TP</source>
         <translation>词表填充到 k × TP 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="65"/>
+        <location filename="../../views/labels.py" line="81"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="67"/>
+        <location filename="../../views/labels.py" line="83"/>
         <source>Q/K/V biases</source>
         <translation>Q/K/V 偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="68"/>
+        <location filename="../../views/labels.py" line="84"/>
         <source>Linear-layer biases</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="69"/>
+        <location filename="../../views/labels.py" line="85"/>
         <source>Query/key norm</source>
         <translation>查询/键归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="70"/>
+        <location filename="../../views/labels.py" line="86"/>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="71"/>
+        <location filename="../../views/labels.py" line="87"/>
         <source>learned</source>
         <translation>可学习</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="72"/>
+        <location filename="../../views/labels.py" line="88"/>
         <source>Positions learned (0 = s)</source>
         <translation>可学习位置数（0 = s）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="73"/>
+        <location filename="../../views/labels.py" line="89"/>
         <source>First dense layers</source>
         <translation>开头的稠密层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="74"/>
+        <location filename="../../views/labels.py" line="90"/>
         <source>MoE every k-th layer</source>
         <translation>每 k 层一个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="75"/>
+        <location filename="../../views/labels.py" line="91"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="76"/>
+        <location filename="../../views/labels.py" line="92"/>
         <source>Shared-expert width</source>
         <translation>共享专家宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="77"/>
+        <location filename="../../views/labels.py" line="93"/>
         <source>Shared-expert gate</source>
         <translation>共享专家门控</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="78"/>
+        <location filename="../../views/labels.py" line="94"/>
         <source>Routing bias per expert</source>
         <translation>每专家路由偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="79"/>
+        <location filename="../../views/labels.py" line="95"/>
         <source>MTP modules</source>
         <translation>MTP 模块数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="81"/>
+        <location filename="../../views/labels.py" line="97"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="82"/>
+        <location filename="../../views/labels.py" line="98"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="83"/>
+        <location filename="../../views/labels.py" line="99"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="84"/>
+        <location filename="../../views/labels.py" line="100"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="85"/>
+        <location filename="../../views/labels.py" line="101"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="102"/>
+        <source>GEMM compute</source>
+        <translation>GEMM 计算精度</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="103"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="104"/>
         <source>Adam (2 states)</source>
         <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="88"/>
+        <location filename="../../views/labels.py" line="105"/>
         <source>Muon (1 state)</source>
         <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="89"/>
+        <location filename="../../views/labels.py" line="106"/>
         <source>SGD momentum (1 state)</source>
         <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="91"/>
+        <location filename="../../views/labels.py" line="108"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="109"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="93"/>
+        <location filename="../../views/labels.py" line="110"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="94"/>
+        <location filename="../../views/labels.py" line="111"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="95"/>
+        <location filename="../../views/labels.py" line="112"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="96"/>
+        <location filename="../../views/labels.py" line="113"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="97"/>
+        <location filename="../../views/labels.py" line="114"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="98"/>
+        <location filename="../../views/labels.py" line="115"/>
         <source>Expert tensor parallel ETP</source>
         <translation>专家张量并行 ETP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="99"/>
+        <location filename="../../views/labels.py" line="116"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="100"/>
+        <location filename="../../views/labels.py" line="117"/>
         <source>First-stage layers</source>
         <translation>首阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="101"/>
+        <location filename="../../views/labels.py" line="118"/>
         <source>Last-stage layers</source>
         <translation>末阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="102"/>
+        <location filename="../../views/labels.py" line="119"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="103"/>
+        <location filename="../../views/labels.py" line="120"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="104"/>
+        <location filename="../../views/labels.py" line="121"/>
         <source>Rank order</source>
         <translation>Rank 顺序</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="107"/>
+        <location filename="../../views/labels.py" line="124"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="108"/>
+        <location filename="../../views/labels.py" line="125"/>
+        <source>Global batch (sequences)</source>
+        <translation>全局批次（序列数）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="126"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="109"/>
+        <location filename="../../views/labels.py" line="127"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="110"/>
+        <location filename="../../views/labels.py" line="128"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="111"/>
+        <location filename="../../views/labels.py" line="129"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="112"/>
+        <location filename="../../views/labels.py" line="130"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="113"/>
+        <location filename="../../views/labels.py" line="131"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="115"/>
+        <location filename="../../views/labels.py" line="133"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="116"/>
+        <location filename="../../views/labels.py" line="134"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="116"/>
+        <location filename="../../views/labels.py" line="134"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="117"/>
+        <location filename="../../views/labels.py" line="135"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="136"/>
         <source>Fully recomputed layers</source>
         <translation>全量重计算层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="119"/>
+        <location filename="../../views/labels.py" line="137"/>
         <source>Checkpoints split over TP</source>
         <translation>检查点在 TP 上切分</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="120"/>
+        <location filename="../../views/labels.py" line="138"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="121"/>
+        <location filename="../../views/labels.py" line="139"/>
         <source>manual</source>
         <translation>手动</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="122"/>
+        <location filename="../../views/labels.py" line="140"/>
         <source>Megatron selective</source>
         <translation>Megatron 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="124"/>
+        <location filename="../../views/labels.py" line="141"/>
+        <source>Megatron recompute modules</source>
+        <translation>Megatron 重计算模块</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="143"/>
         <source>Ladder steps (0 = all)</source>
         <translation>阶梯步数（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="125"/>
+        <location filename="../../views/labels.py" line="144"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="126"/>
+        <location filename="../../views/labels.py" line="145"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="127"/>
+        <location filename="../../views/labels.py" line="146"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="128"/>
+        <location filename="../../views/labels.py" line="147"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="130"/>
+        <location filename="../../views/labels.py" line="149"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="131"/>
+        <location filename="../../views/labels.py" line="150"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="132"/>
+        <location filename="../../views/labels.py" line="151"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="133"/>
+        <location filename="../../views/labels.py" line="152"/>
         <source>Gradients to CPU as</source>
         <translation>梯度传到 CPU 的方式</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="134"/>
+        <location filename="../../views/labels.py" line="153"/>
         <source>Pipeline ZeRO-2 (Kimi K3)</source>
         <translation>Kimi K3 的 Pipeline ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="135"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>ZeRO-Offload (DeepSpeed)</source>
         <translation>DeepSpeed 的 ZeRO-Offload</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="136"/>
+        <location filename="../../views/labels.py" line="155"/>
         <source>Reduce bucket (elements)</source>
         <translation>归约分桶大小（元素数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="140"/>
+        <location filename="../../views/labels.py" line="159"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="141"/>
+        <location filename="../../views/labels.py" line="160"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="143"/>
+        <location filename="../../views/labels.py" line="162"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="144"/>
+        <location filename="../../views/labels.py" line="163"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="145"/>
+        <location filename="../../views/labels.py" line="164"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="146"/>
+        <location filename="../../views/labels.py" line="165"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="147"/>
+        <location filename="../../views/labels.py" line="166"/>
         <source>NVLink latency α (µs)</source>
         <translation>NVLink 延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="148"/>
+        <location filename="../../views/labels.py" line="167"/>
         <source>Inter-node latency α (µs)</source>
         <translation>节点间延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="149"/>
+        <location filename="../../views/labels.py" line="168"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="150"/>
+        <location filename="../../views/labels.py" line="169"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="151"/>
+        <location filename="../../views/labels.py" line="170"/>
         <source>fat-tree (a node on one leaf)</source>
         <translation>胖树（一个节点接一台叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="152"/>
+        <location filename="../../views/labels.py" line="171"/>
         <source>NICs per node (0 = one per GPU)</source>
         <translation>每节点网卡数（0 = 每 GPU 一块）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="153"/>
+        <location filename="../../views/labels.py" line="172"/>
         <source>Leaf ports (to NICs)</source>
         <translation>叶交换机端口（接网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="173"/>
         <source>Oversubscription (leaf down : up)</source>
         <translation>超额订阅（叶下行 : 上行）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="156"/>
+        <location filename="../../views/labels.py" line="175"/>
         <source>Leaf–spine GB/s (0 = a NIC&apos;s)</source>
         <translation>叶—脊 GB/s（0 = 同网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="157"/>
+        <location filename="../../views/labels.py" line="176"/>
         <source>Cross-node routes</source>
         <translation>跨节点路由</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="158"/>
+        <location filename="../../views/labels.py" line="177"/>
         <source>ECMP (shortest paths)</source>
         <translation>ECMP（最短路径）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="159"/>
+        <location filename="../../views/labels.py" line="178"/>
         <source>rail rule (NVLink first, PXN)</source>
         <translation>轨道规则（先走 NVLink，PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="160"/>
+        <location filename="../../views/labels.py" line="179"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="161"/>
+        <location filename="../../views/labels.py" line="180"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="163"/>
+        <location filename="../../views/labels.py" line="182"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="164"/>
+        <location filename="../../views/labels.py" line="183"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="165"/>
+        <location filename="../../views/labels.py" line="184"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="165"/>
+        <location filename="../../views/labels.py" line="184"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="166"/>
+        <location filename="../../views/labels.py" line="185"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="167"/>
+        <location filename="../../views/labels.py" line="186"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="168"/>
+        <location filename="../../views/labels.py" line="187"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="169"/>
+        <location filename="../../views/labels.py" line="188"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="171"/>
+        <location filename="../../views/labels.py" line="190"/>
         <source>Dispatch route</source>
         <translation>分发路径</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="172"/>
+        <location filename="../../views/labels.py" line="191"/>
         <source>direct</source>
         <translation>直达</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="173"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>two hops: IB, then NVLink</source>
         <translation>两跳：先 IB，再 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="174"/>
-        <location filename="../../views/labels.py" line="202"/>
+        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="227"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="175"/>
+        <location filename="../../views/labels.py" line="194"/>
+        <source>Expert capacity factor (0 = dropless)</source>
+        <translation>专家容量因子（0 = 不丢弃）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="195"/>
+        <source>Pad experts to capacity</source>
+        <translation>专家填充到容量</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="196"/>
+        <source>Routing weights applied</source>
+        <translation>路由权重作用位置</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="197"/>
+        <source>at the combine</source>
+        <translation>在 combine 处</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="198"/>
+        <source>at the combine, in FP32</source>
+        <translation>在 combine 处（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="199"/>
+        <source>in the expert activation</source>
+        <translation>在专家激活函数中</translation>
+    </message>
+    <message>
+        <location filename="../../views/labels.py" line="200"/>
         <source>Peak BF16 TFLOP/s (0 = data sheet)</source>
         <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="176"/>
+        <location filename="../../views/labels.py" line="201"/>
         <source>HBM GB/s (0 = data sheet)</source>
         <translation>HBM GB/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="177"/>
+        <location filename="../../views/labels.py" line="202"/>
         <source>Op durations</source>
         <translation>操作时长</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="178"/>
+        <location filename="../../views/labels.py" line="203"/>
         <source>typed units</source>
         <translation>手动输入单位</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="179"/>
+        <location filename="../../views/labels.py" line="204"/>
         <source>step-time model</source>
         <translation>步时模型</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="180"/>
+        <location filename="../../views/labels.py" line="205"/>
         <source>DP reduction under the backward</source>
         <translation>DP 归约与反向重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="181"/>
+        <location filename="../../views/labels.py" line="206"/>
         <source>TP collectives under the GEMMs</source>
         <translation>TP 集合通信与 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="182"/>
+        <location filename="../../views/labels.py" line="207"/>
         <source>EP all-to-alls under the expert GEMMs</source>
         <translation>EP all-to-all 与专家 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="183"/>
+        <location filename="../../views/labels.py" line="208"/>
         <source>GEMM efficiency (0 = size curve)</source>
         <translation>GEMM 效率（0 = 尺寸曲线）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="185"/>
+        <location filename="../../views/labels.py" line="210"/>
         <source>Element-wise share of HBM bandwidth</source>
         <translation>逐元素运算的 HBM 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="212"/>
         <source>NCCL share of NVLink bandwidth</source>
         <translation>NCCL 的 NVLink 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="190"/>
+        <location filename="../../views/labels.py" line="215"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="191"/>
+        <location filename="../../views/labels.py" line="216"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="217"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="218"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="196"/>
+        <location filename="../../views/labels.py" line="221"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="197"/>
+        <location filename="../../views/labels.py" line="222"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="198"/>
+        <location filename="../../views/labels.py" line="223"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="200"/>
+        <location filename="../../views/labels.py" line="225"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="201"/>
+        <location filename="../../views/labels.py" line="226"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="203"/>
+        <location filename="../../views/labels.py" line="228"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="204"/>
+        <location filename="../../views/labels.py" line="229"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="205"/>
+        <location filename="../../views/labels.py" line="230"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
@@ -7451,72 +7541,147 @@ K 个输出加权求和</translation>
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory/ledger.py" line="105"/>
+        <location filename="../../models/memory/ledger.py" line="106"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="137"/>
+        <location filename="../../models/memory/ledger.py" line="138"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="139"/>
+        <location filename="../../models/memory/ledger.py" line="140"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="142"/>
+        <location filename="../../models/memory/ledger.py" line="143"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="147"/>
+        <location filename="../../models/memory/ledger.py" line="148"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="114"/>
+        <location filename="../../models/memory/stored.py" line="55"/>
+        <source>Router probabilities (FP32)</source>
+        <translation>路由概率（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="56"/>
+        <source>Load-balancing loss scores (FP32)</source>
+        <translation>负载均衡损失的分数（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="57"/>
+        <source>Router top-k scores and indices</source>
+        <translation>路由 top-k 分数与索引</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="58"/>
+        <source>MoE routing map</source>
+        <translation>MoE 路由表</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="59"/>
+        <source>MoE permutation row ids</source>
+        <translation>MoE 重排行号</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="60"/>
+        <source>MoE permuted tokens (expert FC1 input)</source>
+        <translation>MoE 重排后的 Token（专家 FC1 输入）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="61"/>
+        <source>MoE routing weights per copy (FP32)</source>
+        <translation>MoE 每份副本的路由权重（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="62"/>
+        <source>Expert FC1 output</source>
+        <translation>专家 FC1 输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="63"/>
+        <source>Expert activation output</source>
+        <translation>专家激活函数输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="65"/>
+        <source>Expert outputs before the weighted combine</source>
+        <translation>加权 combine 之前的专家输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="66"/>
+        <source>Shared-expert FC1 output</source>
+        <translation>共享专家 FC1 输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="67"/>
+        <source>Shared-expert activation output</source>
+        <translation>共享专家激活函数输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="69"/>
+        <source>Shared-expert output before its gate</source>
+        <translation>门控之前的共享专家输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="183"/>
+        <source>Embedding: token ids and dropout mask</source>
+        <translation>嵌入：Token ID 与 dropout 掩码</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="195"/>
+        <source>Final norm and output-layer inputs</source>
+        <translation>最终归一化与输出层的输入</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/stored.py" line="261"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="119"/>
+        <location filename="../../models/memory/stored.py" line="267"/>
         <source>Activations stored in FP8</source>
         <translation>以 FP8 存储的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="126"/>
+        <location filename="../../models/memory/stored.py" line="274"/>
         <source>Activations offloaded to CPU</source>
         <translation>卸载到 CPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="132"/>
+        <location filename="../../models/memory/stored.py" line="280"/>
         <source>Activations on a remote GPU</source>
         <translation>位于远端 GPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="137"/>
+        <location filename="../../models/memory/stored.py" line="286"/>
         <source>Output logits (FP32)</source>
         <translation>输出 logits（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="144"/>
+        <location filename="../../models/memory/stored.py" line="293"/>
         <source>Recompute working set</source>
         <translation>重计算工作集</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="216"/>
+        <location filename="../../models/memory/ledger.py" line="217"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="187"/>
+        <location filename="../../models/memory/ledger.py" line="188"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="225"/>
+        <location filename="../../models/memory/ledger.py" line="226"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
@@ -7689,17 +7854,17 @@ K 个输出加权求和</translation>
         <translation>Kimi K3 技术报告 §5.2.1 与 MoonEP（github.com/MoonshotAI/MoonEP）：S·K·R 是报告中最坏不均衡与零拷贝路径下的接收缓冲区，S·K 是 MoonEP 的固定形状；这是 K3 对比条件下的上界，并非每种 DeepEP 配置的典型占用（DeepEP 按自身针对 MoE 设置的大小提示确定缓冲区：github.com/deepseek-ai/DeepEP，README，“Buffer initialization”）。</translation>
     </message>
     <message>
-        <location filename="../../models/moe/analysis.py" line="175"/>
+        <location filename="../../models/moe/analysis.py" line="182"/>
         <source>model.experts is 0: the MoE analysis needs an MoE model (set model.experts and model.top_k)</source>
         <translation>model.experts（专家数）为 0：MoE 分析需要 MoE 模型（请设置 model.experts 与 model.top_k）</translation>
     </message>
     <message>
-        <location filename="../../models/moe/analysis.py" line="178"/>
+        <location filename="../../models/moe/analysis.py" line="185"/>
         <source>parallel.ep is {ep}: the MoE all-to-all needs an expert-parallel degree ep ≥ 2 (each EP rank hosts E/ep experts)</source>
         <translation>parallel.ep 为 {ep}：MoE all-to-all 需要专家并行度 ep ≥ 2（每个 EP rank 承载 E/ep 个专家）</translation>
     </message>
     <message>
-        <location filename="../../models/moe/analysis.py" line="182"/>
+        <location filename="../../models/moe/analysis.py" line="189"/>
         <location filename="../../models/moe/settings.py" line="50"/>
         <source>model.experts {experts} is not a multiple of parallel.ep {ranks}: each EP rank must host E/R experts</source>
         <translation>model.experts {experts} 不是 parallel.ep {ranks} 的倍数：每个 EP rank 必须承载 E/R 个专家</translation>
@@ -7824,167 +7989,237 @@ K 个输出加权求和</translation>
 <context>
     <name>policy</name>
     <message>
-        <location filename="../../models/memory/policy.py" line="55"/>
+        <location filename="../../models/memory/policy.py" line="58"/>
         <source>Layer input (recompute checkpoint)</source>
         <translation>层输入（重计算检查点）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="56"/>
+        <location filename="../../models/memory/policy.py" line="59"/>
         <source>Norm 1 input (layer input)</source>
         <translation>归一化 1 的输入（即层输入）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="57"/>
+        <location filename="../../models/memory/policy.py" line="60"/>
         <source>QKV input (norm 1 output)</source>
         <translation>QKV 输入（归一化 1 的输出）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="58"/>
+        <location filename="../../models/memory/policy.py" line="61"/>
         <source>Q, K</source>
         <translation>Q、K</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="59"/>
+        <location filename="../../models/memory/policy.py" line="62"/>
         <source>V</source>
         <translation>V</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="60"/>
+        <location filename="../../models/memory/policy.py" line="63"/>
         <source>Attention output (out-proj input)</source>
         <translation>注意力输出（输出投影的输入）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="61"/>
+        <location filename="../../models/memory/policy.py" line="64"/>
         <source>MLA latents c_q, c_kv, k_rope</source>
         <translation>MLA 潜在向量 c_q、c_kv、k_rope</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="62"/>
+        <location filename="../../models/memory/policy.py" line="65"/>
         <source>Softmax statistics (FP32)</source>
         <translation>Softmax 统计量（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="63"/>
+        <location filename="../../models/memory/policy.py" line="66"/>
         <source>Softmax output</source>
         <translation>Softmax 输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="64"/>
+        <location filename="../../models/memory/policy.py" line="67"/>
         <source>Attention dropout mask</source>
         <translation>注意力 dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="65"/>
+        <location filename="../../models/memory/policy.py" line="68"/>
         <source>Attention dropout output</source>
         <translation>注意力 dropout 输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="66"/>
+        <location filename="../../models/memory/policy.py" line="69"/>
         <source>Attention-out dropout mask</source>
         <translation>注意力输出的 dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="67"/>
+        <location filename="../../models/memory/policy.py" line="70"/>
         <source>Norm 2 input</source>
         <translation>归一化 2 的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="68"/>
+        <location filename="../../models/memory/policy.py" line="71"/>
         <source>MLP input (norm 2 output)</source>
         <translation>MLP 输入（归一化 2 的输出）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="69"/>
+        <location filename="../../models/memory/policy.py" line="72"/>
         <source>MLP activation input</source>
         <translation>MLP 激活函数的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="70"/>
+        <location filename="../../models/memory/policy.py" line="73"/>
         <source>MLP down-proj input</source>
         <translation>MLP 下投影的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="71"/>
+        <location filename="../../models/memory/policy.py" line="74"/>
         <source>Router probabilities (FP32)</source>
         <translation>路由概率（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="72"/>
+        <location filename="../../models/memory/policy.py" line="75"/>
+        <source>Load-balancing loss scores (FP32)</source>
+        <translation>负载均衡损失的分数（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="76"/>
+        <source>Top-k scores and expert indices</source>
+        <translation>top-k 分数与专家索引</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="77"/>
+        <source>Routing map (1 byte per token and expert)</source>
+        <translation>路由表（每个 Token 与专家 1 字节）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="78"/>
+        <source>Permutation row ids (integers)</source>
+        <translation>重排行号（整数）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="79"/>
         <source>Dispatched expert inputs</source>
         <translation>分发后的专家输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="73"/>
+        <location filename="../../models/memory/policy.py" line="80"/>
+        <source>Routing weights per routed copy (FP32)</source>
+        <translation>每份路由副本的路由权重（FP32）</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="81"/>
         <source>Expert activation input</source>
         <translation>专家激活函数的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="74"/>
+        <location filename="../../models/memory/policy.py" line="82"/>
         <source>Expert down-proj input</source>
         <translation>专家下投影的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="75"/>
+        <location filename="../../models/memory/policy.py" line="83"/>
+        <source>Expert outputs before the weighted combine</source>
+        <translation>加权 combine 之前的专家输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="84"/>
         <source>Shared-expert activation input</source>
         <translation>共享专家激活函数的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="76"/>
+        <location filename="../../models/memory/policy.py" line="85"/>
         <source>Shared-expert down-proj input</source>
         <translation>共享专家下投影的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="77"/>
+        <location filename="../../models/memory/policy.py" line="86"/>
+        <source>Shared-expert output before its gate</source>
+        <translation>门控之前的共享专家输出</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="87"/>
         <source>MLP dropout mask</source>
         <translation>MLP dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="126"/>
+        <location filename="../../models/memory/policy.py" line="136"/>
         <source>Recompute the attention core</source>
         <translation>重计算注意力核心</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="131"/>
+        <location filename="../../models/memory/policy.py" line="145"/>
+        <source>core_attn: recompute the attention core</source>
+        <translation>core_attn：重计算注意力核心</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="148"/>
+        <source>moe_act: recompute the expert activation</source>
+        <translation>moe_act：重计算专家激活函数</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="151"/>
+        <source>layernorm: recompute both norms</source>
+        <translation>layernorm：重计算两个归一化</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="153"/>
+        <source>mla_up_proj: recompute the MLA up-projections</source>
+        <translation>mla_up_proj：重计算 MLA 上投影</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="156"/>
+        <source>mlp: recompute the dense MLP</source>
+        <translation>mlp：重计算稠密 MLP</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="159"/>
+        <source>shared_experts: recompute the shared experts</source>
+        <translation>shared_experts：重计算共享专家</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="163"/>
+        <source>moe: recompute the MoE layer</source>
+        <translation>moe：重计算整个 MoE 层</translation>
+    </message>
+    <message>
+        <location filename="../../models/memory/policy.py" line="170"/>
         <source>Recompute RMSNorm</source>
         <translation>重计算 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="134"/>
+        <location filename="../../models/memory/policy.py" line="173"/>
         <source>Recompute the MLA up-projections</source>
         <translation>重计算 MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="138"/>
+        <location filename="../../models/memory/policy.py" line="177"/>
         <source>MoE SwiGLU: input in FP8, output recomputed</source>
         <translation>MoE SwiGLU：输入以 FP8 缓存，输出重计算</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="143"/>
+        <location filename="../../models/memory/policy.py" line="182"/>
         <source>Linear inputs cached in FP8</source>
         <translation>Linear 的输入以 FP8 缓存</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="154"/>
+        <location filename="../../models/memory/policy.py" line="193"/>
         <source>Recompute LayerNorm, SwiGLU and MLA up-projections</source>
         <translation>重计算 LayerNorm、SwiGLU 与 MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="157"/>
+        <location filename="../../models/memory/policy.py" line="196"/>
         <source>Recompute the MoE down-projections</source>
         <translation>重计算 MoE 下投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="162"/>
+        <location filename="../../models/memory/policy.py" line="202"/>
         <source>FP8 storage of insensitive activations</source>
         <translation>不敏感的激活以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="166"/>
+        <location filename="../../models/memory/policy.py" line="206"/>
         <source>CPU offload of the rest</source>
         <translation>其余激活卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="172"/>
+        <location filename="../../models/memory/policy.py" line="212"/>
         <source>Recompute every normalised layer input</source>
         <translation>重计算所有经归一化的层输入</translation>
     </message>
@@ -7997,57 +8232,77 @@ K 个输出加权求和</translation>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="654"/>
+        <location filename="../../models/time/step.py" line="714"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="655"/>
+        <location filename="../../models/time/step.py" line="715"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="658"/>
+        <location filename="../../models/time/step.py" line="718"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="661"/>
+        <location filename="../../models/time/step.py" line="721"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="664"/>
-        <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency): optimistic where kernels are short (launch latency).</source>
-        <translation>逐元素运算按数据手册 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）：kernel 很短时偏乐观（启动延迟）。</translation>
+        <location filename="../../models/time/step.py" line="725"/>
+        <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
+        <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="667"/>
-        <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives; hidden communication takes no SM time from the GEMMs here: both optimistic.</source>
-        <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取数据手册速率，不计并发集合通信之间的争用；被隐藏的通信在此不占用 GEMM 的 SM 时间：两者都偏乐观。</translation>
+        <location filename="../../models/time/step.py" line="728"/>
+        <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
+        <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="672"/>
+        <location filename="../../models/time/step.py" line="730"/>
+        <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
+        <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="735"/>
+        <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
+        <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="748"/>
+        <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
+        <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="751"/>
+        <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
+        <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="760"/>
+        <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
+        <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
+    </message>
+    <message>
+        <location filename="../../models/time/step.py" line="740"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="676"/>
+        <location filename="../../models/time/step.py" line="744"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="679"/>
-        <source>Every GEMM is timed at the BF16 peak: the scenario has no FP8-compute key, so FP8 training (DeepSeek-V3&apos;s) would run faster than this.</source>
-        <translation>每个 GEMM 都按 BF16 峰值计时：场景没有 FP8 计算的键，因此 FP8 训练（如 DeepSeek-V3）会比这里更快。</translation>
-    </message>
-    <message>
-        <location filename="../../models/time/step.py" line="682"/>
+        <location filename="../../models/time/step.py" line="768"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="685"/>
+        <location filename="../../models/time/step.py" line="771"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
@@ -8211,91 +8466,101 @@ K 个输出加权求和</translation>
     </message>
     <message>
         <location filename="../../models/validation.py" line="202"/>
+        <source>the global batch of {batch:,} sequences is not a multiple of dp {dp} × micro-batch {mb}</source>
+        <translation>全局批次 {batch:,} 条序列不是 dp {dp} × 微批 {mb} 的整数倍</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="207"/>
+        <source>the global batch of {batch:,} sequences needs {needed:,} micro-batches per step (dp {dp} × micro-batch {mb} each), more than the {most:,} a step can have</source>
+        <translation>全局批次 {batch:,} 条序列每步需要 {needed:,} 个微批（每个 dp {dp} × 微批 {mb}），超过一步最多可有的 {most:,} 个</translation>
+    </message>
+    <message>
+        <location filename="../../models/validation.py" line="215"/>
         <source>order {order} must list distinct axes from tp, cp, ep, dp, pp (at least tp, dp and pp)</source>
         <translation>order {order} 必须列出 tp、cp、ep、dp、pp 中互不重复的轴（至少包含 tp、dp 和 pp）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="209"/>
+        <location filename="../../models/validation.py" line="222"/>
         <source>ZeRO-{zero} shards over data parallelism, which is 1 here</source>
         <translation>ZeRO-{zero} 沿数据并行分片，而此处数据并行度为 1</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="213"/>
+        <location filename="../../models/validation.py" line="226"/>
         <source>offloading parameters is ZeRO-Infinity&apos;s ZeRO-3 feature</source>
         <translation>卸载参数是 ZeRO-Infinity 的 ZeRO-3 功能</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="215"/>
+        <location filename="../../models/validation.py" line="228"/>
         <source>CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2</source>
         <translation>CPU 梯度分片（Pipeline ZeRO-2）要求 zero ≥ 2</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="218"/>
+        <location filename="../../models/validation.py" line="231"/>
         <source>ZeRO-Offload moves the gradients to the optimizer on the CPU: set offload.optimizer = cpu (or nvme)</source>
         <translation>ZeRO-Offload 把梯度移到 CPU 上的优化器：请设置 offload.optimizer = cpu（或 nvme）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="224"/>
+        <location filename="../../models/validation.py" line="237"/>
         <source>CPU ({cpu:.0%}) and remote ({remote:.0%}) offload exceed all activations</source>
         <translation>CPU（{cpu:.0%}）与远端（{remote:.0%}）卸载之和超过了全部激活</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="229"/>
+        <location filename="../../models/validation.py" line="242"/>
         <source>remote offload parks activations on other pipeline ranks; pp = 1 has none</source>
         <translation>远端卸载把激活暂存到其他流水线 rank 上；pp = 1 时没有其他 rank</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="234"/>
+        <location filename="../../models/validation.py" line="247"/>
         <source>a custom GPU needs hbm_gib &gt; 0</source>
         <translation>自定义 GPU 需要 hbm_gib &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="236"/>
+        <location filename="../../models/validation.py" line="249"/>
         <source>unknown GPU {gpu}</source>
         <translation>未知 GPU {gpu}</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="671"/>
+        <location filename="../../models/memory/policy.py" line="785"/>
         <source>{entry}: unknown tensor {tensor} (known: {known})</source>
         <translation>{entry}：未知张量 {tensor}（已知：{known}）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="675"/>
+        <location filename="../../models/memory/policy.py" line="789"/>
         <source>{entry}: unknown backend {backend} (one of {backends})</source>
         <translation>{entry}：未知的处理方式 {backend}（应为 {backends} 之一）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="679"/>
+        <location filename="../../models/memory/policy.py" line="793"/>
         <source>{entry}: {tensor} is the layer&apos;s input, which nothing in the layer computes; a fully recomputed layer restores it from its checkpoint</source>
         <translation>{entry}：{tensor} 是层的输入，层内没有任何操作计算它；全量重计算的层从检查点恢复它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="685"/>
+        <location filename="../../models/memory/policy.py" line="799"/>
         <source>policy_steps = {wanted} is beyond the {count} steps of the {policy} ladder</source>
         <translation>policy_steps = {wanted} 超出了 {policy} 阶梯的 {count} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="694"/>
+        <location filename="../../models/memory/policy.py" line="810"/>
         <source>{tensor} is set {count} times; the last one applies</source>
         <translation>{tensor} 被设置了 {count} 次；以最后一次为准</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="699"/>
+        <location filename="../../models/memory/policy.py" line="815"/>
         <source>this model&apos;s layers do not save {tensor}: {tensor}={backend} has no effect</source>
         <translation>该模型的层不保存 {tensor}：{tensor}={backend} 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="704"/>
+        <location filename="../../models/memory/policy.py" line="819"/>
         <source>{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not compress</source>
         <translation>{tensor} 是 1 字节掩码或 FP32 统计量，FP8 存储无法压缩它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="710"/>
+        <location filename="../../models/memory/policy.py" line="825"/>
         <source>distribute_saved has no effect with sequence parallelism, which splits the checkpoint over TP already (Megatron-LM refuses the two together)</source>
         <translation>启用序列并行时 distribute_saved 不起作用：序列并行已把检查点切分到 TP 上（Megatron-LM 不允许二者同时启用）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="714"/>
+        <location filename="../../models/memory/policy.py" line="829"/>
         <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
         <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
     </message>
