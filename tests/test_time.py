@@ -402,6 +402,8 @@ def test_time_json_keys():
                 "pipeline_s", "optimizer_s", "stack", "comm", "durations", "gpu", "notes", "model"):
         assert key in doc
     assert doc["model"] == MODEL_NOTE and any(MODEL_NOTE in note for note in doc["notes"])
+    assert doc["compute"] == "fp8" and doc["fp8_peak_flops"] == 1979e12   # the preset's FP8 GEMMs, H800's FP8 rate
+    assert time_json(step_time(load_preset("llama3-405b")))["compute"] == "bf16"
     assert set(doc["durations"]) == {"F", "B", "I", "W", "FB", "p2p"}
     row = doc["stack"][0]
     assert set(row) == {"rank", "compute_s", "memory_bound_s", "exposed_comm_s", "bubble_s", "optimizer_s", "total_s"}

@@ -138,6 +138,8 @@ class StepTime:
     gpus: int = 0
     flops: LayerFlops | None = field(default=None, compare=False)
     stage_times_s: tuple[float, ...] = ()   # F + I + W of every stage chunk, one micro-batch
+    compute: str = "bf16"             # the linear layers' GEMMs: "fp8" when precision.compute runs them in FP8
+    fp8_peak_flops: float = 0.0       # the GPU's dense FP8 FLOP/s (0: no FP8 tensor cores)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -707,7 +709,8 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
                     stack=tuple(stack), comm=tuple(comm), durations=durations, gpu=s.cluster.gpu,
                     peak_flops=hw.peak_flops, hbm_Bps=hw.hbm_Bps, notes=_notes(s, hw),
                     stage_imbalance=imbalance, dp_exposed_s=sum(critical["dp"].values()), gpus=gpus,
-                    flops=flops, stage_times_s=tuple(c.total for c in st.costs))
+                    flops=flops, stage_times_s=tuple(c.total for c in st.costs),
+                    compute="fp8" if fp8_compute(s) else "bf16", fp8_peak_flops=hw.fp8_peak_flops)
 
 
 def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
@@ -789,7 +792,8 @@ def time_json(t: StepTime) -> dict[str, Any]:
                   "exposed_s": c.exposed_s} for c in t.comm],
         "durations": {"F": d.F, "B": d.B, "I": d.I, "W": d.W, "FB": d.FB, "p2p": d.p2p},
         "stage_imbalance": list(t.stage_imbalance), "stage_times_s": list(t.stage_times_s),
-        "gpu": t.gpu, "peak_flops": t.peak_flops, "hbm_Bps": t.hbm_Bps,
+        "gpu": t.gpu, "peak_flops": t.peak_flops, "hbm_Bps": t.hbm_Bps, "compute": t.compute,
+        "fp8_peak_flops": t.fp8_peak_flops,
         "notes": [note.text for note in t.notes],
     }
 

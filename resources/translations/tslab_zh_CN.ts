@@ -3530,7 +3530,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/time/panel.py" line="88"/>
-        <location filename="../../views/time/panel.py" line="297"/>
+        <location filename="../../views/time/panel.py" line="299"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
@@ -3585,22 +3585,27 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="269"/>
+        <location filename="../../views/time/panel.py" line="256"/>
+        <source> · linear layers in FP8 ({peak}/s)</source>
+        <translation> · 线性层为 FP8（{peak}/s）</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/panel.py" line="271"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="271"/>
+        <location filename="../../views/time/panel.py" line="273"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="284"/>
+        <location filename="../../views/time/panel.py" line="286"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="295"/>
+        <location filename="../../views/time/panel.py" line="297"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -8232,77 +8237,77 @@ K 个输出加权求和</translation>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="714"/>
+        <location filename="../../models/time/step.py" line="717"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="715"/>
+        <location filename="../../models/time/step.py" line="718"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="718"/>
+        <location filename="../../models/time/step.py" line="721"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="721"/>
+        <location filename="../../models/time/step.py" line="724"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="725"/>
+        <location filename="../../models/time/step.py" line="728"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="728"/>
+        <location filename="../../models/time/step.py" line="731"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="730"/>
+        <location filename="../../models/time/step.py" line="733"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="735"/>
+        <location filename="../../models/time/step.py" line="738"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="748"/>
+        <location filename="../../models/time/step.py" line="751"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="751"/>
+        <location filename="../../models/time/step.py" line="754"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="760"/>
+        <location filename="../../models/time/step.py" line="763"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="740"/>
+        <location filename="../../models/time/step.py" line="743"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="744"/>
+        <location filename="../../models/time/step.py" line="747"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="768"/>
+        <location filename="../../models/time/step.py" line="771"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="771"/>
+        <location filename="../../models/time/step.py" line="774"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>

@@ -249,10 +249,12 @@ class StepTimePanel(DocumentTab):
             mfu=percent(t.mfu), hfu=percent(t.hfu), model_flops=flops(t.flops_per_step),
             hardware_flops=flops(t.hardware_flops_per_step), gpus=f"{self.model.scenario.world_size:,}",
             peak=flops(t.peak_flops) + "/s"))
-        set_text(self.details, self.tr("Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, "
-                                       "HBM {hbm}/s").format(
+        details = self.tr("Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s").format(
             pipeline=ms(t.pipeline_s), optimizer=ms(t.optimizer_s), gpu=gpu_label(t.gpu), peak=flops(t.peak_flops),
-            hbm=bytes_text(t.hbm_Bps)))
+            hbm=bytes_text(t.hbm_Bps))
+        if t.compute == "fp8":
+            details += self.tr(" · linear layers in FP8 ({peak}/s)").format(peak=flops(t.fp8_peak_flops))
+        set_text(self.details, details)
         self._draw_stack(t)
         self._draw_comm(t)
         from tslab.models.time import MODEL_NOTE   # loaded with the result, not at start-up
