@@ -85,7 +85,9 @@ def test_undo_of_an_edit_finds_every_result_cached(window):
     model.set_value("parallel.dp", 256)
     computed = dict(model.cache.computed)
     model.set_value("parallel.dp", 128)
-    model.set_value("parallel.pp", 16)  # back to the preset, whose ledger is cached
+    # back to the preset, whose ledger is cached (a new pp takes the even layer split unless the
+    # split is stated with it: the preset's 3 + 14 × 4 + 2)
+    model.update({"parallel.pp": 16, "parallel.first_stage_layers": 3, "parallel.last_stage_layers": 2})
     assert model.document == preset_document("deepseek-v3")
     assert model.cache.computed["ledger"] == computed["ledger"]
     assert window.memory_tab.ledger.scenario == model.scenario

@@ -140,9 +140,11 @@ def repolish_styled(app: QApplication) -> None:
     """Set the style sheet of every widget that has its own again (a caption's grey, the banner's
     colours): Qt does not pass a new application font or palette on to a widget under a style
     sheet once it is shown, so without this a caption would keep its size in presentation mode."""
-    for widget in app.allWidgets():
-        sheet = widget.styleSheet()
-        if sheet:
+    # Read first, then touch only the styled widgets: restyling one widget may delete and rebuild
+    # Qt-owned helpers of another (a combo box's popup), so a list of every widget can go stale.
+    styled = [(widget, widget.styleSheet()) for widget in app.allWidgets() if widget.styleSheet()]
+    for widget, sheet in styled:
+        if shiboken6.isValid(widget):
             widget.setStyleSheet("")
             widget.setStyleSheet(sheet)
 
