@@ -100,7 +100,8 @@ def test_shown_ranks_are_even_and_keep_the_most_loaded() -> None:
 
 
 def test_no_lanes_show_the_reason(lanes: MemoryLanes) -> None:
-    s = load_preset("gpt3-175b").replace(**{"schedule.microbatches": 4096})
+    # 16,384 micro-batches × 8 ranks × (F, B): more ops than memory over time simulates
+    s = load_preset("gpt3-175b").replace(**{"schedule.microbatches": 16384})
     timeline = show(lanes, s)
     assert timeline.reason and not timeline.lanes
     assert lanes.plot.isHidden() and not lanes.reason.isHidden()
