@@ -533,12 +533,14 @@ def resolve_batch(before: Scenario, after: Scenario, changed: Iterable[str]) -> 
     p, schedule = after.parallel, after.schedule
     model_ranks = p.tp * p.pp * p.cp
     dp = p.dp
+    most = int(_field("parallel.dp").metadata["high"])   # a resolved dp stays a value the key accepts
     if "parallel.dp" not in changed and changed & MESH_KEYS:
         q = before.parallel
-        if q.tp * q.pp * q.cp * q.dp == before.world_size and after.world_size % model_ranks == 0:
+        if q.tp * q.pp * q.cp * q.dp == before.world_size and after.world_size % model_ranks == 0 \
+                and after.world_size // model_ranks <= most:
             dp = after.world_size // model_ranks
     if dp == 0:  # set to 0 now (or a Scenario built by hand with dp = 0)
-        dp = max(1, after.world_size // model_ranks)
+        dp = min(most, max(1, after.world_size // model_ranks))
 
     per_step = dp * after.model.micro_batch
     microbatches, global_batch = schedule.microbatches, schedule.global_batch

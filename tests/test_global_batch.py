@@ -232,3 +232,18 @@ def test_a_new_pipeline_depth_goes_back_to_the_even_layer_split():
     assert (stated.parallel.first_stage_layers, stated.parallel.last_stage_layers) == (7, 6)
     wider = s.replace(**{"parallel.tp": 8})   # not the pipeline: the split stays
     assert (wider.parallel.first_stage_layers, wider.parallel.last_stage_layers) == (3, 2)
+
+
+def test_a_resolved_dp_stays_within_its_key_s_range():
+    """A cluster of more GPUs than dp may hold (2^24) does not resolve dp past its maximum: the
+    scenario keeps a dp it can save and load, and validation names the mesh that does not fill."""
+    huge = Scenario().replace(**{"cluster.nodes": 1 << 20, "cluster.gpus_per_node": 32, "parallel.dp": 0})
+    assert huge.parallel.dp == 1 << 24
+    moved = Scenario().replace(**{"cluster.nodes": 1 << 20, "cluster.gpus_per_node": 32})   # dp would follow
+    assert moved.parallel.dp == Scenario().parallel.dp   # past 2^24: it stays, and the mesh does not fill
+    assert load_scenario_text(huge) == huge
+
+
+def load_scenario_text(s):
+    from tslab.models.scenario import scenario_from_dict, scenario_to_toml
+    return scenario_from_dict(tomllib.loads(scenario_to_toml(s)))
