@@ -186,7 +186,9 @@ class ExecutionStrip(Diagram):
         label_w = min(230.0, area.width() * 0.17)
         x0 = area.x() + label_w + 10
         width = area.right() - x0 - 10
-        end = max(max(start + seconds for _, _, start, seconds in self.blocks), 1e-12)
+        # the time axis reaches the pair's end: the last block, or the compute stream plus what the
+        # all-to-alls add to it (their SM share)
+        end = max(max(start + seconds for _, _, start, seconds in self.blocks), strip.pair_s, 1e-12)
         scale = width / end
         lanes = {"compute": translate("gallery", "Compute stream"),
                  "all-to-all": translate("gallery", "Communication stream: all-to-all (EP)"),
