@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..moe.load import routed_load
+from ..moe.load import ep_tokens, scenario_load
 from ..scenario import Scenario
 
 FP8_ALIGN = {"mxfp8": 32}  # rows per expert an FP8 grouped GEMM pads to; 16 for the other recipes
@@ -55,13 +55,11 @@ def routed_rows(s: Scenario) -> RoutedRows:
     tokens = m.seq_len / p.cp * m.micro_batch / rep
     mean_rows = tokens * m.top_k * p.etp
     if p.ep > 1 and m.experts and m.top_k:
-        drawn = max(1, round(tokens))
-        load = routed_load(m.experts, m.top_k, p.ep, drawn, mo.routing, mo.seed, mo.max_nodes,
-                           s.cluster.gpus_per_node)
+        load = scenario_load(s)
         imbalance, sampled = load.imbalance, load.sampled
         if sampled:
             note = (f"ρ = {imbalance:.3f}: the busiest of {p.ep} EP ranks over the mean, {mo.routing} routing "
-                    f"drawn for {drawn:,} tokens per rank (seed {mo.seed})")
+                    f"drawn for {ep_tokens(s):,} tokens per rank (seed {mo.seed})")
         else:
             note = f"ρ = 1: the {mo.routing} routing cannot be drawn for this layer, the mean is taken"
     else:

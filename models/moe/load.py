@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..scenario import Scenario
 from .routing import node_limit_problem, route
 from .settings import MoeSettings
 
@@ -96,4 +97,20 @@ def routed_load(experts: int, top_k: int, ep: int, tokens: int, routing: str, se
     return RoutedLoad(shares, float(loads[busiest] / loads.mean()), nodes, remote, local, distinct * remote, True)
 
 
-__all__ = ["MAX_DRAWS", "MAX_SAMPLED", "RoutedLoad", "routed_load"]
+def ep_tokens(s: Scenario) -> int:
+    """The tokens one GPU routes in one MoE layer for one micro-batch: s/cp · b, ÷ t with sequence
+    parallelism (Megatron-LM requires it for MoE with TP), at least one."""
+    m, p = s.model, s.parallel
+    tokens = m.seq_len / p.cp * m.micro_batch / (p.tp if p.sp else 1)
+    return max(1, math.ceil(tokens))
+
+
+def scenario_load(s: Scenario) -> RoutedLoad:
+    """`routed_load` of the scenario's MoE layer: its experts, top-k, EP ranks, `ep_tokens` per rank
+    and [moe] routing, the one place the step time and the memory ledger draw it from."""
+    m, mo = s.model, s.moe
+    return routed_load(m.experts, m.top_k, s.parallel.ep, ep_tokens(s), mo.routing, mo.seed, mo.max_nodes,
+                       s.cluster.gpus_per_node)
+
+
+__all__ = ["MAX_DRAWS", "MAX_SAMPLED", "RoutedLoad", "ep_tokens", "routed_load", "scenario_load"]

@@ -58,7 +58,7 @@ from ..memory.params import shared_ffn
 from ..memory.policy import activation_policy, is_recomputed
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .efficiency import DEFAULT_SMS, SM_COUNT, Kernel, gemm, grouped_gemm, grouped_weight_gemm
-from ..moe.load import routed_load
+from ..moe.load import scenario_load
 
 FLASH_BLOCK = 128  # key block of the attention kernel (FlashAttention-2 §3.3 tunes blocks of 64 or 128; 128 here)
 
@@ -242,9 +242,7 @@ def expert_rows(s: Scenario, sh: Shard) -> tuple[tuple[float, ...], float]:
     mean = tokens * m.top_k * sh.etp * sh.ep / (sh.tp * m.experts)
     if not sh.routed or m.experts % sh.ep:
         return (mean,) * local, 1.0
-    mo = s.moe
-    load = routed_load(m.experts, m.top_k, sh.ep, max(1, math.ceil(tokens / sh.tp)), mo.routing, mo.seed,
-                       mo.max_nodes, s.cluster.gpus_per_node)
+    load = scenario_load(s)
     return tuple(mean * share for share in load.shares), load.imbalance
 
 

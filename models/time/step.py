@@ -53,7 +53,6 @@ A deterministic teaching model, not a benchmark of a real cluster.
 """
 from __future__ import annotations
 
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -70,7 +69,7 @@ from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, fp8_compute, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
-from ..moe.load import routed_load
+from ..moe.load import ep_tokens, scenario_load
 
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")
@@ -215,10 +214,8 @@ def _ep_calls(s: Scenario, row: Traffic, links: _Links) -> tuple[float, float]:
     normal kernels) sends a token once per distinct remote node over the network and forwards it
     there over NVLink (one latency per hop)."""
     m, p = s.model, s.parallel
-    tokens = m.seq_len / p.cp * m.micro_batch
-    tokens = math.ceil(tokens / p.tp) if p.sp and p.tp > 1 else math.ceil(tokens)
-    load = routed_load(m.experts, m.top_k, p.ep, max(1, tokens), s.moe.routing, s.moe.seed, s.moe.max_nodes,
-                       s.cluster.gpus_per_node)
+    tokens = ep_tokens(s)
+    load = scenario_load(s)
     g = min(p.ep, max(1, s.cluster.gpus_per_node))
     two_hop = s.moe.dispatch_route == "two-hop" and load.nodes > 1
     copies = tokens * m.top_k * m.hidden
@@ -756,10 +753,7 @@ def _notes(s: Scenario, hw: Hardware) -> tuple[Note, ...]:
                                                     "passes; attention, embedding, output head and router in BF16."),
                           {"share": ACHIEVABLE_FP8}))
     if s.model.experts and s.parallel.ep > 1:
-        m = s.model
-        tokens = max(1, math.ceil(m.seq_len / s.parallel.cp * m.micro_batch / s.parallel.tp))
-        load = routed_load(m.experts, m.top_k, s.parallel.ep, tokens, s.moe.routing, s.moe.seed, s.moe.max_nodes,
-                           s.cluster.gpus_per_node)
+        load = scenario_load(s)
         notes.append(Note(QT_TRANSLATE_NOOP("time", "Routed experts as grouped GEMMs on the busiest EP rank, which "
                                                     "receives {imbalance:.2f}× the mean under {routing} routing "
                                                     "(moe.routing, moe.seed); all-to-alls towards the experts in "
