@@ -964,13 +964,29 @@ def cmd_plan(args: argparse.Namespace) -> int:
     for entry in result.entries:
         settings = " ".join(f"{key.split('.')[-1]}={value}" for key, value in entry.settings.items())
         lines.append(f"{entry.rank:>3}. {entry.time.step_time_s:.4g} s, MFU {entry.time.mfu:.1%}: {settings}")
-    if result.reference is not None:
-        rank = str(result.reference_rank) if result.reference_rank_exact else \
+        lines += [f"       check: {note.text}" for note in entry.checks]
+    reference = result.reference
+    if reference is not None:
+        rank = f"{result.reference_rank:,}" if result.reference_rank_exact else \
             f"between {result.reference_rank:,} and {result.reference_rank_max:,}"
-        lines.append(f"the scenario's own configuration ranks {rank} ({result.reference.time.step_time_s:.4g} s)"
+        best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
+        slower = reference.time.step_time_s / best - 1 if best > 0 else 0.0
+        what = "the scenario's own configuration"
+        if result.reference_variant:
+            changed = ", ".join(f"{key}={value}" for key, value in result.reference_variant.items())
+            lines.append(f"the scenario's own configuration does not fit: {result.reference_reason}")
+            what = f"its layout with {changed}"
+        lines.append(f"{what} ranks {rank} of those that fit ({reference.time.step_time_s:.4g} s, MFU "
+                     f"{reference.time.mfu:.1%}, {slower:+.1%} against the fastest)"
                      + (f"; {result.deciding_term} decides" if result.deciding_term else ""))
+        gaps = [(term, gap) for term, gap in result.reference_terms.items() if abs(gap) >= 5e-4]
+        if gaps and result.reference_rank > 1:
+            lines.append("  against the fastest, per term: " + ", ".join(
+                f"{term} {gap:+.3g} s" for term, gap in sorted(gaps, key=lambda item: -abs(item[1]))))
+        lines += [f"  check: {note.text}" for note in reference.checks]
     else:
-        lines.append("the scenario's own configuration does not fit or is not valid")
+        lines.append("the scenario's own configuration is not ranked: "
+                     + (result.reference_reason or "it does not fit or is not valid"))
     print("\n".join(lines))
     return 0
 

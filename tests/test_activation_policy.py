@@ -472,10 +472,11 @@ def test_deepseek_v3_caches_linear_inputs_in_fp8() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(valid_scenarios())
 def test_the_cached_policy_is_the_whole_scenarios(s: Scenario) -> None:
-    """activation_policy is cached on the model, parallel, activation and precision sections: it
-    must read nothing else."""
+    """activation_policy is cached on the model, activation and precision sections and the degrees
+    that split a layer (tp, sp, cp, ep, etp): it must read nothing else."""
     from tslab.models.memory.policy import compute_activation_policy
     assert activation_policy(s) == compute_activation_policy(s)
     other = s.replace(**{"memory.fragmentation": 0.2, "schedule.microbatches": s.schedule.microbatches + 1,
-                         "cluster.nodes": s.cluster.nodes + 1, "offload.optimizer": "cpu"})
+                         "cluster.nodes": s.cluster.nodes + 1, "offload.optimizer": "cpu",
+                         "parallel.zero": (s.parallel.zero + 1) % 4, "parallel.order": "tp-pp-dp"})
     assert compute_activation_policy(other) == compute_activation_policy(s)

@@ -292,6 +292,27 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
         params_mtp=counts.mtp, params_checkpoint=counts.checkpoint, policy=kinds)
 
 
+def peak_gpu_bytes(s: Scenario, limit: int | None = None) -> int:
+    """The GPU-tier bytes of the most-loaded pipeline rank, `memory_ledger(s).gpu_bytes`, without
+    the ledger's other tables. With `limit`, it returns as soon as one rank holds more than that
+    (that rank's bytes, a lower bound on the peak): the ranks with the most activations in flight
+    are counted first, where an overflow shows soonest (the planner's fit test)."""
+    layouts = pipeline_layout(s)
+    kinds = layer_bytes(s)
+    keyed = sorted(((_rank_key(s, layout), layout) for layout in layouts), key=lambda pair: -pair[0][-1])
+    seen: set[tuple] = set()
+    most = 0
+    for key, layout in keyed:
+        if key in seen:
+            continue
+        seen.add(key)
+        gpu = sum(item.bytes for item in _rank_ledger(s, layout, kinds)[0] if item.tier == "gpu")
+        most = max(most, gpu)
+        if limit is not None and most > limit:
+            break
+    return most
+
+
 def _zero_groups(s: Scenario, st: _RankStates) -> dict[int, dict[str, int]]:
     return {stage: {item.group: item.bytes for item in _states(s, st, stage)} for stage in range(4)}
 

@@ -160,3 +160,19 @@ def rank_parameters(s: Scenario, layout: RankLayout) -> tuple[int, int]:
     into what ZeRO shards over dp·cp (dense) and over the expert-data-parallel group (experts)."""
     st = _rank_params(s, layout)
     return st.dense, st.expert
+
+
+def ranks_parameters(s: Scenario, layouts: list[RankLayout]) -> list[tuple[int, int]]:
+    """`rank_parameters` of every layout, ranks of the same layers (by kind, with the embedding,
+    head and MTP modules they hold) counted once."""
+    m = s.model
+    held: dict[tuple, tuple[int, int]] = {}
+    result = []
+    for layout in layouts:
+        key = (tuple((len(r), sum(is_moe_layer(s, n) for n in r), 0 in r, m.layers - 1 in r,
+                      sum(n >= m.layers for n in r)) for r in layout.layers), layout.first, layout.copies)
+        if key not in held:
+            held[key] = rank_parameters(s, layout)
+        result.append(held[key])
+    return result
+

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Scenario
+from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Parallel, Scenario
 from ..validation import QT_TRANSLATE_NOOP, Problem
 from .params import head_dim, shared_ffn
 from .routed import routed_rows
@@ -730,10 +730,13 @@ def activation_policy(s: Scenario) -> ActivationPolicy:
     """The backends of every saved tensor of every kind of layer (dense, MoE; fully recomputed or
     not), the named ladder step by step (each step's saving and recompute FLOPs per layer, on the
     layers that follow `recompute`), and the overrides that apply. It reads the model, parallel,
-    activation and precision sections, and for an MoE model the routing (`moe`, the node size, the
+    activation and precision sections (of parallel, the degrees that split a layer: tp, sp, cp, ep
+    and etp), and for an MoE model the routing (`moe`, the node size, the
     FP8 recipe: the busiest GPU's tokens, models/memory/routed.py) only, so it is computed once for
     those (validation and the ledger both ask for it on every edit)."""
-    reduced = Scenario(model=s.model, parallel=s.parallel, activation=s.activation, precision=s.precision)
+    p = s.parallel  # of the degrees, only the ones that split a layer's tensors
+    layer_split = Parallel(tp=p.tp, sp=p.sp, cp=p.cp, ep=p.ep, etp=p.etp)
+    reduced = Scenario(model=s.model, parallel=layer_split, activation=s.activation, precision=s.precision)
     if s.model.experts:
         reduced = dataclasses.replace(reduced, moe=s.moe,
                                       cluster=Cluster(gpus_per_node=s.cluster.gpus_per_node),

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, rank_parameters
+from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, ranks_parameters
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..validation import QT_TRANSLATE_NOOP
 from .groups import Mesh
@@ -216,8 +216,9 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
     # so it reduce-scatters every micro-batch; ZeRO-3 gathers parameters for forward and backward and
     # reduce-scatters gradients in every micro-batch (3Ψ per micro-batch). With m = 1 these are the
     # paper's 2Ψ, 2Ψ, 2Ψ, 3Ψ.
-    dense = max((rank_parameters(s, layout)[0] for layout in layouts), default=0)
-    expert = max((rank_parameters(s, layout)[1] for layout in layouts), default=0)
+    held = ranks_parameters(s, layouts)
+    dense = max((d for d, _ in held), default=0)
+    expert = max((e for _, e in held), default=0)
 
     def data_parallel(axis: str, group_axis: str, n: int, psi: int, label: str) -> None:
         gb, pb = BYTES_PER_ELEMENT[pr.grads], BYTES_PER_ELEMENT[pr.params]

@@ -37,6 +37,7 @@ from .adapters import ScheduleInputs, schedule_inputs
 from .closed_forms import closed_form
 from .generators import generate
 from .io import from_csv, summary, to_chrome_trace, to_csv
+from .orders import _gc_paused as gc_paused
 from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, MAX_OPS, MAX_RANKS, TYPES, V_SHAPES, Action, Cancelled,
                     DeadlockError, Durations, ScheduleError, chains_of, check_config, check_size, chunks_per_rank,
                     iter_kinds, normalise_kind, op_count, stage_rank, stages_of)
@@ -45,7 +46,7 @@ from .simulation import Op, Simulation, peak_from_orders, simulate
 __all__ = [
     "ALIASES", "DEFAULT_DURATIONS", "KINDS", "MAX_OPS", "MAX_RANKS", "TYPES", "V_SHAPES",
     "Action", "Cancelled", "DeadlockError", "Durations", "Op", "ScheduleError", "ScheduleInputs", "Simulation",
-    "chains_of", "check_config", "check_size", "chunks_per_rank", "closed_form", "from_csv", "generate",
+    "chains_of", "gc_paused", "check_config", "check_size", "chunks_per_rank", "closed_form", "from_csv", "generate",
     "iter_kinds", "normalise_kind", "op_count", "peak_from_orders", "schedule_inputs", "simulate", "stage_rank",
     "stages_of", "summary", "to_chrome_trace", "to_csv",
 ]

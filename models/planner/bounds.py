@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import Any
 from dataclasses import dataclass
 
 from ..hardware import capacity_bytes
@@ -112,6 +113,10 @@ def capacity(s: Scenario) -> int:
 # simulated except the orders of the overlapped kinds, generated once per (kind, p, m).
 
 OVERLAPPED = ("dualpipe", "dualpipev")
+# The kinds whose rank r waits, in all, for the forward and the backward of the chunk-0 stages
+# before it: the fill before its first op and the drain after its last backward (the 1F1B family;
+# a zero-bubble schedule ends its ranks with deferred W passes instead).
+DRAINING = ("1f1b", "interleaved-1f1b", "gpipe")
 SAFETY = 1 - 1e-9  # the sums here run in another order than the model's
 
 
@@ -169,7 +174,7 @@ class TimeBounds:
         self._layers: dict[tuple, _LayerCosts | None] = {}
         self._layouts: dict[tuple, tuple[tuple[tuple[int, int, int], ...], ...] | None] = {}
         self._orders: dict[tuple, _Orders] = {}
-        self._busy: dict[tuple, float] = {}
+        self._busy: dict[tuple, Any] = {}
         self.representatives = 0
 
     # -- per layer -------------------------------------------------------------------------------
@@ -299,9 +304,17 @@ class TimeBounds:
             if c.kind in OVERLAPPED:
                 self._busy[key] = self._overlapped_busy(c, stage_t, costs)
             else:
-                self._busy[key] = max(sum(stage_t[k] for k, _, _ in rank) for rank in layout)
+                # per rank: its work for one micro-batch, and the chunk-0 stages before it (the
+                # fill before its first op and, in the 1F1B family, the drain after its last:
+                # models.time.step_floor)
+                before = [sum(stage_t.get(j, 0.0) for j in range(r)) for r in range(len(layout))]
+                self._busy[key] = tuple((sum(stage_t[k] for k, _, _ in rank), before[r])
+                                        for r, rank in enumerate(layout))
         busy = self._busy[key]
-        return SAFETY * (busy if c.kind in OVERLAPPED else busy * c.microbatches)
+        if c.kind in OVERLAPPED:
+            return SAFETY * busy
+        drains = c.kind in DRAINING
+        return SAFETY * max(work * c.microbatches + (fill if drains else 0.0) for work, fill in busy)
 
     def _overlapped_busy(self, c: Candidate, stage_t: dict[int, float], costs: _LayerCosts) -> float:
         orders = self._overlapped(c)

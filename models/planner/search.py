@@ -33,11 +33,13 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..memory import memory_ledger
+from ..memory import memory_ledger, peak_gpu_bytes
 from ..mesh import build_mesh
-from ..pipeline import Cancelled
-from ..scenario import Scenario
+from ..pipeline import Cancelled, gc_paused
+from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
+from ..time.step import Note, step_parts, step_tail
+from ..time.step import step_floor
 from ..validation import QT_TRANSLATE_NOOP, validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
 from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
@@ -47,7 +49,8 @@ PROGRESS_EVERY = 256  # configurations settled between two progress() calls
 NEAR_TOP = 0.02
 # Configurations checked, once the top is known, to count those faster than the scenario's own
 # configuration (each costs a ledger and often a step time: ~5–10 ms); beyond it the rank is a range.
-REFERENCE_BUDGET = 400
+REFERENCE_BUDGET: int | None = None
+FLOORED, TIMED = 2, 3  # heap states (plan)
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class PlanEntry:
     scenario: Scenario              # the planned scenario with `settings` applied
     time: StepTime
     peak_bytes: int                 # the ledger's most-loaded GPU tier
+    checks: tuple[Note, ...] = ()   # what the configuration assumes that a practitioner should check
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,10 @@ class Plan:
     reference_rank_exact: bool = True   # False: the reference ranks between reference_rank and reference_rank_max
     reference_rank_max: int = 0
     notes: tuple[str, ...] = ()
+    # The settings by which the ranked reference differs from the scenario's own configuration:
+    # empty when that fits; else the fastest variant of its layout (degrees and schedule) with more
+    # recompute or a smaller micro-batch that fits, and reference_reason says why the own does not.
+    reference_variant: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -116,34 +124,98 @@ def deciding(reference: Any, fastest: Any) -> tuple[str, dict[str, float]]:
     return (term if gap.get(term, 0.0) > 0 else ""), gap
 
 
+# A sequence split finer than this leaves short attention blocks to hide the ring's K/V exchange
+# under: Llama 3 used context parallelism only in its long-context stage, with 8,192 tokens per CP
+# rank (131,072 over 16; Dubey et al. 2024, §3.3.2).
+CP_BLOCK_TOKENS = 8192
+ZERO_BUBBLE = ("zb-h1", "zb-h2", "zbv")
+
+
+def plan_checks(s: Scenario) -> tuple[Note, ...]:
+    """What a configuration assumes that the step-time model prices but a practitioner should check
+    before running it: context parallelism on short sequences, zero-bubble schedules (the split
+    backward and the memory of the deferred W passes), DualPipe's two parameter copies, and a TP
+    group across nodes."""
+    m, p, kind = s.model, s.parallel, s.schedule.kind
+    checks = []
+    if p.cp > 1 and m.seq_len // p.cp < CP_BLOCK_TOKENS:
+        checks.append(Note(QT_TRANSLATE_NOOP(
+            "time", "CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split "
+                    "sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that "
+                    "the ring's K/V exchange hides under attention blocks this short"),
+            {"cp": p.cp, "seq": m.seq_len, "block": m.seq_len // p.cp}))
+    if kind in ZERO_BUBBLE and p.pp > 1:
+        checks.append(Note(QT_TRANSLATE_NOOP(
+            "time", "{kind} splits the backward into I and W and defers W (Qi et al., ICLR'24): each deferred "
+                    "micro-batch keeps its activations until its W, which the ledger counts; the framework must "
+                    "run the split backward"), {"kind": kind.upper()}))
+    if kind == "dualpipe" and p.pp > 1:
+        checks.append(Note(QT_TRANSLATE_NOOP(
+            "time", "DualPipe keeps two copies of the parameters and gradients of the rank's stages (DeepSeek-V3 "
+                    "§3.2.1), which the ledger counts"), {}))
+    gpn = s.cluster.gpus_per_node
+    if p.tp > gpn:
+        checks.append(Note(QT_TRANSLATE_NOOP(
+            "time", "TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer's TP collectives cross the network"),
+            {"tp": p.tp, "nodes": -(-p.tp // gpn), "gpn": gpn}))
+    return tuple(checks)
+
+
 class _Evaluator:
     """Checks and times one configuration at a time, counting why configurations drop out."""
 
     def __init__(self, base: Scenario, counts: _Counts, should_stop: Callable[[], bool] | None):
         self.base, self.counts, self.should_stop = base, counts, should_stop
-        self.step_time = step_time
         self.capacity = capacity(base)
         self.done: dict[Candidate, tuple[str, Any]] = {}
+        self.scenarios: dict[Candidate, Scenario] = {}
+        self.own: Candidate | None = None   # the scenario's own configuration (its OOM reason is kept)
+        self.makespans: dict[Candidate, float] = {}  # per configuration with zero = -1: its makespan
+
+    def scenario(self, c: Candidate) -> Scenario:
+        found = self.scenarios.get(c)
+        if found is None:
+            found = self.scenarios[c] = c.scenario(self.base)
+        return found
+
+    def floor(self, c: Candidate, makespan: float) -> tuple[float, float | None]:
+        """A lower bound on the configuration's step time (models.time.step_floor, with `makespan`
+        a bound on its makespan) and its tail (step_tail); (0, None) when the model cannot prepare
+        it (evaluate() says why)."""
+        try:
+            s = self.scenario(c)
+            return SAFETY * step_floor(s, makespan), step_tail(s)
+        except (ValueError, ZeroDivisionError):
+            return 0.0, None
 
     def evaluate(self, c: Candidate) -> tuple[str, Any]:
-        """("ok", (scenario, StepTime, peak bytes)) or (reason kind, message); each configuration
-        is evaluated once."""
+        """("ok", (scenario, step seconds, peak bytes, makespan)) or (reason kind, message); each
+        configuration is evaluated once."""
         if c not in self.done:
-            self.done[c] = self._evaluate(c)
+            sibling = dataclasses.replace(c, zero=-1)
+            self.done[c] = found = self.check(self.scenarios.pop(c) if c in self.scenarios else c.scenario(self.base),
+                                              reason=c == self.own, makespan=self.makespans.get(sibling))
+            if found[0] == "ok":
+                self.makespans[sibling] = found[1][3]
         return self.done[c]
 
-    def _evaluate(self, c: Candidate) -> tuple[str, Any]:
-        s = c.scenario(self.base)
+    def check(self, s: Scenario, reason: bool = False, makespan: float | None = None) -> tuple[str, Any]:
+        """evaluate() of a scenario; `reason`: the ledger's first overflow as the memory message;
+        `makespan`: its pipeline makespan when known (a sibling of another ZeRO stage: the op
+        durations, hence the simulated schedule, do not depend on it), so only its tail is counted."""
         errors = [p for p in validate(s) if p.severity == "error"]
         if errors:
             return "topology", str(errors[0])
-        ledger = memory_ledger(s)
+        peak = peak_gpu_bytes(s, limit=self.capacity)  # the ledger's GPU tier, stopping at the first overflow
         self.counts.ledgers += 1
-        oom = ledger.first_oom
-        if oom is not None:
-            return "memory", oom[1]
+        if peak > self.capacity:
+            oom = memory_ledger(s).first_oom if reason else None  # the reason, for the reference alone
+            return "memory", oom[1] if oom is not None else ""
         try:
-            t = self.step_time(s, should_stop=self.should_stop)
+            if makespan is None:
+                makespan, tail = step_parts(s, should_stop=self.should_stop)  # step_time's, one simulation
+            else:
+                tail = step_tail(s)
         except Cancelled:
             raise
         except (ValueError, ZeroDivisionError) as exc:
@@ -152,7 +224,7 @@ class _Evaluator:
                 return "topology", str(mesh_errors[0])
             return "other", str(exc)
         self.counts.timed += 1
-        return "ok", (s, t, ledger.gpu_bytes)
+        return "ok", (s, makespan + tail, peak, makespan)
 
 # Within one layout the kinds hold more activations in this order (the ledger's in-flight
 # micro-batches per rank: 1F1B min(m, p − r) ≤ ZB-H1 min(m, p) ≤ ZB-H2 min(m, 2p − 1); ZBV
@@ -185,7 +257,7 @@ class _Siblings:
         self.oom: dict[tuple, list[tuple[int, int]]] = {}
 
     @staticmethod
-    def _layout(c: Candidate) -> tuple:
+    def layout(c: Candidate) -> tuple:
         group = MEMORY_ORDER.get(c.kind, (c.kind, 0))[0]
         return (group, dataclasses.replace(c, kind=""))
 
@@ -204,9 +276,9 @@ class _Siblings:
         if not self.enabled:
             return
         if status == "ok":
-            t = result[1]
-            self.makespan[dataclasses.replace(c, zero=-1)] = t.pipeline_s
-            self.tail[self._layout(c)] = t.step_time_s - t.pipeline_s
+            seconds, makespan = result[1], result[3]
+            self.makespan[dataclasses.replace(c, zero=-1)] = makespan
+            self.tail[self.layout(c)] = seconds - makespan
         elif status == "memory":
             self.oom.setdefault(self._memory(c), []).append(self._rank(c))
 
@@ -216,7 +288,7 @@ class _Siblings:
         makespan = self.makespan.get(dataclasses.replace(c, zero=-1))
         if makespan is None:
             return 0.0
-        return SAFETY * (makespan + max(0.0, self.tail.get(self._layout(c), 0.0)))
+        return SAFETY * (makespan + max(0.0, self.tail.get(self.layout(c), 0.0)))
 
     def out_of_memory(self, c: Candidate) -> bool:
         """Whether a configuration holding at most as much (an earlier kind of its layout and a
@@ -246,6 +318,13 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
     ValueError for a GPU count that is not whole nodes or a `top` below 1."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top must be a whole number ≥ 1, not {top!r}")
+    with gc_paused():  # thousands of scenarios and tables, none of them cyclic: no collector passes
+        return _plan(s, gpus, top, should_stop, progress, rules, exhaustive, reference_budget)
+
+
+def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], bool] | None,
+          progress: Callable[[int, int], None] | None, rules: Rules, exhaustive: bool,
+          reference_budget: int | None) -> Plan:
     total_gpus, nodes = world(s, gpus)
     base = s.replace(**{"cluster.nodes": nodes})
     counts = _Counts()
@@ -283,25 +362,30 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
 
     # 2. The scenario's own configuration, timed first: its time bounds the search from above.
     own = own_candidate(s, gpus)
-    ref_result: tuple[Scenario, Any, int] | None = None
+    variant: dict[str, Any] = {}
+    ref_result: tuple[Scenario, float, int, float] | None = None
     reference_reason = ""
     if own is None:
         reference_reason = (f"the scenario's tp·pp·cp = {s.parallel.tp * s.parallel.pp * s.parallel.cp} and global "
                             f"batch of {global_batch(s)} sequences do not divide over {total_gpus:,} GPUs")
     else:
+        evaluator.own = own
         status, value = evaluator.evaluate(own)
         if status == "ok":
             ref_result = value
         else:
             reference_reason = value
-    ref_time = ref_result[1].step_time_s if ref_result is not None else None
+            if status == "memory":
+                variant, ref_result = _variant(own, evaluator, rules)
+    ref_time = ref_result[1] if ref_result is not None else None
 
     # 3. Best first: the lowest bound is checked and timed next; what a timed configuration tells
     # about its siblings (`_Siblings`) raises their bounds before they are checked.
     bound = None if exhaustive else TimeBounds(base)
     siblings = _Siblings(enabled=not exhaustive)
     # Heap items: (key, state, index, configuration, result); state 0: the key is the cheaper
-    # bound without recompute, 1: the configuration's own bound, 2: the key is its step time.
+    # bound without recompute, 1: the configuration's own bound, FLOORED: its step_floor (stage
+    # costs and DP/ZeRO tail, no simulation), TIMED: the key is its step time.
     heap: list[tuple[float, int, int, Candidate, Any]] = []
     for index, c in enumerate(alive):
         weak = bound is not None and c.recompute != "none"
@@ -319,22 +403,30 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
         if not exhaustive and len(ranked) >= top:
             if ref_time is None or key >= ref_time:
                 break
-            if reference_budget is not None and counting >= reference_budget and state < 2:
+            if reference_budget is not None and counting >= reference_budget and state < TIMED:
                 rank_exact = False
                 break
         heapq.heappop(heap)
-        if state == 2:
+        if state == TIMED:
             ranked.append((key, c, value))
             if ref_time is not None and key < ref_time:
                 faster_than_reference += 1
             own_is_candidate |= c == own
             continue
         raised = siblings.bound(c)
-        if state == 0 and bound is not None:
-            raised = max(raised, bound(c))
+        if state < FLOORED and bound is not None:  # the makespan's bound and a layout sibling's tail
+            raised = max(raised, bound(c) + SAFETY * siblings.tail.get(siblings.layout(c), 0.0))
         if raised > key and heap and raised > heap[0][0]:
             heapq.heappush(heap, (raised, 1, index, c, None))
             continue
+        if state < FLOORED and bound is not None:
+            # the stage costs and DP/ZeRO tail without the simulation (models/time step_floor)
+            floor, tail = evaluator.floor(c, bound(c))  # a bound on the makespan alone: the floor adds the tail
+            if tail is not None:
+                siblings.tail[siblings.layout(c)] = tail
+            if floor > key and heap and floor > heap[0][0]:
+                heapq.heappush(heap, (floor, FLOORED, index, c, None))
+                continue
         if siblings.out_of_memory(c):
             counts.memory += 1
             tick()
@@ -343,35 +435,37 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
         counting += len(ranked) >= top
         siblings.learn(c, status, result)
         if status == "ok":
-            heapq.heappush(heap, (result[1].step_time_s, 2, index, c, result))
+            heapq.heappush(heap, (result[1], TIMED, index, c, result))
         else:
             setattr(counts, status, getattr(counts, status) + 1)
         tick()
-    pruned_bound = sum(1 for item in heap if item[1] < 2)
+    pruned_bound = sum(1 for item in heap if item[1] < TIMED)
     maybe_faster = 0
     if not rank_exact and ref_time is not None:
         # Timed ones left are faster; unchecked ones with a bound below the reference's time may be
-        faster_than_reference += sum(1 for item in heap if item[1] == 2 and item[0] < ref_time)
-        maybe_faster = sum(1 for item in heap if item[1] < 2 and item[0] < ref_time)
+        faster_than_reference += sum(1 for item in heap if item[1] == TIMED and item[0] < ref_time)
+        maybe_faster = sum(1 for item in heap if item[1] < TIMED and item[0] < ref_time)
         rank_exact = maybe_faster == 0
     tick(pruned_bound)
     if progress is not None:
         progress(total, total)
 
-    entries = tuple(PlanEntry(rank=i + 1, settings=c.settings(), scenario=value[0], time=value[1],
-                              peak_bytes=value[2]) for i, (_, c, value) in enumerate(ranked[:top]))
+    entries = tuple(PlanEntry(rank=i + 1, settings=c.settings(), scenario=value[0], time=step_time(value[0]),
+                              peak_bytes=value[2], checks=plan_checks(value[0]))
+                    for i, (_, c, value) in enumerate(ranked[:top]))
     reference = None
     reference_rank = reference_rank_max = 0
     term, gap = "", dict[str, float]()
     if ref_result is not None and own is not None:
         reference_rank = faster_than_reference + 1
         reference_rank_max = reference_rank + maybe_faster
-        reference = PlanEntry(rank=reference_rank, settings=own.settings(), scenario=ref_result[0],
-                              time=ref_result[1], peak_bytes=ref_result[2])
+        reference = PlanEntry(rank=reference_rank, settings={**own.settings(), **variant}, scenario=ref_result[0],
+                              time=step_time(ref_result[0]), peak_bytes=ref_result[2],
+                              checks=plan_checks(ref_result[0]))
         if entries and reference_rank > 1:
-            term, gap = deciding(ref_result[1], entries[0].time)
+            term, gap = deciding(reference.time, entries[0].time)
             best = entries[0].time.step_time_s
-            if best > 0 and (ref_result[1].step_time_s - best) / best <= NEAR_TOP:
+            if best > 0 and (reference.time.step_time_s - best) / best <= NEAR_TOP:
                 term = ""  # near the top: no term decides
     notes = [MODEL_NOTE]
     if own is not None and ref_result is not None and not own_is_candidate and own not in set(alive):
@@ -381,14 +475,53 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
                 pruned_other=counts.other, entries=entries, reference=reference, reference_rank=reference_rank,
                 deciding_term=term, pruned_bound=pruned_bound, timed=counts.timed, ledgers=counts.ledgers,
                 global_batch=global_batch(s), reference_reason=reference_reason, reference_terms=gap,
-                reference_rank_exact=rank_exact, reference_rank_max=reference_rank_max, notes=tuple(notes))
+                reference_rank_exact=rank_exact, reference_rank_max=reference_rank_max, notes=tuple(notes),
+                reference_variant=variant)
+
+
+def _variant(own: Candidate, evaluator: _Evaluator, rules: Rules) -> tuple[dict[str, Any], Any]:
+    """The scenario's own layout (degrees and schedule) when its own configuration runs out of
+    memory: the fastest variant that fits with more recompute — the planner's recompute choices, or
+    Megatron-LM's block method, k layers per stage chunk recomputed in full and the others as the
+    scenario has them (--recompute-method block --recompute-num-layers k, the smallest k that
+    fits) — or a smaller micro-batch at the same global batch. ({settings it changes}, result), or
+    ({}, None) when none fits."""
+    base = evaluator.base
+    batch = own.micro_batch * own.microbatches
+    tried: list[dict[str, Any]] = []
+    for mb in sorted({own.micro_batch, *rules.micro_batches}, reverse=True):
+        if mb > own.micro_batch or batch % mb:
+            continue
+        shape = {} if mb == own.micro_batch else {"model.micro_batch": mb, "schedule.microbatches": batch // mb}
+        tried += [{**shape, "activation.recompute": r} for r in rules.recompute if r != own.recompute or shape]
+        if base.activation.recompute_layers == 0:
+            layers = -(-base.model.layers // (own.pp * own.chunks))  # the most of one stage chunk
+            tried += [{**shape, "activation.recompute_layers": k} for k in range(1, layers)]
+    best: tuple[float, dict[str, Any], Any] | None = None
+    layered_fits: set[tuple] = set()  # block recompute: once k fits, a larger k only recomputes more
+    for changes in tried:
+        shape_key = (changes.get("model.micro_batch"),)
+        if "activation.recompute_layers" in changes and shape_key in layered_fits:
+            continue
+        try:
+            scenario = own.scenario(base).replace(**changes)
+        except ScenarioError:
+            continue
+        status, value = evaluator.check(scenario)
+        if status != "ok":
+            continue
+        if "activation.recompute_layers" in changes:
+            layered_fits.add(shape_key)
+        if best is None or value[1] < best[0]:
+            best = (value[1], changes, value)
+    return ({}, None) if best is None else (best[1], best[2])
 
 
 def entry_json(e: PlanEntry) -> dict[str, Any]:
     t = e.time
     return {"rank": e.rank, "settings": dict(e.settings), "step_time_s": t.step_time_s,
             "tokens_per_s": t.tokens_per_s, "mfu": t.mfu, "hfu": t.hfu, "peak_bytes": e.peak_bytes,
-            "terms": stack_terms(t), "time": time_json(t)}
+            "terms": stack_terms(t), "checks": [note.text for note in e.checks], "time": time_json(t)}
 
 
 def plan_json(p: Plan) -> dict[str, Any]:
@@ -407,6 +540,7 @@ def plan_json(p: Plan) -> dict[str, Any]:
         "reference": {"rank": p.reference_rank, "rank_exact": p.reference_rank_exact,
                       "rank_max": p.reference_rank_max, "deciding_term": p.deciding_term,
                       "terms_vs_fastest": dict(p.reference_terms), "reason": p.reference_reason,
+                      "variant": dict(p.reference_variant),
                       "entry": entry_json(p.reference) if p.reference is not None else None},
         "notes": list(p.notes),
     }

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..hardware import link_tiers
-from ..memory import is_moe_layer, pipeline_layout, rank_parameters
+from ..memory import is_moe_layer, pipeline_layout, ranks_parameters
 from ..memory.policy import is_recomputed
 from ..mesh import Traffic, build_mesh, traffic
 from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, stage_rank, stages_of
@@ -422,17 +422,23 @@ def _stages(s: Scenario, hw: Hardware, rows: dict[str, Traffic]) -> _Stages:
                 by_stage[stage] = layers
     count = stages_of(kind, p, chunks)
     costs: list[_Cost] = []
+    alike: dict[tuple, _Cost] = {}  # stages of the same units in the same order cost the same
     for stage in range(count):
         layers = by_stage[stage % (p * chunks)] if kind == "dualpipe" else by_stage[stage]
-        cost = _Cost()
-        for index, number in enumerate(layers):
-            cost.add(layer(is_moe_layer(s, number), is_recomputed(s, index)))
-            if number >= m.layers:
-                cost.add(mtp)
-        if 0 in layers:
-            cost.add(embedding)
-        if m.layers - 1 in layers:
-            cost.add(head)
+        units = tuple((is_moe_layer(s, number), is_recomputed(s, index), number >= m.layers)
+                      for index, number in enumerate(layers))
+        ends = (0 in layers, m.layers - 1 in layers)
+        cost = alike.get((units, ends))
+        if cost is None:
+            cost = alike[(units, ends)] = _Cost()
+            for moe, recomputed, is_mtp in units:
+                cost.add(layer(moe, recomputed))
+                if is_mtp:
+                    cost.add(mtp)
+            if ends[0]:
+                cost.add(embedding)
+            if ends[1]:
+                cost.add(head)
         costs.append(cost)
     owners = tuple(stage_rank(kind, p, chunks, stage) for stage in range(count))
     mbs = []
@@ -502,6 +508,7 @@ class _Prepared:
 
 _PREPARED: OrderedDict[Scenario, _Prepared] = OrderedDict()
 _TIMED: OrderedDict[Scenario, StepTime] = OrderedDict()
+_TAILS: OrderedDict[Scenario, list[dict[str, Any]]] = OrderedDict()
 _LOCK = threading.Lock()
 _CACHE_SIZE = 256
 
@@ -582,51 +589,32 @@ def step_time(s: Scenario, should_stop: Callable[[], bool] | None = None) -> Ste
     return result
 
 
-def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
-    prep = _prepared(s)
-    hw, rows, st = prep.hw, prep.rows, prep.stages
-    p, sched = s.parallel, s.schedule
-    durations, imbalance, _ = _durations_of(st)
-    sim = simulate(st.kind, p.pp, sched.microbatches, st.chunks, durations, stage_imbalance=imbalance,
-                   should_stop=should_stop)
-    makespan = sim.makespan
-    pp_exposed = 0.0
-    if durations.p2p > 0 and p.pp > 1:
-        bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks,
-                        Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB),
-                        stage_imbalance=imbalance, should_stop=should_stop)
-        pp_exposed = max(0.0, makespan - bare.makespan)
+def _rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
+    """Per pipeline rank, what follows its last backward: the DP/ZeRO communication not hidden
+    ("dp", per axis; "dp_raw" all of it) and the optimizer step ("optimizer"). It depends on the
+    stage costs, not on the simulated schedule: `step_floor` adds it to a bound on the makespan."""
+    found = _recall(_TAILS, s)
+    if found is None:
+        found = _compute_rank_tails(s, prep)
+        _remember(_TAILS, s, found)
+    return found
 
-    # PP: the rank's own sends at the p2p latency; exposed, the makespan they add (at most those sends)
-    pp_time = rows["pp"].calls_per_step * st.calls.p2p if "pp" in rows else 0.0
-    pp_stack = min(pp_exposed, pp_time)
+
+def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
+    rows, st, hw = prep.rows, prep.stages, prep.hw
+    p = s.parallel
     links = _Links(*_tiers(s))
     layouts = pipeline_layout(s)
-    params = [rank_parameters(s, layout) for layout in layouts]
+    params = ranks_parameters(s, layouts)
     dense_max = max((d for d, _ in params), default=0)
     expert_max = max((e for _, e in params), default=0)
     mesh_edp = max(1, p.tp * p.cp * p.dp // (p.etp * p.ep))
     hbm_per_param, pcie_per_param = _optimizer_bytes_per_param(s)
     offloaded = s.offload.optimizer != "gpu"
     nccl, _ = _sm_shares(s, hw)
-
-    per_rank: list[dict[str, Any]] = []
+    tails = []
     for r in range(p.pp):
         mine = [k for k, owner in enumerate(st.owners) if owner == r]
-        total = _Cost()
-        for k in mine:
-            total.add(st.costs[k], st.micro_batches[k])
-        expected = total.total
-        busy = sim.busy[r] if sim.busy else expected
-        exposed = {axis: total.exposed(axis) for axis in ("tp", "cp", "ep")}
-        compute, memory = total.compute, total.memory
-        saved = max(0.0, expected - busy)  # DualPipe's pairs: the all-to-alls hidden first
-        cut = min(saved, exposed["ep"])
-        exposed["ep"] -= cut
-        rest = expected - cut
-        scale = (busy / rest) if rest > 0 else 1.0
-        compute, memory = compute * scale, memory * scale
-        exposed = {axis: value * scale for axis, value in exposed.items()}
         # DP/ZeRO windows: one micro-batch's backward (and forward) over the rank's chunks
         backward = sum(st.costs[k].I + st.costs[k].W for k in mine)
         forward = sum(st.costs[k].F for k in mine)
@@ -655,11 +643,108 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
                       (out_p * dp_param[axis] / gathers if gathers else 0.0) for axis in dp_grad}
         shard = (dense / (p.dp * p.cp) + expert / mesh_edp) if p.zero >= 1 else float(dense + expert)
         optimizer = shard * (pcie_per_param / hw.pcie_Bps if offloaded else hbm_per_param / hw.stream_Bps)
-        per_rank.append({"busy": busy, "compute": compute, "memory": memory, "exposed": exposed,
-                         "dp": dp_exposed, "dp_raw": {a: dp_grad[a] + dp_param[a] for a in dp_grad},
-                         "optimizer": optimizer, "raw": dict(total.raw), "pp": min(pp_stack, makespan - busy)})
+        tails.append({"dp": dp_exposed, "dp_raw": {a: dp_grad[a] + dp_param[a] for a in dp_grad},
+                      "optimizer": optimizer})
+    return tails
 
-    tail = max((sum(r["dp"].values()) + r["optimizer"] for r in per_rank), default=0.0)
+
+def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
+    """A lower bound on `step_time(s).step_time_s` without simulating the schedule: the step is the
+    makespan plus the longest rank's tail (`_rank_tails`), and the makespan is at least every rank's
+    busy time — the sum of its ops, Σ micro-batches × stage cost — with the fill before its first op
+    and, in the 1F1B family, the drain after its last (an overlapped DualPipe pair can last less
+    than its two halves: for those kinds only `makespan_floor`, a caller's bound on the makespan,
+    counts). ValueError as step_time."""
+    found = _recall(_TIMED, s)
+    if found is not None:
+        return found.step_time_s
+    prep = _prepared(s)
+    st = prep.stages
+    busy = 0.0
+    if st.kind not in OVERLAPPED_KINDS:
+        # The pipeline's fill and drain (the simulation's op lengths: the slowest stage's F and B
+        # times each stage's factor): rank r's first op waits for micro-batch 0's forwards on
+        # stages 0 … r − 1 (chunk 0 of every kind here sits on rank k as stage k), and in the
+        # 1F1B family its last op is a backward that stages r − 1 … 0 still pass on.
+        durations, factors, _ = _durations_of(st)
+        drains = st.kind in ("1f1b", "interleaved-1f1b", "gpipe")
+        fill = drain = 0.0
+        for r in range(s.parallel.pp):
+            work = sum(st.micro_batches[k] * st.costs[k].total for k, owner in enumerate(st.owners) if owner == r)
+            busy = max(busy, fill + work + (drain if drains else 0.0))
+            fill += durations.F * factors[r]
+            drain += durations.B * factors[r]
+    return max(busy, makespan_floor) + _tail(s, prep)
+
+
+def _tail(s: Scenario, prep: _Prepared) -> float:
+    """The longest rank's DP/ZeRO communication not hidden plus its optimizer step."""
+    return max((sum(t["dp"].values()) + t["optimizer"] for t in _rank_tails(s, prep)), default=0.0)
+
+
+def step_tail(s: Scenario) -> float:
+    """step_time(s)'s tail: step_time_s − pipeline_s (`_tail`), without the simulation."""
+    found = _recall(_TIMED, s)
+    if found is not None:
+        return found.step_time_s - found.pipeline_s
+    return _tail(s, _prepared(s))
+
+
+def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None) -> tuple[float, float]:
+    """(makespan, tail) of `step_time(s)` — its step_time_s is their sum — with one simulation and
+    none of the stack, communication and FLOP tables (the planner ranks thousands by it).
+    ValueError as step_time."""
+    found = _recall(_TIMED, s)
+    if found is not None:
+        return found.pipeline_s, found.step_time_s - found.pipeline_s
+    prep = _prepared(s)
+    st = prep.stages
+    durations, imbalance, _ = _durations_of(st)
+    sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
+                   stage_imbalance=imbalance, should_stop=should_stop)
+    return sim.makespan, _tail(s, prep)
+
+
+def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
+    prep = _prepared(s)
+    hw, rows, st = prep.hw, prep.rows, prep.stages
+    p, sched = s.parallel, s.schedule
+    durations, imbalance, _ = _durations_of(st)
+    sim = simulate(st.kind, p.pp, sched.microbatches, st.chunks, durations, stage_imbalance=imbalance,
+                   should_stop=should_stop)
+    makespan = sim.makespan
+    pp_exposed = 0.0
+    if durations.p2p > 0 and p.pp > 1:
+        bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks,
+                        Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB),
+                        stage_imbalance=imbalance, should_stop=should_stop)
+        pp_exposed = max(0.0, makespan - bare.makespan)
+
+    # PP: the rank's own sends at the p2p latency; exposed, the makespan they add (at most those sends)
+    pp_time = rows["pp"].calls_per_step * st.calls.p2p if "pp" in rows else 0.0
+    pp_stack = min(pp_exposed, pp_time)
+
+    per_rank: list[dict[str, Any]] = []
+    for r, tail_part in enumerate(_rank_tails(s, prep)):
+        mine = [k for k, owner in enumerate(st.owners) if owner == r]
+        total = _Cost()
+        for k in mine:
+            total.add(st.costs[k], st.micro_batches[k])
+        expected = total.total
+        busy = sim.busy[r] if sim.busy else expected
+        exposed = {axis: total.exposed(axis) for axis in ("tp", "cp", "ep")}
+        compute, memory = total.compute, total.memory
+        saved = max(0.0, expected - busy)  # DualPipe's pairs: the all-to-alls hidden first
+        cut = min(saved, exposed["ep"])
+        exposed["ep"] -= cut
+        rest = expected - cut
+        scale = (busy / rest) if rest > 0 else 1.0
+        compute, memory = compute * scale, memory * scale
+        exposed = {axis: value * scale for axis, value in exposed.items()}
+        per_rank.append({"busy": busy, "compute": compute, "memory": memory, "exposed": exposed,
+                         **tail_part, "raw": dict(total.raw), "pp": min(pp_stack, makespan - busy)})
+
+    tail = _tail(s, prep)
     step = makespan + tail
     critical = max(per_rank, key=lambda r: sum(r["dp"].values()) + r["optimizer"])
     stack = []
