@@ -7,7 +7,34 @@ import tempfile
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["TSLAB_CONFIG_DIR"] = tempfile.mkdtemp(prefix="tslab-test-config-")
 
+import faulthandler  # noqa: E402
+import sys  # noqa: E402
+import threading  # noqa: E402
+
 import pytest  # noqa: E402
+
+# A test still running after this long has every thread's stack written to stderr, and then its
+# name, so that the last lines of a CI log say which test is stuck and where. pytest's own
+# faulthandler_timeout (pyproject.toml) ends the run later; the longest test takes ~25 s here.
+STUCK_AFTER_S = 240.0
+
+
+@pytest.fixture(autouse=True)
+def _name_a_stuck_test(request):
+    done = threading.Event()
+
+    def watch() -> None:
+        if not done.wait(STUCK_AFTER_S):
+            faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+            sys.stderr.write(f"\ntslab-tests: {request.node.nodeid} has run for {STUCK_AFTER_S:.0f} s "
+                             f"(its threads' stacks above)\n")
+            sys.stderr.flush()
+
+    watcher = threading.Thread(target=watch, name="tslab-test-watchdog", daemon=True)
+    watcher.start()
+    yield
+    done.set()
+    watcher.join()
 
 
 @pytest.fixture(scope="session")

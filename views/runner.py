@@ -39,19 +39,24 @@ class WorkerThread:
             self.future.cancel()
             self.future = None
 
-    def shutdown(self) -> None:
+    def shutdown(self, wait: bool = True) -> None:
+        """Stop the current run and the thread; `wait`: join it (a run in progress first sees its
+        stop flag at its next should_stop() call)."""
         self.cancel()
         if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+            self.executor.shutdown(wait=wait, cancel_futures=True)
             self.executor = None
 
     def shut_down_with(self, parent: QObject | None) -> None:
-        """Shut down when the application quits or `parent` (the owner's owner) is destroyed."""
+        """Shut down when the application quits (joining the thread) or `parent` (the owner's
+        owner) is destroyed. A destroyed owner does not wait: its `destroyed` handler runs inside
+        Qt's destruction of the object, where a run finishing on the worker may be emitting to it;
+        the run stops at its next should_stop() call and its result is dropped."""
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(lambda: self.shutdown())
         if parent is not None:
-            parent.destroyed.connect(lambda *_: self.shutdown())
+            parent.destroyed.connect(lambda *_: self.shutdown(wait=False))
 
 
 class Runner(QObject):
