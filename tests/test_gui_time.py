@@ -208,6 +208,46 @@ def test_planner_ranks_the_configurations_of_classroom_7b_on_8_gpus(qtbot, class
     assert view.progress.value() == view.progress.maximum()
 
 
+def test_opening_the_planner_searches_and_selects_the_scenarios_own_configuration(qtbot):
+    """View → Plan Configurations… searches at once, with progress, and selects the scenario's own
+    configuration in the ranking (here GPT-3 175B's TP8 PP8, below the top: its row is added under
+    the ten fastest), with what it assumes; reopening without an edit does not search again."""
+    win = window(qtbot, "gpt3-175b")
+    progressed = []
+    dialog = win.open_planner()
+    view = dialog.view
+    view.worker.progressed.connect(lambda done, total: progressed.append((done, total)))
+    qtbot.waitUntil(lambda: view.plan is not None, timeout=120_000)
+    expected = plan(win.model.scenario, top=planner_module.TOP)
+    assert progressed and view.plan.reference_rank == expected.reference_rank > 1
+    entry = view.selected_entry()
+    assert entry is not None and entry.settings == expected.reference.settings
+    assert entry.scenario == win.model.scenario
+    assert view.table.item(view.rows.index(entry), 0).text() == f"◆ {expected.reference_rank:,}"
+    assert "Against the fastest:" in view.reference.text()
+    for note in entry.checks:
+        assert note.text in view.checks.text()
+    dialog.reject()
+    searched = view.plan
+    win.open_planner()
+    qtbot.wait(50)
+    assert view.plan is searched and not view.running
+    dialog.reject()
+
+
+def test_a_plans_checks_name_what_it_assumes() -> None:
+    """Context parallelism on a short sequence, zero-bubble schedules, DualPipe's two copies and a
+    TP group across nodes are named; a plain 1F1B layout inside a node assumes none of them."""
+    from tslab.models.planner.search import plan_checks
+    s = load_preset("llama3-405b")
+    assert plan_checks(s.replace(**{"schedule.kind": "1f1b", "parallel.vpp": 1})) == ()
+    short = plan_checks(s.replace(**{"parallel.cp": 4, "schedule.kind": "zbv", "parallel.vpp": 1}))
+    assert [n.args.get("block") for n in short][:1] == [2048] and "ZBV" in short[1].text
+    assert plan_checks(s.replace(**{"model.seq_len": 131072, "parallel.cp": 16}))[:1] == ()  # 8,192 per rank
+    wide = plan_checks(s.replace(**{"parallel.tp": 16, "schedule.kind": "dualpipe", "parallel.vpp": 1}))
+    assert {"DualPipe" in n.text for n in wide} == {True, False} and any("spans 2 nodes" in n.text for n in wide)
+
+
 def test_planner_load_applies_the_entry_in_one_edit(qtbot, classroom_planner):
     view = classroom_planner
     run_search(qtbot, view, 8)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tslab.models.memory import memory_ledger
+from tslab.models.memory import memory_ledger, peak_gpu_bytes
 from tslab.models.mesh import build_mesh
 from tslab.models.pipeline import Cancelled, ScheduleError, check_config, chunks_per_rank
 from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, Rules, TimeBounds, candidates, global_batch,
@@ -18,6 +18,7 @@ from tslab.models.planner.search import MEMORY_ORDER, NEAR_TOP
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.time import step_time
+from tslab.models.time.step import step_floor, step_parts, step_tail
 from tslab.models.validation import validate
 
 
@@ -229,6 +230,32 @@ def test_the_time_bounds_are_below_the_step_time(s: Scenario, data) -> None:
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_scenarios(), st.data())
+def test_the_floor_and_the_parts_of_the_step_time(s: Scenario, data) -> None:
+    """step_floor is below the step time (with the layer bound as its makespan bound too);
+    step_parts and step_tail are its makespan and tail, found without its tables; peak_gpu_bytes
+    is the ledger's GPU tier, and with a limit it passes the limit exactly when the ledger does."""
+    space = list(candidates(s))
+    bounds = TimeBounds(s)
+    for c in data.draw(st.lists(st.sampled_from(space), min_size=1, max_size=6, unique=True)):
+        scenario = c.scenario(s)
+        ledger = memory_ledger(scenario)
+        assert peak_gpu_bytes(scenario) == ledger.gpu_bytes
+        limit = data.draw(st.integers(0, 2 * ledger.gpu_bytes + 1))
+        assert (peak_gpu_bytes(scenario, limit) > limit) == (ledger.gpu_bytes > limit)
+        try:
+            floor = step_floor(scenario, bounds(c))
+            makespan, tail = step_parts(scenario)
+            t = step_time(scenario)
+        except ValueError:
+            continue
+        assert floor <= t.step_time_s * (1 + 1e-12) and bounds(c) <= makespan * (1 + 1e-12)
+        assert (makespan, tail) == (t.pipeline_s, pytest.approx(t.step_time_s - t.pipeline_s, rel=1e-12, abs=1e-15))
+        assert makespan + tail == pytest.approx(t.step_time_s, rel=1e-15)
+        assert step_tail(scenario) == pytest.approx(tail, rel=1e-12, abs=1e-15)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios(), st.data())
 def test_what_siblings_share(s: Scenario, data) -> None:
     """The facts the search borrows between configurations: the makespan does not depend on ZeRO,
     the DP tail not on the schedule within a layout, and memory grows along MEMORY_ORDER and with
@@ -281,6 +308,44 @@ def test_the_deciding_term_of_a_reference_far_from_the_top() -> None:
     assert result.reference is not None and result.reference_rank > 1
     gaps = result.reference_terms
     assert result.deciding_term == max(gaps, key=gaps.__getitem__) and gaps[result.deciding_term] > 0
+
+
+@pytest.mark.parametrize("name", ["classroom-7b", "gpt3-175b", "llama3-405b-128k", "kimi-k2", "deepseek-v3",
+                                  "llama3-405b"])
+def test_every_presets_own_layout_is_in_the_ranking(name: str) -> None:
+    """The published layout of each preset is ranked: as it is, or, when the ledger finds it out of
+    memory (Llama 3 405B's interleaved warm-up), its fastest variant that fits, which changes only
+    recompute or the micro-batch. (A small budget keeps the test short: the rank may then be a
+    range; `tslab plan` counts it exactly.)"""
+    s = load_preset(name)
+    result = plan(s, top=1, reference_budget=20)
+    ref = result.reference
+    assert ref is not None and result.reference_rank >= 1
+    assert set(result.reference_variant) <= {"activation.recompute", "activation.recompute_layers",
+                                             "model.micro_batch", "schedule.microbatches"}
+    assert ref.scenario == s.replace(**ref.settings)
+    layout = ("parallel.tp", "parallel.pp", "parallel.vpp", "parallel.cp", "parallel.ep", "parallel.etp",
+              "parallel.zero", "schedule.kind")
+    assert {key: ref.scenario.get(key) for key in layout} == {key: s.get(key) for key in layout}
+    assert ref.scenario.schedule.global_batch == s.schedule.global_batch
+    assert memory_ledger(ref.scenario).first_oom is None and ref.peak_bytes == memory_ledger(ref.scenario).gpu_bytes
+    assert not [p for p in validate(ref.scenario) if p.severity == "error"]
+    if result.reference_variant:
+        assert memory_ledger(s).first_oom is not None and result.reference_reason == memory_ledger(s).first_oom[1]
+    else:
+        assert ref.scenario == s and result.reference_reason == ""
+
+
+def test_a_variant_is_ranked_exactly_against_the_exhaustive_search() -> None:
+    """A reference that needs a variant: GPT-3 175B's TP8 PP8 at micro-batches of 4 sequences does
+    not fit (its activations); its rank among all that fit is the exhaustive search's."""
+    s = load_preset("gpt3-175b").replace(**{"model.micro_batch": 4})
+    assert memory_ledger(s).first_oom is not None
+    rules = Rules(micro_batches=(1, 2, 4), vpp=(2,))
+    fast = plan(s, top=2, rules=rules)
+    full = plan(s, top=2, rules=rules, exhaustive=True)
+    assert fast.reference_variant and fast.reference_variant == full.reference_variant
+    assert fast.reference_rank_exact and fast.reference_rank == full.reference_rank
 
 
 def test_a_reference_that_does_not_fit_has_no_rank_and_says_why() -> None:

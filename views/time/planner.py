@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter
+from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QStyle, QStyledItemDelegate,
                                QStyleOptionViewItem, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
@@ -171,6 +171,9 @@ class PlannerView(QWidget):
                                             "is a reload of the file or preset)"))
         self.load_button.setEnabled(False)
         self.load_button.clicked.connect(self.load_selected)
+        self.checks = QLabel(self)   # what the selected configuration assumes (plan_checks)
+        self.checks.setTextFormat(Qt.TextFormat.RichText)
+        self.checks.setWordWrap(True)
         self.status = QLabel(self)
         self.status.setWordWrap(True)
         bottom = QHBoxLayout()
@@ -183,6 +186,7 @@ class PlannerView(QWidget):
         layout.addWidget(self.reference)
         layout.addWidget(self.table, 1)
         layout.addLayout(bottom)
+        layout.addWidget(self.checks)
         layout.addWidget(self.status)
         layout.addWidget(caption_label(self, QCoreApplication.translate(
             "StepTime", "A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by "
@@ -206,6 +210,14 @@ class PlannerView(QWidget):
         self.progress.setTextVisible(False)
         set_text(self.status, self.tr("Searching the configurations of {gpus:,} GPUs…").format(gpus=gpus))
         self.worker.start(search, self.searched, gpus, TOP)
+
+    def search_if_stale(self) -> None:
+        """Search unless a search runs or the ranking shown is of the document as it is, on the
+        GPUs asked for."""
+        current = self.plan is not None and self.searched == self.model.scenario and \
+            self.plan.gpus == self.gpus_box.value()
+        if not self.running and not current:
+            self.start()
 
     def cancel(self) -> None:
         if self.running:
@@ -272,34 +284,43 @@ class PlannerView(QWidget):
         else:
             set_text(self.status, self.tr("Select a row and press Load (or double-click it) to apply its settings "
                                           "to the document."))
-        if self.rows:
-            self.table.selectRow(0)
+        if self.rows:  # the scenario's own configuration selected, so that the user sees where it stands
+            row = next((r for r, entry in enumerate(self.rows) if reference is not None and _same(entry, reference)), 0)
+            self.table.selectRow(row)
+            self.table.scrollToItem(self.table.item(row, 0))
 
     def _show_reference(self, result: Plan) -> None:
         reference = result.reference
         self.reference.setToolTip("")
         if reference is None:
-            text = self.tr("The scenario's own configuration is not ranked: {reason}").format(
-                reason=QCoreApplication.translate("time", result.reference_reason) or self.tr("it does not fit"))
+            set_text(self.reference, self.tr("The scenario's own configuration is not ranked: {reason}").format(
+                reason=QCoreApplication.translate("time", result.reference_reason) or self.tr("it does not fit")))
+            return
+        best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
+        slower = reference.time.step_time_s / best - 1 if best else 0.0
+        step = ms(reference.time.step_time_s)
+        if result.reference_variant:
+            changes = ", ".join(f"{key} = {value}" for key, value in result.reference_variant.items())
+            text = self.tr("◆ The scenario's own configuration does not fit in the GPU's memory. <b>Its layout with "
+                           "{changes} ranks {rank:,}</b>: {step} per step").format(
+                changes=changes, rank=result.reference_rank, step=step)
+            self.reference.setToolTip(result.reference_reason)
         else:
-            best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
-            slower = reference.time.step_time_s / best - 1 if best else 0.0
-            if result.reference_rank <= 1 or slower <= 0:
-                text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
-                               "the fastest").format(rank=result.reference_rank, step=ms(reference.time.step_time_s))
-            else:
-                text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step, "
-                               "{slower} slower than the fastest").format(
-                    rank=result.reference_rank, step=ms(reference.time.step_time_s), slower=percent(slower))
-            deciding = deciding_name(result.deciding_term)
-            if deciding:
-                text += " · " + self.tr("deciding term: <b>{term}</b>").format(term=deciding)
-            gaps = [(stack_term(term), gap) for term, gap in result.reference_terms.items() if abs(gap) > 0]
-            if gaps:
-                lines = [self.tr("The scenario's own configuration against the fastest, per term of the stack:")]
-                lines += [self.tr("{term}: {sign}{gap}").format(term=term_name(term), sign="+" if gap > 0 else "−",
-                                                                gap=ms(abs(gap))) for term, gap in gaps]
-                self.reference.setToolTip("<br>".join(lines))
+            text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step").format(
+                rank=result.reference_rank, step=step)
+        if result.reference_rank <= 1 or slower <= 0:
+            text += ", " + self.tr("the fastest")
+        else:
+            text += ", " + self.tr("{slower} slower than the fastest").format(slower=percent(slower))
+        deciding = deciding_name(result.deciding_term)
+        if deciding:
+            text += " · " + self.tr("deciding term: <b>{term}</b>").format(term=deciding)
+        gaps = [(stack_term(term), gap) for term, gap in result.reference_terms.items() if abs(gap) >= 5e-4]
+        if gaps and result.reference_rank > 1:  # term by term, why the fastest beats it: the largest first
+            gaps.sort(key=lambda item: -abs(item[1]))
+            text += "<br>" + self.tr("Against the fastest:") + " " + ", ".join(
+                self.tr("{term} {sign}{gap}").format(term=term_name(term), sign="+" if gap > 0 else "−",
+                                                     gap=ms(abs(gap))) for term, gap in gaps[:5])
         set_text(self.reference, text)
 
     def _fill_table(self, reference: PlanEntry | None) -> None:
@@ -343,7 +364,12 @@ class PlannerView(QWidget):
         return self.rows[row] if 0 <= row < len(self.rows) else None
 
     def _selection_changed(self) -> None:
-        self.load_button.setEnabled(self.selected_entry() is not None and not self.running)
+        entry = self.selected_entry()
+        self.load_button.setEnabled(entry is not None and not self.running)
+        notes = [QCoreApplication.translate("time", note.template).format(**note.args)
+                 for note in (entry.checks if entry is not None else ())]
+        set_text(self.checks, "<br>".join(self.tr("<b>Check</b> (rank {rank}): {note}").format(
+            rank=entry.rank, note=note) for note in notes) if entry is not None else "")
 
     def load_selected(self) -> bool:
         """Apply the selected entry's settings to the document in one edit."""
@@ -382,6 +408,11 @@ class PlannerDialog(QDialog):
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addWidget(self.view, 1)
         layout.addWidget(buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # Opening the planner searches (cancellable, with progress) unless its ranking is current
+        QTimer.singleShot(0, self.view.search_if_stale)
 
     def reject(self) -> None:
         self.view.cancel()   # a search nobody watches is not worth the cores
