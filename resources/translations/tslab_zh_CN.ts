@@ -2711,7 +2711,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="377"/>
+        <location filename="../../views/time/planner.py" line="403"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2815,102 +2815,117 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="207"/>
+        <location filename="../../views/time/planner.py" line="211"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="213"/>
+        <location filename="../../views/time/planner.py" line="225"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="229"/>
+        <location filename="../../views/time/planner.py" line="241"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="233"/>
+        <location filename="../../views/time/planner.py" line="245"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="240"/>
+        <location filename="../../views/time/planner.py" line="252"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="248"/>
+        <location filename="../../views/time/planner.py" line="260"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="251"/>
+        <location filename="../../views/time/planner.py" line="263"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="269"/>
+        <location filename="../../views/time/planner.py" line="281"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="271"/>
+        <location filename="../../views/time/planner.py" line="283"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="273"/>
+        <location filename="../../views/time/planner.py" line="285"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="282"/>
+        <location filename="../../views/time/planner.py" line="296"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="283"/>
+        <location filename="../../views/time/planner.py" line="297"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="288"/>
-        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, the fastest</source>
-        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，为最快</translation>
+        <location filename="../../views/time/planner.py" line="304"/>
+        <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank:,}&lt;/b&gt;: {step} per step</source>
+        <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="291"/>
-        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step, {slower} slower than the fastest</source>
-        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}，比最快者慢 {slower}</translation>
+        <location filename="../../views/time/planner.py" line="309"/>
+        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step</source>
+        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="296"/>
+        <location filename="../../views/time/planner.py" line="312"/>
+        <source>the fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="314"/>
+        <source>{slower} slower than the fastest</source>
+        <translation>比最快的慢 {slower}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="321"/>
+        <source>Against the fastest:</source>
+        <translation>与最快的相比：</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="322"/>
+        <source>{term} {sign}{gap}</source>
+        <translation>{term} {sign}{gap}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="317"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="299"/>
-        <source>The scenario&apos;s own configuration against the fastest, per term of the stack:</source>
-        <translation>场景自身的配置与最快配置的对比，按堆叠的各分项：</translation>
-    </message>
-    <message>
-        <location filename="../../views/time/planner.py" line="300"/>
-        <source>{term}: {sign}{gap}</source>
-        <translation>{term}：{sign}{gap}</translation>
-    </message>
-    <message>
-        <location filename="../../views/time/planner.py" line="322"/>
+        <location filename="../../views/time/planner.py" line="343"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="356"/>
+        <location filename="../../views/time/planner.py" line="371"/>
+        <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
+        <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="382"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="358"/>
+        <location filename="../../views/time/planner.py" line="384"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -3505,7 +3520,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="187"/>
+        <location filename="../../views/time/planner.py" line="191"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -5159,97 +5174,97 @@ K 个输出加权求和</translation>
         <translation>PP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="191"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="193"/>
         <source>Compute stream</source>
         <translation>计算流</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="192"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="194"/>
         <source>Communication stream: all-to-all (EP)</source>
         <translation>通信流：all-to-all（EP）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="193"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="195"/>
         <source>Communication stream: PP send / receive</source>
         <translation>通信流：PP 发送 / 接收</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="226"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="228"/>
         <source>the all-to-alls add {t}</source>
         <translation>All-to-All 增加 {t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="291"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="293"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) outlast the pair&apos;s computation ({compute}) on the SMs they leave it: {hidden} run under it, {exposed} are added.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）比这一对在剩余 SM 上的计算（{compute}）更长：{hidden} 在计算之下运行，增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="296"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="298"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) fit under the pair&apos;s computation ({compute}), which runs on the SMs they leave it: {hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）被这一对的计算（{compute}，在它们留下的 SM 上运行）覆盖：隐藏 {hidden}，因其占用 {share:.0%} 的 SM 而增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="304"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="306"/>
         <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
         <translation>最慢的阶段块：F = {f}，B = {b}，重叠为一对 FB = max(All-to-All，其余部分 + All-to-All × SM 占比) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计价。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="244"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="246"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="248"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="250"/>
         <source>forward chunk △</source>
         <translation>前向块 △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="249"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="251"/>
         <source>backward for input ▲</source>
         <translation>反向（输入梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="250"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="252"/>
         <source>backward for weights ▲</source>
         <translation>反向（权重梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="251"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="253"/>
         <source>PP communication</source>
         <translation>PP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="252"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="254"/>
         <source>exposed (the model)</source>
         <translation>暴露（按模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="266"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="268"/>
         <source>The slowest stage chunk pair (step-time model)</source>
         <translation>最慢的阶段块对（步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="268"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="270"/>
         <source>F then B: {t}</source>
         <translation>先 F 后 B：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="269"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="271"/>
         <source>overlapped FB: {t}</source>
         <translation>重叠的 FB：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="308"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="310"/>
         <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
         <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="330"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="332"/>
         <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
         <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="332"/>
+        <location filename="../../views/gallery/fig_b_dualpipe.py" line="334"/>
         <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
         <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
     </message>
@@ -7785,7 +7800,7 @@ K 个输出加权求和</translation>
     </message>
     <message>
         <location filename="../../models/mesh/traffic.py" line="157"/>
-        <location filename="../../models/mesh/traffic.py" line="227"/>
+        <location filename="../../models/mesh/traffic.py" line="228"/>
         <source>all-reduce</source>
         <translation>all-reduce（全规约）</translation>
     </message>
@@ -7826,27 +7841,27 @@ K 个输出加权求和</translation>
         <translation>每个微批、每个阶段边界（前向传激活，反向传梯度）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="228"/>
+        <location filename="../../models/mesh/traffic.py" line="229"/>
         <source>per optimizer step</source>
         <translation>每个优化器步</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="234"/>
+        <location filename="../../models/mesh/traffic.py" line="235"/>
         <source>per optimizer step (reduce-scatter gradients, all-gather updated parameters)</source>
         <translation>每个优化器步（reduce-scatter 梯度，all-gather 更新后的参数）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="239"/>
+        <location filename="../../models/mesh/traffic.py" line="240"/>
         <source>reduce-scatter per micro-batch, all-gather per optimizer step</source>
         <translation>每个微批一次 reduce-scatter，每个优化器步一次 all-gather</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="243"/>
+        <location filename="../../models/mesh/traffic.py" line="244"/>
         <source>per micro-batch (all-gather parameters forward and backward, reduce-scatter gradients)</source>
         <translation>每个微批（前向和反向各 all-gather 一次参数，reduce-scatter 梯度）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="246"/>
+        <location filename="../../models/mesh/traffic.py" line="247"/>
         <source>reduce-scatter + all-gather</source>
         <translation>reduce-scatter + all-gather（规约分散 + 全收集）</translation>
     </message>
@@ -8232,82 +8247,102 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="378"/>
+        <location filename="../../models/planner/search.py" line="142"/>
+        <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
+        <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
+    </message>
+    <message>
+        <location filename="../../models/planner/search.py" line="148"/>
+        <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
+        <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
+    </message>
+    <message>
+        <location filename="../../models/planner/search.py" line="153"/>
+        <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
+        <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
+    </message>
+    <message>
+        <location filename="../../models/planner/search.py" line="158"/>
+        <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
+        <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
+    </message>
+    <message>
+        <location filename="../../models/planner/search.py" line="472"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="717"/>
+        <location filename="../../models/time/step.py" line="799"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="718"/>
+        <location filename="../../models/time/step.py" line="800"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="721"/>
+        <location filename="../../models/time/step.py" line="803"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="724"/>
+        <location filename="../../models/time/step.py" line="806"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="728"/>
+        <location filename="../../models/time/step.py" line="810"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="731"/>
+        <location filename="../../models/time/step.py" line="813"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="733"/>
+        <location filename="../../models/time/step.py" line="815"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="738"/>
+        <location filename="../../models/time/step.py" line="820"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="751"/>
+        <location filename="../../models/time/step.py" line="833"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="754"/>
+        <location filename="../../models/time/step.py" line="836"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="763"/>
+        <location filename="../../models/time/step.py" line="842"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="743"/>
+        <location filename="../../models/time/step.py" line="825"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="747"/>
+        <location filename="../../models/time/step.py" line="829"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="771"/>
+        <location filename="../../models/time/step.py" line="850"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="774"/>
+        <location filename="../../models/time/step.py" line="853"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
@@ -8525,47 +8560,47 @@ K 个输出加权求和</translation>
         <translation>未知 GPU {gpu}</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="785"/>
+        <location filename="../../models/memory/policy.py" line="788"/>
         <source>{entry}: unknown tensor {tensor} (known: {known})</source>
         <translation>{entry}：未知张量 {tensor}（已知：{known}）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="789"/>
+        <location filename="../../models/memory/policy.py" line="792"/>
         <source>{entry}: unknown backend {backend} (one of {backends})</source>
         <translation>{entry}：未知的处理方式 {backend}（应为 {backends} 之一）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="793"/>
+        <location filename="../../models/memory/policy.py" line="796"/>
         <source>{entry}: {tensor} is the layer&apos;s input, which nothing in the layer computes; a fully recomputed layer restores it from its checkpoint</source>
         <translation>{entry}：{tensor} 是层的输入，层内没有任何操作计算它；全量重计算的层从检查点恢复它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="799"/>
+        <location filename="../../models/memory/policy.py" line="802"/>
         <source>policy_steps = {wanted} is beyond the {count} steps of the {policy} ladder</source>
         <translation>policy_steps = {wanted} 超出了 {policy} 阶梯的 {count} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="810"/>
+        <location filename="../../models/memory/policy.py" line="813"/>
         <source>{tensor} is set {count} times; the last one applies</source>
         <translation>{tensor} 被设置了 {count} 次；以最后一次为准</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="815"/>
+        <location filename="../../models/memory/policy.py" line="818"/>
         <source>this model&apos;s layers do not save {tensor}: {tensor}={backend} has no effect</source>
         <translation>该模型的层不保存 {tensor}：{tensor}={backend} 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="819"/>
+        <location filename="../../models/memory/policy.py" line="822"/>
         <source>{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not compress</source>
         <translation>{tensor} 是 1 字节掩码或 FP32 统计量，FP8 存储无法压缩它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="825"/>
+        <location filename="../../models/memory/policy.py" line="828"/>
         <source>distribute_saved has no effect with sequence parallelism, which splits the checkpoint over TP already (Megatron-LM refuses the two together)</source>
         <translation>启用序列并行时 distribute_saved 不起作用：序列并行已把检查点切分到 TP 上（Megatron-LM 不允许二者同时启用）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="829"/>
+        <location filename="../../models/memory/policy.py" line="832"/>
         <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
         <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
     </message>
