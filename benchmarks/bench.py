@@ -14,6 +14,9 @@ Prints one table:
   (edit → redraw p95 ≤ 16 ms); `parallel.pp`, which every tab reads, with each tab visible in turn
   (the UI thread never held longer than 50 ms at a time, the visible tab current within 300 ms);
   a 30-step slider drag (at most one recomputation per frame, nothing queued after it);
+- the planner (benchmarks/planner.py): `tslab plan`'s CPU seconds on DeepSeek-V3 (2,048 GPUs) and
+  Llama 3 405B (8,192 and 16,384), target ≤ 10 s; each preset's published layout against the
+  fastest plan, target ≤ +10 %; the top dense plan's MFU against 55 % or a validated published run;
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
   PySide6 + pyqtgraph window with one plot as the floor.
 Then the accuracy page (benchmarks/accuracy.py, the same with or without `--quick`): the step-time
@@ -600,6 +603,10 @@ def main() -> int:
         rows.append((f"30-step slider drag: recomputations per frame ({preset})",
                      f"{w['drag_runs']} / {w['drag_frames']:.0f}", "≤ 1 per frame, none left",
                      "ok" if runs_per_frame <= 1 and not w["drag_left"] else "MISSED"))
+
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import planner  # the planner's searches, published layouts and dense MFU (benchmarks/planner.py)
+    rows += planner.planner_rows(quick, ENV)
 
     floor = median_of(runs, lambda: wall([python, "-c", FLOOR_WINDOW], until="painted"))
     ours = median_of(runs, lambda: wall([python, "-c", TSLAB_WINDOW], until="painted"))

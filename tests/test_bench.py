@@ -24,6 +24,8 @@ def test_quick_benchmark_prints_every_row():
             assert f"parallel.pp, {tab} tab visible: UI thread held at most ({preset})" in names
         assert f"30-step slider drag: recomputations per frame ({preset})" in names
     assert "tslab main window to first paint" in names
+    assert "tslab plan gpt3-175b, 64 GPUs: CPU (reference ranks" in names  # the planner's rows, --quick
+    assert "vs the fastest plan (gpt3-175b)" in names and "top dense plan's MFU (gpt3-175b)" in names
     assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
     assert "Korthikanti et al." in done.stdout and "175B selective" in done.stdout  # the accuracy table
     validation = done.stdout.split("Validation table")[1]  # and its last page, `tslab validate`'s table

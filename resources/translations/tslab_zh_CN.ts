@@ -2711,7 +2711,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="403"/>
+        <location filename="../../views/time/planner.py" line="407"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2910,22 +2910,27 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="343"/>
+        <location filename="../../views/time/planner.py" line="340"/>
+        <source>{policy}, {layers} in full</source>
+        <translation>{policy}，另有 {layers} 层完整重计算</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="347"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="371"/>
+        <location filename="../../views/time/planner.py" line="375"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="382"/>
+        <location filename="../../views/time/planner.py" line="386"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="384"/>
+        <location filename="../../views/time/planner.py" line="388"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>

@@ -335,7 +335,11 @@ class PlannerView(QWidget):
             s = entry.scenario
             values: list[Any] = [("◆ " if is_reference else "") + f"{entry.rank:,}"]
             values += [s.get(key) for key, _ in SETTING_COLUMNS]
-            values += [s.parallel.zero, choice_label("activation.recompute", s.activation.recompute),
+            recompute = choice_label("activation.recompute", s.activation.recompute)
+            if s.activation.recompute_layers:  # Megatron-LM's block method on top of the policy
+                recompute = self.tr("{policy}, {layers} in full").format(policy=recompute,
+                                                                         layers=s.activation.recompute_layers)
+            values += [s.parallel.zero, recompute,
                        kind_name(s.schedule.kind) if s.parallel.pp > 1 else "—", s.model.micro_batch,
                        s.schedule.microbatches, ms(entry.time.step_time_s), percent(entry.time.mfu),
                        gib(entry.peak_bytes), ""]
