@@ -4,6 +4,7 @@ op durations come from the step-time model. Every number shown is checked agains
 result, computed here directly."""
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
@@ -246,6 +247,10 @@ def test_a_plans_checks_name_what_it_assumes() -> None:
     assert plan_checks(s.replace(**{"model.seq_len": 131072, "parallel.cp": 16}))[:1] == ()  # 8,192 per rank
     wide = plan_checks(s.replace(**{"parallel.tp": 16, "schedule.kind": "dualpipe", "parallel.vpp": 1}))
     assert {"DualPipe" in n.text for n in wide} == {True, False} and any("spans 2 nodes" in n.text for n in wide)
+    small = load_preset("classroom-7b")   # one node of H100s: the model's MFU is above published dense runs
+    t = step_time(small)
+    assert t.mfu > 0.55 and [n.args for n in plan_checks(small, t)] == [{"mfu": t.mfu}]
+    assert plan_checks(small, dataclasses.replace(t, mfu=0.5)) == ()
 
 
 def test_planner_load_applies_the_entry_in_one_edit(qtbot, classroom_planner):

@@ -128,16 +128,26 @@ def deciding(reference: Any, fastest: Any) -> tuple[str, dict[str, float]]:
 # under: Llama 3 used context parallelism only in its long-context stage, with 8,192 tokens per CP
 # rank (131,072 over 16; Dubey et al. 2024, §3.3.2).
 CP_BLOCK_TOKENS = 8192
+# Dense BF16 runs at scale publish MFUs of 38–43 % (Llama 3 405B, Dubey et al. 2024, Table 4) and at
+# most 56 % (Korthikanti et al., MLSys'23, Table 5: the 1T model with selective recomputation).
+DENSE_MFU_PUBLISHED = 0.55
 ZERO_BUBBLE = ("zb-h1", "zb-h2", "zbv")
 
 
-def plan_checks(s: Scenario) -> tuple[Note, ...]:
+def plan_checks(s: Scenario, t: StepTime | None = None) -> tuple[Note, ...]:
     """What a configuration assumes that the step-time model prices but a practitioner should check
     before running it: context parallelism on short sequences, zero-bubble schedules (the split
-    backward and the memory of the deferred W passes), DualPipe's two parameter copies, and a TP
-    group across nodes."""
+    backward and the memory of the deferred W passes), DualPipe's two parameter copies, a TP
+    group across nodes, and (with its step time `t`) a dense BF16 MFU above what published runs
+    reach."""
     m, p, kind = s.model, s.parallel, s.schedule.kind
     checks = []
+    if t is not None and not m.experts and t.compute == "bf16" and t.mfu > DENSE_MFU_PUBLISHED:
+        checks.append(Note(QT_TRANSLATE_NOOP(
+            "time", "MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 "
+                    "and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model's large "
+                    "GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound"),
+            {"mfu": t.mfu}))
     if p.cp > 1 and m.seq_len // p.cp < CP_BLOCK_TOKENS:
         checks.append(Note(QT_TRANSLATE_NOOP(
             "time", "CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split "
@@ -419,6 +429,10 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
         if raised > key and heap and raised > heap[0][0]:
             heapq.heappush(heap, (raised, 1, index, c, None))
             continue
+        if siblings.out_of_memory(c):
+            counts.memory += 1
+            tick()
+            continue
         if state < FLOORED and bound is not None:
             # the stage costs and DP/ZeRO tail without the simulation (models/time step_floor)
             floor, tail = evaluator.floor(c, bound(c))  # a bound on the makespan alone: the floor adds the tail
@@ -427,10 +441,6 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
             if floor > key and heap and floor > heap[0][0]:
                 heapq.heappush(heap, (floor, FLOORED, index, c, None))
                 continue
-        if siblings.out_of_memory(c):
-            counts.memory += 1
-            tick()
-            continue
         status, result = evaluator.evaluate(c)
         counting += len(ranked) >= top
         siblings.learn(c, status, result)
@@ -451,7 +461,7 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
         progress(total, total)
 
     entries = tuple(PlanEntry(rank=i + 1, settings=c.settings(), scenario=value[0], time=step_time(value[0]),
-                              peak_bytes=value[2], checks=plan_checks(value[0]))
+                              peak_bytes=value[2], checks=plan_checks(value[0], step_time(value[0])))
                     for i, (_, c, value) in enumerate(ranked[:top]))
     reference = None
     reference_rank = reference_rank_max = 0
@@ -461,7 +471,7 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
         reference_rank_max = reference_rank + maybe_faster
         reference = PlanEntry(rank=reference_rank, settings={**own.settings(), **variant}, scenario=ref_result[0],
                               time=step_time(ref_result[0]), peak_bytes=ref_result[2],
-                              checks=plan_checks(ref_result[0]))
+                              checks=plan_checks(ref_result[0], step_time(ref_result[0])))
         if entries and reference_rank > 1:
             term, gap = deciding(reference.time, entries[0].time)
             best = entries[0].time.step_time_s
