@@ -229,7 +229,8 @@ def test_the_moe_presets_list_their_router_dispatcher_and_expert_items(name: str
 def test_the_planners_fit_check_counts_the_moe_tensors() -> None:
     """The planner keeps a configuration only when the ledger fits it, the MoE layer's items
     included: with the capacity just below the permuted tokens the scenario's own configuration is
-    refused for them, and every configuration planned fits its ledger."""
+    refused for them (and ranked in its layout's variant that fits, which says why), and every
+    configuration planned fits its ledger."""
     from tslab.models.planner import plan
     s = small_moe(**{"cluster.gpu": "custom", "cluster.peak_tflops": 100.0, "cluster.hbm_gbps": 1000.0,
                      "schedule.global_batch": 8, "memory.cuda_context_mib": 0.0, "memory.nccl_channels": 0,
@@ -240,7 +241,8 @@ def test_the_planners_fit_check_counts_the_moe_tensors() -> None:
     oom = memory_ledger(s).first_oom
     assert oom is not None and oom[0].key == "moe_permuted_tokens"
     result = plan(s, top=3)
-    assert result.reference is None and result.reference_reason == oom[1]
+    assert result.reference_reason == oom[1] and result.reference_variant
+    assert result.reference is not None and memory_ledger(result.reference.scenario).first_oom is None
     assert result.entries
     for entry in result.entries:
         ledger = memory_ledger(entry.scenario)
