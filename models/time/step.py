@@ -53,6 +53,7 @@ A deterministic teaching model, not a benchmark of a real cluster.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -396,6 +397,14 @@ class _Stages:
     fb: tuple[float, ...]           # the overlapped F&B unit of each stage
     calls: _Calls
 
+    @functools.cached_property
+    def by_rank(self) -> tuple[tuple[int, ...], ...]:
+        """The stage ids each rank runs, in stage order."""
+        ranks: list[list[int]] = [[] for _ in range(max(self.owners, default=-1) + 1)]
+        for k, owner in enumerate(self.owners):
+            ranks[owner].append(k)
+        return tuple(tuple(r) for r in ranks)
+
 
 def _stages(s: Scenario, hw: Hardware, rows: dict[str, Traffic]) -> _Stages:
     m = s.model
@@ -614,7 +623,7 @@ def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
     nccl, _ = _sm_shares(s, hw)
     tails = []
     for r in range(p.pp):
-        mine = [k for k, owner in enumerate(st.owners) if owner == r]
+        mine = st.by_rank[r] if r < len(st.by_rank) else ()
         # DP/ZeRO windows: one micro-batch's backward (and forward) over the rank's chunks
         backward = sum(st.costs[k].I + st.costs[k].W for k in mine)
         forward = sum(st.costs[k].F for k in mine)
@@ -670,7 +679,7 @@ def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
         drains = st.kind in ("1f1b", "interleaved-1f1b", "gpipe")
         fill = drain = 0.0
         for r in range(s.parallel.pp):
-            work = sum(st.micro_batches[k] * st.costs[k].total for k, owner in enumerate(st.owners) if owner == r)
+            work = sum(st.micro_batches[k] * st.costs[k].total for k in (st.by_rank[r] if r < len(st.by_rank) else ()))
             busy = max(busy, fill + work + (drain if drains else 0.0))
             fill += durations.F * factors[r]
             drain += durations.B * factors[r]
@@ -726,7 +735,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
 
     per_rank: list[dict[str, Any]] = []
     for r, tail_part in enumerate(_rank_tails(s, prep)):
-        mine = [k for k, owner in enumerate(st.owners) if owner == r]
+        mine = st.by_rank[r] if r < len(st.by_rank) else ()
         total = _Cost()
         for k in mine:
             total.add(st.costs[k], st.micro_batches[k])
