@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDockWidget,
-                               QFileDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit, QScrollArea,
-                               QSizePolicy, QStyle, QStyleOptionComboBox, QStylePainter, QTabWidget, QTextEdit,
-                               QToolBar, QVBoxLayout, QWidget)
+                               QDoubleSpinBox, QFileDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit,
+                               QScrollArea, QSizePolicy, QSpinBox, QStyle, QStyleOptionComboBox, QStylePainter,
+                               QTabWidget, QTextEdit, QToolBar, QVBoxLayout, QWidget)
 
 from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
@@ -127,22 +127,53 @@ class PresetBox(QComboBox):
 class LectureKeys(QObject):
     """The lecturer's keys anywhere in the window (an application event filter, so that a focused
     button, slider or chart does not take them first), except where a text editor has the focus:
-    there they stay the editor's. What each key does is `MainWindow.lecture_key`."""
+    there they stay the editor's. What each key does is `MainWindow.lecture_key`.
+
+    A number field is not a text editor for the window's own shortcuts: once its value is entered
+    (Enter, or the arrows), Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y and Ctrl+Tab / Ctrl+Shift+Tab are the
+    window's there too — undo the edit, change tab — where the field's line edit would take them
+    (a ShortcutOverride it accepts). While it holds typed text not yet entered, Ctrl+Z stays its
+    own, undoing the typing."""
 
     def __init__(self, window: "MainWindow"):
         super().__init__(window)
         self.main = window
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QWidget):
+        kind = event.type()
+        if kind not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(watched, QWidget):
             return False
         if watched.window() not in (self.main, self.main.step_time_dock):
             return False
+        field = entered_number_field()
+        if kind == QEvent.Type.ShortcutOverride:
+            # Not accepted, the override lets the window's shortcut (undo, redo) fire
+            return field is not None and window_shortcut(event)
+        if field is not None and is_tab_key(event):
+            return self.main.lecture_key(event)
         if editor_has_focus():
             # An editor that ignores Ctrl+Tab passes it up to the tab widget, which would change
             # tab: in an editor the key stays the editor's, used or not.
             return isinstance(watched, QTabWidget) and is_tab_key(event)
         return self.main.lecture_key(event)
+
+
+def entered_number_field() -> QAbstractSpinBox | None:
+    """The focused number field when no typed text waits in it (its text is its value's), else None."""
+    widget = QApplication.focusWidget()
+    while widget is not None and not isinstance(widget, QAbstractSpinBox) and not widget.isWindow():
+        widget = widget.parentWidget()   # up from the line edit inside a spin box
+    if not isinstance(widget, (QSpinBox, QDoubleSpinBox)):
+        return None
+    return widget if widget.cleanText() == widget.textFromValue(widget.value()) else None
+
+
+def window_shortcut(event: QKeyEvent) -> bool:
+    """Whether the key is one of the window's own that a number field would take: undo, redo and
+    the tab keys."""
+    return (event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo)
+            or QKeySequence(event.keyCombination()).matches(QKeySequence("Ctrl+Y")) ==
+            QKeySequence.SequenceMatch.ExactMatch or is_tab_key(event))
 
 
 def is_tab_key(event: QKeyEvent) -> bool:

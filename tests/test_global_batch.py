@@ -202,7 +202,7 @@ def test_a_tp_edit_moves_dp_and_the_micro_batches_as_one_undo_step(form) -> None
     editors["parallel.tp"].widget.setValue(8)
     assert batch(model.scenario) == (16, 960, 15360)
     assert editors["parallel.dp"].widget.value() == 16 and editors["schedule.microbatches"].widget.value() == 960
-    assert model.undo_stack.count() == 1 and model.undo_stack.undoText() == "Set parallel.tp"
+    assert model.undo_stack.count() == 1 and model.undo_stack.undoText() == "Tensor parallel TP 1 → 8"
     model.undo()
     assert batch(model.scenario) == (128, 120, 15360) and model.scenario.parallel.tp == 1
     assert editors["parallel.dp"].widget.value() == 128 and editors["schedule.microbatches"].widget.value() == 120

@@ -1,6 +1,7 @@
 """The keyboard in a lecture: PageDown / PageUp / Home / End drive the current tab's animation and
-Ctrl+Tab changes tab from anywhere in the window, but never out of a focused editor; Ctrl+Z and
-Ctrl+Y undo and redo; every control is reached by Tab, has a name and shows a focus ring."""
+Ctrl+Tab changes tab from anywhere in the window, a number field included (never out of a text
+editor); Ctrl+Z and Ctrl+Y undo and redo there too, once the field's value is entered; every
+control is reached by Tab, has a name and shows a focus ring."""
 from __future__ import annotations
 
 import pytest
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
 from tslab.desktop.main_window import MainWindow
 from tslab.models.presets import preset_document
+from tslab.views.labels import label
 from tslab.views.pipeline import PipelineTab
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -106,8 +108,6 @@ def test_keys_in_a_focused_spin_box_stay_there(window, qtbot, monkeypatch):
     spin = window.memory_tab.form.editors["model.layers"].widget
     focus(qtbot, spin)
     layers = spin.value()
-    press(qtbot, Qt.Key.Key_Tab, CTRL)
-    assert window.current_tab_key() == "memory"
     press(qtbot, Qt.Key.Key_PageUp)   # the spin box's own page step
     press(qtbot, Qt.Key.Key_Home)
     press(qtbot, Qt.Key.Key_End)
@@ -129,11 +129,49 @@ def test_ctrl_z_and_ctrl_y_undo_and_redo(window, qtbot):
     assert window.model.scenario.parallel.pp == 2
 
 
-def test_ctrl_z_in_a_focused_spin_box_is_the_spin_boxs(window, qtbot):
+def test_ctrl_z_undoes_typing_not_yet_entered_in_a_number_field(window, qtbot):
+    """Typed text waiting in a number field is the field's to undo; the document is untouched."""
     window.model.set_value("parallel.pp", 2)
-    focus(qtbot, window.memory_tab.form.editors["model.layers"].widget)
+    spin = window.memory_tab.form.editors["model.layers"].widget
+    focus(qtbot, spin)
+    spin.selectAll()
+    qtbot.keyClicks(spin, "40")
     press(qtbot, Qt.Key.Key_Z, CTRL)
-    assert window.model.scenario.parallel.pp == 2
+    assert window.model.scenario.parallel.pp == 2 and spin.cleanText() != "40"
+
+
+def test_the_window_keys_work_from_a_focused_number_field(window, qtbot):
+    """The lecturer's path: type a value in a number field and Enter, then Ctrl+Z, Ctrl+Shift+Z,
+    Ctrl+Tab, F5 and F9 without leaving the field; the Edit menu names the edit by its label and
+    values."""
+    spin = window.memory_tab.form.editors["model.seq_len"].widget
+    before = window.model.scenario.model.seq_len
+    focus(qtbot, spin)
+    spin.selectAll()
+    qtbot.keyClicks(spin, str(2 * before))
+    press(qtbot, Qt.Key.Key_Return)
+    assert window.model.scenario.model.seq_len == 2 * before
+    assert window.undo_action.text() == f"&Undo {label('model.seq_len')} {before} → {2 * before}"
+    assert label("model.seq_len") == "Sequence length s"
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    assert window.model.scenario.model.seq_len == before and spin.value() == before
+    assert QApplication.focusWidget() is spin or spin.isAncestorOf(QApplication.focusWidget())
+    press(qtbot, Qt.Key.Key_Z, CTRL | SHIFT)
+    assert window.model.scenario.model.seq_len == 2 * before
+    press(qtbot, Qt.Key.Key_Z, CTRL)
+    press(qtbot, Qt.Key.Key_Y, CTRL)
+    assert window.model.scenario.model.seq_len == 2 * before
+    press(qtbot, Qt.Key.Key_Tab, CTRL)
+    assert window.current_tab_key() == "mesh"
+    window.select_tab("memory")
+    focus(qtbot, spin)
+    press(qtbot, Qt.Key.Key_F5)
+    assert window.present_action.isChecked()
+    press(qtbot, Qt.Key.Key_F5)
+    assert not window.present_action.isChecked()
+    focus(qtbot, spin)
+    press(qtbot, Qt.Key.Key_F9)
+    assert window.sources_action.isChecked()
 
 
 def tab_stops(root: QWidget) -> list[QWidget]:

@@ -56,7 +56,7 @@ def test_an_edit_of_several_keys_is_one_step(model):
     model.changed.connect(changes.append)
     model.update({"parallel.tp": 2, "parallel.pp": 4, "model.layers": 40})
     assert model.undo_stack.count() == 1
-    assert model.undo_stack.undoText() == "Set model.layers, parallel.pp, parallel.tp"
+    assert model.undo_stack.undoText() == "Layers 32 → 40, Pipeline parallel PP 1 → 4, Tensor parallel TP 1 → 2"
     model.undo()
     assert model.document == CLASSROOM
     # The undo names its keys: the ones set, and DP and the micro-batches, which followed tp · pp on 8 GPUs.
@@ -74,7 +74,8 @@ def test_an_edit_of_many_keys_is_named_by_their_count(model):
 def test_edits_of_one_key_merge_and_of_different_keys_do_not(model):
     for tp in (2, 4, 8):   # typing into one field, clicking its arrows
         model.set_value("parallel.tp", tp)
-    assert model.undo_stack.count() == 1 and model.undo_stack.undoText() == "Set parallel.tp"
+    # one step, named from where it started to where it ended
+    assert model.undo_stack.count() == 1 and model.undo_stack.undoText() == "Tensor parallel TP 1 → 8"
     model.set_value("parallel.pp", 2)
     model.set_value("parallel.tp", 2)
     assert model.undo_stack.count() == 3
@@ -129,7 +130,7 @@ def test_view_keys_are_navigation_not_edits(model):
 
 def test_an_edit_with_a_view_key_undoes_only_its_scenario_keys(model):
     model.update({"parallel.tp": 2, "view.comm.ranks": 4})
-    assert model.undo_stack.undoText() == "Set parallel.tp"
+    assert model.undo_stack.undoText() == "Tensor parallel TP 1 → 2"
     model.undo()
     assert model.scenario == CLASSROOM.scenario and model.view.comm.ranks == 4
 
@@ -257,10 +258,10 @@ def test_edit_menu_sits_between_file_and_view_and_names_the_edit(window):
     assert titles[:3] == ["&File", "&Edit", "&View"]
     assert not window.undo_action.isEnabled() and window.undo_action.text() == "&Undo"
     window.memory_tab.form.editors["parallel.tp"].widget.setValue(2)
-    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo Set parallel.tp"
+    assert window.undo_action.isEnabled() and window.undo_action.text() == "&Undo Tensor parallel TP 1 → 2"
     window.undo_action.trigger()
     assert window.model.scenario == CLASSROOM.scenario
-    assert window.redo_action.text() == "&Redo Set parallel.tp"
+    assert window.redo_action.text() == "&Redo Tensor parallel TP 1 → 2"
     assert window.memory_tab.form.editors["parallel.tp"].widget.value() == CLASSROOM.scenario.parallel.tp
     window.redo_action.trigger()
     assert window.memory_tab.form.editors["parallel.tp"].widget.value() == 2

@@ -61,6 +61,7 @@ class DocumentEdit(QUndoCommand):
         if not isinstance(other, DocumentEdit) or other.whole or other.keys != self.keys:
             return False
         self.new = other.new
+        self.setText(self.model._edit_text(self.keys, self.old, self.new))  # from where it started
         self.setObsolete(self.new.scenario == self.old.scenario)  # dragged back to where it started
         return True
 
@@ -240,7 +241,7 @@ class DocumentModel(QObject):
     def _edit(self, document: Document, changes: dict[str, Any]) -> None:
         """Apply an edit of the keys `changes` set; put it on the undo stack when it changed a
         scenario key. The edit is named by (and merges by) the keys set that changed, not the ones
-        that follow them (a TP edit that moves DP and the micro-batches is "Set parallel.tp")."""
+        that follow them (a TP edit that moves DP and the micro-batches is "Tensor parallel TP 1 → 8")."""
         old = self._document
         if document == old:
             return
@@ -248,14 +249,20 @@ class DocumentModel(QObject):
         self._apply(document)
         if keys:
             named = frozenset(key for key in keys if key in changes) or keys
-            self.undo_stack.push(DocumentEdit(self, old, document, named, self._edit_text(named)))
+            self.undo_stack.push(DocumentEdit(self, old, document, named, self._edit_text(named, old, document)))
             self._update_modified()
 
-    def _edit_text(self, keys: frozenset[str]) -> str:
-        """The edit's name in the Edit menu ("Undo Set parallel.tp")."""
+    def _edit_text(self, keys: frozenset[str], old: Document, new: Document) -> str:
+        """The edit's name in the Edit menu, as the form names the settings: "Undo Sequence length
+        4096 → 8192" ("撤销 序列长度 4096 → 8192"); an edit of more than NAMED_KEYS settings by
+        their count."""
         if len(keys) > NAMED_KEYS:
             return self.tr("Set {count} keys").format(count=len(keys))
-        return self.tr("Set {key}").format(key=", ".join(sorted(keys)))
+        # the form's catalogue (views/labels.py builds on the form, which edits this model)
+        from tslab.views.labels import setting_name, value_text
+        return ", ".join(self.tr("{setting} {old} → {new}").format(
+            setting=setting_name(key), old=value_text(key, old.get(key)), new=value_text(key, new.get(key)))
+            for key in sorted(keys))
 
     def _restore(self, target: Document, whole: bool, origin: tuple[str, str] | None) -> None:
         """Undo or redo to `target`: the whole document, or its scenario with today's view state."""

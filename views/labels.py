@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
@@ -247,6 +247,25 @@ def tip(key: str) -> str:
 def label(key: str) -> str:
     """The translated label of scenario key `key`."""
     return _translate(LABELS[key].text)
+
+
+def setting_name(key: str) -> str:
+    """A scenario key as the form names it (translated), the dotted key where the form has none."""
+    return label(key) if key in LABELS else key
+
+
+def value_text(key: str, value: Any) -> str:
+    """A value as a person reads it: a choice by its label, a switch as on / off, a number plainly
+    (1.5, not 1.5000000000000002), tuples as a list."""
+    if isinstance(value, bool):
+        return QCoreApplication.translate("labels", "on") if value else QCoreApplication.translate("labels", "off")
+    if isinstance(value, str):
+        return choice_label(key, value) if key in LABELS else value
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, tuple):
+        return ", ".join(str(item) for item in value) or "—"
+    return str(value)
 
 
 def choice_label(key: str, value: str) -> str:
