@@ -1061,7 +1061,8 @@ def format_validation(rows, *, details: bool = True) -> str:
 
 def cmd_context(args: argparse.Namespace) -> int:
     from tslab.models.context import context_analysis, context_json
-    return run_analysis(args, context_analysis, context_json, format_context)
+    degree = resolve_document(args).view.context.degree   # the degree taught on a scenario with cp = 1
+    return run_analysis(args, lambda scenario: context_analysis(scenario, degree), context_json, format_context)
 
 
 def format_context(scenario, a) -> str:
@@ -1071,7 +1072,9 @@ def format_context(scenario, a) -> str:
     u, ring, usp, two, kda, sp = a.ulysses, a.ring, a.usp, a.two_stage, a.kda, a.megatron_sp
     lines = [scenario.title,
              f"context parallelism over cp = {a.cp} ranks, sequence S = {a.seq_len:,} tokens "
-             f"(a deterministic teaching model, not a benchmark of a real cluster)",
+             f"(a deterministic teaching model, not a benchmark of a real cluster)"
+             + (f"; the scenario trains without CP (cp = {a.scenario_cp}): shown at cp = {a.cp} "
+                f"(view.context.degree)" if a.cp != a.scenario_cp else ""),
              f"Megatron SP (a TP companion, tp = {sp.tp}, {'on' if sp.enabled else 'off'}) shards "
              f"{size(sp.saved_bytes_per_layer)} of activations per layer; long-context CP splits one sample's sequence",
              f"Ulysses: degree {u.degree}, at most {u.max_degree} ({u.limit}); "

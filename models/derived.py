@@ -407,13 +407,14 @@ def _moe(doc: Document):
 MOE = Computation("moe", ("model.experts", "model.top_k", "model.hidden", "parallel.ep", "moe") + LINK_KEYS, _moe)
 
 # The Long Context & V4 tab.
-CONTEXT_READS = ("model", "precision.activations", "parallel", "activation", "cluster", "context")
+CONTEXT_READS = ("model", "precision.activations", "parallel", "activation", "cluster", "context",
+                 "view.context.degree", "schedule.global_batch")
 
 
 def _context(doc: Document):
     from .context import context_analysis
     try:
-        return context_analysis(doc.scenario)
+        return context_analysis(doc.scenario, doc.view.context.degree)
     except ValueError as exc:
         return Failed(str(exc))
 

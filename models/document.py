@@ -81,6 +81,9 @@ class ContextView:
     page: str = spec("parallel", choices=CONTEXT_PAGES)
     scheme: str = spec("ring", choices=CONTEXT_SCHEMES)
     step: int = spec(-1, low=-1, high=1 << 20)
+    # The CP degree taught on a scenario without context parallelism (parallel.cp = 1): 0 = the
+    # largest of 8, 4, 2 that fits the model and the cluster; 1 = show the scenario's own, no CP.
+    degree: int = spec(0, low=0, high=1 << 16)
 
 
 VIEW_SECTIONS: dict[str, type] = {"memory": MemoryView, "mesh": MeshView, "pipeline": PipelineView, "comm": CommView,

@@ -282,6 +282,8 @@ MEANINGS: dict[str, str] = {
                                                    "stochastic rounding"),
     "view.context.scheme": QT_TRANSLATE_NOOP("keys", "The context-parallel scheme drawn"),
     "view.context.step": QT_TRANSLATE_NOOP("keys", "The animation step shown; −1 = the last"),
+    "view.context.degree": QT_TRANSLATE_NOOP("keys", "The CP degree taught when the scenario has cp = 1; 0 = the "
+                                                     "largest of 8, 4, 2 that fits, 1 = the scenario as it is"),
 }
 
 

@@ -392,7 +392,9 @@ def test_export_zh_warns_once_without_a_cjk_font(tmp_path: Path) -> None:
 
 def test_gui_zh_warns_at_start_without_a_cjk_font(tmp_path: Path) -> None:
     """`tslab gui --lang zh` says it at once (not when the window closes); Ctrl-C then closes it
-    (exit 0 once the window is up, 130 if the signal comes before)."""
+    (exit 0 once the window is up, 130 if the signal comes before; a signal that lands outside
+    Python's try, while the interpreter starts the Qt application or shuts down, ends the process
+    as Python does for an uncaught Ctrl-C: killed by SIGINT)."""
     import signal
     conf = tmp_path / "fonts.conf"
     conf.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig></fontconfig>\n')
@@ -407,7 +409,7 @@ def test_gui_zh_warns_at_start_without_a_cjk_font(tmp_path: Path) -> None:
         finally:
             process.send_signal(signal.SIGINT)
             process.wait(timeout=60)
-    assert process.returncode in (0, 130)
+    assert process.returncode in (0, 130, -signal.SIGINT)
 
 
 def test_export_zh_is_quiet_with_a_cjk_font(tmp_path: Path, qapp) -> None:

@@ -29,6 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.comm import plan
+from tslab.models.context.analysis import shown_scenario
 from tslab.models.context import (
     ContextAnalysis,
     context_analysis,
@@ -432,10 +433,34 @@ def test_context_analysis_refuses_what_it_cannot_lay_out():
 
 @pytest.mark.parametrize("preset", ["classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2"])
 def test_every_preset_analyses(preset):
-    a = context_analysis(load_preset(preset))
-    assert isinstance(a, ContextAnalysis) and a.cp == 1
+    """Shown as the scenario is (degree 1), a preset without CP exchanges nothing."""
+    a = context_analysis(load_preset(preset), 1)
+    assert isinstance(a, ContextAnalysis) and a.cp == a.scenario_cp == 1
     assert a.ring.steps == 0 and a.ulysses.bytes_per_link_per_layer == 0 and a.kda.allgather_bytes_per_rank == 0
     json.dumps(context_json(a), allow_nan=False)
+
+
+@pytest.mark.parametrize("preset, shown", [("classroom-7b", 8), ("llama3-405b", 8), ("deepseek-v3", 8), ("kimi-k2", 8),
+                                           ("gpt3-175b", 1), ("llama3-405b-128k", 16)])
+def test_a_preset_without_cp_is_taught_at_the_largest_degree_that_fits(preset, shown):
+    """The tab teaches CP on a preset that trains without it: at the largest of 8, 4, 2 dividing
+    the sequence with whole data-parallel replicas left (DP gives up the ranks, the GPUs stay);
+    GPT-3 175B's TP8 PP8 fills its 64 GPUs with one replica, so there is no room and it stays at
+    1; a preset with CP is shown at its own."""
+    s = load_preset(preset)
+    a = context_analysis(s)
+    assert (a.cp, a.scenario_cp) == (shown, s.parallel.cp)
+    data = context_json(a)
+    assert data["shown_degree"] == shown and data["scenario_cp"] == s.parallel.cp
+    taught, degree = shown_scenario(s)
+    assert degree == shown and taught.world_size == s.world_size
+    if shown != s.parallel.cp:
+        p = taught.parallel
+        assert p.cp == shown and p.tp * p.cp * p.pp * p.dp == s.world_size and s.model.seq_len % shown == 0
+        assert context_analysis(s, 4).cp == 4 and context_analysis(s, 3).cp == 1   # 3 does not divide S
+        assert a.ring.steps == shown - 1 and a.cp_ranks and len(a.cp_ranks) == shown
+    else:
+        assert context_analysis(s, 4).cp == shown  # the scenario's own CP is shown whatever the view asks
 
 
 # ---------------------------------------------------------------------------------------------

@@ -390,4 +390,12 @@ def test_tab_runs_alone_on_the_preset_named(run_alone):
     from tslab.views.context.__main__ import main
     widget = run_alone(main, ContextTab, "kimi-k2")
     assert widget.model.scenario.title.startswith("Kimi K2")
+    # Kimi K2 trains without CP: the tab teaches it at 8 ranks, and says so
+    assert widget.parallel_figure.title.text().startswith("Ring attention over 8 ranks")
+    assert "trains without context parallelism (CP = 1)" in widget.parallel_figure.summary.text()
+    assert widget.degree_box.isEnabled() and widget.degree_box.text() == "auto"
+    widget.degree_box.setValue(2)
+    assert widget.model.view.context.degree == 2
+    assert widget.parallel_figure.title.text().startswith("Ring attention over 2 ranks")
+    widget.degree_box.setValue(1)
     assert widget.parallel_figure.title.text().startswith("Ring attention over 1 ranks")

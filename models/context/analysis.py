@@ -39,6 +39,7 @@ class ContextAnalysis:
     attention: str = "mha"
     cp_ranks: tuple[int, ...] = ()   # the first CP group's global GPU ranks
     note: str = MODEL_NOTE
+    scenario_cp: int = 0             # the scenario's own parallel.cp (`cp` differs: taught at another degree)
 
 
 def _check(s: Scenario) -> None:
@@ -50,9 +51,40 @@ def _check(s: Scenario) -> None:
                          f"step by step")
 
 
-def context_analysis(s: Scenario) -> ContextAnalysis:
-    """The long-context analysis of `s`; ValueError (with the reason) when it cannot be laid out:
-    S not divisible by cp, heads not divisible by tp, more than MAX_CP ranks, no CP group."""
+# The degrees a scenario without context parallelism is shown at, the largest that fits first:
+# within one 8-GPU node (the CP ring's K/V exchange on NVLink, as Megatron-LM's order puts cp next
+# to tp) and dividing the sequence.
+TEACHING_DEGREES = (8, 4, 2)
+
+
+def shown_scenario(s: Scenario, degree: int = 0) -> tuple[Scenario, int]:
+    """The scenario the Long Context tab lays out, and its CP degree: `s` itself when it splits its
+    sequence (parallel.cp > 1); else `s` at the CP degree `degree` (view.context.degree), or with 0
+    the largest of TEACHING_DEGREES, that divides the sequence and leaves whole data-parallel
+    replicas on the cluster (DP gives up the ranks: the GPUs stay); `s` and 1 when none does."""
+    from ..mesh import build_mesh
+    from ..scenario import ScenarioError
+    if s.parallel.cp > 1:
+        return s, s.parallel.cp
+    for d in ((degree,) if degree > 1 else TEACHING_DEGREES):
+        if s.model.seq_len % d or d > MAX_CP:
+            continue
+        try:
+            shown = s.replace(**{"parallel.cp": d})
+        except ScenarioError:
+            continue
+        if shown.parallel.cp == d and not build_mesh(shown).errors:
+            return shown, d
+    return s, 1
+
+
+def context_analysis(s: Scenario, degree: int = 0) -> ContextAnalysis:
+    """The long-context analysis of `s` (at `shown_scenario`'s degree when `s` has cp = 1 and
+    `degree` is not 1); ValueError (with the reason) when it cannot be laid out: S not divisible by
+    cp, heads not divisible by tp, more than MAX_CP ranks, no CP group."""
+    own = s.parallel.cp
+    if degree != 1:
+        s, _ = shown_scenario(s, degree)
     _check(s)
     sh = shapes(s)
     group = cp_group(s)
@@ -64,7 +96,7 @@ def context_analysis(s: Scenario) -> ContextAnalysis:
         megatron_sp=megatron_sp(s), ulysses=analyse_ulysses(s, sh, placement), ring=ring,
         usp=analyse_usp(s, sh, group), two_stage=analyse_two_stage(sh, s.context.compress_ratio),
         kda=analyse_kda(sh, kv_block_bytes(sh, sh.seq_len, sh.cp) if sh.cp > 1 else 0, d, d),
-        tp=sh.tp, attention=sh.attention, cp_ranks=group)
+        tp=sh.tp, attention=sh.attention, cp_ranks=group, scenario_cp=own)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,7 +128,8 @@ def context_json(a: ContextAnalysis) -> dict[str, Any]:
     u, r, usp, two, kda, sp = a.ulysses, a.ring, a.usp, a.two_stage, a.kda, a.megatron_sp
     doc = {
         "model": MODEL_NOTE,
-        "seq_len": a.seq_len, "cp": a.cp, "micro_batch": a.micro_batch, "bytes_per_element": a.bytes_per_element,
+        "seq_len": a.seq_len, "cp": a.cp, "shown_degree": a.cp, "scenario_cp": a.scenario_cp,
+        "micro_batch": a.micro_batch, "bytes_per_element": a.bytes_per_element,
         "tp": a.tp, "attention": a.attention, "cp_ranks": list(a.cp_ranks),
         "megatron_sp": {"enabled": sp.enabled, "tp": sp.tp, "saved_bytes_per_layer": sp.saved_bytes_per_layer,
                         "note": sp.note},

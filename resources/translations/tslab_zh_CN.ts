@@ -537,7 +537,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="63"/>
-        <location filename="../../views/context/tab.py" line="222"/>
+        <location filename="../../views/context/tab.py" line="242"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -557,44 +557,64 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>当前显示的步骤</translation>
     </message>
     <message>
+        <location filename="../../views/context/tab.py" line="76"/>
+        <source>CP shown</source>
+        <translation>展示的 CP</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="79"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="81"/>
+        <source>CP degree shown</source>
+        <translation>展示的 CP 度</translation>
+    </message>
+    <message>
         <location filename="../../views/context/tab.py" line="82"/>
+        <source>The context-parallel degree the figure teaches when the scenario trains without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and cluster allow; 1 shows the scenario as it is</source>
+        <translation>场景训练不用 CP（cp = 1）时，图中用来讲解的上下文并行度：自动取模型与集群所允许的 8、4、2 中最大者；1 表示按场景原样展示</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/tab.py" line="95"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="84"/>
+        <location filename="../../views/context/tab.py" line="97"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="85"/>
-        <location filename="../../views/context/tab.py" line="291"/>
+        <location filename="../../views/context/tab.py" line="98"/>
+        <location filename="../../views/context/tab.py" line="311"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="86"/>
-        <location filename="../../views/context/tab.py" line="292"/>
+        <location filename="../../views/context/tab.py" line="99"/>
+        <location filename="../../views/context/tab.py" line="312"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="159"/>
+        <location filename="../../views/context/tab.py" line="179"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="179"/>
+        <location filename="../../views/context/tab.py" line="199"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="222"/>
+        <location filename="../../views/context/tab.py" line="242"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="288"/>
+        <location filename="../../views/context/tab.py" line="308"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -2441,27 +2461,32 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>CP = 1：一个 rank 持有整条序列，无需任何交换；调大“上下文并行 CP”即可切分序列。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="108"/>
+        <location filename="../../views/context/parallel_figure.py" line="99"/>
+        <source>&lt;b&gt;The scenario trains without context parallelism (CP = {own})&lt;/b&gt;: shown at CP = {cp} to teach how the sequence would be split (CP shown, above: auto is the largest of 8, 4, 2 that its model and cluster allow).</source>
+        <translation>&lt;b&gt;该场景训练时不使用上下文并行（CP = {own}）&lt;/b&gt;：此处以 CP = {cp} 展示，讲解序列会如何切分（见上方“展示的 CP”：自动取模型与集群所允许的 8、4、2 中最大者）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/context/parallel_figure.py" line="113"/>
         <source>off: tp = 1, nothing to shard</source>
         <translation>关闭：tp = 1，无可切分</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="110"/>
+        <location filename="../../views/context/parallel_figure.py" line="115"/>
         <source>on with tp = {tp}, saving {bytes} of activations per layer</source>
         <translation>已开启，tp = {tp}，每层节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="113"/>
+        <location filename="../../views/context/parallel_figure.py" line="118"/>
         <source>off; with tp = {tp} it would save {bytes} of activations per layer</source>
         <translation>关闭；若开启，tp = {tp} 时每层可节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="115"/>
+        <location filename="../../views/context/parallel_figure.py" line="120"/>
         <source>Megatron SP is not long-context CP.</source>
         <translation>Megatron SP 不是长上下文 CP。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="116"/>
+        <location filename="../../views/context/parallel_figure.py" line="121"/>
         <source>Megatron SP ({state}) is a companion of tensor parallelism: it shards the LayerNorm and dropout activations TP replicates. Long-context CP (here over {cp} ranks) splits one sample&apos;s sequence, attention included.</source>
         <translation>Megatron SP（{state}）是张量并行的配套手段：它切分 TP 中被复制的 LayerNorm 与 dropout 激活。长上下文 CP（此处跨 {cp} 个 rank）切分单个样本的序列，注意力也在其中。</translation>
     </message>
@@ -6807,6 +6832,11 @@ K 个输出加权求和</translation>
         <source>The animation step shown; −1 = the last</source>
         <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
+    <message>
+        <location filename="../../models/keys.py" line="285"/>
+        <source>The CP degree taught when the scenario has cp = 1; 0 = the largest of 8, 4, 2 that fits, 1 = the scenario as it is</source>
+        <translation>场景 cp = 1 时用于讲解的 CP 度；0 = 可行的 8、4、2 中最大者，1 = 按场景原样</translation>
+    </message>
 </context>
 <context>
     <name>labels</name>
@@ -8645,42 +8675,42 @@ K 个输出加权求和</translation>
         <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="153"/>
+        <location filename="../../models/context/analysis.py" line="186"/>
         <source>the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp</source>
         <translation>Ulysses 并行度 {ulysses} 不能整除 cp = {cp}：USP 要求 ulysses × ring = cp</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="166"/>
+        <location filename="../../models/context/analysis.py" line="199"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="168"/>
+        <location filename="../../models/context/analysis.py" line="201"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="174"/>
+        <location filename="../../models/context/analysis.py" line="207"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="177"/>
+        <location filename="../../models/context/analysis.py" line="210"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="186"/>
+        <location filename="../../models/context/analysis.py" line="219"/>
         <source>the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: DeepSeek-V4&apos;s two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)</source>
         <translation>压缩比 m = {m} 不能整除每个 CP rank 的 {tokens} 个 token：DeepSeek-V4 的两阶段 CP 按整块布局（此处为 ceil(s/m) + 1 个条目）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="191"/>
+        <location filename="../../models/context/analysis.py" line="224"/>
         <source>cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out</source>
         <translation>cp = {cp} 超过了长上下文模型可布局的 {limit} 个上下文并行 rank</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="195"/>
+        <location filename="../../models/context/analysis.py" line="228"/>
         <source>a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention&apos;s compute time</source>
         <translation>自定义 GPU 没有型号目录中的 FLOP/s：请设置 cluster.peak_tflops，以计算 Ring 注意力的计算时间</translation>
     </message>

@@ -95,6 +95,11 @@ class ParallelFigure(QWidget):
         if analysis.cp == 1:
             numbers = self.tr("CP = 1: one rank holds the whole sequence and nothing is exchanged; raise Context "
                               "parallel CP to split it.") + "<br>" + numbers
+        elif analysis.cp != analysis.scenario_cp:
+            numbers = self.tr("<b>The scenario trains without context parallelism (CP = {own})</b>: shown at CP = "
+                              "{cp} to teach how the sequence would be split (CP shown, above: auto is the largest of "
+                              "8, 4, 2 that its model and cluster allow).").format(
+                own=analysis.scenario_cp, cp=analysis.cp) + "<br>" + numbers
         set_text(self.summary, numbers)
         set_text(self.sp_text, self.megatron_sp_text(analysis.megatron_sp, analysis.cp))
 
