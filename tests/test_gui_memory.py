@@ -255,3 +255,19 @@ def test_the_ledger_table_lists_deepseek_v3s_moe_tensors_with_their_formulas(qtb
     for item in moe:
         row = formulas.index(item.formula)
         assert names[row] and f"{item.bytes / 2**30:,.2f}" == table.item(row, 2).text()
+
+
+def test_parameters_at_zero_show_the_count_from_the_shape(qtbot):
+    """Ψ = 0 means "from the shape": the input shows the count the model derives (DeepSeek-V3's
+    671.03 B, its report's 671B), not "0.00 B", and follows the shape."""
+    from tslab.models.memory import param_counts
+    model = DocumentModel(load_preset("deepseek-v3"))
+    memory = MemoryTab(model)
+    qtbot.addWidget(memory)
+    spin = memory.form.editors["model.params"].widget
+    assert model.scenario.model.params == 0 and spin.value() == spin.minimum()
+    assert spin.text() == "671.03 B" == f"{param_counts(model.scenario).total / 1e9:,.2f} B"
+    model.set_value("model.layers", 31)
+    assert spin.text() == f"{param_counts(model.scenario).total / 1e9:,.2f} B" != "671.03 B"
+    model.set_value("model.params", 7_000_000_000)
+    assert spin.text() == "7.00 B"

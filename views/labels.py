@@ -37,6 +37,15 @@ class Label:
     suffix: str = ""
     decimals: int = 2
     hint: Callable[[Scenario], tuple[str, str]] | None = None
+    placeholder: Callable[[Scenario], str] | None = None
+
+
+def shape_parameters(scenario: Scenario) -> str:
+    """Ψ at 0: the parameter count the model derives from the shape, as the input shows a value
+    (its label says that 0 is "from shape")."""
+    from tslab.models.memory import param_counts
+    total = param_counts(scenario.replace(**{"model.params": 0})).total
+    return f"{total / 1e9:,.2f} B"
 
 
 def batch_tokens(scenario: Scenario) -> tuple[str, str]:
@@ -64,7 +73,7 @@ LABELS: dict[str, Label] = {
     "model.params": Label(QT_TRANSLATE_NOOP("labels", "Parameters Ψ (0 = from shape)"),
                           QT_TRANSLATE_NOOP("labels", "A dense parameter count to use directly, as in the ZeRO "
                                                       "paper's Ψ"),
-                          scale=1e9, suffix=" B"),
+                          scale=1e9, suffix=" B", placeholder=shape_parameters),
     "model.layers": Label(QT_TRANSLATE_NOOP("labels", "Layers")),
     "model.hidden": Label(QT_TRANSLATE_NOOP("labels", "Hidden size h")),
     "model.heads": Label(QT_TRANSLATE_NOOP("labels", "Attention heads a")),
@@ -279,7 +288,7 @@ def field(key: str, text: str | None = None, **changes) -> Field:
     entry = LABELS[key]
     spec = Field(key, label(key), tip(key),
                  tuple((value, _translate(name)) for value, name in entry.choices),
-                 entry.scale, entry.suffix, entry.decimals, entry.hint)
+                 entry.scale, entry.suffix, entry.decimals, entry.hint, entry.placeholder)
     if text is not None:
         changes["label"] = text
     return dataclasses.replace(spec, **changes) if changes else spec

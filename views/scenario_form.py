@@ -30,6 +30,9 @@ class Field:
     # A read-only note after the input, derived from the scenario: (text, tooltip), translated
     # (the global batch in tokens beside the global batch in sequences).
     hint: Callable[[sc.Scenario], tuple[str, str]] | None = None
+    # What a number input shows at its minimum (0 = "derived"), derived from the scenario: the
+    # value the model uses instead (Ψ from the shape), translated.
+    placeholder: Callable[[sc.Scenario], str] | None = None
 
 
 @functools.cache
@@ -140,7 +143,12 @@ class FieldEditor(QWidget):
             w.blockSignals(False)
 
     def show_hint(self, scenario: sc.Scenario) -> None:
-        """Show the note derived from `scenario`, if this input has one."""
+        """Show the note derived from `scenario`, and the derived value at the input's minimum, if
+        this input has them."""
+        if self.spec.placeholder is not None and isinstance(self.widget, (QSpinBox, QDoubleSpinBox)):
+            text = self.spec.placeholder(scenario)
+            if self.widget.specialValueText() != text:
+                self.widget.setSpecialValueText(text)
         if self.hint is not None and self.spec.hint is not None:
             text, tip = self.spec.hint(scenario)
             self.hint.setText(text)

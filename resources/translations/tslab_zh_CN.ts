@@ -6841,764 +6841,764 @@ K 个输出加权求和</translation>
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../views/labels.py" line="49"/>
+        <location filename="../../views/labels.py" line="58"/>
         <source>= {tokens} tokens</source>
         <translation>= {tokens} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="50"/>
+        <location filename="../../views/labels.py" line="59"/>
         <source>{tokens} tokens per optimizer step: {batch} sequences × {seq} tokens</source>
         <translation>每个优化器步 {tokens} 个 Token：{batch} 条序列 × {seq} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="56"/>
+        <location filename="../../views/labels.py" line="65"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="59"/>
-        <location filename="../../views/labels.py" line="158"/>
+        <location filename="../../views/labels.py" line="68"/>
+        <location filename="../../views/labels.py" line="167"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="59"/>
+        <location filename="../../views/labels.py" line="68"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="60"/>
+        <location filename="../../views/labels.py" line="69"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="64"/>
+        <location filename="../../views/labels.py" line="73"/>
         <source>Parameters Ψ (0 = from shape)</source>
         <translation>参数量 Ψ（0 = 按形状推算）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="65"/>
+        <location filename="../../views/labels.py" line="74"/>
         <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
         <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="68"/>
+        <location filename="../../views/labels.py" line="77"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="69"/>
+        <location filename="../../views/labels.py" line="78"/>
         <source>Hidden size h</source>
         <translation>隐藏维度 h</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="70"/>
+        <location filename="../../views/labels.py" line="79"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="71"/>
+        <location filename="../../views/labels.py" line="80"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="72"/>
+        <location filename="../../views/labels.py" line="81"/>
         <source>FFN hidden</source>
         <translation>FFN 隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="73"/>
+        <location filename="../../views/labels.py" line="82"/>
         <source>Vocabulary V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="74"/>
+        <location filename="../../views/labels.py" line="83"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="75"/>
+        <location filename="../../views/labels.py" line="84"/>
         <source>Micro-batch size b</source>
         <translation>微批大小 b</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="76"/>
+        <location filename="../../views/labels.py" line="85"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="77"/>
+        <location filename="../../views/labels.py" line="86"/>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="78"/>
+        <location filename="../../views/labels.py" line="87"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="79"/>
+        <location filename="../../views/labels.py" line="88"/>
         <source>Experts per token K</source>
         <translation>每 Token 专家数 K</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="80"/>
+        <location filename="../../views/labels.py" line="89"/>
         <source>Vocabulary padded to k × TP</source>
         <translation>词表填充到 k × TP 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="81"/>
+        <location filename="../../views/labels.py" line="90"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="83"/>
+        <location filename="../../views/labels.py" line="92"/>
         <source>Q/K/V biases</source>
         <translation>Q/K/V 偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="84"/>
+        <location filename="../../views/labels.py" line="93"/>
         <source>Linear-layer biases</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="85"/>
+        <location filename="../../views/labels.py" line="94"/>
         <source>Query/key norm</source>
         <translation>查询/键归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="95"/>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="96"/>
         <source>learned</source>
         <translation>可学习</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="88"/>
+        <location filename="../../views/labels.py" line="97"/>
         <source>Positions learned (0 = s)</source>
         <translation>可学习位置数（0 = s）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="89"/>
+        <location filename="../../views/labels.py" line="98"/>
         <source>First dense layers</source>
         <translation>开头的稠密层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="90"/>
+        <location filename="../../views/labels.py" line="99"/>
         <source>MoE every k-th layer</source>
         <translation>每 k 层一个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="91"/>
+        <location filename="../../views/labels.py" line="100"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="101"/>
         <source>Shared-expert width</source>
         <translation>共享专家宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="93"/>
+        <location filename="../../views/labels.py" line="102"/>
         <source>Shared-expert gate</source>
         <translation>共享专家门控</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="94"/>
+        <location filename="../../views/labels.py" line="103"/>
         <source>Routing bias per expert</source>
         <translation>每专家路由偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="95"/>
+        <location filename="../../views/labels.py" line="104"/>
         <source>MTP modules</source>
         <translation>MTP 模块数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="97"/>
+        <location filename="../../views/labels.py" line="106"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="98"/>
+        <location filename="../../views/labels.py" line="107"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="99"/>
+        <location filename="../../views/labels.py" line="108"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="100"/>
+        <location filename="../../views/labels.py" line="109"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="101"/>
+        <location filename="../../views/labels.py" line="110"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="102"/>
+        <location filename="../../views/labels.py" line="111"/>
         <source>GEMM compute</source>
         <translation>GEMM 计算精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="103"/>
+        <location filename="../../views/labels.py" line="112"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="104"/>
+        <location filename="../../views/labels.py" line="113"/>
         <source>Adam (2 states)</source>
         <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="105"/>
+        <location filename="../../views/labels.py" line="114"/>
         <source>Muon (1 state)</source>
         <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="106"/>
+        <location filename="../../views/labels.py" line="115"/>
         <source>SGD momentum (1 state)</source>
         <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="108"/>
+        <location filename="../../views/labels.py" line="117"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="109"/>
+        <location filename="../../views/labels.py" line="118"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="110"/>
+        <location filename="../../views/labels.py" line="119"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="111"/>
+        <location filename="../../views/labels.py" line="120"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="112"/>
+        <location filename="../../views/labels.py" line="121"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="113"/>
+        <location filename="../../views/labels.py" line="122"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="114"/>
+        <location filename="../../views/labels.py" line="123"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="115"/>
+        <location filename="../../views/labels.py" line="124"/>
         <source>Expert tensor parallel ETP</source>
         <translation>专家张量并行 ETP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="116"/>
+        <location filename="../../views/labels.py" line="125"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="117"/>
+        <location filename="../../views/labels.py" line="126"/>
         <source>First-stage layers</source>
         <translation>首阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="127"/>
         <source>Last-stage layers</source>
         <translation>末阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="119"/>
+        <location filename="../../views/labels.py" line="128"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="120"/>
+        <location filename="../../views/labels.py" line="129"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="121"/>
+        <location filename="../../views/labels.py" line="130"/>
         <source>Rank order</source>
         <translation>Rank 顺序</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="124"/>
+        <location filename="../../views/labels.py" line="133"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="125"/>
+        <location filename="../../views/labels.py" line="134"/>
         <source>Global batch (sequences)</source>
         <translation>全局批次（序列数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="126"/>
+        <location filename="../../views/labels.py" line="135"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="127"/>
+        <location filename="../../views/labels.py" line="136"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="128"/>
+        <location filename="../../views/labels.py" line="137"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="129"/>
+        <location filename="../../views/labels.py" line="138"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="130"/>
+        <location filename="../../views/labels.py" line="139"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="131"/>
+        <location filename="../../views/labels.py" line="140"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="133"/>
+        <location filename="../../views/labels.py" line="142"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="134"/>
+        <location filename="../../views/labels.py" line="143"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="134"/>
+        <location filename="../../views/labels.py" line="143"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="135"/>
+        <location filename="../../views/labels.py" line="144"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="136"/>
+        <location filename="../../views/labels.py" line="145"/>
         <source>Fully recomputed layers</source>
         <translation>全量重计算层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="137"/>
+        <location filename="../../views/labels.py" line="146"/>
         <source>Checkpoints split over TP</source>
         <translation>检查点在 TP 上切分</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="138"/>
+        <location filename="../../views/labels.py" line="147"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="139"/>
+        <location filename="../../views/labels.py" line="148"/>
         <source>manual</source>
         <translation>手动</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="140"/>
+        <location filename="../../views/labels.py" line="149"/>
         <source>Megatron selective</source>
         <translation>Megatron 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="141"/>
+        <location filename="../../views/labels.py" line="150"/>
         <source>Megatron recompute modules</source>
         <translation>Megatron 重计算模块</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="143"/>
+        <location filename="../../views/labels.py" line="152"/>
         <source>Ladder steps (0 = all)</source>
         <translation>阶梯步数（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="144"/>
+        <location filename="../../views/labels.py" line="153"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="145"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="146"/>
+        <location filename="../../views/labels.py" line="155"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="147"/>
+        <location filename="../../views/labels.py" line="156"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="149"/>
+        <location filename="../../views/labels.py" line="158"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="150"/>
+        <location filename="../../views/labels.py" line="159"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="151"/>
+        <location filename="../../views/labels.py" line="160"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="152"/>
+        <location filename="../../views/labels.py" line="161"/>
         <source>Gradients to CPU as</source>
         <translation>梯度传到 CPU 的方式</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="153"/>
+        <location filename="../../views/labels.py" line="162"/>
         <source>Pipeline ZeRO-2 (Kimi K3)</source>
         <translation>Kimi K3 的 Pipeline ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="163"/>
         <source>ZeRO-Offload (DeepSpeed)</source>
         <translation>DeepSpeed 的 ZeRO-Offload</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="155"/>
+        <location filename="../../views/labels.py" line="164"/>
         <source>Reduce bucket (elements)</source>
         <translation>归约分桶大小（元素数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="159"/>
+        <location filename="../../views/labels.py" line="168"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="160"/>
+        <location filename="../../views/labels.py" line="169"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="162"/>
+        <location filename="../../views/labels.py" line="171"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="163"/>
+        <location filename="../../views/labels.py" line="172"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="164"/>
+        <location filename="../../views/labels.py" line="173"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="165"/>
+        <location filename="../../views/labels.py" line="174"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="166"/>
+        <location filename="../../views/labels.py" line="175"/>
         <source>NVLink latency α (µs)</source>
         <translation>NVLink 延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="167"/>
+        <location filename="../../views/labels.py" line="176"/>
         <source>Inter-node latency α (µs)</source>
         <translation>节点间延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="168"/>
+        <location filename="../../views/labels.py" line="177"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="169"/>
+        <location filename="../../views/labels.py" line="178"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="170"/>
+        <location filename="../../views/labels.py" line="179"/>
         <source>fat-tree (a node on one leaf)</source>
         <translation>胖树（一个节点接一台叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="171"/>
+        <location filename="../../views/labels.py" line="180"/>
         <source>NICs per node (0 = one per GPU)</source>
         <translation>每节点网卡数（0 = 每 GPU 一块）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="172"/>
+        <location filename="../../views/labels.py" line="181"/>
         <source>Leaf ports (to NICs)</source>
         <translation>叶交换机端口（接网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="173"/>
+        <location filename="../../views/labels.py" line="182"/>
         <source>Oversubscription (leaf down : up)</source>
         <translation>超额订阅（叶下行 : 上行）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="175"/>
+        <location filename="../../views/labels.py" line="184"/>
         <source>Leaf–spine GB/s (0 = a NIC&apos;s)</source>
         <translation>叶—脊 GB/s（0 = 同网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="176"/>
+        <location filename="../../views/labels.py" line="185"/>
         <source>Cross-node routes</source>
         <translation>跨节点路由</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="177"/>
+        <location filename="../../views/labels.py" line="186"/>
         <source>ECMP (shortest paths)</source>
         <translation>ECMP（最短路径）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="178"/>
+        <location filename="../../views/labels.py" line="187"/>
         <source>rail rule (NVLink first, PXN)</source>
         <translation>轨道规则（先走 NVLink，PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="179"/>
+        <location filename="../../views/labels.py" line="188"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="180"/>
+        <location filename="../../views/labels.py" line="189"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="182"/>
+        <location filename="../../views/labels.py" line="191"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="183"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="184"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="184"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="185"/>
+        <location filename="../../views/labels.py" line="194"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="186"/>
+        <location filename="../../views/labels.py" line="195"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="196"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="188"/>
+        <location filename="../../views/labels.py" line="197"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="190"/>
+        <location filename="../../views/labels.py" line="199"/>
         <source>Dispatch route</source>
         <translation>分发路径</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="191"/>
+        <location filename="../../views/labels.py" line="200"/>
         <source>direct</source>
         <translation>直达</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="201"/>
         <source>two hops: IB, then NVLink</source>
         <translation>两跳：先 IB，再 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
-        <location filename="../../views/labels.py" line="227"/>
+        <location filename="../../views/labels.py" line="202"/>
+        <location filename="../../views/labels.py" line="236"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="194"/>
+        <location filename="../../views/labels.py" line="203"/>
         <source>Expert capacity factor (0 = dropless)</source>
         <translation>专家容量因子（0 = 不丢弃）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="195"/>
+        <location filename="../../views/labels.py" line="204"/>
         <source>Pad experts to capacity</source>
         <translation>专家填充到容量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="196"/>
+        <location filename="../../views/labels.py" line="205"/>
         <source>Routing weights applied</source>
         <translation>路由权重作用位置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="197"/>
+        <location filename="../../views/labels.py" line="206"/>
         <source>at the combine</source>
         <translation>在 combine 处</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="198"/>
+        <location filename="../../views/labels.py" line="207"/>
         <source>at the combine, in FP32</source>
         <translation>在 combine 处（FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="199"/>
+        <location filename="../../views/labels.py" line="208"/>
         <source>in the expert activation</source>
         <translation>在专家激活函数中</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="200"/>
+        <location filename="../../views/labels.py" line="209"/>
         <source>Peak BF16 TFLOP/s (0 = data sheet)</source>
         <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="201"/>
+        <location filename="../../views/labels.py" line="210"/>
         <source>HBM GB/s (0 = data sheet)</source>
         <translation>HBM GB/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="202"/>
+        <location filename="../../views/labels.py" line="211"/>
         <source>Op durations</source>
         <translation>操作时长</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="203"/>
+        <location filename="../../views/labels.py" line="212"/>
         <source>typed units</source>
         <translation>手动输入单位</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="204"/>
+        <location filename="../../views/labels.py" line="213"/>
         <source>step-time model</source>
         <translation>步时模型</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="205"/>
+        <location filename="../../views/labels.py" line="214"/>
         <source>DP reduction under the backward</source>
         <translation>DP 归约与反向重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="206"/>
+        <location filename="../../views/labels.py" line="215"/>
         <source>TP collectives under the GEMMs</source>
         <translation>TP 集合通信与 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="207"/>
+        <location filename="../../views/labels.py" line="216"/>
         <source>EP all-to-alls under the expert GEMMs</source>
         <translation>EP all-to-all 与专家 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="208"/>
+        <location filename="../../views/labels.py" line="217"/>
         <source>GEMM efficiency (0 = size curve)</source>
         <translation>GEMM 效率（0 = 尺寸曲线）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="210"/>
+        <location filename="../../views/labels.py" line="219"/>
         <source>Element-wise share of HBM bandwidth</source>
         <translation>逐元素运算的 HBM 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="212"/>
+        <location filename="../../views/labels.py" line="221"/>
         <source>NCCL share of NVLink bandwidth</source>
         <translation>NCCL 的 NVLink 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="215"/>
+        <location filename="../../views/labels.py" line="224"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="216"/>
+        <location filename="../../views/labels.py" line="225"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="217"/>
+        <location filename="../../views/labels.py" line="226"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="218"/>
+        <location filename="../../views/labels.py" line="227"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="221"/>
+        <location filename="../../views/labels.py" line="230"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="222"/>
+        <location filename="../../views/labels.py" line="231"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="223"/>
+        <location filename="../../views/labels.py" line="232"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="225"/>
+        <location filename="../../views/labels.py" line="234"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="226"/>
+        <location filename="../../views/labels.py" line="235"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="228"/>
+        <location filename="../../views/labels.py" line="237"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="229"/>
+        <location filename="../../views/labels.py" line="238"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="230"/>
+        <location filename="../../views/labels.py" line="239"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="261"/>
+        <location filename="../../views/labels.py" line="270"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="261"/>
+        <location filename="../../views/labels.py" line="270"/>
         <source>off</source>
         <translation>关</translation>
     </message>
