@@ -200,6 +200,7 @@ class MainWindow(QMainWindow):
         self.model = model
         self.settings = QSettings()
         self._normal_font: QFont | None = None   # the application's font before presenting
+        self._inputs_before_presenting: bool | None = None   # Hide Inputs before presentation mode folded them
         self._handing_over = False                # closing because a rebuilt window takes over
         self.lecture_keys = LectureKeys(self)
 
@@ -890,12 +891,18 @@ class MainWindow(QMainWindow):
         if on:
             if self._normal_font is None:
                 self._normal_font = QFont(app.font())
+            # The figure and its numbers first: the inputs fold away (Ctrl+Shift+H brings them back)
+            self._inputs_before_presenting = self.hide_inputs_action.isChecked()
+            self.set_inputs_hidden(True)
             self.showFullScreen()   # first: widgets never shown yet would keep the font they were polished with
             self._apply_presentation_font()
         else:
             if self._normal_font is not None:
                 set_application_font(app, self._normal_font)
                 self._normal_font = None
+            if self._inputs_before_presenting is not None:
+                self.set_inputs_hidden(self._inputs_before_presenting)
+                self._inputs_before_presenting = None
             self.showNormal()
 
     def presentation_scale(self) -> int:
@@ -1009,6 +1016,7 @@ class MainWindow(QMainWindow):
         window.restoreState(state)
         if presenting:   # the application's font is enlarged already: keep the normal one to go back to
             window._normal_font, self._normal_font = self._normal_font, None
+            window._inputs_before_presenting = self._inputs_before_presenting
             window.present_action.blockSignals(True)
             window.present_action.setChecked(True)
             window.present_action.blockSignals(False)

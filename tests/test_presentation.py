@@ -8,8 +8,8 @@ import re
 import pytest
 import shiboken6
 from PySide6.QtCore import SIGNAL, QCoreApplication, QSettings
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtGui import QFont, QFontMetrics, QPalette
+from PySide6.QtWidgets import QApplication, QMessageBox, QStyle
 
 from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow
 from tslab.models.document import save_document
@@ -57,6 +57,41 @@ def test_presentation_enlarges_the_type_by_the_default_scale_and_restores_it(win
     assert window.isFullScreen() and point_size() == pytest.approx(normal * 1.5)
     window.set_presentation(False)
     assert not window.isFullScreen() and point_size() == pytest.approx(normal)
+
+
+def test_presenting_folds_the_inputs_and_shows_every_ledger_number_whole(qtbot, settings):
+    """Presentation mode puts the figure and its numbers first: the inputs fold away (and come
+    back as they were when it ends; Hide Inputs brings them back meanwhile), and the ledger table's
+    tier, GiB and share columns fit their values in the larger type (at 1280×800, DeepSeek-V3)."""
+    win = MainWindow(preset_document("deepseek-v3"))
+    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    assert not win.hide_inputs_action.isChecked()
+    win.set_presentation(True)
+    assert win.hide_inputs_action.isChecked()
+    table = win.memory_tab.table
+
+    def cut() -> list[tuple[int, int, str]]:
+        """The cells of the tier, GiB and share columns whose text does not fit the column with the
+        cell's margins (the style's focus-frame margin, + 1, on each side, as QItemDelegate draws)."""
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        return [(row, column, cell.text()) for row in range(table.rowCount()) for column in (1, 2, 3)
+                if (cell := table.item(row, column)) is not None and cell.text()
+                and QFontMetrics(cell.font() if cell.font() != QFont() else table.font()).horizontalAdvance(
+                    cell.text()) + margin > table.columnWidth(column)]
+
+    qtbot.waitUntil(lambda: table.font().pointSizeF() > QApplication.font().pointSizeF() / 2 and not cut(),
+                    timeout=5000)
+    assert table.rowCount() > 5 and not cut()
+    win.set_inputs_hidden(False)   # the lecturer brings them back for an edit
+    win.set_presentation(False)
+    assert not win.hide_inputs_action.isChecked()
+    win.set_inputs_hidden(True)    # hidden before presenting: hidden after
+    win.set_presentation(True)
+    win.set_presentation(False)
+    assert win.hide_inputs_action.isChecked()
 
 
 @pytest.mark.parametrize("percent", [125, 150, 200])

@@ -1,7 +1,7 @@
 """The memory ledger as a table: item, tier, bytes, share and formula of every item."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -34,6 +34,12 @@ class LedgerTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.itemSelectionChanged.connect(self._picked)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # presentation mode's larger type: no value cut off
+            for column in range(4):
+                self.resizeColumnToContents(column)
 
     def _picked(self) -> None:
         rows = {index.row() for index in self.selectedIndexes()}
