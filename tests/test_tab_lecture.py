@@ -182,8 +182,12 @@ def test_context_steps_the_current_scheme(qtbot):
 
 
 def test_context_with_one_cp_rank_has_nothing_to_step(classroom, qtbot):
+    """Shown as the scenario is (view.context.degree = 1), one CP rank exchanges nothing to step
+    through; taught at the default degree, the classroom's cp = 1 is laid out over 8 ranks."""
     page = show_tab(classroom, "context", qtbot)
     assert classroom.model.scenario.parallel.cp == 1
+    assert page.step_animation(1) is True and page.analysis.cp == 8
+    classroom.model.set_value("view.context.degree", 1)
     assert page.step_animation(1) is False and page.animation_to(True) is False
 
 
