@@ -894,6 +894,7 @@ class MainWindow(QMainWindow):
             # The figure and its numbers first: the inputs fold away (Ctrl+Shift+H brings them back)
             self._inputs_before_presenting = self.hide_inputs_action.isChecked()
             self.set_inputs_hidden(True)
+            self.banner.set_compact(True)
             self.showFullScreen()   # first: widgets never shown yet would keep the font they were polished with
             self._apply_presentation_font()
         else:
@@ -903,6 +904,7 @@ class MainWindow(QMainWindow):
             if self._inputs_before_presenting is not None:
                 self.set_inputs_hidden(self._inputs_before_presenting)
                 self._inputs_before_presenting = None
+            self.banner.set_compact(False)
             self.showNormal()
 
     def presentation_scale(self) -> int:
@@ -1017,6 +1019,7 @@ class MainWindow(QMainWindow):
         if presenting:   # the application's font is enlarged already: keep the normal one to go back to
             window._normal_font, self._normal_font = self._normal_font, None
             window._inputs_before_presenting = self._inputs_before_presenting
+            window.banner.set_compact(True)
             window.present_action.blockSignals(True)
             window.present_action.setChecked(True)
             window.present_action.blockSignals(False)

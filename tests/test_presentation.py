@@ -303,3 +303,21 @@ def test_language_switch_keeps_presentation_mode(qtbot, settings, english_afterw
 def test_choosing_the_language_shown_changes_nothing(window, settings):
     assert window.set_language(current_language(QApplication.instance())) is window
     assert window.isVisible()
+
+
+def test_presenting_keeps_the_banner_to_one_line(window, qtbot):
+    """In presentation mode the validation banner is one line — the first problem and how many
+    more — with every problem in its tooltip; out of it, every problem is listed again."""
+    window.model.update({"parallel.pp": 3})   # 32 layers over 3 stages and more: several problems
+    problems = window.model.problems
+    assert len(problems) >= 2 and window.banner.isVisible()
+    full = window.banner.sizeHint().height()
+    window.set_presentation(True)
+    label = window.banner.label
+    assert "\n" not in label.text() and "<br>" not in label.text()
+    assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width() + 1
+    qtbot.waitUntil(lambda: window.banner.height() <= label.fontMetrics().height() + 16, timeout=5000)
+    assert label.toolTip().count("<br>") >= len(problems)
+    window.set_presentation(False)
+    assert label.toolTip() == "" and label.text().count("<br>") >= len(problems) and \
+        window.banner.sizeHint().height() == full

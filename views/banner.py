@@ -15,7 +15,9 @@ WARNING_STYLE = ("QFrame#banner { background: #fff4d6; border: 1px solid #e0a800
 
 
 class ValidationBanner(QFrame):
-    """Hidden when the scenario is clean; red with the errors, amber with only warnings."""
+    """Hidden when the scenario is clean; red with the errors, amber with only warnings. Compact
+    (presentation mode): one line — the first problem and how many more — with every problem in
+    the tooltip, so that the figure keeps the room."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -28,7 +30,12 @@ class ValidationBanner(QFrame):
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addWidget(self.label)
         self.problems: list[Problem] = []
+        self.compact = False
         self.hide()
+
+    def set_compact(self, on: bool) -> None:
+        self.compact = on
+        self.show_problems(self.problems)
 
     def show_problems(self, problems: list[Problem]) -> None:
         self.problems = list(problems)
@@ -45,6 +52,25 @@ class ValidationBanner(QFrame):
         if warnings:
             lines.append("<b>" + self.tr("Warnings:") + "</b>")
             lines += ["⚠ " + translate_problem(p) for p in warnings]
-        self.label.setText("<br>".join(lines))
         self.setStyleSheet(ERROR_STYLE if errors else WARNING_STYLE)
+        if self.compact:
+            first = ("✖ " if errors else "⚠ ") + translate_problem((errors or warnings)[0])
+            more = len(problems) - 1
+            text = first if not more else self.tr("{problem} (+{count} more: hover for all)").format(
+                problem=first, count=more)
+            self.label.setWordWrap(False)
+            self.label.setTextFormat(Qt.TextFormat.PlainText)
+            width = max(self.width() - 16, 200)   # one line: the rest in the tooltip
+            self.label.setText(self.label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width))
+            self.label.setToolTip("<br>".join(lines))
+        else:
+            self.label.setWordWrap(True)
+            self.label.setTextFormat(Qt.TextFormat.RichText)
+            self.label.setText("<br>".join(lines))
+            self.label.setToolTip("")
         self.show()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.compact and self.problems and event.size().width() != event.oldSize().width():
+            self.show_problems(self.problems)   # elided anew for the new width

@@ -1124,12 +1124,12 @@ Not drawn for this scenario: {reason}</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="89"/>
+        <location filename="../../views/memory/ledger_table.py" line="95"/>
         <source>Total (all tiers)</source>
         <translation>合计（所有层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="90"/>
+        <location filename="../../views/memory/ledger_table.py" line="96"/>
         <source>GPU tier {gpu} of capacity {capacity}</source>
         <translation>GPU 层级 {gpu}，容量 {capacity}</translation>
     </message>
@@ -1150,453 +1150,453 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="209"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="213"/>
+        <location filename="../../desktop/main_window.py" line="214"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="218"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="250"/>
-        <location filename="../../desktop/main_window.py" line="669"/>
+        <location filename="../../desktop/main_window.py" line="251"/>
+        <location filename="../../desktop/main_window.py" line="670"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="253"/>
+        <location filename="../../desktop/main_window.py" line="254"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="266"/>
+        <location filename="../../desktop/main_window.py" line="267"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="269"/>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="272"/>
+        <location filename="../../desktop/main_window.py" line="273"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="274"/>
+        <location filename="../../desktop/main_window.py" line="275"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="283"/>
+        <location filename="../../desktop/main_window.py" line="284"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="284"/>
+        <location filename="../../desktop/main_window.py" line="285"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="286"/>
+        <location filename="../../desktop/main_window.py" line="287"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="287"/>
+        <location filename="../../desktop/main_window.py" line="288"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="288"/>
+        <location filename="../../desktop/main_window.py" line="289"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="290"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="291"/>
+        <location filename="../../desktop/main_window.py" line="292"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="293"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="293"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="295"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="297"/>
+        <location filename="../../desktop/main_window.py" line="298"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="299"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="301"/>
+        <location filename="../../desktop/main_window.py" line="302"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="304"/>
+        <location filename="../../desktop/main_window.py" line="305"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="307"/>
+        <location filename="../../desktop/main_window.py" line="308"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="311"/>
+        <location filename="../../desktop/main_window.py" line="312"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="312"/>
+        <location filename="../../desktop/main_window.py" line="313"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="316"/>
+        <location filename="../../desktop/main_window.py" line="317"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="318"/>
+        <location filename="../../desktop/main_window.py" line="319"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="323"/>
+        <location filename="../../desktop/main_window.py" line="324"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="325"/>
+        <location filename="../../desktop/main_window.py" line="326"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="329"/>
+        <location filename="../../desktop/main_window.py" line="330"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="330"/>
+        <location filename="../../desktop/main_window.py" line="331"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="331"/>
+        <location filename="../../desktop/main_window.py" line="332"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="333"/>
+        <location filename="../../desktop/main_window.py" line="334"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="335"/>
+        <location filename="../../desktop/main_window.py" line="336"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="340"/>
+        <location filename="../../desktop/main_window.py" line="341"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="342"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="346"/>
+        <location filename="../../desktop/main_window.py" line="347"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="346"/>
+        <location filename="../../desktop/main_window.py" line="347"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="350"/>
+        <location filename="../../desktop/main_window.py" line="351"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="353"/>
+        <location filename="../../desktop/main_window.py" line="354"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="355"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="357"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="362"/>
+        <location filename="../../desktop/main_window.py" line="363"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="364"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="367"/>
+        <location filename="../../desktop/main_window.py" line="368"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="369"/>
-        <location filename="../../desktop/main_window.py" line="730"/>
+        <location filename="../../desktop/main_window.py" line="370"/>
+        <location filename="../../desktop/main_window.py" line="731"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="372"/>
-        <location filename="../../desktop/main_window.py" line="733"/>
+        <location filename="../../desktop/main_window.py" line="373"/>
+        <location filename="../../desktop/main_window.py" line="734"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="386"/>
+        <location filename="../../desktop/main_window.py" line="387"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="486"/>
+        <location filename="../../desktop/main_window.py" line="487"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="591"/>
+        <location filename="../../desktop/main_window.py" line="592"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="652"/>
-        <location filename="../../desktop/main_window.py" line="663"/>
+        <location filename="../../desktop/main_window.py" line="653"/>
+        <location filename="../../desktop/main_window.py" line="664"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="653"/>
-        <location filename="../../desktop/main_window.py" line="676"/>
+        <location filename="../../desktop/main_window.py" line="654"/>
+        <location filename="../../desktop/main_window.py" line="677"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="657"/>
+        <location filename="../../desktop/main_window.py" line="658"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="664"/>
+        <location filename="../../desktop/main_window.py" line="665"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="667"/>
+        <location filename="../../desktop/main_window.py" line="668"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="679"/>
+        <location filename="../../desktop/main_window.py" line="680"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="679"/>
+        <location filename="../../desktop/main_window.py" line="680"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="680"/>
+        <location filename="../../desktop/main_window.py" line="681"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="701"/>
+        <location filename="../../desktop/main_window.py" line="702"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="702"/>
+        <location filename="../../desktop/main_window.py" line="703"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="706"/>
+        <location filename="../../desktop/main_window.py" line="707"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="716"/>
+        <location filename="../../desktop/main_window.py" line="717"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="719"/>
+        <location filename="../../desktop/main_window.py" line="720"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="730"/>
+        <location filename="../../desktop/main_window.py" line="731"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="733"/>
+        <location filename="../../desktop/main_window.py" line="734"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="742"/>
         <location filename="../../desktop/main_window.py" line="743"/>
+        <location filename="../../desktop/main_window.py" line="744"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="750"/>
+        <location filename="../../desktop/main_window.py" line="751"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="751"/>
+        <location filename="../../desktop/main_window.py" line="752"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="759"/>
+        <location filename="../../desktop/main_window.py" line="760"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="764"/>
+        <location filename="../../desktop/main_window.py" line="765"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="771"/>
+        <location filename="../../desktop/main_window.py" line="772"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="772"/>
+        <location filename="../../desktop/main_window.py" line="773"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="784"/>
+        <location filename="../../desktop/main_window.py" line="785"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="787"/>
+        <location filename="../../desktop/main_window.py" line="788"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="797"/>
+        <location filename="../../desktop/main_window.py" line="798"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="798"/>
+        <location filename="../../desktop/main_window.py" line="799"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="809"/>
+        <location filename="../../desktop/main_window.py" line="810"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="813"/>
+        <location filename="../../desktop/main_window.py" line="814"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="821"/>
+        <location filename="../../desktop/main_window.py" line="822"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="821"/>
+        <location filename="../../desktop/main_window.py" line="822"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="831"/>
+        <location filename="../../desktop/main_window.py" line="832"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="841"/>
+        <location filename="../../desktop/main_window.py" line="842"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="843"/>
+        <location filename="../../desktop/main_window.py" line="844"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1043"/>
+        <location filename="../../desktop/main_window.py" line="1054"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1044"/>
+        <location filename="../../desktop/main_window.py" line="1055"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -4038,14 +4038,19 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>ValidationBanner</name>
     <message>
-        <location filename="../../views/banner.py" line="43"/>
+        <location filename="../../views/banner.py" line="50"/>
         <source>Invalid scenario ({count} errors):</source>
         <translation>场景无效（{count} 个错误）：</translation>
     </message>
     <message>
-        <location filename="../../views/banner.py" line="46"/>
+        <location filename="../../views/banner.py" line="53"/>
         <source>Warnings:</source>
         <translation>警告：</translation>
+    </message>
+    <message>
+        <location filename="../../views/banner.py" line="59"/>
+        <source>{problem} (+{count} more: hover for all)</source>
+        <translation>{problem}（另有 {count} 条：悬停查看全部）</translation>
     </message>
 </context>
 <context>
