@@ -38,7 +38,7 @@ from ..mesh import build_mesh
 from ..pipeline import Cancelled, gc_paused
 from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
-from ..time.step import Note, step_parts, step_tail
+from ..time.step import Note, larger_caches, step_parts, step_tail
 from ..time.step import step_floor
 from ..validation import QT_TRANSLATE_NOOP, validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
@@ -51,6 +51,7 @@ NEAR_TOP = 0.02
 # configuration (each costs a ledger and often a step time: ~5–10 ms); beyond it the rank is a range.
 REFERENCE_BUDGET: int | None = None
 FLOORED, TIMED = 2, 3  # heap states (plan)
+PLAN_CACHE = 4096      # scenarios the step-time model keeps prepared during a search (~100 MB at the most)
 
 
 @dataclass(frozen=True)
@@ -328,7 +329,9 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
     ValueError for a GPU count that is not whole nodes or a `top` below 1."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top must be a whole number ≥ 1, not {top!r}")
-    with gc_paused():  # thousands of scenarios and tables, none of them cyclic: no collector passes
+    # Thousands of scenarios and tables, none of them cyclic: no collector passes. The step-time
+    # model's caches hold a configuration's stage costs from its bound to its timing.
+    with gc_paused(), larger_caches(PLAN_CACHE):
         return _plan(s, gpus, top, should_stop, progress, rules, exhaustive, reference_budget)
 
 

@@ -53,10 +53,11 @@ A deterministic teaching model, not a benchmark of a real cluster.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -528,6 +529,24 @@ def _remember(cache: OrderedDict, key: Scenario, value: Any) -> None:
         cache.move_to_end(key)
         while len(cache) > _CACHE_SIZE:
             cache.popitem(last=False)
+
+
+@contextlib.contextmanager
+def larger_caches(size: int) -> Iterator[None]:
+    """Keep up to `size` scenarios' prepared stage costs, tails and step times while the block
+    runs (the planner bounds thousands of configurations before it times a few of them), then
+    trim back to the usual size."""
+    global _CACHE_SIZE
+    usual = _CACHE_SIZE
+    _CACHE_SIZE = max(size, usual)
+    try:
+        yield
+    finally:
+        with _LOCK:
+            _CACHE_SIZE = usual
+            for cache in (_PREPARED, _TIMED, _TAILS):
+                while len(cache) > usual:
+                    cache.popitem(last=False)
 
 
 def _recall(cache: OrderedDict, key: Scenario) -> Any:
