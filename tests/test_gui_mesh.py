@@ -211,3 +211,17 @@ def test_tab_runs_alone_on_the_preset_named(run_alone):
     assert window.model.scenario == load_preset("gpt3-175b")
     assert window.figure.title.text() == load_preset("gpt3-175b").title
     assert window.mesh.world_size == load_preset("gpt3-175b").world_size
+
+
+def test_an_invalid_mesh_states_the_numbers_of_the_error(make_tab):
+    """DeepSeek-V3 with tp 8 and dp 128 stated asks for 16,384 GPUs on 2,048: the mesh header says
+    the degrees asked and their product, as the error does, beside the dp it could draw."""
+    s = load_preset("deepseek-v3").replace(**{"parallel.tp": 8, "parallel.dp": 128})
+    tab = make_tab(s)
+    assert tab.mesh.errors and tab.mesh.dims["dp"] == 16
+    text = tab.figure.subtitle.text()
+    assert "tp 8 · cp 1 · pp 16 · dp 128 = 16,384 GPUs" in text and "drawn: dp 16" in text
+    error = " ".join(str(p) for p in tab.mesh.errors)
+    assert "16384" in error.replace(",", "")
+    tab.model.set_value("parallel.dp", 16)   # valid again: no such line
+    assert not tab.mesh.errors and "Asked:" not in tab.figure.subtitle.text()

@@ -1956,22 +1956,27 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="96"/>
+        <location filename="../../views/mesh/figure.py" line="98"/>
+        <source>Asked: {asked} = {gpus:,} GPUs; drawn: {drawn}, what the cluster holds</source>
+        <translation>所设：{asked} = {gpus:,} 块 GPU；画出：{drawn}，即集群容纳得下的部分</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="105"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="107"/>
+        <location filename="../../views/mesh/figure.py" line="116"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="111"/>
+        <location filename="../../views/mesh/figure.py" line="120"/>
         <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
         <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="113"/>
+        <location filename="../../views/mesh/figure.py" line="122"/>
         <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
         <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
@@ -8297,107 +8302,107 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="146"/>
+        <location filename="../../models/planner/search.py" line="147"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="152"/>
+        <location filename="../../models/planner/search.py" line="153"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="158"/>
+        <location filename="../../models/planner/search.py" line="159"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="163"/>
+        <location filename="../../models/planner/search.py" line="164"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="168"/>
+        <location filename="../../models/planner/search.py" line="169"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="482"/>
+        <location filename="../../models/planner/search.py" line="485"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="808"/>
+        <location filename="../../models/time/step.py" line="827"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="809"/>
+        <location filename="../../models/time/step.py" line="828"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="812"/>
+        <location filename="../../models/time/step.py" line="831"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="815"/>
+        <location filename="../../models/time/step.py" line="834"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="819"/>
+        <location filename="../../models/time/step.py" line="838"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="822"/>
+        <location filename="../../models/time/step.py" line="841"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="824"/>
+        <location filename="../../models/time/step.py" line="843"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="829"/>
+        <location filename="../../models/time/step.py" line="848"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="842"/>
+        <location filename="../../models/time/step.py" line="861"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="845"/>
+        <location filename="../../models/time/step.py" line="864"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="851"/>
+        <location filename="../../models/time/step.py" line="870"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="834"/>
+        <location filename="../../models/time/step.py" line="853"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="838"/>
+        <location filename="../../models/time/step.py" line="857"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="859"/>
+        <location filename="../../models/time/step.py" line="878"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="862"/>
+        <location filename="../../models/time/step.py" line="881"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>

@@ -90,6 +90,15 @@ class MeshFigure(QWidget):
         if first.errors:
             text += "<br><span style='color:#C00000; font-weight:bold'>" + self.tr("Invalid topology:") + \
                 "</span> " + "; ".join(translate_problem(p) for p in first.errors)
+            p = scenario.parallel
+            asked = {"tp": p.tp, "cp": p.cp, "pp": p.pp, "dp": p.dp}
+            differ = [name for name, value in asked.items() if first.dims.get(name) != value]
+            if differ:   # the header says what the error says: the degrees asked, and what is drawn of them
+                text += "<br>" + self.tr(
+                    "Asked: {asked} = {gpus:,} GPUs; drawn: {drawn}, what the cluster holds").format(
+                    asked=" · ".join(f"{name} {value}" for name, value in asked.items()),
+                    gpus=p.tp * p.cp * p.pp * p.dp,
+                    drawn=" · ".join(f"{name} {first.dims.get(name)}" for name in differ))
         high = [axis_label(t.axis) for t in rows if t.cross_node and t.axis in HIGH_FREQUENCY]
         if high:
             text += " · <span style='color:#C00000; font-weight:bold'>" + self.tr(
