@@ -1,6 +1,7 @@
-"""The GUI on the largest accepted scenario of each kind: the window is shown within 2 s, and the
-event loop keeps running while the work is done (long work goes to the tab's runner, figures too
-large to draw op by op are summarised). Generous bounds: a responsiveness check, not a benchmark
+"""The GUI on the largest accepted scenario of each kind: the window is shown within 2 s of the UI
+thread's CPU time, and the event loop keeps running while the work is done — no more than 1 s of
+the UI thread's CPU between two timer ticks, nor 10 s of waiting (long work goes to the tab's
+runner, figures too large to draw op by op are summarised). Generous bounds: a responsiveness check, not a benchmark
 (`make bench` measures the speed)."""
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from tslab.models.presets import preset_document
 from tslab.models.scenario import _field
 
 WINDOW_SHOWN_S = 2.0
-LONGEST_STALL_S = 1.0
+LONGEST_STALL_S = 1.0   # of the UI thread's CPU between two ticks
+LONGEST_WAIT_S = 10.0   # of wall-clock between two ticks: a UI thread blocked waiting, even on a busy machine
 
 
 def largest(key: str):
@@ -48,17 +50,20 @@ def test_the_moe_case_is_accepted() -> None:
 @pytest.mark.parametrize("case", list(CASES))
 def test_largest_scenario_opens_quickly_and_stays_responsive(case: str, qtbot) -> None:
     tab = TABS.get(case, case)
-    start = time.perf_counter()
+    # The UI thread's own CPU seconds (time.thread_time): what it spends without returning to the
+    # event loop, whatever else the machine runs (wall-clock gaps would measure the load too).
+    start = time.thread_time()
     window = MainWindow(CASES[case])
     qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
     window.resize(1400, 900)
     window.show()
     qtbot.waitExposed(window)
-    assert time.perf_counter() - start <= WINDOW_SHOWN_S
+    assert time.thread_time() - start <= WINDOW_SHOWN_S
 
     ticks: list[float] = []
     timer = QTimer(interval=10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    walls: list[float] = []
+    timer.timeout.connect(lambda: (ticks.append(time.thread_time()), walls.append(time.perf_counter())))
     timer.start()
     window.select_tab(tab)
     page = window.page(tab)
@@ -68,6 +73,8 @@ def test_largest_scenario_opens_quickly_and_stays_responsive(case: str, qtbot) -
     timer.stop()
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert ticks and max(gaps, default=0.0) <= LONGEST_STALL_S, f"the event loop stalled {max(gaps):.2f} s"
+    waits = [b - a for a, b in zip(walls, walls[1:])]
+    assert max(waits, default=0.0) <= LONGEST_WAIT_S, f"the event loop waited {max(waits):.2f} s"
     if tab == "pipeline":
         assert page.sims and len(page.sims[0].ops) == 64 * 3900 * 2
     if tab == "mesh":
