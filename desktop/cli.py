@@ -895,10 +895,11 @@ def format_moe(scenario, doc) -> str:
     return "\n".join(lines)
 
 
-def run_analysis(args: argparse.Namespace, analyse, to_json, to_text) -> int:
+def run_analysis(args: argparse.Namespace, analyse, to_json, to_text, scenario=None) -> int:
     """The shape of `time`, `context`, `muon` and `sr`: the scenario analysed (a ValueError is the
-    user's error, one line), then its JSON document or its text summary `to_text(scenario, result)`."""
-    scenario = resolve_scenario(args)
+    user's error, one line), then its JSON document or its text summary `to_text(scenario, result)`.
+    `scenario`: resolved already (else from the arguments)."""
+    scenario = resolve_scenario(args) if scenario is None else scenario
     try:
         result = analyse(scenario)
     except ValueError as exc:
@@ -1061,8 +1062,10 @@ def format_validation(rows, *, details: bool = True) -> str:
 
 def cmd_context(args: argparse.Namespace) -> int:
     from tslab.models.context import context_analysis, context_json
-    degree = resolve_document(args).view.context.degree   # the degree taught on a scenario with cp = 1
-    return run_analysis(args, lambda scenario: context_analysis(scenario, degree), context_json, format_context)
+    document = resolve_document(args)
+    degree = document.view.context.degree   # the degree taught on a scenario with cp = 1
+    return run_analysis(args, lambda scenario: context_analysis(scenario, degree), context_json, format_context,
+                        document.scenario)
 
 
 def format_context(scenario, a) -> str:

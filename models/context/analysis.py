@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from ..memory.params import head_dim
-from ..scenario import Scenario
+from ..mesh import build_mesh
+from ..scenario import Scenario, ScenarioError
 from ..validation import QT_TRANSLATE_NOOP, Problem
 from .common import MAX_CP, Shapes, cp_group, placement_of, shapes
 from .kda import Kda, analyse_kda
@@ -62,8 +63,6 @@ def shown_scenario(s: Scenario, degree: int = 0) -> tuple[Scenario, int]:
     sequence (parallel.cp > 1); else `s` at the CP degree `degree` (view.context.degree), or with 0
     the largest of TEACHING_DEGREES, that divides the sequence and leaves whole data-parallel
     replicas on the cluster (DP gives up the ranks: the GPUs stay); `s` and 1 when none does."""
-    from ..mesh import build_mesh
-    from ..scenario import ScenarioError
     if s.parallel.cp > 1:
         return s, s.parallel.cp
     for d in ((degree,) if degree > 1 else TEACHING_DEGREES):

@@ -22,6 +22,7 @@ from ..mesh import resolve_order
 from ..pipeline import generate, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..time import step_time
+from ..time.step import DRAINING_KINDS
 from .space import Candidate
 
 
@@ -113,10 +114,6 @@ def capacity(s: Scenario) -> int:
 # simulated except the orders of the overlapped kinds, generated once per (kind, p, m).
 
 OVERLAPPED = ("dualpipe", "dualpipev")
-# The kinds whose rank r waits, in all, for the forward and the backward of the chunk-0 stages
-# before it: the fill before its first op and the drain after its last backward (the 1F1B family;
-# a zero-bubble schedule ends its ranks with deferred W passes instead).
-DRAINING = ("1f1b", "interleaved-1f1b", "gpipe")
 SAFETY = 1 - 1e-9  # the sums here run in another order than the model's
 
 
@@ -313,7 +310,7 @@ class TimeBounds:
         busy = self._busy[key]
         if c.kind in OVERLAPPED:
             return SAFETY * busy
-        drains = c.kind in DRAINING
+        drains = c.kind in DRAINING_KINDS
         return SAFETY * max(work * c.microbatches + (fill if drains else 0.0) for work, fill in busy)
 
     def _overlapped_busy(self, c: Candidate, stage_t: dict[int, float], costs: _LayerCosts) -> float:

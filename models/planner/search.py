@@ -463,18 +463,14 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
     if progress is not None:
         progress(total, total)
 
-    entries = tuple(PlanEntry(rank=i + 1, settings=c.settings(), scenario=value[0], time=step_time(value[0]),
-                              peak_bytes=value[2], checks=plan_checks(value[0], step_time(value[0])))
-                    for i, (_, c, value) in enumerate(ranked[:top]))
+    entries = tuple(_entry(i + 1, c.settings(), value) for i, (_, c, value) in enumerate(ranked[:top]))
     reference = None
     reference_rank = reference_rank_max = 0
     term, gap = "", dict[str, float]()
     if ref_result is not None and own is not None:
         reference_rank = faster_than_reference + 1
         reference_rank_max = reference_rank + maybe_faster
-        reference = PlanEntry(rank=reference_rank, settings={**own.settings(), **variant}, scenario=ref_result[0],
-                              time=step_time(ref_result[0]), peak_bytes=ref_result[2],
-                              checks=plan_checks(ref_result[0], step_time(ref_result[0])))
+        reference = _entry(reference_rank, {**own.settings(), **variant}, ref_result)
         if entries and reference_rank > 1:
             term, gap = deciding(reference.time, entries[0].time)
             best = entries[0].time.step_time_s
@@ -490,6 +486,13 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
                 global_batch=global_batch(s), reference_reason=reference_reason, reference_terms=gap,
                 reference_rank_exact=rank_exact, reference_rank_max=reference_rank_max, notes=tuple(notes),
                 reference_variant=variant)
+
+
+def _entry(rank: int, settings: dict[str, Any], result: tuple[Scenario, float, int, float]) -> PlanEntry:
+    """A ranked configuration from evaluate()'s result: its full step time, tables and checks."""
+    t = step_time(result[0])
+    return PlanEntry(rank=rank, settings=settings, scenario=result[0], time=t, peak_bytes=result[2],
+                     checks=plan_checks(result[0], t))
 
 
 def _variant(own: Candidate, evaluator: _Evaluator, rules: Rules) -> tuple[dict[str, Any], Any]:

@@ -76,6 +76,10 @@ from ..moe.load import ep_tokens, scenario_load
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")
 OVERLAPPED_KINDS = ("dualpipe", "dualpipev")  # F&B pairs hide the all-to-alls
+# Rank r waits, in all, for the forward and the backward of the chunk-0 stages before it: the fill
+# before its first op and the drain after its last backward (a zero-bubble schedule ends its ranks
+# with deferred W passes instead, and DualPipe's two directions start on both ends).
+DRAINING_KINDS = ("1f1b", "interleaved-1f1b", "gpipe")
 
 
 @dataclass(frozen=True)
@@ -400,7 +404,8 @@ class _Stages:
 
     @functools.cached_property
     def by_rank(self) -> tuple[tuple[int, ...], ...]:
-        """The stage ids each rank runs, in stage order."""
+        """The stage ids each rank runs, in stage order (every rank runs at least one: the
+        placements of models.pipeline map the stages onto all of the ranks)."""
         ranks: list[list[int]] = [[] for _ in range(max(self.owners, default=-1) + 1)]
         for k, owner in enumerate(self.owners):
             ranks[owner].append(k)
@@ -642,7 +647,7 @@ def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
     nccl, _ = _sm_shares(s, hw)
     tails = []
     for r in range(p.pp):
-        mine = st.by_rank[r] if r < len(st.by_rank) else ()
+        mine = st.by_rank[r]
         # DP/ZeRO windows: one micro-batch's backward (and forward) over the rank's chunks
         backward = sum(st.costs[k].I + st.costs[k].W for k in mine)
         forward = sum(st.costs[k].F for k in mine)
@@ -695,10 +700,10 @@ def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
         # stages 0 … r − 1 (chunk 0 of every kind here sits on rank k as stage k), and in the
         # 1F1B family its last op is a backward that stages r − 1 … 0 still pass on.
         durations, factors, _ = _durations_of(st)
-        drains = st.kind in ("1f1b", "interleaved-1f1b", "gpipe")
+        drains = st.kind in DRAINING_KINDS
         fill = drain = 0.0
         for r in range(s.parallel.pp):
-            work = sum(st.micro_batches[k] * st.costs[k].total for k in (st.by_rank[r] if r < len(st.by_rank) else ()))
+            work = sum(st.micro_batches[k] * st.costs[k].total for k in st.by_rank[r])
             busy = max(busy, fill + work + (drain if drains else 0.0))
             fill += durations.F * factors[r]
             drain += durations.B * factors[r]
@@ -754,7 +759,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
 
     per_rank: list[dict[str, Any]] = []
     for r, tail_part in enumerate(_rank_tails(s, prep)):
-        mine = st.by_rank[r] if r < len(st.by_rank) else ()
+        mine = st.by_rank[r]
         total = _Cost()
         for k in mine:
             total.add(st.costs[k], st.micro_batches[k])
