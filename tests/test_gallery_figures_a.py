@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QRect, QSize
+from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QImage
 
 from tslab.desktop.export import _prepare, figure_bytes
@@ -178,6 +178,31 @@ def test_bytes_per_parameter_classroom_follows_the_closed_form():
     expected = [16 * psi, 4 * psi + 12 * psi / n, 2 * psi + 14 * psi / n, 16 * psi / n]
     for state, value in zip(scenario_zero(ledger), expected):
         assert abs(state.total - value) <= 16
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("size", [SIZE, QSize(1016, 640), QSize(800, 500)])
+def test_bytes_per_parameter_texts_do_not_collide(qtbot, lang, size):
+    """Every text of the three charts (titles, row labels, values, totals, tick labels and the
+    axes' names) keeps clear of every other and inside its chart, at the export's size, the
+    handout's page and a small one (whose narrow charts thin their ticks out), in both languages."""
+    from tslab.desktop.export import figure_language
+    with figure_language(lang):
+        figure = build(qtbot, "bytes-per-parameter", preset_document("deepseek-v3"), size)
+    charts = figure.body.charts
+    for chart in charts:
+        texts = chart.texts()
+        assert len(chart.ticks(chart._geometry()[0])) >= 2
+        inside = QRectF(0, 0, chart.width(), chart.height()).adjusted(-0.5, -0.5, 0.5, 0.5)
+        for index, one in enumerate(texts):
+            assert inside.contains(one.bounds()), (one.text, one.bounds(), chart.size())
+            for other in texts[index + 1:]:
+                assert not one.bounds().intersects(other.bounds()), (one.text, other.text, size)
+    assert any(t.text in ("bytes per parameter", "每参数字节数") for t in charts[0].texts())
+    boxes = [chart.geometry() for chart in charts]
+    for index, one in enumerate(boxes):
+        for other in boxes[index + 1:]:
+            assert not one.intersects(other)
 
 
 # ---------------------------------------------------------------------------------------------

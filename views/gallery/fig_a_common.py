@@ -92,10 +92,31 @@ class _Hit:
     tooltip: str
 
 
+@dataclass
+class PlacedText:
+    """One text of a painted chart: the box it is drawn in, its alignment flags, font and colour."""
+    box: QRectF
+    flags: int
+    text: str
+    font: QFont
+    colour: QColor
+
+    def bounds(self) -> QRectF:
+        """The rectangle the text's glyphs take inside its box (what must not overlap another text)."""
+        return QFontMetricsF(self.font).boundingRect(self.box, self.flags, self.text)
+
+
+TICK_GAP = 10.0       # pixels of white at least between two tick labels of an axis
+MIN_BAR_WIDTH = 160.0  # the bars' area never narrower than this: the totals and ticks need it
+AXIS_NAME_GAP = 3.0    # pixels between the tick labels and the axis' name under them
+
+
 class StackedRows(QWidget):
     """A chart painted with QPainter: a title, one horizontal stacked bar per row with its label
     on the left and its total after its end, the value written on every piece wide enough for it,
-    a light grid and an axis along the bottom named `unit`. Hover a piece for its tooltip."""
+    a light grid and an axis along the bottom named `unit`. Hover a piece for its tooltip.
+    `texts()` is every text with its box: no two of them overlap (the ticks thin out to fit the
+    width, the axis name keeps to a line of its own)."""
 
     def __init__(self, title: str, rows: Sequence[Row], unit: str, *, maximum: float | None = None,
                  parent: QWidget | None = None, scale: float = 1.1, max_bar: float = 46.0):
@@ -110,10 +131,13 @@ class StackedRows(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         line = QFontMetricsF(font(self.scale)).height()
-        return QSize(320, int(line * (3.2 + 1.3 * len(self.rows))))
+        label_w, total_w = self._columns()
+        title = QFontMetricsF(font(self.scale * 1.05, bold=True)).height() * 2 if self.title else 0.0
+        return QSize(int(label_w + total_w + MIN_BAR_WIDTH + 6),
+                     int(title + line * (2.8 + 1.3 * len(self.rows))))
 
     def sizeHint(self) -> QSize:
-        return QSize(600, self.minimumSizeHint().height() + 60)
+        return QSize(max(600, self.minimumSizeHint().width()), self.minimumSizeHint().height() + 60)
 
     def _title_height(self) -> float:
         """The title's height at this width: it wraps onto a second line rather than being cut."""
@@ -121,78 +145,124 @@ class StackedRows(QWidget):
         flags = int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap)
         return metrics.boundingRect(QRectF(0, 0, max(self.width(), 50), 1000), flags, self.title).height()
 
+    def _columns(self) -> tuple[float, float]:
+        """The widths of the label column (left of the bars) and of the totals (after the longest bar)."""
+        body, bold = QFontMetricsF(font(self.scale)), QFontMetricsF(font(self.scale, bold=True))
+        label_w = max((bold.horizontalAdvance(r.label) for r in self.rows), default=0.0) + 12
+        total_w = max(((bold if r.mine else body).horizontalAdvance(r.total) for r in self.rows), default=0.0) + 14
+        return label_w, total_w
+
     def _geometry(self) -> tuple[QRectF, float, float]:
         """The bars' area, the label column's width and the line height."""
         body, small = QFontMetricsF(font(self.scale)), QFontMetricsF(font(self.scale * 0.95))
-        bold = QFontMetricsF(font(self.scale, bold=True))
-        label_w = max((bold.horizontalAdvance(r.label) for r in self.rows), default=0.0) + 12
-        total_w = max(((bold if r.mine else body).horizontalAdvance(r.total) for r in self.rows), default=0.0) + 14
+        label_w, total_w = self._columns()
         line = body.height()
         top = self._title_height() + line * 0.3 if self.title else 4.0
-        bottom = small.height() * 2.4
+        bottom = small.height() + 2 + AXIS_NAME_GAP + self._line_height(font(self.scale * 0.95), self.unit) + 4
         area = QRectF(label_w, top, max(self.width() - label_w - total_w - 6, 10.0),
                       max(self.height() - top - bottom, 10.0))
         return area, label_w, line
 
-    def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        area, label_w, line = self._geometry()
-        ink = QColor(charts.TEXT_COLOUR)
-        if self.title:
-            painter.setFont(font(self.scale * 1.05, bold=True))
-            painter.setPen(ink)
-            painter.drawText(QRectF(0, 0, self.width(), self._title_height() + 2),
-                             int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap), self.title)
-        scale_x = area.width() / self.maximum
-        step = nice_step(self.maximum)
-        small = font(self.scale * 0.95)
-        painter.setFont(small)
-        metrics = QFontMetricsF(small)
-        value = 0.0
+    @staticmethod
+    def _line_height(line_font: QFont, text: str) -> float:
+        """The height `text` takes on one line: more than the font's own when a fallback font draws
+        some of it (Chinese in WenQuanYi is taller than the Latin font's line)."""
+        metrics = QFontMetricsF(line_font)
+        return max(metrics.height(), metrics.boundingRect(QRectF(0, 0, 1e6, 1e6), int(Qt.AlignmentFlag.AlignLeft),
+                                                          text).height())
+
+    def ticks(self, area: QRectF) -> list[float]:
+        """The axis' tick values: a 1-2-5 step giving at most five intervals, fewer when the
+        labels would otherwise come closer than TICK_GAP (a narrow chart: 0, 50, 100, not 0 … 100
+        in 25s run together)."""
+        metrics = QFontMetricsF(font(self.scale * 0.95))
+        widest = max(metrics.horizontalAdvance(tick_text(value)) for value in (0.0, self.maximum)) + TICK_GAP
+        # nice_step's step is at least maximum / intervals, so the labels are at least `widest` apart
+        step = nice_step(self.maximum, max(1, min(5, int(area.width() // widest))))
+        values, value = [], 0.0
         while value <= self.maximum * (1 + 1e-9):
+            values.append(value)
+            value += step
+        return values
+
+    def texts(self) -> list[PlacedText]:
+        """Every text the chart draws, where, in which font (the title, the tick labels, the axis'
+        name, each row's label, the values on the pieces wide enough for them, the totals)."""
+        area, label_w, line = self._geometry()
+        ink, muted = QColor(charts.TEXT_COLOUR), QColor(MUTED)
+        placed: list[PlacedText] = []
+        if self.title:
+            placed.append(PlacedText(QRectF(0, 0, self.width(), self._title_height() + 2),
+                                     int(Qt.AlignmentFlag.AlignLeft) | int(Qt.TextFlag.TextWordWrap), self.title,
+                                     font(self.scale * 1.05, bold=True), ink))
+        small = font(self.scale * 0.95)
+        metrics = QFontMetricsF(small)
+        scale_x = area.width() / self.maximum
+        for value in self.ticks(area):
             x = area.left() + value * scale_x
-            painter.setPen(QPen(QColor(GRID_COLOUR), 1))
-            painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
-            painter.setPen(QColor(MUTED))
             text = tick_text(value)
             width = metrics.horizontalAdvance(text)
-            painter.drawText(QRectF(x - width / 2 - 2, area.bottom() + 2, width + 4, metrics.height()),
-                             Qt.AlignmentFlag.AlignCenter, text)
-            value += step
-        painter.setPen(QColor(MUTED))
-        painter.drawText(QRectF(area.left(), area.bottom() + metrics.height() + 2, area.width(), metrics.height()),
-                         Qt.AlignmentFlag.AlignCenter, self.unit)
-        painter.setPen(QPen(QColor(charts.AXIS_PEN), 1))
-        painter.drawLine(QPointF(area.left(), area.bottom()), QPointF(area.right(), area.bottom()))
-        self.hits = []
-        count = max(len(self.rows), 1)
-        pitch = area.height() / count
+            placed.append(PlacedText(QRectF(x - width / 2 - 2, area.bottom() + 2, width + 4, metrics.height()),
+                                     int(Qt.AlignmentFlag.AlignCenter), text, small, muted))
+        # The axis' name on its own line under the ticks, centred under the bars, kept inside the chart.
+        unit_w = metrics.horizontalAdvance(self.unit) + 4
+        left = min(max(area.center().x() - unit_w / 2, 0.0), max(self.width() - unit_w, 0.0))
+        placed.append(PlacedText(QRectF(left, area.bottom() + 2 + metrics.height() + AXIS_NAME_GAP, unit_w,
+                                        self._line_height(small, self.unit)),
+                                 int(Qt.AlignmentFlag.AlignCenter), self.unit, small, muted))
+        pitch = area.height() / max(len(self.rows), 1)
         bar = min(pitch * 0.66, self.max_bar)
         body_font, bold_font = font(self.scale), font(self.scale, bold=True)
         piece_font = font(self.scale * 0.95)
         piece_metrics = QFontMetricsF(piece_font)
         for index, row in enumerate(self.rows):
             centre = area.top() + pitch * (index + 0.5)
-            painter.setFont(bold_font if row.mine else body_font)
-            painter.setPen(ink)
-            painter.drawText(QRectF(0, centre - pitch / 2, label_w - 8, pitch),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, row.label)
+            row_font = bold_font if row.mine else body_font
+            placed.append(PlacedText(QRectF(0, centre - pitch / 2, label_w - 8, pitch),
+                                     int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), row.label,
+                                     row_font, ink))
             x = area.left()
             for piece in row.pieces:
                 if piece.value <= 0:
                     continue
                 rect = QRectF(x, centre - bar / 2, piece.value * scale_x, bar)
-                fill = QColor(piece.colour)
-                painter.fillRect(rect, fill)
-                painter.setPen(QPen(QColor("white"), 1))
-                painter.drawRect(rect)
                 if piece.text and piece_metrics.horizontalAdvance(piece.text) + 6 <= rect.width() \
                         and piece_metrics.height() <= rect.height():
-                    painter.setFont(piece_font)
-                    painter.setPen(ink_for(fill))
-                    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, piece.text)
+                    placed.append(PlacedText(rect, int(Qt.AlignmentFlag.AlignCenter), piece.text, piece_font,
+                                             ink_for(QColor(piece.colour))))
+                x = rect.right()
+            if row.total:
+                placed.append(PlacedText(QRectF(x + 6, centre - pitch / 2, self.width() - x - 6, pitch),
+                                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), row.total,
+                                         row_font, ink))
+        return placed
+
+    def paintEvent(self, _event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        area, _label_w, _line = self._geometry()
+        ink = QColor(charts.TEXT_COLOUR)
+        scale_x = area.width() / self.maximum
+        painter.setPen(QPen(QColor(GRID_COLOUR), 1))
+        for value in self.ticks(area):
+            x = area.left() + value * scale_x
+            painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
+        painter.setPen(QPen(QColor(charts.AXIS_PEN), 1))
+        painter.drawLine(QPointF(area.left(), area.bottom()), QPointF(area.right(), area.bottom()))
+        self.hits = []
+        pitch = area.height() / max(len(self.rows), 1)
+        bar = min(pitch * 0.66, self.max_bar)
+        for index, row in enumerate(self.rows):
+            centre = area.top() + pitch * (index + 0.5)
+            x = area.left()
+            for piece in row.pieces:
+                if piece.value <= 0:
+                    continue
+                rect = QRectF(x, centre - bar / 2, piece.value * scale_x, bar)
+                painter.fillRect(rect, QColor(piece.colour))
+                painter.setPen(QPen(QColor("white"), 1))
+                painter.drawRect(rect)
                 if piece.tooltip:
                     self.hits.append(_Hit(rect, piece.tooltip))
                 x = rect.right()
@@ -200,11 +270,10 @@ class StackedRows(QWidget):
                 painter.setPen(QPen(ink, 2.5))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(QRectF(area.left(), centre - bar / 2, x - area.left(), bar))
-            if row.total:
-                painter.setFont(bold_font if row.mine else body_font)
-                painter.setPen(ink)
-                painter.drawText(QRectF(x + 6, centre - pitch / 2, self.width() - x - 6, pitch),
-                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, row.total)
+        for placed in self.texts():
+            painter.setFont(placed.font)
+            painter.setPen(placed.colour)
+            painter.drawText(placed.box, placed.flags, placed.text)
         painter.end()
 
     def event(self, event: QEvent) -> bool:
@@ -243,5 +312,5 @@ class Tips:
         return True
 
 
-__all__ = ["GRID_COLOUR", "MUTED", "Piece", "Row", "StackedRows", "Tips", "font", "heading_label", "ink_for",
-           "key_label", "nice_step", "tick_text"]
+__all__ = ["GRID_COLOUR", "MUTED", "Piece", "PlacedText", "Row", "StackedRows", "Tips", "font", "heading_label",
+           "ink_for", "key_label", "nice_step", "tick_text"]
