@@ -8,6 +8,7 @@ from typing import Any
 
 from ..hardware import capacity_bytes
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..units import format_bytes
 from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_bytes, layer_kinds
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
@@ -186,7 +187,8 @@ def _gradient_buffer(s: Scenario, st: _RankStates, layout: RankLayout) -> Ledger
     held = min(2 * unit, rank_params)
     cap = " (capped at Ψ_rank)" if held < 2 * unit else ""
     return LedgerItem("grad_buffer", "buffers", QT_TRANSLATE_NOOP("ledger", "GPU gradient double buffer"),
-                      held * element, "gpu", f"{what}{cap}: {held:,} × {_bytes_name(pr.grads)}", source)
+                      held * element, "gpu",
+                      f"{held:,} × {_bytes_name(pr.grads)} = {format_bytes(held * element)}: {what}{cap}", source)
 
 
 def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) -> list[LedgerItem]:
@@ -194,28 +196,30 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
     element = BYTES_PER_ELEMENT[s.precision.activations]
     tokens = m.seq_len / p.cp * m.micro_batch
     parts: list[str] = []
-    total = 0.0
+    sizes: list[float] = []
     if s.memory.comm_buffers:
         if p.pp > 1:
-            pp_buf = 4 * tokens * m.hidden / (p.tp if p.sp else 1) * element
-            total += pp_buf
+            sizes.append(4 * tokens * m.hidden / (p.tp if p.sp else 1) * element)
             parts.append(f"PP send/recv 4·s·b·h{'/t' if p.sp else ''}")
         if p.tp > 1 and p.sp:
-            total += tokens * m.hidden * element
+            sizes.append(tokens * m.hidden * element)
             parts.append("SP all-gather s·b·h")
         if p.zero >= 2 and p.dp * p.cp > 1 and s.offload.grads == "gpu":  # else the gradient buffer is them
-            total += 2 * max(DDP_BUCKET_MIN, 1_000_000 * p.dp) * BYTES_PER_ELEMENT[pr.grads]
+            sizes.append(2 * max(DDP_BUCKET_MIN, 1_000_000 * p.dp) * BYTES_PER_ELEMENT[pr.grads])
             parts.append("2 reduce-scatter buckets of max(40M, 1M·dp) grads")
         if p.zero >= 3 and p.dp * p.cp > 1:
-            total += 2 * st.largest_layer * BYTES_PER_ELEMENT[pr.params]
+            sizes.append(2 * st.largest_layer * BYTES_PER_ELEMENT[pr.params])
             parts.append("2 gathered layers (ZeRO-3 prefetch)")
         if m.experts and p.ep > 1 and not replaces_moe_dispatch(s):  # else DeepEP's buffers are them
-            total += 2 * tokens * m.top_k * m.hidden * element
+            sizes.append(2 * tokens * m.top_k * m.hidden * element)
             parts.append("dispatch + combine receive 2·s·b·K·h")
+    total = sum(sizes)
     items = []
     if total:
+        # each term in bytes, so that the sum the formula shows is the item's exactly
+        numbers = " + ".join(f"{size:,.0f} B" for size in sizes)
         items.append(LedgerItem("comm_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "Communication buffers"),
-                                round(total), "gpu", " + ".join(parts),
+                                round(total), "gpu", f"{numbers} = {format_bytes(round(total))}: {' + '.join(parts)}",
                                 "Megatron-LM DDP / MoE token dispatcher (teaching estimate)"))
     if s.offload.grads == "cpu":
         items.append(_gradient_buffer(s, st, layout))
@@ -223,9 +227,13 @@ def _buffers(s: Scenario, st: _RankStates, layout: RankLayout, gpu_before: int) 
     gpu = gpu_before + sum(item.bytes for item in items if item.tier == "gpu")
     frag = s.memory.fragmentation
     if frag:
+        lost = round(gpu * frag / (1 - frag)) if frag < 1 else gpu
+        share = f"{frag * 100:.4g}%"
         items.append(LedgerItem("fragmentation", "buffers", QT_TRANSLATE_NOOP("ledger", "Allocator fragmentation"),
-                                round(gpu * frag / (1 - frag)) if frag < 1 else gpu, "gpu",
-                                f"{frag:.0%} of the GPU tier lost to the caching allocator (an allowance)",
+                                lost, "gpu",
+                                f"{share} / (100% − {share}) × {gpu:,} B (the GPU tier's other items) = "
+                                f"{format_bytes(lost)}: {frag:.0%} of the GPU tier lost to the caching allocator "
+                                f"(an allowance)",
                                 "PyTorch CUDA caching allocator (allowance set in memory.fragmentation)"))
     return items
 

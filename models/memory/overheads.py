@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..units import format_bytes
 from ..validation import QT_TRANSLATE_NOOP
 from .items import LedgerItem
 from .params import is_moe_layer, layer_params
@@ -143,7 +144,8 @@ def _nccl(s: Scenario, layout: RankLayout) -> list[LedgerItem]:
     listed = ", ".join(f"{name} ({size})" for name, size in groups)
     formula = (f"{len(groups)} communicator{'s' if len(groups) > 1 else ''} [{listed}] × {channels} ring channels "
                f"(memory.nccl_channels, default 16, an assumption) × ({sizes}; NCCL_BUFFSIZE default 4 MiB) = "
-               f"{per_channel * channels / MIB:,.1f} MiB each; tree, NVLS and point-to-point connections not counted")
+               f"{format_bytes(len(groups) * channels * per_channel)}, {per_channel * channels / MIB:,.1f} MiB per "
+               f"communicator; tree, NVLS and point-to-point connections not counted")
     return [LedgerItem("nccl_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "NCCL communicator buffers"),
                        len(groups) * channels * per_channel, "gpu", formula, SRC_NCCL)]
 
@@ -235,10 +237,10 @@ def _deepep(s: Scenario) -> list[LedgerItem]:
     if s.memory.deepep == "low-latency":
         tokens = math.ceil(m.seq_len / p.cp * m.micro_batch)
         rdma = deepep_low_latency_bytes(tokens, m.hidden, m.experts)
-        formula = (f"low-latency RDMA buffer for {tokens:,} tokens per rank (s·b/cp), {m.experts} experts, "
-                   f"h = {m.hidden}: 2 × (send + {m.experts} × {tokens:,} receive messages + signals) = "
-                   f"{rdma / MIB:,.1f} MiB + {DEEPEP_WORKSPACE // MIB} MiB workspace")
         bytes_ = rdma + DEEPEP_WORKSPACE
+        formula = (f"low-latency RDMA buffer {rdma / MIB:,.1f} MiB + {DEEPEP_WORKSPACE // MIB} MiB workspace = "
+                   f"{format_bytes(bytes_)}: the buffer for {tokens:,} tokens per rank (s·b/cp), {m.experts} "
+                   f"experts, h = {m.hidden}, 2 × (send + {m.experts} × {tokens:,} receive messages + signals)")
     else:
         hidden_bytes = 2 * m.hidden  # Megatron-LM: hidden × max(element size, 2)
         dispatch_size, dispatch = deepep_config(DEEPEP_DISPATCH, ranks)
@@ -249,12 +251,11 @@ def _deepep(s: Scenario) -> list[LedgerItem]:
         nodes = max(ranks // NVL_PEERS, 1)
         listed = ("" if dispatch_size == ranks
                   else f" (DeepEP lists no config for {ranks} ranks: the {dispatch_size}-rank one)")
-        formula = (f"normal kernels, {ranks} EP ranks = {nodes} node{'s' if nodes > 1 else ''} × "
+        formula = (f"NVLink buffer {nvl / MIB:,.1f} MiB + RDMA buffer {rdma / MIB:,.1f} MiB (larger of the "
+                   f"dispatch and combine hints) + {DEEPEP_WORKSPACE // MIB} MiB workspace = {format_bytes(bytes_)}: "
+                   f"normal kernels, {ranks} EP ranks = {nodes} node{'s' if nodes > 1 else ''} × "
                    f"{min(ranks, NVL_PEERS)} GPUs, {sms // 2} channels ({sms} SMs / 2; DeepEP default 20), "
-                   f"hidden bytes 2h = {hidden_bytes:,}{listed}: NVLink buffer {nvl / MIB:,.1f} MiB + "
-                   f"RDMA buffer {rdma / MIB:,.1f} MiB "
-                   f"(larger of the dispatch and combine hints) + {DEEPEP_WORKSPACE // MIB} MiB workspace; "
-                   f"replaces the dispatch + combine receive estimate")
+                   f"hidden bytes 2h = {hidden_bytes:,}{listed}; replaces the dispatch + combine receive estimate")
     return [LedgerItem("deepep_buffers", "buffers", QT_TRANSLATE_NOOP("ledger", "DeepEP dispatch/combine buffers"),
                        bytes_, "gpu", formula, SRC_DEEPEP)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..units import format_bytes
 from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_formula, layer_kinds
 from .items import SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_SCHED, LedgerItem
@@ -87,6 +88,15 @@ def _keys(rows: list[str]) -> str:
     return ", ".join(rows)
 
 
+def _percent(share: float) -> str:
+    """A share as the percentage a formula multiplies by, to the digits it is computed with."""
+    return f"{share * 100:.4g}%"
+
+
+def _kind_name(layer: LayerPolicy) -> str:
+    return ("fully recomputed " if layer.recomputed else "") + ("MoE" if layer.moe else "dense")
+
+
 def recompute_working_set(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tuple[float, str]:
     """The bytes rematerialised at once during one layer's backward on this rank, and why: the
     tensors the policy recomputes, at the activation precision, for the rank's heaviest kind of
@@ -103,7 +113,7 @@ def recompute_working_set(s: Scenario, layout: RankLayout, kinds: LayerBytes) ->
         return 0.0, ""
     rows = [row.key for row in layer.rows if row.backend == "recompute"]
     what = ("a fully recomputed" if layer.recomputed else "one") + (" MoE" if layer.moe else " dense")
-    return layer.working_set_bytes, (f"{_keys(rows)}: the tensors {what} layer rematerialises during its backward, "
+    return layer.working_set_bytes, (f"the tensors {what} layer rematerialises during its backward ({_keys(rows)}) = "
                                      f"{layer.working_set_bytes / 2**20:,.1f} MiB, one layer at a time "
                                      f"(+ {layer.recompute_flops / 1e9:,.1f} GFLOP of forward per layer "
                                      f"and micro-batch)")
@@ -150,7 +160,7 @@ def _tensor_items(s: Scenario, present: list[tuple[LayerPolicy, int]], held: flo
         if row.backend == "keep" and kept < 1:
             where += f", {kept:.0%} of it left on the GPU by the offload fractions"
         formula = (f"{row.formula} per MoE layer ({where}) = {per_layer / 2**20:,.2f} MiB × {layers} MoE layers × "
-                   f"{held:g} in flight")
+                   f"{held:g} in flight = {format_bytes(round(total))}")
         if key in ROUTED and routed is not None:
             formula += (f"; {routed.rows:,.0f} routed copies on the busiest GPU (mean {routed.mean_rows:,.0f}), "
                         f"{routed.note}")
@@ -183,8 +193,8 @@ def _first_and_last_stage_items(s: Scenario, layout: RankLayout, held: float, el
             "embedding", "activations", QT_TRANSLATE_NOOP("ledger", "Embedding: token ids and dropout mask"),
             round(per_set * sets), "gpu",
             f"{' + '.join(parts)} = {per_set / 2**20:,.2f} MiB per micro-batch × {sets:g} sets held (all of the "
-            f"rank's, an upper bound on the first stage's); the embedding's output is the first layer's input, "
-            f"counted with the layer", SRC_EMBEDDING))
+            f"rank's, an upper bound on the first stage's) = {format_bytes(round(per_set * sets))}; the "
+            f"embedding's output is the first layer's input, counted with the layer", SRC_EMBEDDING))
     if layout.last:
         mtp = m.mtp_layers
         count = 2 + 5 * mtp
@@ -195,7 +205,8 @@ def _first_and_last_stage_items(s: Scenario, layout: RankLayout, held: float, el
             "head_inputs", "activations", QT_TRANSLATE_NOOP("ledger", "Final norm and output-layer inputs"),
             round(per_micro * held_head), "gpu",
             f"{count} × {element:g} B × sbh{rep_} (the final norm's and the output layer's inputs{extra}) = "
-            f"{per_micro / 2**20:,.1f} MiB per micro-batch × {held_head:g} held, as long as the logits", SRC_HEAD))
+            f"{per_micro / 2**20:,.1f} MiB per micro-batch × {held_head:g} held = "
+            f"{format_bytes(round(per_micro * held_head))}, as long as the logits", SRC_HEAD))
     return items
 
 
@@ -243,9 +254,19 @@ def activation_items(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tupl
     layer_text = layer_formula(s, heaviest) if heaviest else "no layers"
     own = sorted({TENSOR_ITEMS[row.key][0] for layer, _ in present if layer.moe for row in layer.rows
                   if row.key in TENSOR_ITEMS and row.backend in ("keep", "fp8")})
-    formula = (f"{layer_text} per {kind} layer → {per_layer / 2**20:,.1f} MiB for the heaviest layer × "
-               f"{layout.layer_count} layers × {held:g} in flight [{held_formula}]"
-               f"{_block_note(s, layout, counts, kinds)}"
+    # what the item holds, as the numbers it is computed from: each kind of layer's kept tensors
+    # (without the MoE layers' own items) × its layers, × the sets in flight and the fractions
+    kept_per_layer = [(layer, n, sum(row.stored_bytes for row in layer.rows if row.backend == "keep"
+                                     and not (layer.moe and row.key in TENSOR_ITEMS))) for layer, n in present]
+    terms = [f"{b / 2**20:,.2f} MiB × {n} {_kind_name(layer)} layer{'s' if n != 1 else ''}"
+             for layer, n, b in kept_per_layer if b] or ["0 B"]
+    factors = f" × {_percent(1 - fp8)} not in FP8" if fp8 else ""
+    factors += f" × {_percent(kept)} left on the GPU by the offload fractions" if kept < 1 else ""
+    layers_sum = f"({' + '.join(terms)})" if len(terms) > 1 else terms[0]
+    apart = " (the MoE layers' own items apart)" if own else ""
+    formula = (f"{layers_sum} × {held:g} in flight [{held_formula}]{factors} = {format_bytes(round(plain * kept))}, "
+               f"the tensors kept on the GPU{apart}; one {kind} layer, the rank's heaviest, saves at the "
+               f"activation precision {layer_text}{_block_note(s, layout, counts, kinds)}"
                + (f"; the MoE layers' {', '.join(own)} are items of their own" if own else ""))
     source = SRC_ACT + ("; " + SRC_FLASH if act.flash_attention else "") + "; " + SRC_SCHED[s.schedule.kind]
     if act.policy in SRC_POLICY:
@@ -261,31 +282,54 @@ def activation_items(s: Scenario, layout: RankLayout, kinds: LayerBytes) -> tupl
     items = [LedgerItem("activations", "activations", QT_TRANSLATE_NOOP("ledger", "Activations"),
                         round(plain * kept), "gpu", formula, source)]
     items += _tensor_items(s, present, held, fp8, kept)
+    def summed(terms: list[str]) -> str:
+        terms = [term for term in terms if term]
+        return f"({' + '.join(terms)})" if len(terms) > 1 else terms[0]
+
+    # each item's numbers per micro-batch over all of the rank's layers, then × the sets in flight
     if fp8 or fp8_rows:
         parts = [f"{fp8:.0%} of the kept tensors" if fp8 else "", policy_rows("fp8")]
+        value = round(compressed * kept + fp8_rows * held)
+        shares = f" × {_percent(fp8)}" + (f" × {_percent(kept)} left on the GPU" if kept < 1 else "")
+        numbers = summed([f"{keep_fp8 / 2**20:,.2f} MiB of kept tensors in FP8{shares}" if fp8 else "",
+                          f"{fp8_rows / 2**20:,.2f} MiB of FP8 tensors" if fp8_rows else ""])
         items.append(LedgerItem("activations_fp8", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"),
-                                round(compressed * kept + fp8_rows * held), "gpu",
+                                QT_TRANSLATE_NOOP("ledger", "Activations stored in FP8"), value, "gpu",
+                                f"{numbers} × {held:g} in flight = {format_bytes(value)}: "
                                 f"{' + '.join(p for p in parts if p)} as FP8-E4M3 + FP32 scale per 1×128 tile "
-                                f"(1 + 4/128 B per element) × {held:g} in flight", SRC_K2))
+                                f"(1 + 4/128 B per element), per micro-batch over the rank's layers", SRC_K2))
+
+    def offloaded(fraction: float, share: float, rows: float) -> str:
+        return summed([f"{_percent(fraction)} × {stored / 2**20:,.1f} MiB of stored activations" if share else "",
+                       f"{rows / 2**20:,.2f} MiB per micro-batch × {held:g} in flight" if rows else ""])
+
     if cpu or cpu_rows:
         parts = [f"{act.cpu_offload_fraction:.0%} of stored activations" if cpu else "", policy_rows("cpu", True)]
+        value = round(cpu + cpu_rows * held)
         items.append(LedgerItem("activations_cpu", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"),
-                                round(cpu + cpu_rows * held), "cpu", " + ".join(p for p in parts if p), SRC_K2))
+                                QT_TRANSLATE_NOOP("ledger", "Activations offloaded to CPU"), value, "cpu",
+                                f"{offloaded(act.cpu_offload_fraction, cpu, cpu_rows)} = {format_bytes(value)}: "
+                                f"{' + '.join(p for p in parts if p)}", SRC_K2))
     if remote or remote_rows:
         parts = [f"{act.remote_offload_fraction:.0%} of stored activations" if remote else "",
                  policy_rows("remote", True)]
+        value = round(remote + remote_rows * held)
         items.append(LedgerItem("activations_remote", "activations",
-                                QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"),
-                                round(remote + remote_rows * held), "remote",
-                                f"{' + '.join(p for p in parts if p)}, parked on another pipeline rank", SRC_K3))
+                                QT_TRANSLATE_NOOP("ledger", "Activations on a remote GPU"), value, "remote",
+                                f"{offloaded(act.remote_offload_fraction, remote, remote_rows)} = "
+                                f"{format_bytes(value)}: {' + '.join(p for p in parts if p)}, parked on another "
+                                f"pipeline rank", SRC_K3))
     items += _first_and_last_stage_items(s, layout, held, element)
     if logits_held:
         mtp = f" × {heads} output heads (main + {heads - 1} MTP)" if heads > 1 else ""
+        tokens = m.seq_len / s.parallel.cp * m.micro_batch
+        numbers = (f"4 B × {tokens:,.0f} × {math.ceil(padded_vocab(s) / s.parallel.tp):,}"
+                   + (f" × {heads}" if heads > 1 else "")
+                   + (f" × {logits_held / logits:g} in flight" if logits_held != logits else ""))
         items.append(LedgerItem("logits", "activations", QT_TRANSLATE_NOOP("ledger", "Output logits (FP32)"),
                                 round(logits_held), "gpu",
-                                f"4 B × s·b·V/t for the cross-entropy (last stage){mtp}",
+                                f"4 B × s·b·V/t for the cross-entropy (last stage){mtp} = {numbers} = "
+                                f"{format_bytes(round(logits_held))}",
                                 SRC_ACT + ("; " + SRC_MTP if heads > 1 else "")))
     working, working_formula = recompute_working_set(s, layout, kinds)
     if working:
