@@ -147,7 +147,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
                     QT_TRANSLATE_NOOP("mesh", "8 per layer per micro-batch (2 all-gathers and 2 reduce-"
                                               "scatters forward, the same backward)"))
             row("tp", "tp", QT_TRANSLATE_NOOP("mesh", "all-gather + reduce-scatter"), when, calls, size,
-                _ring(calls, size, t), t, f"{base}; sent = {per}·L·m·(t−1)/t·S, t = {t} [{SRC_SP}]")
+                _ring(calls, size, t), t, f"{base}; sent = {per}·L·m·(t−1)/t·S = {per} × {layers:,} × {t - 1}/{t} × "
+                f"{size:,} B = {_ring(calls, size, t):,} B, t = {t} [{SRC_SP}]")
         else:
             per = 6 if full else 4
             calls = per * layers
@@ -155,7 +156,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
                                               "2 backward)") if full else
                     QT_TRANSLATE_NOOP("mesh", "4 per layer per micro-batch (2 forward, 2 backward)"))
             row("tp", "tp", QT_TRANSLATE_NOOP("mesh", "all-reduce"), when, calls, size, _ring(calls, size, t, 2), t,
-                f"{base}; sent = {per}·L·m·2(t−1)/t·S, t = {t} [{SRC_TP}]")
+                f"{base}; sent = {per}·L·m·2(t−1)/t·S = {per} × {layers:,} × 2 × {t - 1}/{t} × {size:,} B = "
+                f"{_ring(calls, size, t, 2):,} B, t = {t} [{SRC_TP}]")
 
     # CP — Ring attention (Liu et al. §3; Megatron/TE P2P ring): each rank keeps its Q block and
     # passes its K/V block on cp − 1 times per layer forward; backward passes K/V and the
@@ -178,7 +180,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
                                           "cp − 1 K/V and cp − 1 dK/dV passes backward)"))
         row("cp", "cp", QT_TRANSLATE_NOOP("mesh", "send/recv"), when, calls, size, calls * size, p.cp,
             f"S = s/cp·b·({width_text})/t·{act} B = {tokens:,}·{width:,}·{act} = {size:,} B; "
-            f"sent = {per // (p.cp - 1)}(cp−1)·L·m·S, cp = {p.cp} [{SRC_CP}]")
+            f"sent = {per // (p.cp - 1)}(cp−1)·L·m·S = {per // (p.cp - 1)} × {p.cp - 1} × {calls // per:,} × "
+            f"{size:,} B = {calls * size:,} B, cp = {p.cp} [{SRC_CP}]")
 
     # EP — GShard §2 / DeepSeek-V3 §3.2.2: dispatch sends each of the rank's tokens to its top-K
     # experts, combine brings the outputs back; the backward pass runs both in reverse. Tokens are
@@ -195,7 +198,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
                                           "backward)"))
         row("ep", "ep", QT_TRANSLATE_NOOP("mesh", "all-to-all"), when, calls, size, _ring(calls, size, p.ep), p.ep,
             f"S = s/cp·b{'/t' if p.sp and p.tp > 1 else ''}·K·h·{act} B = {ep_tokens:,}·{mo.top_k}·{h:,}·{act} "
-            f"= {size:,} B; sent = {per}·L_moe·m·(ep−1)/ep·S (uniform routing), L_moe·m = {moe_layers:,}, "
+            f"= {size:,} B; sent = {per}·L_moe·m·(ep−1)/ep·S (uniform routing) = {per} × {moe_layers:,} × "
+            f"{p.ep - 1}/{p.ep} × {size:,} B = {_ring(calls, size, p.ep):,} B, L_moe·m = {moe_layers:,}, "
             f"ep = {p.ep} [{SRC_EP}]")
 
     # PP — SC'21 §2.2: point to point, one activation forward and one gradient backward per
@@ -208,7 +212,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
                                       "backward)"),
             calls, size, calls * size, p.pp,
             f"S = s/cp·b·h{'/t' if p.sp and p.tp > 1 else ''}·{act} B = {size:,} B; sent = "
-            f"(sends per micro-batch over the rank's stage boundaries)·m·S = {calls:,}·S [{SRC_PP}]")
+            f"(sends per micro-batch over the rank's stage boundaries)·m·S = {calls:,}·S = {calls:,} × {size:,} B = "
+            f"{calls * size:,} B [{SRC_PP}]")
 
     # DP — ZeRO §7 volumes with ring algorithms, n = data-parallel ranks, Ψ = the rank's parameters:
     # ZeRO-0 all-reduces gradients once per step (2Ψ); ZeRO-1 reduce-scatters gradients and
@@ -227,7 +232,8 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
         if p.zero == 0:
             row(axis, group_axis, QT_TRANSLATE_NOOP("mesh", "all-reduce"),
                 QT_TRANSLATE_NOOP("mesh", "per optimizer step"), 1, grads, _ring(1, grads, n, 2), n,
-                f"{sizes}; sent = 2(n−1)/n·S, n = {n} ({label}) [{SRC_DP}]")
+                f"{sizes}; sent = 2(n−1)/n·S = 2 × {n - 1}/{n} × {grads:,} B = {_ring(1, grads, n, 2):,} B, "
+                f"n = {n} ({label}) [{SRC_DP}]")
             return
         gathered = f"{params:,} B parameters (Ψ·{pb} B)"
         if p.zero == 1:
@@ -235,17 +241,21 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
             when = QT_TRANSLATE_NOOP("mesh", "per optimizer step (reduce-scatter gradients, all-gather "
                                              "updated parameters)")
             text = "(n−1)/n·(S + P)"
+            numbers = f"{n - 1}/{n} × ({grads:,} B + {params:,} B)"
         elif p.zero == 2:
             calls, sent = m + 1, _ring(1, m * grads + params, n)
             when = QT_TRANSLATE_NOOP("mesh", "reduce-scatter per micro-batch, all-gather per optimizer step")
             text = "(n−1)/n·(m·S + P)"
+            numbers = f"{n - 1}/{n} × ({m} × {grads:,} B + {params:,} B)"
         else:
             calls, sent = 3 * m, _ring(m, grads + 2 * params, n)
             when = QT_TRANSLATE_NOOP("mesh", "per micro-batch (all-gather parameters forward and backward, "
                                              "reduce-scatter gradients)")
             text = "(n−1)/n·m·(S + 2P)"
+            numbers = f"{n - 1}/{n} × {m} × ({grads:,} B + 2 × {params:,} B)"
         row(axis, group_axis, QT_TRANSLATE_NOOP("mesh", "reduce-scatter + all-gather"), when, calls, grads, sent, n,
-            f"{sizes}, P = {gathered}; ZeRO-{p.zero}: sent = {text}, n = {n} ({label}), m = {m} [{SRC_DP}]")
+            f"{sizes}, P = {gathered}; ZeRO-{p.zero}: sent = {text} = {numbers} = {sent:,} B, n = {n} ({label}), "
+            f"m = {m} [{SRC_DP}]")
 
     if p.dp * p.cp > 1 and dense:
         data_parallel("dp", "dp-cp", p.dp * p.cp, dense, "dp·cp" if p.cp > 1 else "dp")
