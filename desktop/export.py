@@ -363,6 +363,9 @@ def export_figures(document: Document | Scenario, keys: Sequence[str], fmt: str,
 HANDOUT_DPI = SVG_DPI
 HANDOUT_MARGIN_MM = 14.0
 FOOTER_GAP = 10.0  # pixels between a page's body and its footer line
+# The smallest type the handout prints: its footers, and the figures' captions and sources, which
+# keep their own size because a figure is laid out at the page's size rather than shrunk onto it.
+HANDOUT_MIN_POINTS = 8.0
 
 
 def _count(n: float) -> str:
@@ -377,8 +380,9 @@ def _count(n: float) -> str:
 
 
 def handout_facts(scenario: Scenario) -> list[tuple[str, str]]:
-    """The title page's (label, text) rows: the model's size and shape, the parallel configuration,
-    the GPUs and cluster (in the current translators' language)."""
+    """The title page's (label, text) rows: the built-in preset the scenario is (if any), the
+    model's size and shape, the parallel configuration, the GPUs and cluster (in the current
+    translators' language)."""
     from tslab.models.hardware import GPUS, capacity_bytes
     from tslab.models.memory import total_params
     from tslab.models.units import format_bytes
@@ -411,7 +415,10 @@ def handout_facts(scenario: Scenario) -> list[tuple[str, str]]:
         gpus=f"{scenario.world_size:,}", nodes=f"{c.nodes:,}", per_node=c.gpus_per_node, gpu=gpu,
         hbm=format_bytes(capacity_bytes(c.gpu, c.hbm_gib)), intra=f"{c.intra_bw_gbps:,g}",
         inter=f"{c.inter_bw_gbps:,g}")
-    return [(translate("handout", "Model"), size), (translate("handout", "Shape"), shape),
+    from tslab.desktop.main_window import matching_preset
+    preset = matching_preset(scenario) or translate("handout", "(custom scenario)")
+    return [(translate("handout", "Preset"), preset), (translate("handout", "Model"), size),
+            (translate("handout", "Shape"), shape),
             (translate("handout", "Parallelism"), parallel), (translate("handout", "GPUs and cluster"), cluster)]
 
 
@@ -432,7 +439,7 @@ class _Handout:
         self.footer, self.pages, self.page = footer, pages, 0
         self.painter = QPainter()
         self.footer_font = QFont(QApplication.font())
-        self.footer_font.setPointSizeF(8.0)
+        self.footer_font.setPointSizeF(HANDOUT_MIN_POINTS)
         self.footer_height = 0.0
 
     def begin(self) -> QPainter:
@@ -541,11 +548,12 @@ def _paginate(handout: _Handout, blocks: list[str], heading: str) -> list[Readin
 
 def handout_pdf(document: Document | Scenario, keys: Sequence[str] | None = None,
                 progress: Callable[[int, int, str], bool] | None = None, *, lang: str | None = None,
-                size: QSize = EXPORT_SIZE, date: datetime.date | None = None) -> bytes:
-    """The lecture handout as PDF bytes (A4 landscape): a title page (the scenario: model size and
-    shape, parallel configuration, GPUs and cluster; the date of export, the teaching-model note and
-    the contents), one page per gallery figure (`keys`, default every figure; drawn at `size` and
-    scaled to the page as vector shapes, with its caption), then the reading list
+                size: QSize | None = None, date: datetime.date | None = None) -> bytes:
+    """The lecture handout as PDF bytes (A4 landscape): a title page (the scenario: its preset, model
+    size and shape, parallel configuration, GPUs and cluster; the date of export, the teaching-model
+    note and the contents), one page per gallery figure (`keys`, default every figure; as vector
+    shapes with its caption, laid out at the page's size, or at `size` where that is smaller, so
+    that its text prints at its own size, at least HANDOUT_MIN_POINTS), then the reading list
     (resources/bibliography.toml) over as many pages as it needs; page numbers in the footer. Text
     in `lang` (None: the application's language). `progress(done, total, key)` is asked before
     each figure; False stops (ExportCancelled, nothing is returned)."""
@@ -637,13 +645,24 @@ def _contents_title(spec) -> str:
         number=spec.number, title=translate("gallery", spec.title))
 
 
-def _figure_page(handout: _Handout, document: Document, spec, size: QSize) -> None:
-    """The figure at `size`, scaled to the page's width (or height) as vector shapes; a figure that
-    cannot be drawn for this scenario leaves a page that says why."""
+def _figure_page(handout: _Handout, document: Document, spec, size: QSize | None) -> None:
+    """The figure as vector shapes, laid out at the page's size, or at `size` where that is smaller
+    (and then scaled up to the page): never larger, so its type is not shrunk below its own size.
+    A figure that cannot be drawn for this scenario leaves a page that says why."""
     body = handout.body
     painter = handout.painter
+    page = QSize(int(body.width()), int(body.height()))
+    size = page if size is None else size.boundedTo(page)
     try:
         figure = figure_widget(document, spec.key, size, vector=True)
+        # A wrapped caption or heading may need more height at this width than the layout's
+        # minimum says: the figure is then laid out taller (its parts apart) and scaled to the page.
+        layout = figure.layout()
+        needed = layout.minimumHeightForWidth(figure.width()) if layout and layout.hasHeightForWidth() else 0
+        if needed > figure.height():
+            figure.close()
+            figure.deleteLater()
+            figure = figure_widget(document, spec.key, QSize(figure.width(), needed), vector=True)
     except ExportError as exc:
         why = translate("handout", "This figure cannot be drawn for this scenario: {reason}").format(reason=str(exc))
         note = handout.text_document(f"<h2>{html.escape(_contents_title(spec))}</h2>"
@@ -668,10 +687,11 @@ def _figure_page(handout: _Handout, document: Document, spec, size: QSize) -> No
 def write_handout(document: Document | Scenario, out: Path, *, lang: str | None = None,
                   size: tuple[int, int] | None = None,
                   progress: Callable[[int, int, str], bool] | None = None) -> Path:
-    """Write the handout PDF to `out` (a file ending .pdf, written as write_file writes); returns it."""
+    """Write the handout PDF to `out` (a file ending .pdf, written as write_file writes); returns it.
+    Each figure is laid out at the page's size, or at `size` (W, H) where that is smaller."""
     if not out.parent.exists():
         raise ExportError(f"{out.parent}: no such directory")
-    data = handout_pdf(document, progress=progress, lang=lang, size=QSize(*size) if size else EXPORT_SIZE)
+    data = handout_pdf(document, progress=progress, lang=lang, size=QSize(*size) if size else None)
     try:
         write_file(out, data)
     except WriteError as exc:

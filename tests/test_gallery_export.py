@@ -373,3 +373,106 @@ def test_title_page_facts_name_the_model_parallelism_and_cluster(qapp):
     assert p.tp * p.pp * p.dp * p.cp == scenario.world_size == 2048
     assert facts["GPUs and cluster"].startswith("2,048 GPUs: 256 nodes × 8 H800")
     assert f"{scenario.model.layers} layers" in facts["Shape"]
+
+
+# The handout's type: every text of the title page, the footers and the reading list, and every
+# figure's caption and sources, at least 8 pt, in the language asked for.
+
+PDF_TOKEN = re.compile(rb"<<|>>|<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\)|/[^\s/<>\[\]()]+|\[|\]"
+                       rb"|[-+]?(?:\d+\.?\d*|\.\d+)|[A-Za-z*'\"]+")
+# A page's content stream as Qt's PDF engine writes it (fonts, CMaps and images carry other keys).
+PDF_CONTENT = re.compile(rb"<<\s*/Length \d+ 0 R\s*/Filter /FlateDecode\s*>>\s*stream\r?\n(.*?)endstream", re.S)
+
+
+def _matrix(m: tuple, n: tuple) -> tuple:
+    a, b, c, d, e, f = m
+    A, B, C, D, E, F = n
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def page_font_sizes(data: bytes) -> list[list[float]]:
+    """For each page of a PDF written by Qt, the size in points at which each text run is shown:
+    the Tf size through the text matrix and the graphics state's matrices (q/Q/cm), the size a
+    reader measures on paper (PDF 1.7 §9.4.4)."""
+    import zlib
+    pages = []
+    for stream in PDF_CONTENT.finditer(data):
+        ctm, saved, operands = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+        text_matrix, size, shown = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, []
+        for token in PDF_TOKEN.findall(zlib.decompress(stream.group(1))):
+            if token[:1] in b"-+.0123456789":
+                operands.append(float(token))
+                continue
+            if token[:1] in b"/<([]>":
+                operands.append(token)
+                continue
+            if token == b"q":
+                saved.append(ctm)
+            elif token == b"Q":
+                ctm = saved.pop()
+            elif token == b"cm":
+                ctm = _matrix(tuple(operands[-6:]), ctm)
+            elif token == b"BT":
+                text_matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            elif token == b"Tf":
+                size = operands[-1]
+            elif token == b"Tm":
+                text_matrix = tuple(operands[-6:])
+            elif token in (b"Tj", b"TJ"):
+                m = _matrix(text_matrix, ctm)
+                shown.append(size * (m[2] ** 2 + m[3] ** 2) ** 0.5)
+            operands = []
+        pages.append(shown)
+    return pages
+
+
+def word_heights(path: Path, page: int, words: set[str]) -> list[float]:
+    """The heights of the words that start with one of `words` on a page (pdftotext -bbox): in one
+    font, a word's box is as tall as its size, so two words of a font compare their sizes."""
+    xml = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    return [float(y1) - float(y0) for y0, y1, word in
+            re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', xml)
+            if any(word.startswith(start) for start in words)]
+
+
+@needs_poppler
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_handout_type_is_at_least_8_points_in_the_language_asked(qapp, capsys, tmp_path, lang):
+    specs = figures()
+    out = tmp_path / "handout.pdf"
+    status, stdout, _ = run_cli(capsys, "--preset", "deepseek-v3", "--lang", lang, "--figure", "all",
+                                "--format", "pdf", "--out", str(out))
+    assert (status, stdout) == (0, [str(out)])
+    sizes = page_font_sizes(out.read_bytes())
+    texts = pdf_text(out)
+    assert len(sizes) == len(texts) > 1 + len(specs)
+    for number in [1, *range(2 + len(specs), len(texts) + 1)]:  # the title page and the reading list
+        assert min(sizes[number - 1]) >= 8.0, (number, min(sizes[number - 1]))
+    # The footer is set at 8 pt; each figure's "Sources:" line, in the same font, is no smaller.
+    sources, page_word = ("来源：", "第") if lang == "zh" else ("Sources:", "Page")  # the footer's "Page"
+    for number in range(2, 2 + len(specs)):
+        footer = word_heights(out, number, {page_word})
+        lines = word_heights(out, number, {sources})
+        assert footer and lines, number
+        assert min(lines) >= max(footer) * 0.999, (number, lines, footer)
+    english = ("Training Systems Lab", "lecture handout", "Page ", "Contents", "Reading list", "Exported",
+               "GPUs and cluster", "a deterministic teaching model")
+    for number, text in enumerate(texts, 1):
+        if lang == "zh":
+            assert not [words for words in english if words in text], number
+            assert f"第 {number} 页，共 {len(texts)} 页" in text
+        else:
+            assert f"Page {number} of {len(texts)}" in text and "Training Systems Lab" in text
+    title = texts[0]
+    assert preset_document("deepseek-v3").scenario.title in title and "deepseek-v3" in title
+    assert ("2,048 个 GPU" if lang == "zh" else "2,048 GPUs") in title
+
+
+def test_title_page_names_the_preset_or_says_the_scenario_is_its_own(qapp):
+    """The handout's scenario is the one given (--preset, --scenario, the window's), classroom-7b
+    when none is: the title page names the preset it is, or says it is none of them."""
+    for name in ("classroom-7b", "deepseek-v3"):
+        assert dict(handout_facts(preset_document(name).scenario))["Preset"] == name
+    changed = preset_document("classroom-7b").replace(**{"parallel.zero": 3}).scenario
+    assert dict(handout_facts(changed))["Preset"] == "(custom scenario)"

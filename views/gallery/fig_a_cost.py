@@ -170,7 +170,7 @@ class CostStackBody(QWidget):
         plot.setXRange(0, max(row.total_s for row in time.stack[:MAX_RANKS_DRAWN]) * 1e3 * 1.01, padding=0)
         rows = len(bars)
         plot.setMaximumHeight(96 + 46 * rows)
-        plot.setMinimumHeight(min(96 + 20 * rows, 440))
+        plot.setMinimumHeight(min(96 + 14 * rows, 440))  # a rank's row: one line of its tick labels
         layers = StackedRows(QCoreApplication.translate("gallery", "The layers of the stack, mean over the {ranks} "
                                                                    "pipeline ranks").format(ranks=len(time.stack))
                              if len(time.stack) > 1 else
