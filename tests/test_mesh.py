@@ -622,3 +622,19 @@ def test_package_exports_what_the_other_layers_import() -> None:
     # the package attribute `traffic` is the function; its module is tslab.models.mesh.traffic
     modules = {name: importlib.import_module(f"tslab.models.mesh.{name}") for name in ("groups", "traffic")}
     assert (mesh_package.build_mesh, mesh_package.traffic) == (modules["groups"].build_mesh, modules["traffic"].traffic)
+
+
+def test_node_classes_group_the_nodes_that_hold_the_same_groups():
+    """DeepSeek-V3 (256 nodes of 8, order tp-cp-ep-dp-pp): a node's 8 GPUs are in one EP group
+    (64 consecutive ranks) and in one DP group (128), so the class is that group; PP is the slowest
+    axis (stride 128 ranks = 16 nodes): node n holds the PP groups of node n + 16, so the classes
+    are n mod 16, and the nodes of a class together hold whole PP groups."""
+    mesh = build_mesh(load_preset("deepseek-v3"))
+    for axis in ("ep", "dp"):
+        assert (mesh.node_classes(axis) == mesh.group_index[axis][::8]).all()
+    pp = mesh.node_classes("pp")
+    assert (pp == np.arange(mesh.nodes) % 16).all()
+    for cls in range(16):
+        ranks = {r for n in np.flatnonzero(pp == cls) for r in range(8 * n, 8 * n + 8)}
+        held = {int(g) for g in mesh.group_index["pp"][sorted(ranks)]}
+        assert ranks == {int(r) for g in held for r in mesh.groups["pp"][g]}

@@ -134,6 +134,22 @@ class Mesh:
         """Per group of `axis`: True when it spans more than one node."""
         return self.nodes_spanned(axis) > 1
 
+    def node_classes(self, axis: str) -> np.ndarray:
+        """Per node: an index shared by the nodes that hold the same set of `axis` groups, numbered
+        in order of each class's first node (−1: a node none of whose GPUs is in a group). Where a
+        node's GPUs are all in one group, as EP's or DP's often are, the index is that group's
+        (groups are numbered by their first rank); where a node holds parts of several groups
+        that other nodes hold too (PP across nodes), the nodes of one class together form those
+        groups. One colour per class makes the groups readable with a cell per node."""
+        per_node = np.asarray(self.group_index[axis][:self.nodes * self.gpus_per_node]).reshape(
+            self.nodes, self.gpus_per_node)
+        held = np.sort(per_node, axis=1)
+        _, first, inverse = np.unique(held, axis=0, return_index=True, return_inverse=True)
+        rank_of_class = np.empty(len(first), dtype=np.int64)
+        rank_of_class[np.argsort(first, kind="stable")] = np.arange(len(first))
+        classes = rank_of_class[np.ravel(inverse)]
+        return np.where((held < 0).all(axis=1), -1, classes)
+
     def groups_of(self, rank: int) -> dict[str, list[int]]:
         """Every GROUP_AXES group containing `rank` (axes whose groups do not contain it are left out)."""
         found = {}
