@@ -39,6 +39,13 @@ class MeshView:
     compare_order: str = spec("", choices=("",) + NAMED_ORDERS)
     # The network view's links are coloured by this axis's per-step bytes ("all" = every axis).
     network_axis: str = spec("all", choices=("all", "tp", "cp", "ep", "pp", "dp", "edp"))
+    # A mesh too large to draw GPU by GPU is drawn a cell per node; this node's GPUs are drawn
+    # beside it, each with its rank and coordinates (−1 = none; a node past the last = none).
+    node: int = spec(-1, low=-1, high=1 << 20)
+
+    def zoomed_node(self, nodes: int) -> int | None:
+        """The node whose GPUs are drawn beside the mesh, or None (none chosen, or past `nodes`)."""
+        return self.node if 0 <= self.node < nodes else None
 
     def axis(self, scenario: Scenario) -> str:
         """The axis that colours the mesh: `colour_by`, with "auto" resolved for `scenario`."""

@@ -268,6 +268,8 @@ MEANINGS: dict[str, str] = {
                                                          "empty = none"),
     "view.mesh.network_axis": QT_TRANSLATE_NOOP("keys", "The axis whose traffic colours the network's links; "
                                                         "all = every axis"),
+    "view.mesh.node": QT_TRANSLATE_NOOP("keys", "The node whose GPUs are drawn beside a mesh drawn a cell per "
+                                                "node (above 1,024 GPUs); −1 = none"),
     "view.pipeline.compare": QT_TRANSLATE_NOOP("keys", "A second schedule on the same time axis; empty = none"),
     "view.pipeline.time": QT_TRANSLATE_NOOP("keys", "The animation position in schedule time units; −1 = the "
                                                     "end"),

@@ -161,10 +161,123 @@ def test_large_mesh_draws_nodes_and_zooms_into_one(make_tab, qtbot):
     assert len(view.cell_colours) == tab.mesh.nodes  # one cell per node
     choose(tab.axis_box, "ep")
     assert tab.mesh.cross_node("ep").all()  # 64-way EP spans 8 nodes (DeepSeek-V3 §3.2)
-    tab.select_rank(8 * 17 + 3)
-    assert tab.node_view.isVisible() and tab.node_view.node == 17
-    assert len(tab.node_view.cell_colours) == 8
+    assert not tab.figure.zoom.isVisible() and tab.model.view.mesh.node == -1
+    tab.pick_rank(8 * 17 + 3)   # a click on node 17's cell names a GPU of it: the node is zoomed
+    assert tab.model.view.mesh.node == 17
+    assert tab.figure.zoom.isVisible() and tab.figure.zoom.node == 17
+    assert len(tab.figure.zoom.cell_colours) == 8
     assert "GPU 139" in tab.details.text()
+    assert "Node 17: GPUs 136–143" in tab.figure.zoom_title.text()
+    tab.model.set_value("view.mesh.node", -1)   # navigation (saved, not undone): back to the nodes alone
+    assert tab.model.view.mesh.node == -1 and not tab.figure.zoom.isVisible()
+
+
+def zoom_cells(zoom) -> list[tuple[int, str, list[str]]]:
+    """(rank, fill colour, label lines) of each GPU the node zoom draws, from its cells and labels."""
+    rank_of = {}
+    for index, (x, y, _, _) in enumerate(zoom.labels.cells):
+        rank_of[index] = zoom.layout_.rank_at(x, y) + zoom.offset
+    return [(rank_of[i], zoom.cell_colours[i], zoom.labels.cells[i][2]) for i in range(len(zoom.cell_colours))]
+
+
+@pytest.mark.parametrize("axis", ["ep", "pp", "dp"])
+def test_node_zoom_shows_its_gpus_ranks_and_groups(make_tab, axis):
+    """view.mesh.node = 17 on DeepSeek-V3: the zoom draws GPUs 136–143, each labelled with its rank
+    and its coordinates as models.mesh gives them, filled with its group's colour (the colour of the
+    group index of the coloured axis, as a small mesh is drawn)."""
+    tab = make_tab(load_preset("deepseek-v3"))
+    tab.model.update({"view.mesh.node": 17, "view.mesh.colour_by": axis})
+    zoom, mesh = tab.figure.zoom, tab.mesh
+    cells = zoom_cells(zoom)
+    assert [rank for rank, _, _ in cells] == list(range(136, 144))
+    expected = zoom.colours_for(mesh.group_index[axis][136:144])
+    for (rank, colour, lines), rgb in zip(cells, expected):
+        assert colour == "#%02x%02x%02x" % tuple(rgb)
+        coords = mesh.coordinates(rank)
+        assert lines[0] == f"r{rank}"
+        shown = " ".join(lines[1:]).split()
+        for axis_name, index in ((a, coords[a]) for a in ("dp", "pp", "ep", "edp")):
+            assert f"{axis_name}{index}" in shown, (rank, lines)
+    # the node's cell in the grid is outlined, and coloured as its class of nodes
+    grid = tab.figure.views[0]
+    assert grid.focus.isVisible()
+    classes = mesh.node_classes(axis)
+    assert grid.cell_colours[17] == "#%02x%02x%02x" % tuple(grid.colours_for(classes[17:18])[0])
+
+
+def test_node_grid_colours_nodes_that_hold_the_same_groups_alike(make_tab):
+    """A cell per node: two nodes share a colour class exactly when their GPUs hold the same set of
+    groups; for EP (each node's 8 GPUs in one 64-GPU group) the class is the group itself, so that
+    a node's cell has the colour its GPUs have in the zoom."""
+    tab = make_tab(load_preset("deepseek-v3"))
+    mesh, grid = tab.mesh, tab.figure.views[0]
+    for axis in ("ep", "pp", "dp"):
+        choose(tab.axis_box, axis)
+        classes = mesh.node_classes(axis)
+        held = [frozenset(mesh.group_index[axis][n * 8:(n + 1) * 8].tolist()) for n in range(mesh.nodes)]
+        for a in range(0, mesh.nodes, 7):
+            for b in range(mesh.nodes):
+                assert (classes[a] == classes[b]) == (held[a] == held[b])
+        assert len(grid.cell_colours) == mesh.nodes == mesh.world_size // 8
+    choose(tab.axis_box, "ep")
+    first_gpu_group = mesh.group_index["ep"][::8]
+    assert (mesh.node_classes("ep") == first_gpu_group).all()
+    assert grid.cell_colours == ["#%02x%02x%02x" % tuple(c) for c in grid.colours_for(first_gpu_group)]
+
+
+@pytest.mark.parametrize("preset, least_px", [("deepseek-v3", 12.0), ("llama3-405b-128k", 4.5)])
+def test_node_cells_fill_the_space_at_1280_by_800(qtbot, preset, least_px):
+    """The node grid takes the shape of the space it is given: at the tab's size on a 1280×800
+    screen (inputs shown) 2,048 GPUs are 256 node cells of at least 12 px, 16,384 GPUs 2,048 of at
+    least 4.5 px, and the grid fills the view's width or height; with the inputs folded away
+    (presentation) the cells grow."""
+    tab = MeshTab(DocumentModel(load_preset(preset), synchronous=True))
+    qtbot.addWidget(tab)
+    tab.resize(1280, 740)
+    tab.show()
+    qtbot.waitExposed(tab)
+    view = tab.figure.views[0]
+    layout = view.layout_
+    assert view.aggregate and layout.nodes == tab.mesh.world_size // 8 == len(view.cell_colours)
+    assert layout.node_cols * layout.node_rows >= layout.nodes > layout.node_cols * (layout.node_rows - 1)
+    width, height = view.area_pixels()
+    side = view.node_cell_pixels()
+    assert side >= least_px
+    # filled: one more column or row of cells would not fit the other way
+    assert max(layout.width * side / width, layout.height * side / height) > 0.9
+    assert layout == MeshLayout.node_cells(layout.nodes, 8, width, height)
+    before = side
+    tab.set_inputs_collapsed(True)
+    qtbot.waitUntil(lambda: view.node_cell_pixels() > before * 1.2)
+
+
+def test_node_cells_layout_is_the_largest_grid_that_fits():
+    for nodes, width, height in ((256, 676, 135), (2048, 676, 120), (256, 300, 900), (1, 50, 50), (7, 700, 100)):
+        layout = MeshLayout.node_cells(nodes, 8, width, height)
+        best = layout.cell_pixels(width, height)
+        for cols in range(1, nodes + 1):
+            other = MeshLayout(nodes, 8, 1, 1, cols, layout.gap)
+            assert other.cell_pixels(width, height) <= best + 1e-9
+        x, y = (float(v) + 0.6 for v in layout.node_origin(nodes - 1))
+        assert layout.node_at(x, y) == nodes - 1 and layout.rank_at(x, y) == (nodes - 1) * 8
+
+
+def test_zoom_by_keyboard(make_tab, qtbot):
+    """Keyboard only: the node box is a Tab stop beside the figure; typing a node and Enter zooms
+    into it; the box is shown only for a mesh drawn a cell per node."""
+    from PySide6.QtCore import Qt
+    tab = make_tab(load_preset("deepseek-v3"))
+    box = tab.node_box
+    assert tab.node_row.isVisible() and box.focusPolicy() & Qt.FocusPolicy.TabFocus
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "42")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert tab.model.view.mesh.node == 42 and tab.figure.zoom.node == 42
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    assert tab.model.view.mesh.node == 43
+    small = make_tab(load_preset("classroom-7b"))
+    assert not small.node_row.isVisible() and not small.figure.zoom.isVisible()
 
 
 def test_the_largest_mesh_is_a_bounded_raster_with_every_node_drawn(qtbot):

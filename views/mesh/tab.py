@@ -4,7 +4,7 @@ node, and the network that carries it. Run alone with ``python -m tslab.views.me
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
 
 from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
@@ -18,7 +18,7 @@ from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name
 from tslab.views.mesh.network_layout import network_layout
-from tslab.views.mesh.view import MeshView, gpu_tooltip
+from tslab.views.mesh.view import gpu_tooltip
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
 
@@ -27,6 +27,7 @@ WORKER_THRESHOLD_GPUS = 1 << 12  # larger clusters go to the tab's runner: the n
                                  # its drawing take ≳ 0.1 s there (the groups alone ≳ 20 ms from 2^15)
 COMPUTATIONS = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK)
 NETWORK_AXIS = "view.mesh.network_axis"
+ZOOM_NODE = "view.mesh.node"
 
 
 def derive_and_lay_out(cache, document, should_stop=None) -> tuple:
@@ -40,8 +41,9 @@ def derive_and_lay_out(cache, document, should_stop=None) -> tuple:
 class MeshTab(DocumentTab):
     """Inputs on the left; the mesh figure (meshes above the network), axis, comparison and
     network-load pickers and the selected GPU's coordinates on the right. The colour axis
-    (`view.mesh.colour_by`), the compared order (`view.mesh.compare_order`) and the axis whose
-    bytes colour the links (`view.mesh.network_axis`) are the document's."""
+    (`view.mesh.colour_by`), the compared order (`view.mesh.compare_order`), the axis whose
+    bytes colour the links (`view.mesh.network_axis`) and, for a mesh drawn a cell per node, the
+    node whose GPUs are drawn beside it (`view.mesh.node`) are the document's."""
 
     reads = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, "view.mesh")
 
@@ -67,6 +69,15 @@ class MeshTab(DocumentTab):
         self.network_box.currentIndexChanged.connect(
             lambda _: self.model.set_value(NETWORK_AXIS, self.network_box.currentData()))
         fit_combo_boxes(self)
+        # Above DETAIL_LIMIT GPUs the mesh is a cell per node: the keyboard's way into one node
+        # (Tab to it, type the node or step with the arrow keys; "none" below 0)
+        self.node_box = QSpinBox(self)
+        self.node_box.setRange(-1, 0)
+        self.node_box.setSpecialValueText(self.tr("none"))
+        self.node_box.setKeyboardTracking(False)
+        self.node_box.setToolTip(self.tr("The node whose GPUs are drawn beside the mesh, each with its rank and "
+                                         "coordinates; none = the nodes alone"))
+        self.node_box.valueChanged.connect(lambda value: self.model.set_value(ZOOM_NODE, value))
         pickers = ((self.tr("Colour by the groups of"), self.axis_box),
                    (self.tr("Compare with the order of"), self.compare_box),
                    (self.tr("Links loaded by"), self.network_box))
@@ -74,12 +85,19 @@ class MeshTab(DocumentTab):
             box.setAccessibleName(text)   # what a screen reader says: the label beside it
         # the three pickers wrap onto a second row rather than widen the window (larger type)
         self.controls_bar = FlowBar(self, [[QLabel(text, self), box] for text, box in pickers])
+        # the node zoom heads the side column (shown for a mesh drawn a cell per node): a fourth
+        # picker above would wrap onto a second row at 1280 px and take the mesh's height
+        node_label = QLabel(self.tr("Zoom into node"), self)
+        node_label.setBuddy(self.node_box)
+        self.node_box.setAccessibleName(node_label.text())
+        self.node_row = FlowBar(self, [[node_label, self.node_box]], spacing=6)
+        self.node_row.hide()
         controls = QHBoxLayout()
         controls.addWidget(self.controls_bar, 1)
 
         self.figure = MeshFigure(self)
         for view in self.figure.views:
-            view.on_select = self.select_rank
+            view.on_select = self.pick_rank
         self.details = QLabel(self.tr("Click a GPU to pin its coordinates and groups here."), self)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setWordWrap(True)
@@ -90,15 +108,12 @@ class MeshTab(DocumentTab):
         details_scroll.setWidgetResizable(True)
         details_scroll.setMinimumWidth(210)
         charts.no_tab_stop(details_scroll)
-        self.node_view = MeshView(self)  # the selected node's GPUs, when the mesh shows node aggregates
-        charts.mouse_chart(self.node_view, self.tr("GPUs of the selected node"))
-        self.node_view.setMinimumHeight(160)
-        self.node_view.on_select = self.select_rank
+        self.figure.zoom.on_select = self.pick_rank
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.node_row)
         side_layout.addWidget(details_scroll, 1)
-        side_layout.addWidget(self.node_view)
 
         figure_scroll = FigureScroll(self.figure, self)
         inner = QSplitter(Qt.Orientation.Horizontal, self)
@@ -123,6 +138,13 @@ class MeshTab(DocumentTab):
 
     def _show_controls(self) -> None:
         view = self.model.view.mesh
+        cluster = self.model.scenario.cluster
+        aggregate = cluster.nodes * cluster.gpus_per_node > DETAIL_LIMIT
+        self.node_row.setVisible(aggregate)
+        self.node_box.blockSignals(True)
+        self.node_box.setMaximum(max(cluster.nodes - 1, 0))
+        self.node_box.setValue(view.node if view.node < cluster.nodes else -1)
+        self.node_box.blockSignals(False)
         for box, value in ((self.axis_box, self.axis), (self.compare_box, view.compare_order),
                            (self.network_box, view.network_axis)):
             index = box.findData(value)
@@ -134,10 +156,13 @@ class MeshTab(DocumentTab):
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Enumerate the mesh, the compared order's mesh and the traffic, build and load the
         network — on the runner for a cluster over WORKER_THRESHOLD_GPUS — and draw them. A new
-        network axis only recolours the links."""
+        network axis only recolours the links; a new node zoom only redraws that node's GPUs."""
         self._show_controls()
         if keys is not None and keys <= {NETWORK_AXIS} and self.results is not None and not self.runner.busy:
             self._show_network(self.results)
+            return
+        if keys is not None and keys <= {ZOOM_NODE} and self.mesh is not None and not self.runner.busy:
+            self._show_zoom()
             return
         document, cache = self.model.document, self.model.cache
         cluster = document.scenario.cluster
@@ -165,11 +190,13 @@ class MeshTab(DocumentTab):
             if compared is not None:
                 meshes.append((self.tr("order {order} ({name})").format(
                     order=compared.order, name=self.model.view.mesh.compare_order), compared))
-            self.figure.show_meshes(scenario, meshes, self.axis, list(traffic_rows))
+            self.figure.show_meshes(scenario, meshes, self.axis, list(traffic_rows), self.zoomed_node)
             self.mesh_drawn = (self.axis, scenario.title)
             if self.selected is not None and self.selected >= mesh.world_size:
                 self.selected = None
             self.select_rank(self.selected)
+        else:
+            self._show_zoom()
         self.results = results
         self._show_network(results)
 
@@ -183,20 +210,40 @@ class MeshTab(DocumentTab):
             return
         network.show_network(self.model.scenario, graph, load, self.model.view.mesh.network_axis, mesh, layout)
 
-    def select_rank(self, rank: int | None) -> None:
-        self.selected = rank
-        for view in self.figure.views:
-            view.select(rank if not view.parentWidget().isHidden() else None)
+    @property
+    def zoomed_node(self) -> int | None:
+        """The node whose GPUs are drawn beside a mesh drawn a cell per node (view.mesh.node)."""
+        return self.model.view.mesh.zoomed_node(self.mesh.nodes if self.mesh is not None else 0)
+
+    def _show_zoom(self) -> None:
+        if self.mesh is not None:
+            self.figure.show_zoom(self.mesh, self.axis, self.zoomed_node)
+            self.select_rank(self.selected)
+
+    def pick_rank(self, rank: int) -> None:
+        """A click on a GPU pins it; on a mesh drawn a cell per node, a click on a node's cell (its
+        first GPU) also zooms into that node."""
         mesh = self.mesh
-        show_node = mesh is not None and mesh.world_size > DETAIL_LIMIT and rank is not None
-        self.node_view.setVisible(show_node)
+        if mesh is not None and mesh.world_size > DETAIL_LIMIT and rank // mesh.gpus_per_node != self.zoomed_node:
+            self.selected = rank
+            self.model.set_value(ZOOM_NODE, rank // mesh.gpus_per_node)   # redraws the zoom and selects
+            return
+        self.select_rank(rank)
+
+    def select_rank(self, rank: int | None) -> None:
+        """Pin a GPU's coordinates and groups (None: none); the views outline it."""
+        mesh = self.mesh
+        self.selected = rank
+        zoomed = self.zoomed_node
+        for view in self.figure.drawn_views():
+            if view is self.figure.views[0] and rank is None and zoomed is not None:
+                view.mark_node(zoomed)   # the node drawn beside stays outlined
+            else:
+                view.select(rank)
         if rank is None or mesh is None or not mesh.groups[self.axis].size:
             self.details.setText(self.tr("Click a GPU to pin its coordinates and groups here."))
             return
         self.details.setText(gpu_tooltip(mesh, rank))
-        if show_node:
-            self.node_view.show_mesh(mesh, self.axis, node=rank // mesh.gpus_per_node)
-            self.node_view.select(rank)
 
     # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
     def step_animation(self, delta: int) -> bool:
@@ -216,17 +263,15 @@ class MeshTab(DocumentTab):
 
     def fit_to_size(self) -> None:
         """Export: every mesh and the network framed in their views at the export size."""
-        for view in self.figure.views:
-            if not view.parentWidget().isHidden():
-                view.fit()
+        for view in self.figure.drawn_views():
+            view.fit()
         self.figure.network.fit()
 
     def use_vector_shapes(self) -> None:
         """SVG and PDF export: the cells as rectangles instead of the raster, the network's symbols
         as paths."""
-        for view in self.figure.views:
-            if not view.parentWidget().isHidden():
-                view.use_vector_cells()
+        for view in self.figure.drawn_views():
+            view.use_vector_cells()
         self.figure.network.use_vector_shapes()
 
     def export_error(self) -> str | None:

@@ -195,6 +195,7 @@ class MeshView(pg.PlotWidget):
         self.texels = 10  # texels per GPU cell of the raster (layout.texels())
         self.border = 2   # texels of a crossing cell's red border
         self._hovered: int | None = None
+        self._selected: int | None = None   # the GPU outlined (its node's cell when aggregated)
         self._user_moved = False  # refit on resize until the user pans or zooms
         view.sigRangeChangedManually.connect(self._moved_by_user)
         view.sigResized.connect(self._view_resized)
@@ -211,21 +212,51 @@ class MeshView(pg.PlotWidget):
     def fit(self) -> None:
         """Frame the whole mesh (and forget the user's pan and zoom)."""
         self._user_moved = False
+        self._fill_space()
         self.autoRange(padding=0.02)
 
     def _view_resized(self, *_) -> None:
         if self.mesh is not None and not self._user_moved:
+            self._fill_space()
             self.autoRange(padding=0.02)
 
+    def area_pixels(self) -> tuple[float, float]:
+        """The width and height in pixels the mesh is framed in (the plot's view box)."""
+        box = self.getPlotItem().getViewBox().boundingRect()
+        return box.width(), box.height()
+
+    def node_cell_pixels(self) -> float:
+        """The side in pixels of a drawn cell (a node's when aggregated) with the mesh framed."""
+        if self.layout_ is None:
+            return 0.0
+        width, height = self.area_pixels()
+        return self.layout_.cell_pixels(width / 1.04, height / 1.04)   # autoRange's 2 % padding each side
+
+    def _fill_space(self) -> None:
+        """A mesh drawn a cell per node is laid out again for the view's shape, so that its grid of
+        nodes fills the space (redrawn only when the number of columns changes)."""
+        if not self.aggregate or self.mesh is None:
+            return
+        layout = MeshLayout.node_cells(self.mesh.nodes, self.mesh.gpus_per_node, *self.area_pixels())
+        if layout != self.layout_:
+            self.layout_ = layout
+            self._draw_cells()
+            self._hovered = None
+            self.ring.setData([], [])
+            self.select(self._selected)
+
     def show_mesh(self, mesh: Mesh, axis: str, node: int | None = None) -> None:
-        """Draw `mesh` coloured by the groups of `axis`; with `node`, only that node's GPUs."""
+        """Draw `mesh` coloured by the groups of `axis`; with `node`, only that node's GPUs. Above
+        DETAIL_LIMIT GPUs the whole mesh is a square cell per node on a grid that fills the view."""
         self.mesh, self.axis, self.node = mesh, axis, node
         self.offset = 0 if node is None else node * mesh.gpus_per_node
-        layout = MeshLayout.for_cluster(1 if node is not None else mesh.nodes, mesh.gpus_per_node)
-        refit = self.layout_ is None or (layout.nodes, layout.gpus_per_node) != (
-            self.layout_.nodes, self.layout_.gpus_per_node)
-        self.layout_ = layout
         self.aggregate = node is None and mesh.world_size > DETAIL_LIMIT
+        if self.aggregate:
+            layout = MeshLayout.node_cells(mesh.nodes, mesh.gpus_per_node, *self.area_pixels())
+        else:
+            layout = MeshLayout.for_cluster(1 if node is not None else mesh.nodes, mesh.gpus_per_node)
+        refit = self.layout_ is None or layout != self.layout_
+        self.layout_ = layout
         self._draw_cells()
         self._hovered = None
         self.ring.setData([], [])
@@ -255,12 +286,16 @@ class MeshView(pg.PlotWidget):
                 crossing = np.zeros(1, dtype=bool)
         t = self.texels = layout.texels()
         image = np.full((round(layout.height * t), round(layout.width * t), 3), 255, dtype=np.uint8)
-        if self.aggregate:  # one cell per node, coloured as its first GPU, red if any of its groups crosses
-            index = group_of[np.arange(layout.nodes) * layout.gpus_per_node]
-            node_groups = group_of.reshape(layout.nodes, layout.gpus_per_node)
-            crosses = (crossing[node_groups] & (node_groups >= 0)).any(axis=1)
+        if self.aggregate:
+            # One cell per node, coloured by the set of groups its GPUs hold (the group itself when
+            # they are all in one), red if any of its groups crosses to another node.
+            index = mesh.node_classes(axis) if groups is not None and groups.size and groups.shape[1] > 1 else \
+                np.where(group_of[np.arange(layout.nodes) * layout.gpus_per_node] >= 0, 0, -1)
+            node_groups = group_of[:layout.nodes * layout.gpus_per_node].reshape(layout.nodes, layout.gpus_per_node)
+            crosses = (crossing[np.maximum(node_groups, 0)] & (node_groups >= 0)).any(axis=1)
             x, y = layout.node_origin(np.arange(layout.nodes))
-            w, h, margin = round(layout.block_width * t), round(layout.block_height * t), 2 if t >= 5 else 1
+            margin = max(1, round(layout.gap * t / 2))
+            w, h = round(layout.block_width * t), round(layout.block_height * t)
             self._frame_rects = None
         else:
             count = mesh.world_size if self.node is None else layout.gpus_per_node
@@ -276,7 +311,8 @@ class MeshView(pg.PlotWidget):
             x, y = layout.cell_origin(np.arange(count))
             w = h = t
             margin = 1
-        self.border = 2 if min(w, h) - 2 * margin >= 6 else 1  # texels of a crossing cell's red border
+        # texels of a crossing cell's red border; a node's cell keeps its colour the larger share
+        self.border = 2 if min(w, h) - 2 * margin >= 6 and not self.aggregate else 1
         colours = self.colours_for(index)
         red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)
         crosses = np.asarray(crosses, dtype=bool)
@@ -379,7 +415,13 @@ class MeshView(pg.PlotWidget):
         x, y = np.append(x, x[:1]), np.append(y, y[:1])
         self.ring.setData(x, y)
 
+    def mark_node(self, node: int) -> None:
+        """Outline `node`'s cell (the node whose GPUs are drawn beside a mesh drawn a cell per node)."""
+        if self.mesh is not None and self.aggregate:
+            self.select(node * self.mesh.gpus_per_node)
+
     def select(self, rank: int | None) -> None:
+        self._selected = rank
         if rank is None or self.layout_ is None:
             self.focus.hide()
             return
