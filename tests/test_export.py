@@ -198,3 +198,26 @@ def test_svg_holds_vector_shapes_not_bitmaps(qapp, tab):
     assert not list(root.iter(f"{ns}image"))
     shapes = sum(len(list(root.iter(f"{ns}{tag}"))) for tag in ("rect", "polygon", "path", "polyline"))
     assert shapes > (256 if tab == "mesh" else 20)  # DeepSeek-V3 mesh: a cell per node
+
+
+@pytest.mark.parametrize("preset, least_px", [("deepseek-v3", 24.0), ("llama3-405b-128k", 8.0)])
+def test_mesh_export_draws_a_cell_per_node_filling_the_figure_and_the_chosen_node(qapp, preset, least_px):
+    """`tslab export --tab mesh --set view.mesh.node=N` draws what the tab draws: a cell per node
+    (GPUs / 8 of them) on the grid that fills the exported mesh's space, and node N's 8 GPUs beside
+    it; gallery figure 3 draws the scenario's own mesh the same way beside its example."""
+    from tslab.desktop.export import figure_widget, tab_figure
+    from tslab.models.presets import preset_document
+    document = preset_document(preset).replace(**{"view.mesh.node": 5})
+    figure = tab_figure(document, "mesh")
+    grid, zoom = figure.views[0], figure.zoom
+    world = document.scenario.world_size
+    assert grid.aggregate and len(grid.cell_colours) == world // 8
+    assert grid.node_cell_pixels() >= least_px
+    assert zoom.isVisibleTo(figure) and zoom.node == 5 and len(zoom.cell_colours) == 8
+    assert [cell[2][0] for cell in zoom.labels.cells] == [f"r{r}" for r in range(40, 48)]
+    gallery = figure_widget(document, "device-mesh")
+    own = [view for view in gallery.findChildren(type(grid)) if view.aggregate]
+    assert len(own) == 1 and len(own[0].cell_colours) == world // 8
+    assert own[0].node_cell_pixels() >= least_px / 2
+    assert [view.node for view in gallery.findChildren(type(grid)) if view.node is not None] == [5]
+    assert "view.mesh.node" in gallery.caption_text()

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from tslab.models.mesh import Mesh, build_mesh
 from tslab.models.scenario import Scenario
 from tslab.views import charts
 from tslab.views.gallery.fig_a_common import MUTED, Tips, font
+from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
+from tslab.views.mesh.view import MeshView
 from tslab.views.time.common import AXIS_COLOURS
 
 MAX_GPUS = 64   # a document's own mesh is drawn up to this many GPUs, GPU by GPU
@@ -430,5 +432,67 @@ class MeshBody(QWidget):
         layout.addWidget(self.key)
 
 
-__all__ = ["EXAMPLE", "MAX_GPUS", "Gpu", "MeshBody", "MeshDiagram", "MeshPicture", "Placement", "drawable",
-           "example_scenario", "picture", "placements"]
+class ScenarioNodes(QWidget):
+    """A scenario too large to draw GPU by GPU (above DETAIL_LIMIT), drawn as the Parallel Mesh
+    tab draws it: a cell per node coloured by the groups of `axis` (nodes of one colour hold the
+    same groups, a red outline where they span nodes), and under it the GPUs of `node`, if any."""
+
+    def __init__(self, mesh: Mesh, axis: str, node: int | None, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        heading = QLabel(QCoreApplication.translate(
+            "gallery", "This scenario: {world} GPUs, a cell per node; nodes of one colour hold the same {axis} "
+                       "groups, outlined in red where those span nodes").format(
+            world=f"{mesh.world_size:,}", axis=axis_label(axis)), self)
+        heading.setWordWrap(True)
+        heading.setFont(font(1.1))
+        layout.addWidget(heading)
+        self.nodes = MeshView(self)
+        charts.mouse_chart(self.nodes, heading.text())
+        layout.addWidget(self.nodes, 3)
+        self.nodes.show_mesh(mesh, axis)
+        self.views = [self.nodes]
+        if node is not None and node < mesh.nodes:
+            first = node * mesh.gpus_per_node
+            title = QLabel(QCoreApplication.translate("gallery", "Node {node}: GPUs {first}–{last}").format(
+                node=node, first=first, last=first + mesh.gpus_per_node - 1), self)
+            title.setFont(font(1.1, bold=True))
+            layout.addWidget(title)
+            zoom = MeshView(self)
+            charts.mouse_chart(zoom, title.text())
+            layout.addWidget(zoom, 2)
+            zoom.show_mesh(mesh, axis, node=node)
+            self.nodes.mark_node(node)
+            self.views.append(zoom)
+
+    def fit_to_size(self) -> None:
+        """Export: each mesh laid out and framed for its final size."""
+        for view in self.views:
+            view.fit()
+
+    def use_vector_shapes(self) -> None:
+        for view in self.views:
+            view.use_vector_cells()
+
+
+def large(mesh: Mesh) -> bool:
+    """Whether the Parallel Mesh tab draws this mesh a cell per node."""
+    return mesh.world_size > DETAIL_LIMIT
+
+
+class ExampleBeside(QWidget):
+    """The example drawn GPU by GPU (`diagram`, `key`) on the left, the scenario's mesh a cell
+    per node (`scenario`) on the right."""
+
+    def __init__(self, example: MeshBody, scenario: ScenarioNodes, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.diagram, self.key, self.scenario = example.diagram, example.key, scenario
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(example, 1)
+        row.addWidget(scenario, 1)
+
+
+__all__ = ["EXAMPLE", "MAX_GPUS", "ExampleBeside", "Gpu", "MeshBody", "MeshDiagram", "MeshPicture", "Placement",
+           "ScenarioNodes", "drawable", "example_scenario", "large", "picture", "placements"]

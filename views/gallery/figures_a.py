@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from tslab.models.derived import LEDGER, MOE, STEP_TIME, Failed
+from tslab.models.derived import LEDGER, MESH, MOE, STEP_TIME, Failed
+from tslab.models.mesh import Mesh
 from tslab.models.memory import memory_ledger
 from tslab.models.moe import analyse_scenario
 from tslab.models.time import step_time
@@ -134,7 +135,15 @@ def build_device_mesh(model: DocumentModel) -> GalleryFigure:
     mine = mesh_fig.drawable(own)
     scenario = own if mine else mesh_fig.example_scenario()
     pic = mesh_fig.picture(scenario)
-    figure.set_body(mesh_fig.MeshBody(pic, figure))
+    own_mesh = None if mine else model.result(MESH)
+    if isinstance(own_mesh, Mesh) and mesh_fig.large(own_mesh):
+        # the scenario's own mesh as the Parallel Mesh tab draws it, beside the example GPU by GPU
+        axis = model.view.mesh.axis(own)
+        nodes = mesh_fig.ScenarioNodes(own_mesh, axis, model.view.mesh.zoomed_node(own_mesh.nodes))
+        figure.set_body(mesh_fig.ExampleBeside(mesh_fig.MeshBody(pic), nodes, figure))
+    else:
+        own_mesh = None
+        figure.set_body(mesh_fig.MeshBody(pic, figure))
     tp, pp, dp = pic.dims
     mesh = pic.mesh
     shape = QCoreApplication.translate("gallery", "tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs "
@@ -152,6 +161,11 @@ def build_device_mesh(model: DocumentModel) -> GalleryFigure:
                                        limit=mesh_fig.MAX_GPUS)
     inside = sum(1 for crosses in mesh.cross_node("tp") if not crosses)
     crossing = sum(1 for crosses in mesh.cross_node("pp") if crosses)
+    if own_mesh is not None:
+        which += " " + QCoreApplication.translate(
+            "gallery", "Right: this scenario's own mesh, a cell per node of {gpn} GPUs, as the Parallel Mesh tab "
+                       "draws it (view.mesh.node chooses the node drawn GPU by GPU).").format(
+            gpn=own_mesh.gpus_per_node)
     figure.set_caption(" ".join([which, QCoreApplication.translate(
         "gallery", "{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); "
                    "{crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each "
