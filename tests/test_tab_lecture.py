@@ -500,20 +500,36 @@ def test_presentation_type_at_1280_by_800_runs_nothing_into_anything(qtbot, pres
         assert (window.width(), window.height()) == (1280, 800), tab   # nothing grew the window: it scrolls
 
 
-def test_rank_ticks_thin_out_rather_than_overlap(qtbot, presentation_type):
-    """16 pipeline ranks in larger type: the Gantt's rank labels are every k-th rank, k the least
-    that keeps a label's height (its ascent and a gap: "rank 3" has no descenders) between shown
-    neighbours."""
+def shown_rank_ticks(gantt) -> tuple[int, float, list[str]]:
+    """The Gantt's rank labels: every how many ranks, the pixels per rank, and the names."""
+    shown = gantt.getPlotItem().getAxis("left")._tickLevels[0]
+    view = gantt.getPlotItem().getViewBox()
+    low, high = view.viewRange()[1]
+    every = shown[1][0] - shown[0][0] if len(shown) > 1 else 1
+    return every, view.boundingRect().height() / (high - low), [name for _, name in shown]
+
+
+def test_every_rank_is_named_in_larger_type_and_many_ranks_thin_out(qtbot, presentation_type):
+    """16 pipeline ranks in larger type: the Gantt grows (the figure scrolls) until each rank's
+    label fits, its ascent and a gap ("rank 3" has no descenders); past LABELLED_RANKS ranks the
+    labels are every k-th rank, k the least that keeps them apart."""
+    from tslab.models.pipeline import simulate
+    from tslab.views.pipeline.gantt import LABELLED_RANKS, GanttView
+
     window = open_window(qtbot, "deepseek-v3")
     page = show_tab(window, "pipeline", qtbot)
     gantt = page.figure.panels[0].gantt
-    axis = gantt.getPlotItem().getAxis("left")
-    shown = axis._tickLevels[0]
-    view = gantt.getPlotItem().getViewBox()
-    low, high = view.viewRange()[1]
-    per_rank = view.boundingRect().height() / (high - low)
-    every = shown[1][0] - shown[0][0]
-    assert every > 1   # 16 ranks do not fit one label each in this height
-    assert every * per_rank >= gantt.fontMetrics().ascent() + 2 > (every - 1) * per_rank
-    assert [name for _, name in shown] == [f"rank {r}" for r in np.arange(0, 16, every)]
-    assert re.fullmatch(r"rank \d+", shown[-1][1])
+    every, per_rank, names = shown_rank_ticks(gantt)
+    assert every == 1 and names == [f"rank {r}" for r in range(16)]
+    assert per_rank >= gantt.fontMetrics().ascent() + 2
+
+    many = GanttView()
+    qtbot.addWidget(many)
+    many.resize(900, 400)
+    many.show_simulation(simulate("1f1b", 2 * LABELLED_RANKS, 2 * LABELLED_RANKS))
+    many.show()
+    qtbot.waitExposed(many)
+    every, per_rank, names = shown_rank_ticks(many)
+    assert every > 1
+    assert every * per_rank >= many.fontMetrics().ascent() + 2 > (every - 1) * per_rank
+    assert names == [f"rank {r}" for r in np.arange(0, 2 * LABELLED_RANKS, every)]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QCursor, QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -76,9 +76,75 @@ class MinimumHintPlot(pg.PlotWidget):
         return QSize(0, self.minimumHeight())
 
 
+class _FitsItsType(QObject):
+    """Keeps a plot's texts inside it in the type it is shown in (presentation mode's larger type
+    arrives as a FontChange): a margin above the plot of half a line, so that the top tick label is
+    not cut at the widget's edge; a bottom axis as high as its tick labels' lines
+    (`tick_lines`); and the plot at least as high as its left axis title is long, with the bottom
+    axis and the margin, so that the title is not cut. A minimum height the caller sets stays the
+    floor."""
+
+    def __init__(self, plot: pg.PlotWidget, tick_lines: int = 1):
+        super().__init__(plot)
+        self.plot, self.tick_lines = plot, tick_lines
+        self.floor = plot.minimumHeight()
+        self.set_by_us = -1
+        plot.installEventFilter(self)
+        self.fit()
+
+    def fit(self) -> None:
+        plot = self.plot
+        item = plot.getPlotItem()
+        if item is None:   # closed (pyqtgraph lets go of its plot item on close)
+            return
+        if plot.minimumHeight() != self.set_by_us:   # the caller's own minimum
+            self.floor = plot.minimumHeight()
+        metrics = QFontMetrics(plot.font())
+        margin = math.ceil(metrics.height() / 2) + 2
+        # the first and last bottom tick labels are centred on the plot's edges: half of one stays
+        # inside (on the left, the left axis holds it when it is shown)
+        side = math.ceil(metrics.horizontalAdvance("000") / 2) + 4
+        item.layout.setContentsMargins(2 if item.getAxis("left").isVisible() else side, margin, side, 2)
+        bottom = item.getAxis("bottom")
+        if self.tick_lines > 1:
+            bottom.setHeight(metrics.lineSpacing() * self.tick_lines + 14)
+        needed = 0
+        left = item.getAxis("left")
+        if left.isVisible() and left.labelText:
+            title = " ".join(part for part in (left.labelText, left.labelUnits) if part)
+            needed = metrics.horizontalAdvance(title) + 12 + margin + (bottom.height() if bottom.isVisible() else 0)
+        height = max(self.floor, needed)
+        if height != plot.minimumHeight():
+            plot.setMinimumHeight(height)
+        self.set_by_us = plot.minimumHeight()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange:   # after the caller's own minimum has followed the type
+            QTimer.singleShot(0, self, self.fit)
+        return False
+
+
+def fits_its_type(plot: pg.PlotWidget, tick_lines: int = 1) -> None:
+    """See _FitsItsType; make_plot applies it to every plot it makes (`tick_lines`: bottom tick
+    labels of that many lines)."""
+    fitter = plot.__dict__.get("_fits_its_type")
+    if fitter is None:
+        plot.__dict__["_fits_its_type"] = _FitsItsType(plot, tick_lines)
+    else:
+        fitter.tick_lines = tick_lines
+        fitter.fit()
+
+
+def set_left_label(plot: pg.PlotWidget, text: str) -> None:
+    """A new left axis title, the plot kept high enough for it (fits_its_type)."""
+    plot.getPlotItem().setLabel("left", text)
+    fits_its_type(plot)
+
+
 def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = "",
               widget_class: type[pg.PlotWidget] = pg.PlotWidget) -> pg.PlotWidget:
-    """A PlotWidget in the lab's style: no mouse panning, light grid, labelled axes."""
+    """A PlotWidget in the lab's style: no mouse panning, light grid, labelled axes, its texts
+    inside it in the type it is shown in (fits_its_type)."""
     plot = widget_class(parent, background="w", enableMenu=False)  # no menu: half the set-up time
     item = plot.getPlotItem()
     item.hideButtons()
@@ -93,6 +159,7 @@ def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = ""
         item.setLabel("left", left)
     if bottom:
         item.setLabel("bottom", bottom)
+    fits_its_type(plot)
     return plot
 
 
@@ -320,11 +387,14 @@ def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool =
 
 
 def capacity_line(plot: pg.PlotWidget, value: float, label: str, *, vertical: bool = True) -> pg.InfiniteLine:
+    """A dashed red reference line. A horizontal line's label is right-aligned at the plot's right
+    edge, above the line: the whole word stays inside the plot however narrow it is (left-aligned
+    at 90 % of the width, "HBM" and "S·K = 32,768" ran past the edge at 1280 px)."""
     line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0,
                            pen=pg.mkPen(CAPACITY_COLOUR, width=2, style=Qt.PenStyle.DashLine),
-                           label=label, labelOpts={"position": 0.92 if vertical else 0.9,
+                           label=label, labelOpts={"position": 0.92 if vertical else 0.99,
                                                    "color": CAPACITY_COLOUR, "fill": (255, 255, 255, 210),
-                                                   "anchors": [(1, 0.5), (1, 0.5)] if vertical else [(0, 1), (0, 1)]})
+                                                   "anchors": [(1, 0.5), (1, 0.5)] if vertical else [(1, 1), (1, 1)]})
     plot.addItem(line)
     return line
 
@@ -339,6 +409,30 @@ def text(plot: pg.PlotWidget, x: float, y: float, content: str, *, anchor=(0, 0.
     item.setPos(x, y)
     plot.addItem(item)
     return item
+
+
+def spaced_log_axis(plot: pg.PlotWidget, side: str = "left") -> None:
+    """A log axis whose decade labels never run into one another: a label every k decades, k the
+    least that leaves a label's height between neighbours at the plot's size (five decades in
+    150–200 % type ran together on a short chart), worked out again on resize and range change."""
+    view = plot.getPlotItem().getViewBox()
+    axis = plot.getPlotItem().getAxis(side)
+    across = side in ("bottom", "top")
+
+    def respace(*_) -> None:
+        low, high = view.viewRange()[0 if across else 1]
+        pixels = view.boundingRect().width() if across else view.boundingRect().height()
+        metrics = QFontMetrics(axis.style.get("tickFont") or plot.font())
+        extent = metrics.horizontalAdvance("10⁻⁰⁰") + 8 if across else metrics.height() + 2
+        every = max(1, math.ceil(extent * max(high - low, 1e-9) / max(pixels, 1e-9) - 1e-9))
+        if every == 1:
+            axis.setTickSpacing()   # pyqtgraph's own choice
+        else:
+            axis.setTickSpacing(major=every, minor=every)
+
+    view.sigResized.connect(respace)
+    view.sigRangeChanged.connect(respace)
+    respace()
 
 
 def category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],

@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLayout, QLayoutItem,
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLayout,
+                               QLayoutItem,
                                QScrollArea, QSizePolicy, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter,
-                               QWidget)
+                               QTableWidget, QWidget)
 
 # A combo box never asks for more than this many average character widths: a longer choice is
 # elided and its whole text is the tooltip (larger type in presentation mode would otherwise push
@@ -506,3 +507,78 @@ def lines_high(widget: QWidget, lines: float, floor: int = 0) -> None:
     """Keep `widget` (a chart whose axis title must fit beside it) at least `lines` lines of the
     application's type high (and at least `floor` pixels), in normal and in presentation mode."""
     _LinesHigh(widget, lines, floor)
+
+
+class _WrappedLastColumn(QObject):
+    """Fits each row of a table to its last column's text wrapped at the column's width (see
+    wrap_last_column)."""
+
+    def __init__(self, table: QTableWidget, min_characters: int):
+        super().__init__(table)
+        self.table, self.min_characters = table, min_characters
+        table.setWordWrap(True)
+        table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        table.horizontalHeader().sectionResized.connect(self._resized)
+        table.installEventFilter(self)
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        if column == self.table.columnCount() - 1:
+            self.fit()
+        elif self.min_characters:
+            self.widen()
+
+    def widen(self) -> None:
+        """The last column fills the table, but is never narrower than `min_characters` average
+        characters: a narrower table scrolls sideways rather than stand its words one per line."""
+        table = self.table
+        last = table.columnCount() - 1
+        others = sum(table.columnWidth(c) for c in range(last) if not table.isColumnHidden(c))
+        width = max(table.fontMetrics().averageCharWidth() * self.min_characters,
+                    table.viewport().width() - others)
+        if table.columnWidth(last) != width:
+            table.setColumnWidth(last, width)   # sectionResized: fit() follows
+
+    def fit(self) -> None:
+        table = self.table
+        last = table.columnCount() - 1
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        width = max(table.columnWidth(last) - margin, 1)
+        base = table.verticalHeader().defaultSectionSize()
+        for row in range(table.rowCount()):
+            cell = table.item(row, last)
+            text = cell.text() if cell is not None else ""
+            font = cell.font() if cell is not None and cell.font() != QFont() else table.font()
+            needed = QFontMetrics(font).boundingRect(QRect(0, 0, width, 1 << 20),
+                                                     int(Qt.TextFlag.TextWordWrap), text).height() + 6
+            height = max(base, needed)
+            if table.rowHeight(row) != height:
+                table.setRowHeight(row, height)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange:
+            if self.min_characters:
+                self.widen()
+            self.fit()
+        return False
+
+
+def wrap_last_column(table: QTableWidget, min_characters: int = 0) -> None:
+    """A table whose last (stretched) column holds sentences or formulas: wrapped rather than
+    elided, each row as high as its text at the column's width — on a projector a formula cut to
+    "ZeRO…" cannot be read. With `min_characters`, the column is at least that many average
+    characters wide and the table scrolls sideways when narrower. Call `fitted_rows(table)` after
+    filling it and from its resizeEvent (after the view's own: the viewport then has its new width;
+    an event filter would see the old one)."""
+    if min_characters:
+        table.horizontalHeader().setStretchLastSection(False)
+        table.horizontalHeader().setSectionResizeMode(table.columnCount() - 1, QHeaderView.ResizeMode.Fixed)
+    table.__dict__["_wrapped_last_column"] = _WrappedLastColumn(table, min_characters)
+
+
+def fitted_rows(table: QTableWidget) -> None:
+    """Refit the rows of a table made with wrap_last_column (after its texts changed)."""
+    fitter = table.__dict__.get("_wrapped_last_column")
+    if fitter is not None:
+        if fitter.min_characters:
+            fitter.widen()
+        fitter.fit()

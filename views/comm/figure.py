@@ -54,6 +54,7 @@ class CommFigure(QWidget):
         self.bytes_table.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.alpha_beta = charts.make_plot(self, left=self.tr("time (s)"), bottom=self.tr("message size (bytes)"))
         self.alpha_beta.setLogMode(x=True, y=True)
+        charts.spaced_log_axis(self.alpha_beta, "left")
         for side in ("left", "bottom"):  # plain powers of ten, no SI-prefix scaling of a log axis
             self.alpha_beta.getPlotItem().getAxis(side).enableAutoSIPrefix(False)
         # The legend and the crossover sizes are a label under the chart: inside the plot they

@@ -59,7 +59,7 @@ class KdaPanel(SchemePanel):
         self.bytes_bars.set(boxes)
         self.bytes_labels.set_labels(labels)
         charts.category_axis(self.bytes, "bottom", [name for name, _, _ in values])
-        self.bytes.getPlotItem().setLabel("left", self.tr("{unit} per rank per layer").format(unit=unit_name))
+        charts.set_left_label(self.bytes, self.tr("{unit} per rank per layer").format(unit=unit_name))
         self.bytes.setXRange(-0.7, 1.7, padding=0)
         self.bytes.setYRange(0, charts.nice_ceiling(top / unit * 1.2), padding=0)
         set_text(self.bytes_key, self.tr(

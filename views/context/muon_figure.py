@@ -180,11 +180,8 @@ class MuonFigure(QWidget):
              for kind in kinds] + ["▧&nbsp;" + self.tr("padding")]))
 
     def _rank_ticks(self, plot, a: MuonAnalysis) -> None:
-        axis = plot.getPlotItem().getAxis("bottom")
-        if len(a.buckets) <= 16:
-            axis.setTicks([[(i, str(b.rank)) for i, b in enumerate(a.buckets)], []])
-        else:
-            axis.setTicks(None)
+        # every k-th rank, k the least that keeps the labels apart (16 ranks ran together in larger type)
+        charts.spaced_category_axis(plot, "bottom", [str(b.rank) for b in a.buckets])
 
     def _show_cost(self, a: MuonAnalysis) -> None:
         costs = [bucket.cost for bucket in a.buckets]
@@ -234,7 +231,7 @@ class MuonFigure(QWidget):
         self.fetch_bars.set(boxes)
         self.fetch_labels.set_labels(labels)
         self.fetch.getPlotItem().getAxis("bottom").setTicks([[], []])
-        self.fetch.getPlotItem().setLabel("left", self.tr("{unit} per rank").format(unit=unit_name))
+        charts.set_left_label(self.fetch, self.tr("{unit} per rank").format(unit=unit_name))
         self.fetch.setXRange(-0.6, 1.6, padding=0)
         self.fetch.setYRange(0, charts.nice_ceiling(top / unit * 1.45), padding=0)
         set_text(self.fetch_text, "<b>" + self.tr("Kimi K3: fetch only the shards a rank needs") + "</b><br>" + self.tr(

@@ -4,20 +4,19 @@ softmax's running max m and denominator ℓ."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QSize
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtGui import QColor, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.context import ContextAnalysis, Ring
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import bold
-from tslab.views.lecture import lines_high
 from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, bar_plot,
                                         dotted, frame, hatched, picture, rank_colour, rich_label, set_text,
                                         tier_name)
 
-SOFTMAX_COLUMNS = 6   # ranks whose m and ℓ are listed (a narrow column holds six)
+SOFTMAX_COLUMNS = 8   # ranks whose m and ℓ are listed at most: fewer when the column is too narrow for them
 
 
 def causal(query: int, key: int) -> str:
@@ -50,11 +49,13 @@ class RingPanel(SchemePanel):
         self.grid_title = bold(QLabel(self.tr("Causal blocks: query chunk × key chunk"), self), centred=True)
         self.grid_key = rich_label(self)
         self.work = bar_plot(self, left=self.tr("work (full blocks)"), bottom=self.tr("rank"))
-        lines_high(self.work, 8)   # its axis title fits beside it, in larger type too
         self.work_chart = charts.BarChart(self.work)
         self.work_bars = Boxes(self.work)
         self.work_title = bold(rich_label(self, 2), centred=True)
         self.softmax = rich_label(self, 9)   # fixed: a step's new numbers must not re-lay out the charts
+        self._softmax_step: int | None = None
+        self._softmax_width = 0
+        self.softmax.installEventFilter(self)   # a new width or type: as many ranks as then fit
         self.too_many = QLabel(self)
         self.too_many.setWordWrap(True)
 
@@ -123,10 +124,7 @@ class RingPanel(SchemePanel):
         top = max(max(ring.work_contiguous, default=0), max(ring.work_zigzag, default=0))
         self.work.setXRange(-0.7, n - 0.3, padding=0)
         self.work.setYRange(0, charts.nice_ceiling(top * 1.12), padding=0)
-        if n <= 16:
-            charts.category_axis(self.work, "bottom", [str(r) for r in range(n)])
-        else:
-            self.work.getPlotItem().getAxis("bottom").setTicks(None)
+        charts.spaced_category_axis(self.work, "bottom", [str(r) for r in range(n)])   # every k-th in larger type
         imbalance = [max(w) / (sum(w) / len(w)) if sum(w) else 1.0
                      for w in (ring.work_contiguous, ring.work_zigzag)]
         set_text(self.work_title, self.tr("Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} "
@@ -215,6 +213,10 @@ class RingPanel(SchemePanel):
             (chunks - 0.5, -0.15, str(chunks - 1), {"anchor": (0.5, 1), "size": 7}),
             (-0.15, chunks - 0.5, str(chunks - 1), {"anchor": (1, 0.5), "size": 7}),
         ])
+        # room above and left of the grid for those labels (an automatic range fits the cells alone,
+        # and cut "0" and "31" at the view's edge)
+        room = 0.06 * chunks + 0.4
+        self.grid_plot.setRange(xRange=(-room, chunks + 0.1), yRange=(-room, chunks + 0.1), padding=0)
 
     def _draw_grid(self, k: int) -> None:
         boxes = []
@@ -230,24 +232,43 @@ class RingPanel(SchemePanel):
                                  2.0 if now else 0.5))
         self.grid.set(boxes)
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        new_width = event.type() == QEvent.Type.Resize and self.softmax.width() != self._softmax_width
+        if (watched is self.softmax and self._softmax_step is not None
+                and (new_width or event.type() == QEvent.Type.FontChange)):
+            self._show_softmax(self._softmax_step)
+        return super().eventFilter(watched, event)
+
     def _show_softmax(self, k: int) -> None:
         ring = self.ring
         m, ell = np.asarray(ring.demo_max), np.asarray(ring.demo_sum)
         k = min(k, m.shape[0] - 1)   # the demo runs on at most its own ranks' steps
+        self._softmax_step, self._softmax_width = k, self.softmax.width()
+
+        def table(shown: int) -> str:
+            cells = "".join(f"<td align='right'>&nbsp;{r}</td>" for r in range(shown))
+            more = "<td>&nbsp;…</td>" if m.shape[1] > shown else ""
+            rows = [f"<tr><td>{self.tr('rank')}</td>{cells}{more}</tr>"]
+            for name, values in (("m", m), ("ℓ", ell)):
+                numbers = "".join(f"<td align='right'>&nbsp;{values[k, r]:.3g}</td>" for r in range(shown))
+                rows.append(f"<tr><td><i>{name}</i></td>{numbers}{more}</tr>")
+            return "<table>" + "".join(rows) + "</table>"
+
+        # as many ranks as the column holds: a table cannot wrap, and its last columns were cut off
+        document = QTextDocument()
+        document.setDefaultFont(self.softmax.font())
         shown = min(m.shape[1], SOFTMAX_COLUMNS)
-        cells = "".join(f"<td align='right'>&nbsp;{r}</td>" for r in range(shown))
-        more = "<td>&nbsp;…</td>" if m.shape[1] > shown else ""
-        rank = self.tr("rank")
-        rows = [f"<tr><td>{rank}</td>{cells}{more}</tr>"]
-        for name, values in (("m", m), ("ℓ", ell)):
-            numbers = "".join(f"<td align='right'>&nbsp;{values[k, r]:.3g}</td>" for r in range(shown))
-            rows.append(f"<tr><td><i>{name}</i></td>{numbers}{more}</tr>")
+        while shown > 1:
+            document.setHtml(table(shown))
+            if document.idealWidth() <= self.softmax.contentsRect().width():
+                break
+            shown -= 1
         heading = self.tr("Online softmax after step {k}").format(k=k + 1)
         if ring.demo_ranks < ring.degree:
             heading += " " + self.tr("(a demonstration on {d} ranks)").format(d=ring.demo_ranks)
         set_text(self.softmax, "<b>" + heading + "</b> — "
-                 + self.tr("each rank's first query row: running max m, denominator ℓ") + "<table>"
-                 + "".join(rows) + "</table>" + self.tr("ring attention = exact attention to {error:.1e} on a small "
+                 + self.tr("each rank's first query row: running max m, denominator ℓ") + table(shown)
+                 + self.tr("ring attention = exact attention to {error:.1e} on a small "
                                                         "seeded example").format(error=ring.demo_error))
 
     def headline(self) -> str:

@@ -59,6 +59,7 @@ class SrFigure(QWidget):
         self.accumulation.addItem(self.stall)
         self.reduction = charts.make_plot(self, left=self.tr("relative error"), bottom=self.tr("ranks n"))
         self.reduction.setLogMode(x=True, y=True)
+        charts.spaced_log_axis(self.reduction, "left")
         charts.no_tab_stop(self.accumulation, self.reduction)   # the histogram is a bar_plot: no stop either
         for side in ("left", "bottom"):
             self.reduction.getPlotItem().getAxis(side).enableAutoSIPrefix(False)

@@ -66,7 +66,7 @@ class UspPanel(SchemePanel):
         self.bytes_bars.set(boxes)
         self.bytes_labels.set_labels(labels)
         charts.category_axis(self.bytes, "bottom", [axis for axis, _, _ in bars])
-        self.bytes.getPlotItem().setLabel("left", self.tr("{unit} per layer").format(unit=name))
+        charts.set_left_label(self.bytes, self.tr("{unit} per layer").format(unit=name))
         self.bytes.setXRange(-0.7, 1.7, padding=0)
         self.bytes.setYRange(0, charts.nice_ceiling(max(ring_bytes, usp.ulysses_bytes_per_link_per_layer, 1) / unit
                                                     * 1.2), padding=0)

@@ -3,9 +3,9 @@ line and the first item that runs out of memory, the tiers, ZeRO 0–3 and every
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
@@ -16,6 +16,7 @@ from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
 
+SMALL_CHART_CHARACTERS = 40   # a small chart's least width, in average characters of the type shown
 LEGEND_SHARE = 0.01  # items below this share of the ledger are summed in the legend
 
 
@@ -46,17 +47,6 @@ def set_text(label: QLabel, text: str) -> None:
     """Change a label only when its text changes: a new text re-lays out the whole figure."""
     if label.text() != text:
         label.setText(text)
-
-
-def label_inside(line: pg.InfiniteLine) -> None:
-    """A horizontal capacity line's label right-aligned at the plot's right edge, above the line:
-    the whole word stays inside the plot however narrow it is (left-aligned at 90% of the width,
-    "HBM" ran past the edge at 1280 px)."""
-    label = line.label
-    if label.anchors != [(1, 1), (1, 1)]:
-        label.anchors = [(1, 1), (1, 1)]
-        label.orthoPos = 0.99
-        label.updatePosition()
 
 
 class MemoryFigure(QWidget):
@@ -100,8 +90,8 @@ class MemoryFigure(QWidget):
         self.zero.addItem(self.zero_outline)
         # Two-word tier names on two lines: side by side "Remote GPU" ran into "NVMe" at 1280 px.
         charts.category_axis(self.tiers, "bottom", [tier_names()[t].replace(" ", "\n", 1) for t in TIERS])
-        tick_lines = self.tiers.fontMetrics().lineSpacing() * 2
-        self.tiers.getPlotItem().getAxis("bottom").setHeight(tick_lines + 14)
+        charts.fits_its_type(self.tiers, tick_lines=2)
+        charts.fits_its_type(self.zero, tick_lines=2)   # "ZeRO" over the stage: four fit at 200 % type
         self.tiers_title = QLabel(self.tr("Where the bytes live (tiers)"), self)
         self.zero_title = LinesLabel(self, 2, rich=False)
         self.zero_title.setText(self.tr("ZeRO stages 0–3, same rank"))
@@ -117,19 +107,49 @@ class MemoryFigure(QWidget):
         layout.addWidget(self.stack, 3)
         layout.addWidget(self.legend)
         layout.addWidget(self.selection)
-        row = QHBoxLayout()
+        self.small_charts = QGridLayout()
+        self.small_columns = []
         for heading, plot in ((self.tiers_title, self.tiers), (self.zero_title, self.zero),
                               (self.ranks_title, self.ranks)):
-            column = QVBoxLayout()
+            holder = QWidget(self)
+            column = QVBoxLayout(holder)
+            column.setContentsMargins(0, 0, 0, 0)
             bold(heading, centred=True)
             column.addWidget(heading)
             column.addWidget(plot, 1)
-            row.addLayout(column, 1)
-        layout.addLayout(row, 4)
+            self.small_columns.append(holder)
+        self._per_row = 0
+        self._reflow()
+        layout.addLayout(self.small_charts, 4)
         layout.addWidget(self.caption)
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 720)
+
+    def _reflow(self) -> None:
+        """The three small charts side by side while each is at least SMALL_CHART_CHARACTERS
+        average characters wide, else two to a row: in 200 % type, "Remote GPU" ran into "NVMe"
+        in a third of 1280 px."""
+        wide = self.fontMetrics().averageCharWidth() * SMALL_CHART_CHARACTERS
+        per_row = 3 if self.width() >= 3 * wide else 2
+        if per_row == self._per_row:
+            return
+        self._per_row = per_row
+        for holder in self.small_columns:
+            self.small_charts.removeWidget(holder)
+        for index, holder in enumerate(self.small_columns):
+            self.small_charts.addWidget(holder, index // per_row, index % per_row)
+        for column in range(3):
+            self.small_charts.setColumnStretch(column, 1 if column < per_row else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._reflow()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._reflow()
 
 
     # -----------------------------------------------------------------------------------------
@@ -270,7 +290,6 @@ class MemoryFigure(QWidget):
         self.tiers_chart.set_labels(labels)
         capacity = ledger.capacity_bytes / GIB
         self.tiers_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
-        label_inside(self.tiers_chart.lines["capacity"])
         self.tiers.setXRange(-0.6, len(TIERS) - 0.4, padding=0)
         self.tiers.setYRange(0, charts.nice_ceiling(max([s.y1 for s in segments] + [capacity]) * 1.15), padding=0)
 
@@ -295,7 +314,7 @@ class MemoryFigure(QWidget):
         self.zero_outline.setRect(current - 0.42, 0, 0.84, sum(ledger.zero_groups[current].values()) / GIB)
         self.zero_outline.show()
         charts.category_axis(self.zero, "bottom",
-                             [f"ZeRO-{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
+                             [f"ZeRO\n{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
         self.zero.setXRange(-0.6, 3.6, padding=0)
         self.zero.setYRange(0, charts.nice_ceiling(top * 1.18), padding=0)
         if ledger.state_rank == ledger.rank:
@@ -317,13 +336,15 @@ class MemoryFigure(QWidget):
             segments.append(charts.Segment(rank - 0.38, rank + 0.38, 0, value, key, tip))
         self.ranks_chart.set_segments(segments)
         if ledger.state_rank != ledger.rank and ledger.state_rank < len(values):
-            self.ranks_chart.set_labels([(ledger.state_rank, values[ledger.state_rank], "◆ " + self.tr("states"),
-                                          {"anchor": (0.5, 1)})])
+            # over its bar, growing away from the nearer edge: centred on rank 0 it ran into the axis
+            rank = ledger.state_rank
+            left_half = rank < len(values) / 2
+            self.ranks_chart.set_labels([(rank - 0.38 if left_half else rank + 0.38, values[rank],
+                                          "◆ " + self.tr("states"), {"anchor": (0, 1) if left_half else (1, 1)})])
         else:
             self.ranks_chart.set_labels([])
         capacity = ledger.capacity_bytes / GIB
         self.ranks_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
-        label_inside(self.ranks_chart.lines["capacity"])
         step = max(1, len(values) // 8)
         charts.category_axis(self.ranks, "bottom", [str(r) for r in range(0, len(values), step)],
                              list(range(0, len(values), step)))

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tslab.models.memory import GROUPS, MemoryLedger, gib
 from tslab.views import charts
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
+from tslab.views.lecture import fitted_rows, wrap_last_column
 from tslab.views.texts import ledger_name
 
 
@@ -29,17 +30,22 @@ class LedgerTable(QTableWidget):
         self.setAlternatingRowColors(True)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
-        self.setWordWrap(False)
         self._row_keys: list[str] = []
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.itemSelectionChanged.connect(self._picked)
+        wrap_last_column(self)   # the formulas whole, wrapped
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # presentation mode's larger type: no value cut off
             for column in range(4):
                 self.resizeColumnToContents(column)
+            fitted_rows(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        fitted_rows(self)
 
     def _picked(self) -> None:
         rows = {index.row() for index in self.selectedIndexes()}
@@ -107,3 +113,4 @@ class LedgerTable(QTableWidget):
             self._row_keys = keys
             for column in range(4):
                 self.resizeColumnToContents(column)
+        fitted_rows(self)

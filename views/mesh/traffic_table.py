@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tslab.models.units import format_bytes
+from tslab.views.lecture import fitted_rows, wrap_last_column
 from tslab.views.mesh.common import HIGH_FREQUENCY, axis_label
 
 
@@ -21,9 +22,12 @@ class TrafficTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
-        self.setWordWrap(False)
+        wrap_last_column(self, min_characters=16)   # the sentences of "When" whole, wrapped
         self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        fitted_rows(self)
 
     def show_traffic(self, rows) -> None:
         self.setRowCount(len(rows))
@@ -42,3 +46,4 @@ class TrafficTable(QTableWidget):
                 if t.cross_node and t.axis in HIGH_FREQUENCY:
                     cell.setBackground(warn)
                 self.setItem(row, column, cell)
+        fitted_rows(self)

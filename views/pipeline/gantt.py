@@ -3,10 +3,11 @@ over what has not run yet."""
 from __future__ import annotations
 
 import bisect
+import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QPointF, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QSize
 from PySide6.QtGui import QColor, QCursor
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -18,6 +19,7 @@ from tslab.views.pipeline.common import OP_COLOURS
 LANE_COLOUR = "#E4E4E4"    # a rank's lane: what no op covers is bubble
 CURTAIN = (255, 255, 255, 225)  # hides what has not run yet while animating
 LABEL_LIMIT = 700          # micro-batch numbers drawn on ops up to this many units
+LABELLED_RANKS = 32        # up to this many ranks each lane is named (the chart grows for them)
 
 
 def axis_label(seconds: bool) -> str:
@@ -136,6 +138,20 @@ class GanttView(pg.PlotWidget):
     def sizeHint(self) -> QSize:
         return QSize(900, 300)
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and self.sim is not None and self.getPlotItem() is not None:
+            self._fit_ranks(self.sim.ranks)
+
+    def _fit_ranks(self, ranks: int) -> None:
+        """At least a label's height per rank up to LABELLED_RANKS ranks, so that each is named
+        (in presentation type too: the figure scrolls rather than name every other rank); more
+        ranks than that are named every k-th (spaced_category_axis)."""
+        metrics = self.fontMetrics()
+        axis = self.getPlotItem().getAxis("bottom")
+        height = (min(ranks, LABELLED_RANKS) + 0.2) * (metrics.ascent() + 3) + axis.height() + metrics.height()
+        self.setMinimumHeight(math.ceil(height))
+
     def show_simulation(self, sim: Simulation, *, draw_ops: bool = True, seconds: bool = False) -> None:
         """Draw `sim`; without `draw_ops` only the lanes and the time axis (a schedule too large to
         draw op by op). `seconds`: its times are seconds (shown in ms), else typed units."""
@@ -145,6 +161,7 @@ class GanttView(pg.PlotWidget):
             set_time_axis(self, seconds)
         self.units = units_of(sim) if draw_ops else []
         p = sim.ranks
+        self._fit_ranks(p)
         self.lanes.setOpts(x0=np.zeros(p), y0=np.arange(p) - 0.42, width=np.full(p, sim.makespan),
                            height=np.full(p, 0.84))
         self.boxes.setVisible(bool(self.units))  # (pyqtgraph's bars cannot take empty pen lists)

@@ -56,6 +56,7 @@ class PipelinePanel(QWidget):
         self.heading.setText(heading)
         self.gantt.show_simulation(sim, draw_ops=drawn, seconds=seconds)
         self.activations.show_simulation(sim if drawn else None, seconds)
+        self.activations.setVisible(drawn)   # an empty chart would say nothing: the peaks are listed beside
         busy = [sim.makespan - idle for idle in sim.idle]
         if seconds:
             lines = [
