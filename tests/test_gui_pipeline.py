@@ -140,3 +140,29 @@ def test_a_schedule_too_large_to_draw_shows_its_numbers_not_its_ops(tab, qtbot):
     assert f"makespan {(1024 + 16 - 1) * 3:g}" in panel.numbers.text()  # (m + p − 1)(F + B), still exact
     tab.step()  # stepping a schedule that is not drawn goes to its end
     assert tab.time == tab.makespan
+
+
+def test_the_duration_inputs_show_the_step_time_models_values_read_only_while_it_gives_them(tab, qtbot):
+    """schedule.durations = model: each duration input shows the model's value for the first stage
+    in ms (as the numbers beside the chart), read only; typed durations again: the inputs show and
+    edit the scenario's own values."""
+    keys = {"schedule.f": "F", "schedule.b": "B", "schedule.w": "W", "schedule.fb": "FB"}
+    assert tab.model.set_value("schedule.durations", "model")
+    qtbot.waitUntil(lambda: not tab.runner.busy)
+    durations = tab.sims[0].durations
+    assert durations.F < 1   # seconds, not the typed 1
+    for key, name in keys.items():
+        box = tab.form.editors[key].widget
+        assert box.isReadOnly() and box.suffix() == " ms"
+        assert box.value() == pytest.approx(getattr(durations, name) * 1e3, abs=0.006)
+    assert tab.model.scenario.schedule.f == 1.0   # shown, not written
+    tab.form.editors["schedule.f"].widget.lineEdit().setText("5")   # read only: nothing is edited
+    assert tab.model.scenario.schedule.f == 1.0
+    assert tab.model.set_value("schedule.durations", "manual")
+    qtbot.waitUntil(lambda: not tab.runner.busy)
+    for key in keys:
+        box = tab.form.editors[key].widget
+        assert not box.isReadOnly() and box.suffix() == ""
+        assert box.value() == pytest.approx(tab.model.scenario.get(key))
+    tab.form.editors["schedule.f"].widget.setValue(1.5)
+    assert tab.model.scenario.schedule.f == 1.5

@@ -26,6 +26,9 @@ from tslab.views.document_model import DocumentModel
 FPS = 60
 WORKER_THRESHOLD_OPS = 60_000  # above about this many ops a simulation can take longer than a frame
 REDUCED_MOTION = "reducedMotion"   # the QSettings key View → Reduced Motion writes
+# the duration inputs and the op each one times (models.pipeline.Durations)
+DURATION_FIELDS = (("schedule.f", "F"), ("schedule.b", "B"), ("schedule.w", "W"), ("schedule.fb", "FB"),
+                   ("schedule.p2p", "p2p"))
 
 
 class PipelineTab(DocumentTab):
@@ -84,6 +87,7 @@ class PipelineTab(DocumentTab):
         self.timer.timeout.connect(self._tick)
         self.time = 0.0
         self.sims: list[Simulation] = []
+        self._durations_from_model = False   # the duration inputs show the step-time model's values
         self._events: list[float] = []  # every op start and end, for stepping
         self.runner = Runner(self, synchronous=model.synchronous, name="tslab-simulate")
         self.runner.done.connect(self._show)
@@ -143,12 +147,43 @@ class PipelineTab(DocumentTab):
             if visible:
                 panel.show_simulation(*result.runs[index], seconds=seconds)
         self.sims = [sim for sim, _ in result.runs]
+        self._show_durations(seconds)
         if len(self.sims) > 1:  # the panels share one time axis: frame the longer schedule
             self.figure.panels[0].gantt.setXRange(0, self.makespan, padding=0.01)
         # every op start and end, for stepping (a schedule too large to draw is stepped to its end)
         drawn = sum(len(sim.ops) for sim in self.sims) <= DRAW_LIMIT_OPS
         self._events = sorted({t for sim in self.sims for op in sim.ops for t in (op.start, op.end)}) if drawn else []
         self.set_time(self.document_time())
+
+    def _show_durations(self, seconds: bool) -> None:
+        """While the step-time model gives the durations, the duration inputs show its values (of
+        the first stage, in ms, as the numbers beside the chart) read only: typed units of 1/2/1/3
+        beside a chart that runs on 66/118/40 ms had to be explained away. Typed durations again:
+        the inputs edit the scenario's values."""
+        model_values = seconds and bool(self.sims)
+        if not model_values and not self._durations_from_model:
+            return
+        self._durations_from_model = model_values
+        d = self.sims[0].durations if model_values else None
+        for key, name in DURATION_FIELDS:
+            editor = self.form.editors.get(key)
+            if editor is None:
+                continue
+            box = editor.widget
+            box.setReadOnly(model_values)
+            box.blockSignals(True)
+            try:
+                if d is not None:
+                    box.setSuffix(" ms")
+                    box.setValue(getattr(d, name) * 1e3)
+                    box.setToolTip(self.tr("From the step-time model (op durations: step-time model), the "
+                                           "first stage's, read only; choose typed durations to edit them"))
+                else:
+                    box.setSuffix(editor.spec.suffix)
+                    box.setToolTip(editor.spec.tip)
+                    box.setValue(self.model.scenario.get(key) / editor.spec.scale)
+            finally:
+                box.blockSignals(False)
 
     def _failed(self, message: str) -> None:
         self.figure.message.setText(f"<span style='color:#C00000'>{message}</span>")
