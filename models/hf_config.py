@@ -37,11 +37,12 @@ import json
 import math
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
 from .document import Document
-from .scenario import Model, Scenario, ScenarioError, coerce, read_text, with_values
+from .scenario import Model, Scenario, ScenarioError, coerce, elide, finite_float, read_text, shown, with_values
 
 # A config.json is a few kilobytes; reading is bounded so that a device or a huge file cannot
 # fill memory.
@@ -74,35 +75,36 @@ class _Fields:
                 return None
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 (isinstance(value, float) and (not math.isfinite(value) or value != int(value))):
-            raise self.error(name, f"must be a whole number{' or null' if nullable else ''}, not {value!r}")
+            raise self.error(name, f"must be a whole number{' or null' if nullable else ''}, not {shown(value)}")
         if value < low:
-            raise self.error(name, f"must be at least {low}, not {value!r}")
+            raise self.error(name, f"must be at least {low}, not {shown(value)}")
         return int(value)
 
     def boolean(self, name: str, default: Any = _REQUIRED) -> bool:
         value = self._get(name, default)
         if not isinstance(value, bool):
-            raise self.error(name, f"must be true or false, not {value!r}")
+            raise self.error(name, f"must be true or false, not {shown(value)}")
         return value
 
     def number(self, name: str, default: Any = _REQUIRED) -> float:
         value = self._get(name, default)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise self.error(name, f"must be a number, not {value!r}")
-        return float(value)
+        number = finite_float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        if number is None:
+            raise self.error(name, f"must be a finite number, not {shown(value)}")
+        return number
 
     def string(self, name: str, default: Any = _REQUIRED, *, nullable: bool = False) -> Any:
         value = self._get(name, default)
         if value is None and nullable:
             return None
         if not isinstance(value, str):
-            raise self.error(name, f"must be a string, not {value!r}")
+            raise self.error(name, f"must be a string, not {shown(value)}")
         return value
 
     def integers(self, name: str, default: Any = _REQUIRED) -> list[int]:
         value = self._get(name, default)
         if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-            raise self.error(name, f"must be a list of whole numbers, not {value!r}")
+            raise self.error(name, f"must be a list of whole numbers, not {shown(value)}")
         return list(value)
 
 
@@ -352,10 +354,10 @@ def scenario_from_hf(data: dict[str, Any], origin: str = "config.json", name: st
     seq_len = min(defaults.model.seq_len, positions) if positions else defaults.model.seq_len
 
     model = {f"model.{key}": value for key, value in values.items()}
-    model.update({"model.name": name, "model.seq_len": seq_len})
+    model.update({"model.name": elide(name), "model.seq_len": seq_len})
     changes: dict[str, Any] = dict(model)
     changes.update({f"precision.{key}": value for key, value in precision.items()})
-    changes["title"] = f"{name} (from Hugging Face config)"
+    changes["title"] = elide(f"{name} (from Hugging Face config)")
 
     refs = [f"{origin}: Hugging Face config.json, {family} (model_type {data.get('model_type', model_type)!r}"
             + (f", architectures {', '.join(data['architectures'])}" if data.get("architectures") else "") + ")",
@@ -396,6 +398,9 @@ def read_hf_config(path: str | os.PathLike) -> dict[str, Any]:
         raise ScenarioError(f"{origin}: invalid JSON: {exc}") from None
     except RecursionError:
         raise ScenarioError(f"{origin}: invalid JSON: nested too deeply") from None
+    except ValueError:  # a whole number past Python's conversion limit (sys.get_int_max_str_digits)
+        raise ScenarioError(f"{origin}: invalid JSON: a whole number of more than "
+                            f"{sys.get_int_max_str_digits():,} digits") from None
     if not isinstance(data, dict):
         raise ScenarioError(f"{origin}: not a Hugging Face config (the JSON is not an object)")
     return data

@@ -19,11 +19,12 @@ import dataclasses
 import math
 import os
 import re
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from .files import write_file
+from .files import NoWriter, read_input, write_file
 
 SCHEMA_VERSION = 3
 
@@ -42,6 +43,15 @@ _LIST = r"\[[01](,[01])*\](\*[0-9]+)?"
 MOE_PATTERN = rf"([01]*|{_LIST}(\+{_LIST})*)"
 ACTIVATION_POLICIES = ("manual", "megatron-selective", "megatron-modules", "kimi-k2", "deepseek-v3", "deepseek-v4")
 MAX_MICROBATCHES = 1 << 20  # schedule.microbatches' maximum
+# Characters of the title and of model.name: each is one line on every figure and in the window's
+# title; 200 characters fill two lines of a 1,400-pixel figure, more is not a title. (A 20,000-character
+# title made one export lay out 3.6 GB of text.)
+MAX_TITLE_CHARS = 200
+# Bytes of a scenario file: a 100,000-layer MoE pattern with every key is some 200 KiB; reading is
+# bounded so that a huge file cannot fill memory.
+MAX_SCENARIO_BYTES = 16 << 20
+# Characters of a value quoted in an error message: the line stays one line a terminal shows whole.
+SHOWN_CHARS = 60
 
 
 class ScenarioError(ValueError):
@@ -430,13 +440,52 @@ def declared_type(key: str) -> tuple[str, dict[str, Any]]:
     return _kind(f), dict(f.metadata)
 
 
+def shown(value: Any) -> str:
+    """`value` as an error message quotes it (repr), at most SHOWN_CHARS characters: a whole number
+    of more digits is named by its digit count, a longer text cut with "…"."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * SHOWN_CHARS:
+        return f"a {'negative ' if value < 0 else ''}whole number of about {value.bit_length() * 0.30103:,.0f} digits"
+    text = repr(value[:SHOWN_CHARS + 1] if isinstance(value, str) else value)
+    return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
+
+
+def elide(text: str, limit: int = MAX_TITLE_CHARS) -> str:
+    """`text` cut to at most `limit` characters, ending in "…" when cut."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def finite_float(value: int | float) -> float | None:
+    """`value` as a finite float, or None when it is not finite or too large for a float (a whole
+    number of 309 digits or more: float() raises OverflowError)."""
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def coerce(key: str, value: Any) -> Any:
     """Check one value for `key` (type, range, choice) and return it in the key's type."""
     if key == "title":
         if not isinstance(value, str):
-            raise ScenarioError(f"title must be a string, not {value!r}")
+            raise ScenarioError(f"title must be a string, not {shown(value)}")
+        check_text(key, value)
         return value
     return coerce_field(key, _field(key), value)
+
+
+def check_text(key: str, text: str) -> None:
+    """ScenarioError when `text` is not Unicode text a file can hold (a command-line byte that is not
+    UTF-8 arrives as a lone surrogate, which no UTF-8 file or JSON output can carry), or when the
+    title or model.name is longer than MAX_TITLE_CHARS characters."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ScenarioError(f"{key} is not UTF-8 text (character {exc.start + 1:,} is a byte that is not "
+                            f"UTF-8)") from None
+    if key in ("title", "model.name") and len(text) > MAX_TITLE_CHARS:
+        raise ScenarioError(f"{key} has {len(text):,} characters, more than the {MAX_TITLE_CHARS} it may have "
+                            f"(MAX_TITLE_CHARS)")
 
 
 def coerce_field(key: str, f: dataclasses.Field, value: Any) -> Any:
@@ -444,36 +493,40 @@ def coerce_field(key: str, f: dataclasses.Field, value: Any) -> Any:
     kind, meta = _kind(f), f.metadata
     if kind == "bool":
         if not isinstance(value, bool):
-            raise ScenarioError(f"{key} must be true or false, not {value!r}")
+            raise ScenarioError(f"{key} must be true or false, not {shown(value)}")
     elif kind == "int":
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 (isinstance(value, float) and (not math.isfinite(value) or value != int(value))):
-            raise ScenarioError(f"{key} must be a whole number, not {value!r}")
+            raise ScenarioError(f"{key} must be a whole number, not {shown(value)}")
         value = int(value)
     elif kind == "float":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ScenarioError(f"{key} must be a number, not {value!r}")
-        value = float(value)
+        number = finite_float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        if number is None:
+            raise ScenarioError(f"{key} must be a finite number, not {shown(value)}")
+        value = number
     elif kind == "str":
         if not isinstance(value, str):
-            raise ScenarioError(f"{key} must be a string, not {value!r}")
+            raise ScenarioError(f"{key} must be a string, not {shown(value)}")
+        check_text(key, value)
         if key == "schedule.kind" and value == "interleaved":
             value = "interleaved-1f1b"  # the name before the pipeline scheduler; old files use it
     elif kind == "list":
         if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
             raise ScenarioError(f"{key} must be a list of strings")
+        for text in value:
+            check_text(key, text)
         return tuple(value)
     low, high = meta.get("low"), meta.get("high")
     if low is not None and value < low:
-        raise ScenarioError(f"{key} = {value} is below its minimum {low:g}")
+        raise ScenarioError(f"{key} = {shown(value)} is below its minimum {low:g}")
     if high is not None and value > high:
-        raise ScenarioError(f"{key} = {value} is above its maximum {high:g}")
+        raise ScenarioError(f"{key} = {shown(value)} is above its maximum {high:g}")
     choices = meta.get("choices")
     if choices and value not in choices:
-        raise ScenarioError(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+        raise ScenarioError(f"{key} must be one of {', '.join(choices)}, not {shown(value)}")
     pattern = meta.get("pattern")
     if pattern and not re.fullmatch(pattern, value):
-        raise ScenarioError(f"{key} = {value!r} is not a valid value")
+        raise ScenarioError(f"{key} = {shown(value)} is not a valid value")
     return value
 
 
@@ -575,10 +628,13 @@ def parse_value(text: str) -> Any:
     text = text.strip()
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
+    digits = text.replace("_", "")
     try:
-        return int(text.replace("_", ""))
+        return int(digits)
     except ValueError:
-        pass
+        if re.fullmatch(r"[+-]?\d+", digits):  # past Python's conversion limit (sys.get_int_max_str_digits)
+            raise ScenarioError(f"a whole number of {len(digits.lstrip('+-')):,} digits is more than any key "
+                                f"takes") from None
     try:
         return float(text)
     except ValueError:
@@ -599,8 +655,14 @@ def parse_assignments(assignments: Iterable[str], field_of: Callable[[str], data
         if not eq or not key:
             raise ScenarioError(f"--set expects KEY=VALUE, got {assignment!r}")
         f = None if key == "title" else field_of(key)
-        value = parse_value(text)
-        if f is not None and _kind(f) == "str" and not isinstance(value, str):
+        text_key = f is None or _kind(f) == "str"
+        try:
+            value = parse_value(text)
+        except ScenarioError as exc:
+            if not text_key:
+                raise ScenarioError(f"{key}: {exc}") from None
+            value = text.strip()
+        if text_key and not isinstance(value, str):
             value = text.strip()
         values[key] = value
     return values
@@ -685,8 +747,9 @@ def read_text(path: str | os.PathLike, *, limit: int | None = None, kind: str = 
     """A UTF-8 text file's text; every problem (missing, a directory, unreadable, more than
     `limit` bytes, not UTF-8) raises ScenarioError naming the file."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(-1 if limit is None else limit + 1)
+        raw = read_input(path, limit)  # a FIFO without a writer is refused, never waited on
+    except NoWriter as exc:
+        raise ScenarioError(f"{path}: {exc.strerror}") from None
     except FileNotFoundError:
         raise ScenarioError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -703,11 +766,16 @@ def read_text(path: str | os.PathLike, *, limit: int | None = None, kind: str = 
 
 def read_toml(path: str | os.PathLike) -> tuple[dict[str, Any], str]:
     """Parsed TOML and its text; every problem raises ScenarioError naming the file."""
-    text = read_text(path, kind="scenario file")
+    text = read_text(path, limit=MAX_SCENARIO_BYTES, kind="scenario file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{path}: invalid TOML: {exc}") from None
+    except RecursionError:  # tomllib parses nested arrays and inline tables recursively
+        raise ScenarioError(f"{path}: invalid TOML: nested too deeply") from None
+    except ValueError:  # a whole number past Python's conversion limit (sys.get_int_max_str_digits)
+        raise ScenarioError(f"{path}: invalid TOML: a whole number of more than "
+                            f"{sys.get_int_max_str_digits():,} digits") from None
     return data, text
 
 
