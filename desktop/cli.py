@@ -615,7 +615,10 @@ def schedule_setup(args: argparse.Namespace):
     from tslab.models.pipeline import Durations, chunks_per_rank, normalise_kind, schedule_inputs
     from tslab.models.pipeline.kinds import MAX_DURATION
     scenario = resolve_scenario(args)
-    base = schedule_inputs(scenario)
+    try:  # the step-time model's durations (schedule.durations = "model") refuse what it cannot time
+        base = schedule_inputs(scenario)
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
     kind = base.kind if args.kind is None else normalise_kind(args.kind)
     ranks = base.ranks if args.ranks is None else args.ranks
     microbatches = base.microbatches if args.microbatches is None else args.microbatches

@@ -31,6 +31,12 @@ COMPUTE = ("F", "B", "I", "W")
 # (its p2p latency stands for the transfers), so reading skips them and counts them.
 COMMUNICATION = ("UNSHARD", "RESHARD", "SEND_F", "RECV_F", "SEND_B", "RECV_B", "REDUCE_GRAD")
 _FORMS = "0F0, 1I3, 2W1, 0B0 (stage, F|B|I|W, micro-batch)"
+# The highest stage or micro-batch number an action may name, checked as each cell is read, before
+# anything is sized by it: a schedule runs a forward and a backward of every micro-batch on every
+# stage, so S stages or M micro-batches take at least 2·S or 2·M ops, and the simulator's MAX_OPS
+# ops leave numbers below MAX_OPS / 2. (Stage 99,999,999 made interleaved 1F1B size its stage
+# tables to 10^8 entries.)
+MAX_ACTION_NUMBER = MAX_OPS // 2 - 1
 
 
 def _action_text(a: Action) -> str:
@@ -164,6 +170,13 @@ def _parse_action(text: str, line: int, cell: str) -> Action | None:
         raise ScheduleError(f"CSV row {line}: {cell!r} is not an action like {_FORMS}, a communication "
                             f"action ({', '.join(COMMUNICATION)}) or (F;B)OVERLAP_F_B")
     stage, type_, mb = match.groups()
+    for what, plural, digits in (("stage", "stages", stage), ("micro-batch", "micro-batches", mb)):
+        # The digit count first: int() of a very long number is slow, and past 4,300 digits refused.
+        if digits and (len(digits.lstrip("0")) > len(str(MAX_ACTION_NUMBER)) or int(digits) > MAX_ACTION_NUMBER):
+            number = digits if len(digits) <= 20 else digits[:20] + "…"
+            raise ScheduleError(f"CSV row {line}: {cell[:40]!r} names {what} {number}, above "
+                                f"{MAX_ACTION_NUMBER:,}: a schedule within the simulator's {MAX_OPS:,}-op limit "
+                                f"has fewer {plural}")
     if type_ in COMMUNICATION:
         if text != cell:
             raise ScheduleError(f"CSV row {line}: {cell!r} cannot be represented: an overlapped pair holds "

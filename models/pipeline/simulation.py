@@ -214,7 +214,12 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
             raise ScheduleError(f"{kind} is a V shape with exactly 2 chunks per rank, not {v}")
         if v < 1:
             raise ScheduleError(f"chunks must be a whole number ≥ 1, not {v!r}")
-        check_size(kind, p, sum(len(order) for order in orders))
+        ops = sum(len(order) for order in orders)
+        check_size(kind, p, ops)
+        stages = stages_of(kind, p, v)
+        if stages > max(ops, p):  # before any table is sized by the stage count
+            raise ScheduleError(f"{kind} on {p:,} ranks × {v:,} chunks has {stages:,} stages, more than the {ops:,} "
+                                f"actions given: every stage runs a forward and a backward of each micro-batch")
         count = _check_orders(kind, p, m, v, orders)
         compact = _Orders.from_actions(orders)
     if stage_imbalance is not None and len(stage_imbalance) != count:
