@@ -656,9 +656,12 @@ def read_orders(path: str):
     from tslab.models.pipeline.io import read_csv
     if not path:
         raise UserError("--import needs a file name, not an empty string")
+    from tslab.models.files import NoWriter, read_input
+    _check_input_file(path, "--import", "an action-list CSV")
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_IMPORT_BYTES + 1)
+        raw = read_input(path, MAX_IMPORT_BYTES)  # a FIFO without a writer is refused, never waited on
+    except NoWriter as exc:
+        raise UserError(f"{path}: {exc.strerror}") from None
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
     if len(raw) > MAX_IMPORT_BYTES:
@@ -1156,9 +1159,16 @@ COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario"
 
 
 def check_out(out: str | None) -> None:
-    """Refuse `--out ""` (an empty path would name the current directory)."""
+    """Refuse `--out ""` (an empty path would name the current directory) and a path that cannot
+    be looked up (a name too long for the file system, a loop of links), before any work."""
     if out == "":
         raise UserError("--out needs a file name, not an empty string (- is standard output)")
+    if out is not None and out != "-":
+        from tslab.models.files import WriteError, check_path
+        try:
+            check_path(out)
+        except WriteError as exc:
+            raise UserError(str(exc)) from None
 
 
 class _ClosedStdout:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QWidge
 
 from tslab.desktop.svg_fix import flatten_svg
 from tslab.models.document import Document
-from tslab.models.files import WriteError, write_file, write_stream
+from tslab.models.files import WriteError, check_path, write_file, write_stream
 from tslab.models.scenario import Scenario
 from tslab.views.render import lay_out_offscreen, render_image
 
@@ -201,10 +201,15 @@ def _write_figures(names: Sequence[str], render: Callable[[str], bytes], fmt: st
     at the end. `progress(done, total, name)` is asked before each figure; False stops the export
     (ExportCancelled, the files written so far kept)."""
     to_stdout = os.fspath(out) == "-"
+    if not to_stdout:
+        _check_path(out)
+    created: list[Path] = []  # directories this export creates, removed again if it fails leaving them empty
     if not to_stdout and (several or out.is_dir()):
+        created = [folder for folder in (out, *out.parents) if not os.path.lexists(folder)]
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
+            _remove_empty(created)
             raise ExportError(f"{out}: cannot create directory ({exc.strerror or exc})") from None
         targets = [(name, out / f"{name}.{fmt}") for name in names]
     else:
@@ -215,6 +220,35 @@ def _write_figures(names: Sequence[str], render: Callable[[str], bytes], fmt: st
         if not to_stdout and not out.parent.exists():
             raise ExportError(f"{out.parent}: no such directory")
         targets = [(names[0], out)]
+    try:
+        return _write_targets(targets, render, several=several, progress=progress)
+    except BaseException:
+        _remove_empty(created)
+        raise
+
+
+def _check_path(out: Path) -> None:
+    """ExportError when `out` cannot be looked up (models.files.check_path: a name too long, a
+    loop of links), before any figure is drawn."""
+    try:
+        check_path(out)
+    except WriteError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def _remove_empty(folders: Sequence[Path]) -> None:
+    """Remove each of `folders` (innermost first) that is empty: what a failed export created and
+    left without a file in it. A folder holding files, or one that cannot be removed, stays."""
+    for folder in folders:
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _write_targets(targets: list[tuple[str, Path]], render: Callable[[str], bytes], *, several: bool,
+                   progress: Callable[[int, int, str], bool] | None) -> list[Path]:
+    """`_write_figures`' loop: each (name, path) drawn and written (`-`: standard output)."""
     written: list[Path] = []
     undrawable: list[str] = []  # "name: why" of each figure that cannot be drawn for this document
     for done, (name, path) in enumerate(targets):
@@ -228,7 +262,7 @@ def _write_figures(names: Sequence[str], render: Callable[[str], bytes], fmt: st
             undrawable.append(f"{name}: {exc}")
             continue
         try:
-            if to_stdout:
+            if os.fspath(path) == "-":
                 sys.stdout.flush()
                 write_stream(sys.stdout.buffer, data)
                 continue
@@ -689,6 +723,7 @@ def write_handout(document: Document | Scenario, out: Path, *, lang: str | None 
                   progress: Callable[[int, int, str], bool] | None = None) -> Path:
     """Write the handout PDF to `out` (a file ending .pdf, written as write_file writes); returns it.
     Each figure is laid out at the page's size, or at `size` (W, H) where that is smaller."""
+    _check_path(out)
     if not out.parent.exists():
         raise ExportError(f"{out.parent}: no such directory")
     data = handout_pdf(document, progress=progress, lang=lang, size=QSize(*size) if size else None)

@@ -1,4 +1,5 @@
-"""Writing an output file without ever replacing anything but the file it names.
+"""Writing an output file without ever replacing anything but the file it names (and reading an
+input file without blocking on a FIFO nobody writes to: `read_input`).
 
 `write_file(path, data)` decides by what `path` is (``lstat``, links not followed):
 
@@ -118,6 +119,61 @@ def write_file(path: str | os.PathLike[str], data: bytes) -> Path:
         _send(given, target, data)
         return target
     return _write_through(given, target, data, st)
+
+
+class NoWriter(OSError):
+    """An input FIFO that no program writes to (and that holds nothing): reading it would wait
+    until one does, forever for a FIFO nobody opens."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(errno.ENXIO, "a FIFO with no writer and nothing in it: start the program that writes "
+                                      "to it first", os.fspath(path))
+
+
+def read_input(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of an input file (at most `limit` + 1 of them, so that a caller can tell "larger
+    than `limit`"), without ever blocking on a FIFO that has no writer: the file is opened with
+    ``O_NONBLOCK`` (POSIX ``open()``: "O_NONBLOCK … An open() for reading-only shall return
+    without delay" on a FIFO), and a FIFO's first non-blocking read tells the cases apart — data,
+    or EAGAIN while a writer has it open (then the descriptor is made blocking and read to the
+    end, at the writer's pace), or end-of-file at once: no writer (NoWriter). Other problems raise
+    the OSError of open or read (FileNotFoundError, IsADirectoryError, …)."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(os.fspath(path), flags)
+    try:
+        chunks: list[bytes] = []
+        wanted = -1 if limit is None else limit + 1
+        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            try:
+                first = os.read(fd, 1 << 16 if wanted < 0 else min(wanted, 1 << 16))
+            except BlockingIOError:  # a writer holds it open and has not written yet
+                first = None
+            if first == b"":
+                raise NoWriter(path)
+            if first:
+                chunks.append(first)
+                wanted = wanted if wanted < 0 else wanted - len(first)
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            if wanted != 0:
+                chunks.append(handle.read(wanted))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def check_path(path: str | os.PathLike[str]) -> None:
+    """WriteError when `path` cannot even be looked up (``lstat``): a name longer than the file
+    system takes, too many levels of links, a directory without search permission. Called before
+    anything is drawn or created, so that such a path fails at once, as write_file would. A path
+    that does not exist yet, or whose directory does not, passes: the write names that."""
+    given = os.fspath(path)
+    try:
+        os.lstat(given)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError as exc:
+        raise _error(given, exc) from None
 
 
 def write_stream(stream: BinaryIO, data: bytes, name: str = "standard output") -> None:
