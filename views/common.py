@@ -8,6 +8,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
+from tslab.models.scenario import MAX_TITLE_CHARS, elide
 from tslab.views import charts
 
 
@@ -20,9 +21,24 @@ def paint_white(widget: QWidget) -> None:
     widget.setPalette(palette)
 
 
+# Characters of a figure's title shown: a scenario's title (models.scenario.MAX_TITLE_CHARS) and the
+# words a figure puts around it; a longer text (a Scenario built in code, past the check) is cut.
+TITLE_SHOWN_CHARS = MAX_TITLE_CHARS + 60
+
+
+class TitleLabel(QLabel):
+    """A figure's title: a text longer than TITLE_SHOWN_CHARS is drawn cut with "…", the whole of
+    it in the tooltip, so that its layout stays a few lines whatever the text."""
+
+    def setText(self, text: str) -> None:
+        shown = elide(text, TITLE_SHOWN_CHARS)
+        super().setText(shown)
+        self.setToolTip(text if shown != text else "")
+
+
 def title_label(parent: QWidget, scale: float = 1.35) -> QLabel:
     """The bold, larger title line of a figure."""
-    label = QLabel(parent)
+    label = TitleLabel(parent)
     font = label.font()
     font.setPointSizeF(font.pointSizeF() * scale)
     font.setBold(True)
