@@ -33,3 +33,16 @@ def format_seconds(t: float) -> str:
     if t < 1:
         return f"{t * 1e3:,.2f} ms"
     return f"{t:,.2f} s"
+
+
+# Two sums of the same terms added in another order differ by a few units in the last place
+# (~1e-16 of their size); a difference within this fraction of the larger is such rounding, far
+# below the four significant digits any figure shows.
+EQUAL_SUMS_REL = 1e-9
+
+
+def difference(a: float, b: float) -> float:
+    """a − b, or 0.0 when a and b agree to EQUAL_SUMS_REL of the larger (equal sums computed in
+    another order: a zero term must print as 0, not −5.5e-17)."""
+    gap = a - b
+    return 0.0 if abs(gap) <= EQUAL_SUMS_REL * max(abs(a), abs(b)) else gap

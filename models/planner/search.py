@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -40,6 +41,7 @@ from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
 from ..time.step import Note, larger_caches, step_parts, step_tail
 from ..time.step import step_floor
+from ..units import difference
 from ..validation import QT_TRANSLATE_NOOP, validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
 from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
@@ -52,6 +54,20 @@ NEAR_TOP = 0.02
 REFERENCE_BUDGET: int | None = None
 FLOORED, TIMED = 2, 3  # heap states (plan)
 PLAN_CACHE = 4096      # scenarios the step-time model keeps prepared during a search (~100 MB at the most)
+# The size of a search, refused up front beyond these (ValueError naming the limit), so that a plan
+# stays within the time of the largest preset's: every preset's own plan is inside them.
+# GPUs: every configuration checked builds its mesh and traffic per GPU, so a search costs about
+# GPUs × configurations checked (Llama 3 405B on 65,536 GPUs took 88 s); the largest preset, Llama 3
+# 405B at 128K context, runs on 16,384 GPUs.
+MAX_PLAN_GPUS = 16_384
+# Sequences per optimizer step: the global batch sets every configuration's micro-batches, and the
+# schedules simulated grow with them (DeepSeek-V3 with 1,048,576 micro-batches, 134 million sequences,
+# took 50 s). 65,536 is four times the largest preset's (Kimi K2, 16,384 sequences of 4,096 tokens,
+# 67 million tokens per step, the largest published here).
+MAX_PLAN_GLOBAL_BATCH = 65_536
+# Configurations in the search space, counted up to the limit only: the largest preset's space is
+# DeepSeek-V3's on 2,048 GPUs, 56,709 configurations.
+MAX_PLAN_CONFIGURATIONS = 65_536
 
 
 @dataclass(frozen=True)
@@ -120,7 +136,7 @@ def deciding(reference: Any, fastest: Any) -> tuple[str, dict[str, float]]:
     """The term of the stack by which the reference loses most time against the fastest entry, and
     every term's difference (reference − fastest, seconds)."""
     ref, best = stack_terms(reference), stack_terms(fastest)
-    gap = {term: ref.get(term, 0.0) - best.get(term, 0.0) for term in dict.fromkeys([*ref, *best])}
+    gap = {term: difference(ref.get(term, 0.0), best.get(term, 0.0)) for term in dict.fromkeys([*ref, *best])}
     term = max(gap, key=lambda name: gap[name]) if gap else ""
     return (term if gap.get(term, 0.0) > 0 else ""), gap
 
@@ -339,9 +355,9 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
           progress: Callable[[int, int], None] | None, rules: Rules, exhaustive: bool,
           reference_budget: int | None) -> Plan:
     total_gpus, nodes = world(s, gpus)
+    space = search_space(s, gpus, rules)
     base = s.replace(**{"cluster.nodes": nodes})
     counts = _Counts()
-    space = list(candidates(s, gpus, rules))
     total = len(space)
     settled = 0
     last_report = -PROGRESS_EVERY
@@ -486,6 +502,25 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
                 global_batch=global_batch(s), reference_reason=reference_reason, reference_terms=gap,
                 reference_rank_exact=rank_exact, reference_rank_max=reference_rank_max, notes=tuple(notes),
                 reference_variant=variant)
+
+
+def search_space(s: Scenario, gpus: int | None, rules: Rules = DEFAULT_RULES) -> list[Candidate]:
+    """The configurations a plan searches (`space.candidates`), or ValueError naming the limit the
+    search is over: MAX_PLAN_GPUS, MAX_PLAN_GLOBAL_BATCH or MAX_PLAN_CONFIGURATIONS."""
+    total_gpus, _ = world(s, gpus)
+    if total_gpus > MAX_PLAN_GPUS:
+        raise ValueError(f"a plan for {total_gpus:,} GPUs is over the planner's limit of {MAX_PLAN_GPUS:,} GPUs "
+                         f"(MAX_PLAN_GPUS): plan for fewer (--gpus, cluster.nodes)")
+    batch = global_batch(s)
+    if batch > MAX_PLAN_GLOBAL_BATCH:
+        raise ValueError(f"a global batch of {batch:,} sequences is over the planner's limit of "
+                         f"{MAX_PLAN_GLOBAL_BATCH:,} (MAX_PLAN_GLOBAL_BATCH): plan for a smaller "
+                         f"schedule.global_batch (or schedule.microbatches)")
+    space = list(itertools.islice(candidates(s, gpus, rules), MAX_PLAN_CONFIGURATIONS + 1))
+    if len(space) > MAX_PLAN_CONFIGURATIONS:
+        raise ValueError(f"the search space holds more than {MAX_PLAN_CONFIGURATIONS:,} configurations, the "
+                         f"planner's limit (MAX_PLAN_CONFIGURATIONS): plan for fewer GPUs or a smaller global batch")
+    return space
 
 
 def _entry(rank: int, settings: dict[str, Any], result: tuple[Scenario, float, int, float]) -> PlanEntry:

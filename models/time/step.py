@@ -67,6 +67,7 @@ from ..memory.policy import is_recomputed
 from ..mesh import Traffic, build_mesh, traffic
 from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..units import difference
 from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, fp8_compute, head_ops, layer_flops, layer_ops, mtp_ops,
@@ -751,7 +752,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks,
                         Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB),
                         stage_imbalance=imbalance, should_stop=should_stop)
-        pp_exposed = max(0.0, makespan - bare.makespan)
+        pp_exposed = max(0.0, difference(makespan, bare.makespan))
 
     # PP: the rank's own sends at the p2p latency; exposed, the makespan they add (at most those sends)
     pp_time = rows["pp"].calls_per_step * st.calls.p2p if "pp" in rows else 0.0
@@ -767,7 +768,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         busy = sim.busy[r] if sim.busy else expected
         exposed = {axis: total.exposed(axis) for axis in ("tp", "cp", "ep")}
         compute, memory = total.compute, total.memory
-        saved = max(0.0, expected - busy)  # DualPipe's pairs: the all-to-alls hidden first
+        saved = max(0.0, difference(expected, busy))  # DualPipe's pairs: the all-to-alls hidden first
         cut = min(saved, exposed["ep"])
         exposed["ep"] -= cut
         rest = expected - cut
@@ -775,7 +776,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         compute, memory = compute * scale, memory * scale
         exposed = {axis: value * scale for axis, value in exposed.items()}
         per_rank.append({"busy": busy, "compute": compute, "memory": memory, "exposed": exposed,
-                         **tail_part, "raw": dict(total.raw), "pp": min(pp_stack, makespan - busy)})
+                         **tail_part, "raw": dict(total.raw), "pp": min(pp_stack, difference(makespan, busy))})
 
     tail = _tail(s, prep)
     step = makespan + tail
@@ -786,8 +787,8 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         if "pp" in rows:
             exposed["pp"] = row["pp"]
         exposed.update(row["dp"])
-        idle = makespan - row["busy"] - row["pp"]
-        waiting = tail - sum(row["dp"].values()) - row["optimizer"]
+        idle = difference(makespan, row["busy"] + row["pp"])  # of equal sums: 0, not ±1e-17
+        waiting = difference(tail, sum(row["dp"].values()) + row["optimizer"])
         total_s = row["compute"] + row["memory"] + sum(exposed.values()) + idle + waiting + row["optimizer"]
         stack.append(StackRow(rank=r, compute_s=row["compute"], memory_bound_s=row["memory"], exposed_comm_s=exposed,
                               bubble_s=idle + waiting, optimizer_s=row["optimizer"], total_s=total_s))
@@ -808,7 +809,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
             r_star = max(range(len(times)), key=times.__getitem__)
             time_s, exposed_s = times[r_star], per_rank[r_star]["dp"].get(axis, 0.0)
         exposed_s = min(exposed_s, time_s)
-        comm.append(CommTime(axis, int(traffic_row.bytes_per_step), time_s, time_s - exposed_s, exposed_s))
+        comm.append(CommTime(axis, int(traffic_row.bytes_per_step), time_s, difference(time_s, exposed_s), exposed_s))
 
     flops = layer_flops(s)
     gpus = p.tp * p.cp * p.dp * p.pp
