@@ -11,6 +11,27 @@ class StartupError(Exception):
     """The GUI cannot start; the message says what is missing."""
 
 
+class _Interrupts:
+    """Ctrl-C (SIGINT) while the GUI runs: recorded by the signal handler, acted on by the event loop."""
+    pending = False  # a Ctrl-C not acted on yet
+    acting = False   # the window is being closed for one (its unsaved-edits question may be open)
+    ended = False    # a Ctrl-C closed the window: the exit status is cli.EXIT_INTERRUPTED
+
+
+def defer_interrupts() -> None:
+    """From now on a Ctrl-C only records itself; the event loop acts on it (`quit_on_interrupt`).
+    Python's own handler raises KeyboardInterrupt at whatever bytecode runs next, and raised inside
+    PySide's calls from C++ into Python while the window is built it ended the process by SIGSEGV,
+    by a SystemError or by SIGINT (PySide6 6.11), so this is installed before Qt is imported, and
+    every Ctrl-C ends the GUI with the same status, cli.EXIT_INTERRUPTED."""
+    import signal
+    signal.signal(signal.SIGINT, _record_interrupt)
+
+
+def _record_interrupt(signum, frame) -> None:
+    _Interrupts.pending = True
+
+
 def check_xcb() -> None:
     """Fail with a clear message when Qt's xcb platform plugin cannot load its libraries
     (Qt's own message blames xcb-cursor0 whatever is missing)."""
@@ -42,10 +63,12 @@ def create_application(argv: list[str] | None = None, lang: str | None = None):
 
 def run_gui(document, *, tab: str | None = None, lang: str | None = None, present: bool = False,
             scenario_path: str | None = None) -> int:
-    """Open the main window on `document` (a Document or a Scenario) and run the event loop."""
+    """Open the main window on `document` (a Document or a Scenario) and run the event loop; the exit
+    status is the event loop's, or cli.EXIT_INTERRUPTED when a Ctrl-C closed the window."""
+    defer_interrupts()  # before Qt is imported: no KeyboardInterrupt is ever raised inside Qt's calls
     check_xcb()
     app = create_application(None, lang)
-    from tslab.desktop.cli import NO_CJK_FONT, has_cjk_font
+    from tslab.desktop.cli import EXIT_INTERRUPTED, NO_CJK_FONT, has_cjk_font
     from tslab.desktop.main_window import MainWindow
     from tslab.views.application import current_language
     no_font = current_language(app) == "zh" and not has_cjk_font()
@@ -65,7 +88,8 @@ def run_gui(document, *, tab: str | None = None, lang: str | None = None, presen
     QTimer.singleShot(0, freeze_heap)  # once the window is up
     quit_on_interrupt(app)
     sys.excepthook = lambda kind, value, tb: report_bug(main_window(app), kind, value, tb)
-    return app.exec()
+    status = app.exec()
+    return EXIT_INTERRUPTED if _Interrupts.ended else status
 
 
 def main_window(app):
@@ -96,11 +120,21 @@ def report_bug(window, kind, value, tb) -> None:
 
 def quit_on_interrupt(app) -> None:
     """Ctrl-C in the terminal closes the main window (asking about unsaved edits) instead of being
-    ignored: Python runs signal handlers only between bytecodes, so a timer wakes it up."""
-    import signal
+    ignored: the handler (`defer_interrupts`) records it, even one that came while the window was
+    built, and a timer acts on it between events (it also wakes Python, which runs signal handlers
+    only between bytecodes). A window that stays open (the user keeps the edits) forgets it."""
     from PySide6.QtCore import QTimer
 
-    signal.signal(signal.SIGINT, lambda *_: main_window(app).close())
+    def act() -> None:
+        if not _Interrupts.pending or _Interrupts.acting:
+            return
+        _Interrupts.pending, _Interrupts.acting = False, True
+        try:
+            _Interrupts.ended = main_window(app).close()
+        finally:
+            _Interrupts.acting = False
+
     app._tslab_wakeup = QTimer(app, interval=250)
-    app._tslab_wakeup.timeout.connect(lambda: None)
+    app._tslab_wakeup.timeout.connect(act)
     app._tslab_wakeup.start()
+    QTimer.singleShot(0, act)

@@ -25,6 +25,7 @@ FIGURES = ("cost-stack", "bytes-per-parameter", "device-mesh", "pipeline-schedul
            "agentenv-lifecycle")
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: the shell's status of a command Ctrl-C ended
 
 
 class UserError(Exception):
@@ -1254,7 +1255,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tslab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug, not a user error: one clear line, details on request
