@@ -227,8 +227,16 @@ class ScheduleResult:
 
 
 # With schedule.durations = "model" the durations come from everything the step-time model reads.
-SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp", "view.pipeline.compare")
-                                     + STEP_TIME_READS))
+# Without PP (parallel.pp = 1) the tab teaches at view.pipeline.degree, which DP makes room for.
+SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp", "parallel.dp", "model.layers",
+                                      "view.pipeline.compare", "view.pipeline.degree") + STEP_TIME_READS))
+
+
+def schedule_scenario(doc: Document):
+    """The scenario the Pipeline tab simulates: the document's, or at the PP degree it teaches
+    when the scenario trains without PP (models.pipeline.shown_scenario)."""
+    from .pipeline import shown_scenario
+    return shown_scenario(doc.scenario, doc.view.pipeline.degree)[0]
 
 
 def schedule_kinds(doc: Document) -> list[str | None]:
@@ -241,14 +249,15 @@ def schedule_jobs(doc: Document) -> list:
     """The ScheduleInputs of the scenario's schedule and of the comparison, if any (ValueError when
     the step-time model gives no durations: schedule.durations = "model" on a scenario it refuses)."""
     from .pipeline import schedule_inputs
-    return [schedule_inputs(doc.scenario, kind) for kind in schedule_kinds(doc)]
+    scenario = schedule_scenario(doc)
+    return [schedule_inputs(scenario, kind) for kind in schedule_kinds(doc)]
 
 
 def schedule_ops(doc: Document) -> int:
     """Operations the schedule (and comparison) simulate: the size of the work, from the shapes
     alone (no durations)."""
     from .pipeline import chunks_per_rank, normalise_kind
-    s = doc.scenario
+    s = schedule_scenario(doc)
     total = 0
     for kind in schedule_kinds(doc):
         name = normalise_kind(kind or s.schedule.kind)
@@ -260,11 +269,12 @@ def schedule_ops(doc: Document) -> int:
 def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> ScheduleResult:
     from .pipeline import ScheduleError, closed_form, schedule_inputs, simulate
     runs, problems = [], []
+    scenario = schedule_scenario(doc)
     for kind in schedule_kinds(doc):
         try:
-            job = schedule_inputs(doc.scenario, kind)
+            job = schedule_inputs(scenario, kind)
         except ValueError as exc:  # the step-time model's reason for giving no durations
-            problems.append((kind or doc.scenario.schedule.kind, str(exc)))
+            problems.append((kind or scenario.schedule.kind, str(exc)))
             continue
         try:
             sim = simulate(job.kind, job.ranks, job.microbatches, job.chunks, job.durations,

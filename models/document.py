@@ -61,6 +61,9 @@ class PipelineView:
     position in the schedule's time units (−1 = the end: every op drawn)."""
     compare: str = spec("", choices=("",) + SCHEDULE_KINDS)
     time: float = spec(-1.0, low=-1.0, high=1e18)
+    # The PP degree taught on a scenario without pipeline parallelism (parallel.pp = 1): 0 = the
+    # largest of 8, 4, 2 that splits the layers and fits the cluster; 1 = the scenario's own, one rank.
+    degree: int = spec(0, low=0, high=1 << 16)
 
 
 @dataclass(frozen=True)

@@ -273,6 +273,8 @@ MEANINGS: dict[str, str] = {
     "view.pipeline.compare": QT_TRANSLATE_NOOP("keys", "A second schedule on the same time axis; empty = none"),
     "view.pipeline.time": QT_TRANSLATE_NOOP("keys", "The animation position in schedule time units; −1 = the "
                                                     "end"),
+    "view.pipeline.degree": QT_TRANSLATE_NOOP("keys", "The PP degree taught when the scenario has pp = 1; 0 = the "
+                                                      "largest of 8, 4, 2 that fits, 1 = the scenario as it is"),
     "view.comm.collective": QT_TRANSLATE_NOOP("keys", "The collective drawn"),
     "view.comm.algorithm": QT_TRANSLATE_NOOP("keys", "The collective's algorithm"),
     "view.comm.ranks": QT_TRANSLATE_NOOP("keys", "Ranks of the collective drawn"),

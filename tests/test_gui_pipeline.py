@@ -166,3 +166,32 @@ def test_the_duration_inputs_show_the_step_time_models_values_read_only_while_it
         assert box.value() == pytest.approx(tab.model.scenario.get(key))
     tab.form.editors["schedule.f"].widget.setValue(1.5)
     assert tab.model.scenario.schedule.f == 1.5
+
+
+def test_a_scenario_without_pp_is_taught_at_a_degree_that_fits_and_says_so(qtbot):
+    """classroom-7b trains on one 8-GPU node without PP: the tab simulates PP 8 (the largest of 8,
+    4, 2 that splits 32 layers and leaves whole DP replicas: DP 8 → 1, the global batch of 64
+    sequences in 64 micro-batches), says that the scenario itself has none, and `PP shown` = 1
+    draws the scenario as it is."""
+    widget = PipelineTab(DocumentModel(load_preset("classroom-7b")))
+    qtbot.addWidget(widget)
+    widget.resize(1500, 900)
+    widget.show()
+    qtbot.waitExposed(widget)
+    sim = widget.sims[0]
+    assert (sim.ranks, sim.microbatches) == (8, 64)
+    assert sim.makespan == pytest.approx((64 + 8 - 1) * (1 + 2))   # 1F1B: (m + p − 1)(F + B)
+    message = widget.figure.message.text()
+    assert "PP = 1" in message and "PP = 8" in message and "DP 8 → 1" in message
+    assert widget.degree_box.isEnabled()
+    widget.degree_box.setValue(4)
+    assert widget.model.view.pipeline.degree == 4
+    assert (widget.sims[0].ranks, widget.sims[0].microbatches) == (4, 32)
+    widget.degree_box.setValue(1)
+    assert widget.sims[0].ranks == 1 and widget.figure.message.text() == ""
+    assert widget.model.scenario.parallel.pp == 1   # the scenario is not edited
+
+
+def test_a_scenario_with_pp_is_shown_at_its_own(tab):
+    assert tab.sims[0].ranks == 4 and "PP shown" not in tab.figure.message.text()
+    assert not tab.degree_box.isEnabled()

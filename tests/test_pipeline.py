@@ -1248,7 +1248,8 @@ def test_the_pipeline_tab_reports_a_schedule_over_the_limit() -> None:
     from tslab.models.derived import SCHEDULE
     from tslab.models.document import Document
     from tslab.models.presets import default_scenario
-    doc = Document(default_scenario()).replace(**{"schedule.microbatches": 1 << 20, "view.pipeline.compare": "gpipe"})
+    doc = Document(default_scenario()).replace(**{"schedule.microbatches": 1 << 20, "view.pipeline.compare": "gpipe",
+                                                  "view.pipeline.degree": 1})   # the scenario's own single rank
     result = SCHEDULE.compute(doc)
     assert result.runs == ()
     assert [kind for kind, _ in result.problems] == ["1f1b", "gpipe"]

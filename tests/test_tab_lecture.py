@@ -142,6 +142,7 @@ def test_memory_and_mesh_have_nothing_to_step(classroom, qtbot):
 def test_pipeline_steps_one_op_at_a_time(classroom, qtbot):
     """1F1B on one rank with F = 1 and B = 2 (typed units): ops follow one another, so the moments
     an op starts or ends are 0, 1, 3, 4, 6, …; the makespan is m(F + B) = 8 · 3."""
+    classroom.model.set_value("view.pipeline.degree", 1)   # the scenario's own single rank, not PP 8 taught
     page = show_tab(classroom, "pipeline", qtbot)
     assert page.animation_to(False) and page.time == 0.0 and classroom.model.view.pipeline.time == 0.0
     assert page.step_animation(1) and page.time == pytest.approx(1.0)
@@ -235,6 +236,7 @@ def test_the_pipeline_box_and_the_view_menu_are_one_reduced_motion_setting(class
     ticks from 0 to the first op's end at 1; a sweep ticks makespan / (10 s × FPS) = 24 / 600."""
     settings = QSettings()
     settings.setValue("reducedMotion", False)
+    classroom.model.set_value("view.pipeline.degree", 1)   # the scenario's own single rank, not PP 8 taught
     try:
         page = show_tab(classroom, "pipeline", qtbot)
         assert not page.reduced_motion.isChecked()

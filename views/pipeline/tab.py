@@ -7,10 +7,10 @@ from __future__ import annotations
 import bisect
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QWidget
 
 from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
-from tslab.models.pipeline import KINDS, Simulation
+from tslab.models.pipeline import KINDS, Simulation, shown_scenario
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
@@ -71,12 +71,25 @@ class PipelineTab(DocumentTab):
         self.follow_reduced_motion()
         self.reduced_motion.toggled.connect(lambda on: QSettings().setValue(REDUCED_MOTION, on))
         self.scrub.setMinimumWidth(160)
+        # The PP degree taught when the scenario itself has pp = 1 (view.pipeline.degree; 0 = auto)
+        self.degree_label = QLabel(self.tr("PP shown"), self)
+        self.degree_box = QSpinBox(self)
+        self.degree_box.setRange(0, 64)
+        self.degree_box.setSpecialValueText(self.tr("auto"))
+        self.degree_box.setKeyboardTracking(False)
+        self.degree_box.setAccessibleName(self.tr("PP degree shown"))
+        self.degree_box.setToolTip(self.tr("The pipeline degree the figure teaches when the scenario trains without "
+                                           "pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that "
+                                           "splits its layers and fits its cluster; 1 shows the scenario as it is"))
+        self.degree_label.setBuddy(self.degree_box)
+        self.degree_box.valueChanged.connect(lambda value: self.model.set_value("view.pipeline.degree", value))
         fit_combo_boxes(self)
         # one row at 1280 px; in larger type the controls wrap onto a second row instead of widening the window
         self.controls_bar = FlowBar(self, [[self.play_button, self.step_button],
                                            [QLabel(self.tr("speed"), self), self.speed_box], [self.scrub],
                                            [self.reduced_motion],
-                                           [QLabel(self.tr("Compare with"), self), self.compare_box]], spacing=10)
+                                           [QLabel(self.tr("Compare with"), self), self.compare_box],
+                                           [self.degree_label, self.degree_box]], spacing=10)
         controls = QHBoxLayout()
         controls.addWidget(self.controls_bar, 1)
 
@@ -104,6 +117,13 @@ class PipelineTab(DocumentTab):
         simulated, in the runner when it may take longer than a frame, so editing stays
         responsive. A change of the animation position alone only moves the cursor."""
         view = self.model.view.pipeline
+        if self.degree_box.value() != view.degree:
+            self.degree_box.blockSignals(True)
+            self.degree_box.setValue(view.degree)
+            self.degree_box.blockSignals(False)
+        own = self.model.scenario.parallel.pp == 1   # a scenario with PP is shown at its own
+        self.degree_box.setEnabled(own)
+        self.degree_label.setEnabled(own)
         index = self.compare_box.findData(view.compare)
         if index != self.compare_box.currentIndex():
             self.compare_box.blockSignals(True)
@@ -138,8 +158,17 @@ class PipelineTab(DocumentTab):
     def _show(self, result: ScheduleResult) -> None:
         self.figure.title.setText(self.model.scenario.title)
         problems = [f"{kind_name(kind)}: {text}" for kind, text in result.problems]
-        self.figure.message.setText("<span style='color:#C00000'>" + "<br>".join(problems) + "</span>"
-                                    if problems else "")
+        message = "<span style='color:#C00000'>" + "<br>".join(problems) + "</span>" if problems else ""
+        scenario = self.model.scenario
+        shown, degree = shown_scenario(scenario, self.model.view.pipeline.degree)
+        if degree != scenario.parallel.pp:
+            note = self.tr("<b>The scenario trains without pipeline parallelism (PP = {own})</b>: shown at PP = "
+                           "{pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches "
+                           "per pipeline (“PP shown” above; 1 = the scenario as it is)").format(
+                own=scenario.parallel.pp, pp=degree, dp=scenario.parallel.dp, shown_dp=shown.parallel.dp,
+                m=shown.schedule.microbatches)
+            message = note + ("<br>" + message if message else "")
+        self.figure.message.setText(message)
         seconds = self.model.scenario.schedule.durations == "model"   # the step-time model's seconds
         for index, panel in enumerate(self.figure.panels):
             visible = index < len(result.runs)
