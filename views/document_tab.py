@@ -34,7 +34,11 @@ class DocumentTab(QWidget):
         self.model = model
         self._stale: set[str] | None = set()  # None: everything is stale
         self.refreshes = 0  # how often the tab re-derived something (tests and the benchmark)
+        self._errors = self._error_state()   # what the tab last showed of the scenario's errors
         model.changed.connect(self._changed)
+
+    def _error_state(self) -> tuple[str, ...]:
+        return tuple(problem.message for problem in self.model.errors)
 
     def read_keys(self) -> tuple[str, ...]:
         keys: list[str] = []
@@ -46,11 +50,19 @@ class DocumentTab(QWidget):
         return keys is None or concerns(keys, self.read_keys())
 
     def _changed(self, keys: frozenset[str]) -> None:
+        # every tab heads itself with the scenario's errors while it is invalid: a change of those
+        # (an edit of a key the tab does not read, such as parallel.dp) concerns every tab
+        errors = self._error_state()
+        if errors != self._errors:
+            self._errors = errors
+            keys = None
         if not self.concerns(keys):
             return
         if self.isVisible() or self.model.synchronous:
             self.refreshes += 1
             self.refresh(keys)
+        elif keys is None:
+            self._stale = None
         elif self._stale is not None:
             self._stale |= keys
 

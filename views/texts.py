@@ -2,7 +2,8 @@
 model writes from templates)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+import html
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from PySide6.QtCore import QCoreApplication
 
@@ -34,6 +35,15 @@ def translate_problem(problem: Problem) -> str:
     except (KeyError, IndexError, ValueError):
         text = problem.message
     return f"{problem.key}: {text}"
+
+
+def invalid_header(errors: Sequence[Problem]) -> str:
+    """The red line a figure heads itself with while the scenario is invalid: the same problems,
+    with the same numbers, as the banner states ("" when there are none)."""
+    if not errors:
+        return ""
+    return ("<span style='color:#C00000'>" + QCoreApplication.translate("texts", "Invalid scenario:") + "</span> "
+            + "; ".join(html.escape(translate_problem(problem)) for problem in errors))
 
 
 def translate_phrase(phrase: Phrase, context: str = "comm") -> str:

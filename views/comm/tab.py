@@ -22,7 +22,7 @@ from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.lecture import FigureScroll, inputs_column
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.texts import translate_phrase, translate_template
+from tslab.views.texts import invalid_header, translate_phrase, translate_template
 from tslab.views.document_model import DocumentModel
 
 
@@ -170,6 +170,10 @@ class CommTab(DocumentTab):
         """Route and plan the MoE layer: on the runner when it routes over WORKER_THRESHOLD_PICKS
         token·expert picks (the analysis at its limit takes about a second)."""
         s = self.model.scenario
+        if self.model.errors:   # the banner's error, not the routing of a layout that cannot be
+            self.runner.cancel()
+            self.figure.show_moe(None, invalid_header(self.model.errors))
+            return
         picks = s.parallel.ep * s.moe.tokens_per_rank * max(s.model.top_k, 1)
         results = self.derive(self.runner, (MOE,), heavy=picks > WORKER_THRESHOLD_PICKS)
         if results is None:

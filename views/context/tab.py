@@ -17,6 +17,7 @@ from tslab.views.context.sr_figure import SrFigure
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
+from tslab.views.texts import translate_problem
 from tslab.views.lecture import FigureScroll, FlowBar, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
@@ -152,7 +153,9 @@ class ContextTab(DocumentTab):
         if redrawn:
             self._shown["parallel"] = shown
             self.play_button.setChecked(False)
-            result = self.model.result(CONTEXT)
+            # an invalid scenario: the banner's error, not a CP = 1 figure of a layout that cannot be
+            result = (Failed("; ".join(translate_problem(problem) for problem in self.model.errors))
+                      if self.model.errors else self.model.result(CONTEXT))
             if isinstance(result, Failed):
                 self.analysis = None
                 self.parallel_figure.show_reason(self.model.scenario.title, result.reason)
@@ -173,6 +176,9 @@ class ContextTab(DocumentTab):
         if self._shown["muon"] == key:
             return
         self._shown["muon"] = key
+        if self.model.errors:   # the banner's error rather than a packing of a layout that cannot be
+            self._show_muon(Failed("; ".join(translate_problem(problem) for problem in self.model.errors)))
+            return
         p = self.model.scenario.parallel
         results = self.derive(self.muon_runner, (MUON,), heavy=p.dp * p.cp > MUON_WORKER_ZERO_RANKS)
         if results is None:

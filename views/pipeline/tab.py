@@ -20,6 +20,7 @@ from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
 from tslab.views.scenario_form import Field, ScenarioForm
+from tslab.views.texts import invalid_header
 from tslab.views.document_model import DocumentModel
 
 
@@ -168,6 +169,10 @@ class PipelineTab(DocumentTab):
                 own=scenario.parallel.pp, pp=degree, dp=scenario.parallel.dp, shown_dp=shown.parallel.dp,
                 m=shown.schedule.microbatches)
             message = note + ("<br>" + message if message else "")
+        invalid = invalid_header(self.model.errors)   # the same numbers as the banner's error
+        if invalid:
+            schedule = self.tr("the schedule is simulated from p, m, v and the durations alone") if result.runs else ""
+            message = invalid + (" — " + schedule if schedule else "") + ("<br>" + message if message else "")
         self.figure.message.setText(message)
         seconds = self.model.scenario.schedule.durations == "model"   # the step-time model's seconds
         for index, panel in enumerate(self.figure.panels):
