@@ -4,7 +4,6 @@ sentences through the translator, the MoE message for a dense model, labels clea
 name, and presentation type (the application font × 1.5) without parts running into each other."""
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
