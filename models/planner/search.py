@@ -62,12 +62,16 @@ PLAN_CACHE = 4096      # scenarios the step-time model keeps prepared during a s
 MAX_PLAN_GPUS = 16_384
 # Sequences per optimizer step: the global batch sets every configuration's micro-batches, and the
 # schedules simulated grow with them (DeepSeek-V3 with 1,048,576 micro-batches, 134 million sequences,
-# took 50 s). 65,536 is four times the largest preset's (Kimi K2, 16,384 sequences of 4,096 tokens,
-# 67 million tokens per step, the largest published here).
-MAX_PLAN_GLOBAL_BATCH = 65_536
+# took 50 s; Kimi K2 at 65,536 sequences 32 s). The largest preset's: Kimi K2's 16,384 sequences of
+# 4,096 tokens, 67 million tokens per step, the most any run here publishes.
+MAX_PLAN_GLOBAL_BATCH = 16_384
 # Configurations in the search space, counted up to the limit only: the largest preset's space is
 # DeepSeek-V3's on 2,048 GPUs, 56,709 configurations.
 MAX_PLAN_CONFIGURATIONS = 65_536
+# Configurations × GPUs, what the meshes of a search cost at the most: four times the largest preset's
+# (Llama 3 405B at 128K context: 8,220 configurations on 16,384 GPUs, 1.3·10⁸). Kimi K2 on 8,192 GPUs
+# (5.1·10⁸) takes about 22 s of CPU, as Llama 3 405B's own plan; on 16,384 (8.5·10⁸) about 30 s.
+MAX_PLAN_SIZE = 1 << 29
 
 
 @dataclass(frozen=True)
@@ -506,7 +510,7 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
 
 def search_space(s: Scenario, gpus: int | None, rules: Rules = DEFAULT_RULES) -> list[Candidate]:
     """The configurations a plan searches (`space.candidates`), or ValueError naming the limit the
-    search is over: MAX_PLAN_GPUS, MAX_PLAN_GLOBAL_BATCH or MAX_PLAN_CONFIGURATIONS."""
+    search is over: MAX_PLAN_GPUS, MAX_PLAN_GLOBAL_BATCH, MAX_PLAN_CONFIGURATIONS or MAX_PLAN_SIZE."""
     total_gpus, _ = world(s, gpus)
     if total_gpus > MAX_PLAN_GPUS:
         raise ValueError(f"a plan for {total_gpus:,} GPUs is over the planner's limit of {MAX_PLAN_GPUS:,} GPUs "
@@ -520,6 +524,9 @@ def search_space(s: Scenario, gpus: int | None, rules: Rules = DEFAULT_RULES) ->
     if len(space) > MAX_PLAN_CONFIGURATIONS:
         raise ValueError(f"the search space holds more than {MAX_PLAN_CONFIGURATIONS:,} configurations, the "
                          f"planner's limit (MAX_PLAN_CONFIGURATIONS): plan for fewer GPUs or a smaller global batch")
+    if len(space) * total_gpus > MAX_PLAN_SIZE:
+        raise ValueError(f"{len(space):,} configurations on {total_gpus:,} GPUs are over the planner's limit of "
+                         f"{MAX_PLAN_SIZE:,} configurations × GPUs (MAX_PLAN_SIZE): plan for fewer GPUs")
     return space
 
 
