@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt
+import shiboken6
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDockWidget,
                                QDoubleSpinBox, QFileDialog, QLabel, QLineEdit, QMainWindow, QMessageBox, QPlainTextEdit,
@@ -30,6 +31,7 @@ from tslab.views.common import ElidedLabel
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
+from tslab.views.lecture import FigureScroll
 from tslab.views.time import StepTimePanel, StepTimeSource
 from tslab.views.time.common import ms, percent
 
@@ -37,6 +39,7 @@ MAX_RECENT = 8
 PRESENTATION_SCALES = (125, 150, 200)   # percent of the normal type size while presenting
 DEFAULT_PRESENTATION_SCALE = 150
 STEP_TIME_MIN_WIDTH, STEP_TIME_MIN_HEIGHT = 300, 250   # the Step time panel's smallest useful size
+SOURCES_MIN_HEIGHT = 220   # the Sources panel opens at least this high: its header and several rows
 # Where the keys belong to the focused widget: text is typed or a value stepped there.
 TEXT_EDITORS = (QLineEdit, QAbstractSpinBox, QTextEdit, QPlainTextEdit)
 
@@ -237,6 +240,7 @@ class MainWindow(QMainWindow):
         self.step_time_dock: QDockWidget | None = None   # built when first shown
         self.planner_dialog = None                        # built when first opened
         self.sources_dock: QDockWidget | None = None      # built when first shown
+        self._size_before_panel: QSize | None = None      # the window's size before a panel grew it
         self.gallery_dialog = None                        # built when first opened
 
         self._build_menus()
@@ -499,6 +503,7 @@ class MainWindow(QMainWindow):
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             dock.dockLocationChanged.connect(self._step_time_docked)
             dock.visibilityChanged.connect(lambda _: self.step_time_action.setChecked(not dock.isHidden()))
+            dock.visibilityChanged.connect(lambda _: self._panels_below_changed())
             self.step_time_dock = dock
             self._step_time_panel = panel
         return self._step_time_panel
@@ -553,6 +558,7 @@ class MainWindow(QMainWindow):
         elif below:
             dock.setFloating(False)
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
+            self._panels_below_changed()
         else:
             window = self.geometry()
             width, height = 400, min(760, window.height() - 80)
@@ -585,6 +591,13 @@ class MainWindow(QMainWindow):
         if self.sources_action.isChecked() != on:
             self.sources_action.setChecked(on)
             return
+        size = self.size()
+        below = on and (self.sources_dock is None or not self.sources_dock.isFloating() and (
+            self.dockWidgetArea(self.sources_dock) == Qt.DockWidgetArea.BottomDockWidgetArea))
+        if below:   # the figures give way first: else the window grows past the screen to hold the panel
+            for scroll in self.findChildren(FigureScroll):
+                scroll.give_way(True)
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         if self.sources_dock is None:
             if not on:
                 return
@@ -597,9 +610,38 @@ class MainWindow(QMainWindow):
             self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             self.tabs.currentChanged.connect(lambda index: panel.set_tab(self.tab_keys[index]))
             panel.set_tab(self.current_tab_key())
+            dock.visibilityChanged.connect(lambda _: self._panels_below_changed())
+            dock.dockLocationChanged.connect(lambda _: self._panels_below_changed())
+            dock.topLevelChanged.connect(lambda _: self._panels_below_changed())
             self.sources_dock = dock
-            self.resizeDocks([dock], [max(200, self.height() // 3)], Qt.Orientation.Vertical)
         self.sources_dock.setVisible(on)
+        # a panel never grows the window past the screen: the size it had, once the panel's own
+        # minimum is laid out (at once it may still be the unlaid-out panel's)
+        self._size_before_panel = size if on and self.size() != size and not self.isFullScreen() else None
+        if below:
+            self._panels_below_changed()
+            QTimer.singleShot(0, self, self._size_sources)
+            QTimer.singleShot(50, self, self._size_sources)   # and once the dock has been laid out
+
+    def _size_sources(self) -> None:
+        """A third of the window, at least SOURCES_MIN_HEIGHT, once the figures above have given
+        way (their new minimum heights laid out first)."""
+        if self.sources_dock is None or not self.sources_dock.isVisible():
+            return
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        if self._size_before_panel is not None and not self.isMaximized():
+            self.resize(self._size_before_panel)
+        self.resizeDocks([self.sources_dock], [max(SOURCES_MIN_HEIGHT, self.height() // 3)], Qt.Orientation.Vertical)
+
+    def _panels_below_changed(self) -> None:
+        """Figures give way (FigureScroll.give_way) while a panel is docked below the tabs."""
+        if not shiboken6.isValid(self):   # a dock's last signal while the window is destroyed
+            return
+        below = any(dock is not None and dock.isVisible() and not dock.isFloating()
+                    and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+                    for dock in (self.sources_dock, self.step_time_dock))
+        for scroll in self.findChildren(FigureScroll):
+            scroll.give_way(below)
 
     @property
     def sources_panel(self):

@@ -142,7 +142,11 @@ def repolish_styled(app: QApplication) -> None:
     sheet once it is shown, so without this a caption would keep its size in presentation mode."""
     # Read first, then touch only the styled widgets: restyling one widget may delete and rebuild
     # Qt-owned helpers of another (a combo box's popup), so a list of every widget can go stale.
-    styled = [(widget, widget.styleSheet()) for widget in app.allWidgets() if widget.styleSheet()]
+    # Only the widgets of windows shown: a closed window waiting for its deferred deletion may be
+    # half torn down, and asking its widgets anything crashed the process.
+    widgets = [widget for top in app.topLevelWidgets() if shiboken6.isValid(top) and top.isVisible()
+               for widget in [top, *top.findChildren(QWidget)]]
+    styled = [(widget, widget.styleSheet()) for widget in widgets if widget.styleSheet()]
     for widget, sheet in styled:
         if shiboken6.isValid(widget):
             widget.setStyleSheet("")

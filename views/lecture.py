@@ -351,6 +351,7 @@ class FigureScroll(QScrollArea):
         pixels, so that the pane beside it gives way first (0: scroll from 120 px down)."""
         super().__init__(parent)
         self.keep_height = keep_height
+        self.giving_way = False   # a panel below the tabs is open: scroll from 120 px, keep nothing
         self.setWidget(figure)
         self.setWidgetResizable(False)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -367,7 +368,17 @@ class FigureScroll(QScrollArea):
         width = figure.width() + self.verticalScrollBar().sizeHint().width()
         # in larger type the figure scrolls sooner: the window keeps to the screen's height
         keep = self.keep_height * REFERENCE_LINE_PX // max(self.fontMetrics().lineSpacing(), REFERENCE_LINE_PX)
+        if self.giving_way:
+            keep = 0
         return QSize(width, max(120, min(figure.height(), keep)))
+
+    def give_way(self, on: bool) -> None:
+        """While a panel below the tabs is open (Sources, F9), ask for no more than 120 px, so that
+        the panel opens at a usable height and the figure scrolls rather than the panel shrinking
+        to its header row; keep_height again when it closes."""
+        if on != self.giving_way:
+            self.giving_way = on
+            self.updateGeometry()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -529,12 +540,17 @@ class _WrappedLastColumn(QObject):
 
     def widen(self) -> None:
         """The last column fills the table, but is never narrower than `min_characters` average
-        characters: a narrower table scrolls sideways rather than stand its words one per line."""
+        characters or its longest word: a narrower table scrolls sideways rather than stand its
+        words one per line or cut one."""
         table = self.table
         last = table.columnCount() - 1
         others = sum(table.columnWidth(c) for c in range(last) if not table.isColumnHidden(c))
-        width = max(table.fontMetrics().averageCharWidth() * self.min_characters,
-                    table.viewport().width() - others)
+        margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
+        metrics = table.fontMetrics()
+        words = {word for row in range(table.rowCount()) if (cell := table.item(row, last)) is not None
+                 for word in cell.text().split()}
+        longest = max((metrics.horizontalAdvance(word) for word in words), default=0) + margin + 2
+        width = max(metrics.averageCharWidth() * self.min_characters, longest, table.viewport().width() - others)
         if table.columnWidth(last) != width:
             table.setColumnWidth(last, width)   # sectionResized: fit() follows
 

@@ -29,12 +29,11 @@ class LedgerTable(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.horizontalHeader().setStretchLastSection(True)
         self._row_keys: list[str] = []
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.itemSelectionChanged.connect(self._picked)
-        wrap_last_column(self)   # the formulas whole, wrapped
+        wrap_last_column(self, min_characters=30)   # the formulas whole, wrapped (narrower: it scrolls)
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
