@@ -168,3 +168,20 @@ def test_glossary_terms_are_used_consistently():
             if re.search(rf"(?<![\w-]){re.escape(english)}(?![\w-])", source, re.IGNORECASE) and chinese not in text:
                 wrong.append(f"{context}: {source!r} → {text!r} lacks {chinese} ({english})")
     assert not wrong, "\n".join(wrong[:40]) + f"\n({len(wrong)} in all)"
+
+
+def test_module_level_translations_are_found_where_lupdate_files_them(qapp):
+    """A module's own tr() helper (views/sources.py) looks its strings up in the context lupdate
+    files them under: the Sources panel's headers are Chinese in Chinese."""
+    from PySide6.QtCore import QLocale
+
+    from tslab.views.application import install_translators
+    from tslab.views.sources import tr
+
+    translators = install_translators(qapp, "zh")
+    try:
+        assert tr("Quantity") == "指标" and tr("Source") != "Source"
+    finally:
+        for translator in translators:
+            qapp.removeTranslator(translator)
+        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))

@@ -52,7 +52,9 @@ class Row:
 
 
 def tr(text: str) -> str:
-    return QCoreApplication.translate("Sources", text)
+    """`text` in the UI language. lupdate files a module-level tr() call under the empty context,
+    so that is the context looked up (with "Sources" the panel stayed English in Chinese)."""
+    return QCoreApplication.translate("", text)
 
 
 def seconds_text(value: float) -> str:

@@ -140,12 +140,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="91"/>
+        <location filename="../../desktop/app.py" line="115"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="92"/>
+        <location filename="../../desktop/app.py" line="116"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -185,167 +185,167 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="64"/>
+        <location filename="../../views/comm/figure.py" line="65"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="70"/>
+        <location filename="../../views/comm/figure.py" line="71"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="70"/>
+        <location filename="../../views/comm/figure.py" line="71"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="73"/>
+        <location filename="../../views/comm/figure.py" line="74"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="73"/>
+        <location filename="../../views/comm/figure.py" line="74"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="85"/>
+        <location filename="../../views/comm/figure.py" line="86"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="131"/>
+        <location filename="../../views/comm/figure.py" line="132"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="136"/>
+        <location filename="../../views/comm/figure.py" line="137"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="149"/>
+        <location filename="../../views/comm/figure.py" line="150"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="158"/>
+        <location filename="../../views/comm/figure.py" line="159"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="160"/>
+        <location filename="../../views/comm/figure.py" line="161"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="162"/>
+        <location filename="../../views/comm/figure.py" line="163"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="163"/>
+        <location filename="../../views/comm/figure.py" line="164"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="165"/>
+        <location filename="../../views/comm/figure.py" line="166"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="165"/>
+        <location filename="../../views/comm/figure.py" line="166"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="199"/>
+        <location filename="../../views/comm/figure.py" line="200"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="199"/>
+        <location filename="../../views/comm/figure.py" line="200"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="200"/>
+        <location filename="../../views/comm/figure.py" line="201"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="200"/>
+        <location filename="../../views/comm/figure.py" line="201"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="218"/>
+        <location filename="../../views/comm/figure.py" line="219"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="230"/>
+        <location filename="../../views/comm/figure.py" line="231"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="232"/>
+        <location filename="../../views/comm/figure.py" line="233"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="262"/>
+        <location filename="../../views/comm/figure.py" line="263"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="264"/>
+        <location filename="../../views/comm/figure.py" line="265"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="269"/>
+        <location filename="../../views/comm/figure.py" line="270"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="273"/>
+        <location filename="../../views/comm/figure.py" line="274"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="278"/>
+        <location filename="../../views/comm/figure.py" line="279"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="279"/>
+        <location filename="../../views/comm/figure.py" line="280"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="280"/>
+        <location filename="../../views/comm/figure.py" line="281"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="283"/>
+        <location filename="../../views/comm/figure.py" line="284"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="286"/>
+        <location filename="../../views/comm/figure.py" line="287"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="288"/>
+        <location filename="../../views/comm/figure.py" line="289"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="291"/>
+        <location filename="../../views/comm/figure.py" line="292"/>
         <source>expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 的专家 GEMM 完工时间（以 {tile} 个 Token 的整 tile 为单位，{sms} 个 SM）：轮转 tile 顺序 {f:,g}，负载感知（最长 tile 优先）{a:,g}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -405,7 +405,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="98"/>
-        <location filename="../../views/comm/tab.py" line="252"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -425,32 +425,32 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="176"/>
+        <location filename="../../views/comm/tab.py" line="180"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="183"/>
+        <location filename="../../views/comm/tab.py" line="187"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="225"/>
+        <location filename="../../views/comm/tab.py" line="229"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="252"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="301"/>
+        <location filename="../../views/comm/tab.py" line="305"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="303"/>
+        <location filename="../../views/comm/tab.py" line="307"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -511,110 +511,110 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ContextTab</name>
     <message>
-        <location filename="../../views/context/tab.py" line="52"/>
+        <location filename="../../views/context/tab.py" line="53"/>
         <source>Ulysses</source>
         <translation>Ulysses（头切分）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="52"/>
+        <location filename="../../views/context/tab.py" line="53"/>
         <source>Ring</source>
         <translation>Ring（环形）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="52"/>
+        <location filename="../../views/context/tab.py" line="53"/>
         <source>USP</source>
         <translation>USP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="53"/>
+        <location filename="../../views/context/tab.py" line="54"/>
         <source>Two-stage (V4)</source>
         <translation>两阶段（V4）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="53"/>
+        <location filename="../../views/context/tab.py" line="54"/>
         <source>KDA (K3)</source>
         <translation>KDA（K3）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="63"/>
-        <location filename="../../views/context/tab.py" line="242"/>
+        <location filename="../../views/context/tab.py" line="64"/>
+        <location filename="../../views/context/tab.py" line="248"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="65"/>
+        <location filename="../../views/context/tab.py" line="66"/>
         <source>Play the steps; with reduced motion (View → Reduced Motion) it jumps to the end</source>
         <translation>逐步播放；开启减少动画（视图 → 减少动画）时直接跳到结尾</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="68"/>
+        <location filename="../../views/context/tab.py" line="69"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="74"/>
+        <location filename="../../views/context/tab.py" line="75"/>
         <source>Step shown</source>
         <translation>当前显示的步骤</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="76"/>
+        <location filename="../../views/context/tab.py" line="77"/>
         <source>CP shown</source>
         <translation>展示的 CP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="79"/>
+        <location filename="../../views/context/tab.py" line="80"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="81"/>
+        <location filename="../../views/context/tab.py" line="82"/>
         <source>CP degree shown</source>
         <translation>展示的 CP 度</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="82"/>
+        <location filename="../../views/context/tab.py" line="83"/>
         <source>The context-parallel degree the figure teaches when the scenario trains without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and cluster allow; 1 shows the scenario as it is</source>
         <translation>场景训练不用 CP（cp = 1）时，图中用来讲解的上下文并行度：自动取模型与集群所允许的 8、4、2 中最大者；1 表示按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="95"/>
+        <location filename="../../views/context/tab.py" line="96"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="97"/>
+        <location filename="../../views/context/tab.py" line="98"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="98"/>
-        <location filename="../../views/context/tab.py" line="311"/>
+        <location filename="../../views/context/tab.py" line="99"/>
+        <location filename="../../views/context/tab.py" line="317"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="99"/>
-        <location filename="../../views/context/tab.py" line="312"/>
+        <location filename="../../views/context/tab.py" line="100"/>
+        <location filename="../../views/context/tab.py" line="318"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="179"/>
+        <location filename="../../views/context/tab.py" line="185"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="199"/>
+        <location filename="../../views/context/tab.py" line="205"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="242"/>
+        <location filename="../../views/context/tab.py" line="248"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="308"/>
+        <location filename="../../views/context/tab.py" line="314"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -1099,37 +1099,37 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>LedgerTable</name>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="24"/>
+        <location filename="../../views/memory/ledger_table.py" line="25"/>
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="24"/>
+        <location filename="../../views/memory/ledger_table.py" line="25"/>
         <source>Tier</source>
         <translation>层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="24"/>
+        <location filename="../../views/memory/ledger_table.py" line="25"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="24"/>
+        <location filename="../../views/memory/ledger_table.py" line="25"/>
         <source>Share</source>
         <translation>占比</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="25"/>
+        <location filename="../../views/memory/ledger_table.py" line="26"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="95"/>
+        <location filename="../../views/memory/ledger_table.py" line="100"/>
         <source>Total (all tiers)</source>
         <translation>合计（所有层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/ledger_table.py" line="96"/>
+        <location filename="../../views/memory/ledger_table.py" line="101"/>
         <source>GPU tier {gpu} of capacity {capacity}</source>
         <translation>GPU 层级 {gpu}，容量 {capacity}</translation>
     </message>
@@ -1150,453 +1150,453 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="209"/>
+        <location filename="../../desktop/main_window.py" line="212"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="214"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="218"/>
+        <location filename="../../desktop/main_window.py" line="221"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="251"/>
-        <location filename="../../desktop/main_window.py" line="670"/>
+        <location filename="../../desktop/main_window.py" line="255"/>
+        <location filename="../../desktop/main_window.py" line="712"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="254"/>
+        <location filename="../../desktop/main_window.py" line="258"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="267"/>
+        <location filename="../../desktop/main_window.py" line="271"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="270"/>
+        <location filename="../../desktop/main_window.py" line="274"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="273"/>
+        <location filename="../../desktop/main_window.py" line="277"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="275"/>
+        <location filename="../../desktop/main_window.py" line="279"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="284"/>
+        <location filename="../../desktop/main_window.py" line="288"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="285"/>
+        <location filename="../../desktop/main_window.py" line="289"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="287"/>
+        <location filename="../../desktop/main_window.py" line="291"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="288"/>
+        <location filename="../../desktop/main_window.py" line="292"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="293"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="290"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="292"/>
+        <location filename="../../desktop/main_window.py" line="296"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="298"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="298"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="295"/>
+        <location filename="../../desktop/main_window.py" line="299"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="302"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="299"/>
+        <location filename="../../desktop/main_window.py" line="303"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="302"/>
+        <location filename="../../desktop/main_window.py" line="306"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="305"/>
+        <location filename="../../desktop/main_window.py" line="309"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="308"/>
+        <location filename="../../desktop/main_window.py" line="312"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="312"/>
+        <location filename="../../desktop/main_window.py" line="316"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="313"/>
+        <location filename="../../desktop/main_window.py" line="317"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="317"/>
+        <location filename="../../desktop/main_window.py" line="321"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="319"/>
+        <location filename="../../desktop/main_window.py" line="323"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="324"/>
+        <location filename="../../desktop/main_window.py" line="328"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="326"/>
+        <location filename="../../desktop/main_window.py" line="330"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="330"/>
+        <location filename="../../desktop/main_window.py" line="334"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="331"/>
+        <location filename="../../desktop/main_window.py" line="335"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="332"/>
+        <location filename="../../desktop/main_window.py" line="336"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="334"/>
+        <location filename="../../desktop/main_window.py" line="338"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="336"/>
+        <location filename="../../desktop/main_window.py" line="340"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="345"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="342"/>
+        <location filename="../../desktop/main_window.py" line="346"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="347"/>
+        <location filename="../../desktop/main_window.py" line="351"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="347"/>
+        <location filename="../../desktop/main_window.py" line="351"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="351"/>
+        <location filename="../../desktop/main_window.py" line="355"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="354"/>
+        <location filename="../../desktop/main_window.py" line="358"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="360"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="357"/>
+        <location filename="../../desktop/main_window.py" line="361"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="367"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="364"/>
+        <location filename="../../desktop/main_window.py" line="368"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="368"/>
+        <location filename="../../desktop/main_window.py" line="372"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="370"/>
-        <location filename="../../desktop/main_window.py" line="731"/>
+        <location filename="../../desktop/main_window.py" line="374"/>
+        <location filename="../../desktop/main_window.py" line="773"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="373"/>
-        <location filename="../../desktop/main_window.py" line="734"/>
+        <location filename="../../desktop/main_window.py" line="377"/>
+        <location filename="../../desktop/main_window.py" line="776"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="387"/>
+        <location filename="../../desktop/main_window.py" line="391"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="487"/>
+        <location filename="../../desktop/main_window.py" line="491"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="592"/>
+        <location filename="../../desktop/main_window.py" line="605"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="653"/>
-        <location filename="../../desktop/main_window.py" line="664"/>
+        <location filename="../../desktop/main_window.py" line="695"/>
+        <location filename="../../desktop/main_window.py" line="706"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="654"/>
-        <location filename="../../desktop/main_window.py" line="677"/>
+        <location filename="../../desktop/main_window.py" line="696"/>
+        <location filename="../../desktop/main_window.py" line="719"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="658"/>
+        <location filename="../../desktop/main_window.py" line="700"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="665"/>
+        <location filename="../../desktop/main_window.py" line="707"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="668"/>
+        <location filename="../../desktop/main_window.py" line="710"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="680"/>
+        <location filename="../../desktop/main_window.py" line="722"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="680"/>
+        <location filename="../../desktop/main_window.py" line="722"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="681"/>
+        <location filename="../../desktop/main_window.py" line="723"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="702"/>
+        <location filename="../../desktop/main_window.py" line="744"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="703"/>
+        <location filename="../../desktop/main_window.py" line="745"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="707"/>
+        <location filename="../../desktop/main_window.py" line="749"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="717"/>
+        <location filename="../../desktop/main_window.py" line="759"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="720"/>
+        <location filename="../../desktop/main_window.py" line="762"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="731"/>
+        <location filename="../../desktop/main_window.py" line="773"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="734"/>
+        <location filename="../../desktop/main_window.py" line="776"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="743"/>
-        <location filename="../../desktop/main_window.py" line="744"/>
+        <location filename="../../desktop/main_window.py" line="785"/>
+        <location filename="../../desktop/main_window.py" line="786"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="751"/>
+        <location filename="../../desktop/main_window.py" line="793"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="752"/>
+        <location filename="../../desktop/main_window.py" line="794"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="760"/>
+        <location filename="../../desktop/main_window.py" line="802"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="765"/>
+        <location filename="../../desktop/main_window.py" line="807"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="772"/>
+        <location filename="../../desktop/main_window.py" line="814"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="773"/>
+        <location filename="../../desktop/main_window.py" line="815"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="785"/>
+        <location filename="../../desktop/main_window.py" line="827"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="788"/>
+        <location filename="../../desktop/main_window.py" line="830"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="798"/>
+        <location filename="../../desktop/main_window.py" line="840"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="799"/>
+        <location filename="../../desktop/main_window.py" line="841"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="810"/>
+        <location filename="../../desktop/main_window.py" line="852"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="814"/>
+        <location filename="../../desktop/main_window.py" line="856"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="822"/>
+        <location filename="../../desktop/main_window.py" line="864"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="822"/>
+        <location filename="../../desktop/main_window.py" line="864"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="832"/>
+        <location filename="../../desktop/main_window.py" line="874"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="842"/>
+        <location filename="../../desktop/main_window.py" line="884"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="844"/>
+        <location filename="../../desktop/main_window.py" line="886"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1054"/>
+        <location filename="../../desktop/main_window.py" line="1096"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1055"/>
+        <location filename="../../desktop/main_window.py" line="1097"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1624,7 +1624,7 @@ Not drawn for this scenario: {reason}</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="26"/>
+        <location filename="../../views/memory/figure.py" line="27"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
@@ -1634,123 +1634,123 @@ Not drawn for this scenario: {reason}</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="77"/>
+        <location filename="../../views/memory/figure.py" line="67"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="88"/>
+        <location filename="../../views/memory/figure.py" line="78"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="89"/>
+        <location filename="../../views/memory/figure.py" line="79"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="90"/>
+        <location filename="../../views/memory/figure.py" line="80"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="105"/>
+        <location filename="../../views/memory/figure.py" line="95"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="107"/>
+        <location filename="../../views/memory/figure.py" line="97"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="108"/>
+        <location filename="../../views/memory/figure.py" line="98"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="109"/>
+        <location filename="../../views/memory/figure.py" line="99"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="139"/>
+        <location filename="../../views/memory/figure.py" line="159"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="156"/>
+        <location filename="../../views/memory/figure.py" line="176"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="160"/>
+        <location filename="../../views/memory/figure.py" line="180"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="165"/>
+        <location filename="../../views/memory/figure.py" line="185"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="195"/>
+        <location filename="../../views/memory/figure.py" line="215"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="200"/>
+        <location filename="../../views/memory/figure.py" line="220"/>
         <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="217"/>
+        <location filename="../../views/memory/figure.py" line="237"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="219"/>
+        <location filename="../../views/memory/figure.py" line="239"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="236"/>
+        <location filename="../../views/memory/figure.py" line="256"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="272"/>
-        <location filename="../../views/memory/figure.py" line="325"/>
+        <location filename="../../views/memory/figure.py" line="292"/>
+        <location filename="../../views/memory/figure.py" line="347"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="280"/>
+        <location filename="../../views/memory/figure.py" line="299"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="302"/>
+        <location filename="../../views/memory/figure.py" line="321"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="306"/>
+        <location filename="../../views/memory/figure.py" line="325"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="315"/>
+        <location filename="../../views/memory/figure.py" line="334"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="320"/>
+        <location filename="../../views/memory/figure.py" line="343"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1921,62 +1921,72 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="41"/>
+        <location filename="../../views/mesh/figure.py" line="44"/>
         <source>Mesh of GPUs</source>
         <translation>GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="41"/>
+        <location filename="../../views/mesh/figure.py" line="44"/>
         <source>Compared mesh of GPUs</source>
         <translation>用于对比的 GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="68"/>
+        <location filename="../../views/mesh/figure.py" line="51"/>
+        <source>GPUs of the chosen node</source>
+        <translation>所选节点的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="81"/>
         <source>Traffic per axis</source>
         <translation>各并行维度的通信量</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="70"/>
+        <location filename="../../views/mesh/figure.py" line="83"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="86"/>
+        <location filename="../../views/mesh/figure.py" line="106"/>
+        <source>Node {node}: GPUs {first}–{last}</source>
+        <translation>节点 {node}：GPU {first}–{last}</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/figure.py" line="117"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="89"/>
+        <location filename="../../views/mesh/figure.py" line="120"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="91"/>
+        <location filename="../../views/mesh/figure.py" line="122"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="98"/>
+        <location filename="../../views/mesh/figure.py" line="129"/>
         <source>Asked: {asked} = {gpus:,} GPUs; drawn: {drawn}, what the cluster holds</source>
         <translation>所设：{asked} = {gpus:,} 块 GPU；画出：{drawn}，即集群容纳得下的部分</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="105"/>
+        <location filename="../../views/mesh/figure.py" line="136"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="116"/>
+        <location filename="../../views/mesh/figure.py" line="155"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="120"/>
-        <source>{world} GPUs: one cell per node (click a node for its GPUs).</source>
-        <translation>{world} 张 GPU：每个节点画成一格（单击节点查看其中的 GPU）。</translation>
+        <location filename="../../views/mesh/figure.py" line="159"/>
+        <source>{world} GPUs: one cell per node, nodes of one colour holding the same {axis} groups; click a node, or choose it under “Zoom into node”, for its GPUs.</source>
+        <translation>{world} 张 GPU：每个节点画成一格，同色的节点持有相同的 {axis} 组；单击节点，或在“放大节点”中选择，即可查看其中的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="122"/>
+        <location filename="../../views/mesh/figure.py" line="162"/>
         <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
         <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
@@ -1984,89 +1994,99 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="420"/>
+        <location filename="../../views/mesh/view.py" line="462"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="422"/>
+        <location filename="../../views/mesh/view.py" line="464"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="423"/>
+        <location filename="../../views/mesh/view.py" line="465"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="433"/>
+        <location filename="../../views/mesh/view.py" line="475"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="57"/>
+        <location filename="../../views/mesh/tab.py" line="59"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="70"/>
+        <location filename="../../views/mesh/tab.py" line="76"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="78"/>
+        <source>The node whose GPUs are drawn beside the mesh, each with its rank and coordinates; none = the nodes alone</source>
+        <translation>在网格旁逐一画出其 GPU（含各自的 rank 与坐标）的节点；无 = 只画节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="81"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="71"/>
+        <location filename="../../views/mesh/tab.py" line="82"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="72"/>
+        <location filename="../../views/mesh/tab.py" line="83"/>
         <source>Links loaded by</source>
         <translation>链路负载按</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="83"/>
-        <location filename="../../views/mesh/tab.py" line="194"/>
+        <location filename="../../views/mesh/tab.py" line="90"/>
+        <source>Zoom into node</source>
+        <translation>放大节点</translation>
+    </message>
+    <message>
+        <location filename="../../views/mesh/tab.py" line="101"/>
+        <location filename="../../views/mesh/tab.py" line="244"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="94"/>
-        <source>GPUs of the selected node</source>
-        <translation>所选节点的 GPU</translation>
-    </message>
-    <message>
-        <location filename="../../views/mesh/tab.py" line="152"/>
+        <location filename="../../views/mesh/tab.py" line="177"/>
         <source>Enumerating the groups of {world:,} GPUs…</source>
         <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="164"/>
+        <location filename="../../views/mesh/tab.py" line="189"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="166"/>
+        <location filename="../../views/mesh/tab.py" line="191"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="182"/>
-        <location filename="../../views/mesh/tab.py" line="240"/>
+        <location filename="../../views/mesh/tab.py" line="209"/>
+        <location filename="../../views/mesh/tab.py" line="285"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="238"/>
+        <location filename="../../views/mesh/tab.py" line="283"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="243"/>
+        <location filename="../../views/mesh/tab.py" line="288"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="246"/>
+        <location filename="../../views/mesh/tab.py" line="291"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2179,67 +2199,67 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="192"/>
+        <location filename="../../views/context/muon_figure.py" line="189"/>
         <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
         <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="202"/>
+        <location filename="../../views/context/muon_figure.py" line="199"/>
         <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
         <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="207"/>
+        <location filename="../../views/context/muon_figure.py" line="204"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="208"/>
+        <location filename="../../views/context/muon_figure.py" line="205"/>
         <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
         <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="212"/>
+        <location filename="../../views/context/muon_figure.py" line="209"/>
         <source>Why Newton–Schulz needs the whole matrix</source>
         <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="213"/>
+        <location filename="../../views/context/muon_figure.py" line="210"/>
         <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
         <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="218"/>
+        <location filename="../../views/context/muon_figure.py" line="215"/>
         <source>mHC</source>
         <translation>mHC</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="219"/>
+        <location filename="../../views/context/muon_figure.py" line="216"/>
         <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
         <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="225"/>
+        <location filename="../../views/context/muon_figure.py" line="222"/>
         <source>naive all-gather</source>
         <translation>朴素 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="226"/>
+        <location filename="../../views/context/muon_figure.py" line="223"/>
         <source>K3 P2P fetch</source>
         <translation>K3 P2P 拉取</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="237"/>
+        <location filename="../../views/context/muon_figure.py" line="234"/>
         <source>{unit} per rank</source>
         <translation>每 rank {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="240"/>
+        <location filename="../../views/context/muon_figure.py" line="237"/>
         <source>Kimi K3: fetch only the shards a rank needs</source>
         <translation>Kimi K3：只拉取 rank 所需的分片</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="241"/>
+        <location filename="../../views/context/muon_figure.py" line="238"/>
         <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
         <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
     </message>
@@ -2553,13 +2573,13 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="70"/>
+        <location filename="../../views/pipeline/panel.py" line="71"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="63"/>
-        <location filename="../../views/pipeline/panel.py" line="71"/>
+        <location filename="../../views/pipeline/panel.py" line="64"/>
+        <location filename="../../views/pipeline/panel.py" line="72"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
@@ -2574,37 +2594,37 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>驻留激活图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="62"/>
+        <location filename="../../views/pipeline/panel.py" line="63"/>
         <source>makespan {value}</source>
         <translation>总时长 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="65"/>
+        <location filename="../../views/pipeline/panel.py" line="66"/>
         <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
         <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="73"/>
+        <location filename="../../views/pipeline/panel.py" line="74"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="84"/>
+        <location filename="../../views/pipeline/panel.py" line="85"/>
         <source>paper&apos;s bubble: {formula} = {value}</source>
         <translation>论文中的气泡：{formula} = {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="87"/>
+        <location filename="../../views/pipeline/panel.py" line="88"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="89"/>
+        <location filename="../../views/pipeline/panel.py" line="90"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="90"/>
+        <location filename="../../views/pipeline/panel.py" line="91"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -2613,127 +2633,162 @@ most states: rank {state_rank}, {bytes}</source>
     <name>PipelineTab</name>
     <message>
         <location filename="../../views/memory/timeline.py" line="50"/>
-        <location filename="../../views/pipeline/gantt.py" line="86"/>
+        <location filename="../../views/pipeline/gantt.py" line="88"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="27"/>
+        <location filename="../../views/pipeline/gantt.py" line="29"/>
         <source>time (ms, from the step-time model)</source>
         <translation>时间（ms，来自步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="35"/>
+        <location filename="../../views/pipeline/gantt.py" line="37"/>
         <source>{value} ms</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="89"/>
+        <location filename="../../views/pipeline/gantt.py" line="91"/>
         <source>rank {rank}: {start} → {end}</source>
         <translation>rank {rank}：{start} → {end}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="92"/>
+        <location filename="../../views/pipeline/gantt.py" line="94"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="96"/>
+        <location filename="../../views/pipeline/gantt.py" line="98"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="98"/>
+        <location filename="../../views/pipeline/gantt.py" line="100"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
         <location filename="../../views/memory/timeline.py" line="96"/>
-        <location filename="../../views/pipeline/gantt.py" line="28"/>
+        <location filename="../../views/pipeline/gantt.py" line="30"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/activations.py" line="63"/>
+        <location filename="../../views/pipeline/activations.py" line="71"/>
         <source>activations held</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="44"/>
+        <location filename="../../views/pipeline/tab.py" line="48"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="49"/>
-        <location filename="../../views/pipeline/tab.py" line="184"/>
+        <location filename="../../views/pipeline/tab.py" line="53"/>
+        <location filename="../../views/pipeline/tab.py" line="253"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="52"/>
+        <location filename="../../views/pipeline/tab.py" line="56"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="66"/>
+        <location filename="../../views/pipeline/tab.py" line="70"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="67"/>
+        <location filename="../../views/pipeline/tab.py" line="71"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="58"/>
-        <location filename="../../views/pipeline/tab.py" line="74"/>
+        <location filename="../../views/pipeline/tab.py" line="62"/>
+        <location filename="../../views/pipeline/tab.py" line="90"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="59"/>
-        <location filename="../../views/pipeline/tab.py" line="76"/>
+        <location filename="../../views/pipeline/tab.py" line="63"/>
+        <location filename="../../views/pipeline/tab.py" line="92"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="62"/>
+        <location filename="../../views/pipeline/tab.py" line="66"/>
         <source>Animation time</source>
         <translation>动画时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="123"/>
+        <location filename="../../views/pipeline/tab.py" line="76"/>
+        <source>PP shown</source>
+        <translation>展示的 PP</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="79"/>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="81"/>
+        <source>PP degree shown</source>
+        <translation>展示的 PP 并行度</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="82"/>
+        <source>The pipeline degree the figure teaches when the scenario trains without pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that splits its layers and fits its cluster; 1 shows the scenario as it is</source>
+        <translation>场景训练时不使用流水线并行（pp = 1）时，图中讲解所用的流水线并行度：自动取能整除其层数且集群容纳得下的 8、4、2 中最大者；1 则按场景原样展示</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="148"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="126"/>
+        <location filename="../../views/pipeline/tab.py" line="151"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="184"/>
+        <location filename="../../views/pipeline/tab.py" line="166"/>
+        <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
+        <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="174"/>
+        <source>the schedule is simulated from p, m, v and the durations alone</source>
+        <translation>调度仅按 p、m、v 与各操作时长模拟</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="213"/>
+        <source>From the step-time model (op durations: step-time model), the first stage&apos;s, read only; choose typed durations to edit them</source>
+        <translation>来自步时模型（操作时长：步时模型），为第一个阶段的值，只读；改选手动输入时长即可编辑</translation>
+    </message>
+    <message>
+        <location filename="../../views/pipeline/tab.py" line="253"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="265"/>
-        <location filename="../../views/pipeline/tab.py" line="266"/>
+        <location filename="../../views/pipeline/tab.py" line="334"/>
+        <location filename="../../views/pipeline/tab.py" line="335"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="267"/>
+        <location filename="../../views/pipeline/tab.py" line="336"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="270"/>
+        <location filename="../../views/pipeline/tab.py" line="339"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="272"/>
+        <location filename="../../views/pipeline/tab.py" line="341"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -3188,164 +3243,163 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingPanel</name>
     <message>
-        <location filename="../../views/context/ring.py" line="50"/>
+        <location filename="../../views/context/ring.py" line="49"/>
         <source>Causal blocks: query chunk × key chunk</source>
         <translation>因果块：查询块 × 键块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="52"/>
+        <location filename="../../views/context/ring.py" line="51"/>
         <source>work (full blocks)</source>
         <translation>计算量（完整块）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="52"/>
-        <location filename="../../views/context/ring.py" line="240"/>
+        <location filename="../../views/context/ring.py" line="51"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="93"/>
+        <location filename="../../views/context/ring.py" line="94"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="105"/>
+        <location filename="../../views/context/ring.py" line="200"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="105"/>
         <source>diagonal (half)</source>
         <translation>对角（一半）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="105"/>
         <source>masked (skipped)</source>
         <translation>被掩码（跳过）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="105"/>
+        <location filename="../../views/context/ring.py" line="106"/>
         <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
         <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="117"/>
+        <location filename="../../views/context/ring.py" line="118"/>
         <source>rank {r}, zigzag: {w:.2f} full blocks</source>
         <translation>rank {r}，之字形：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="118"/>
+        <location filename="../../views/context/ring.py" line="119"/>
         <source>rank {r}, contiguous: {w:.2f} full blocks</source>
         <translation>rank {r}，连续：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="132"/>
+        <location filename="../../views/context/ring.py" line="130"/>
         <source>Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} zigzag ({z:.2f})</source>
         <translation>各 rank 因果计算量：{contiguous} 连续（max/mean {c:.2f}） {zigzag} 之字形（{z:.2f}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="149"/>
+        <location filename="../../views/context/ring.py" line="147"/>
         <source>Step {k} of {steps}: every rank computes its queries with the K/V block it holds (rank 0 with rank {owner}&apos;s) while it passes that block on to its neighbour.</source>
         <translation>第 {k} 步，共 {steps} 步：每个 rank 用手中的 K/V 块计算自己的查询（rank 0 用的是 rank {owner} 的块），同时把该块传给相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="152"/>
+        <location filename="../../views/context/ring.py" line="150"/>
         <source>Step {k} of {steps}: the last block; every rank has now seen every K/V block that its causal mask allows (rank 0 with rank {owner}&apos;s).</source>
         <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="165"/>
+        <location filename="../../views/context/ring.py" line="163"/>
         <source>rank {r} holds query chunks {chunks}</source>
         <translation>rank {r} 持有查询块 {chunks}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="168"/>
+        <location filename="../../views/context/ring.py" line="166"/>
         <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
         <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="171"/>
+        <location filename="../../views/context/ring.py" line="169"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="171"/>
+        <location filename="../../views/context/ring.py" line="169"/>
         <source>Q {chunks} · KV {owner}</source>
         <translation>Q {chunks} · KV {owner}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="200"/>
         <source>diagonal</source>
         <translation>对角</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="200"/>
         <source>masked</source>
         <translation>被掩码</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="203"/>
+        <location filename="../../views/context/ring.py" line="201"/>
         <source>query chunk {q} × key chunk {k}: {kind}</source>
         <translation>查询块 {q} × 键块 {k}：{kind}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="203"/>
+        <location filename="../../views/context/ring.py" line="201"/>
         <source>rank {r} at step {t}</source>
         <translation>rank {r}，第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="245"/>
+        <location filename="../../views/context/ring.py" line="266"/>
         <source>Online softmax after step {k}</source>
         <translation>第 {k} 步后的在线 softmax</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="247"/>
+        <location filename="../../views/context/ring.py" line="268"/>
         <source>(a demonstration on {d} ranks)</source>
         <translation>（在 {d} 个 rank 上演示）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="249"/>
+        <location filename="../../views/context/ring.py" line="270"/>
         <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
         <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="250"/>
+        <location filename="../../views/context/ring.py" line="271"/>
         <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
         <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="255"/>
+        <location filename="../../views/context/ring.py" line="276"/>
         <source>zigzag (head–tail) chunks</source>
         <translation>之字形（首尾）分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="255"/>
+        <location filename="../../views/context/ring.py" line="276"/>
         <source>contiguous chunks</source>
         <translation>连续分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="256"/>
+        <location filename="../../views/context/ring.py" line="277"/>
         <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
         <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="261"/>
+        <location filename="../../views/context/ring.py" line="282"/>
         <source>compute hides the transfer</source>
         <translation>计算隐藏了传输</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="262"/>
+        <location filename="../../views/context/ring.py" line="283"/>
         <source>the transfer is exposed</source>
         <translation>传输暴露在外</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="264"/>
+        <location filename="../../views/context/ring.py" line="285"/>
         <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
         <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="267"/>
+        <location filename="../../views/context/ring.py" line="288"/>
         <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
         <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
     </message>
@@ -3391,128 +3445,128 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="71"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>One value rounded many times</source>
         <translation>同一个值多次舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="71"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>Accumulating small updates</source>
         <translation>累加小更新</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="72"/>
+        <location filename="../../views/context/sr_figure.py" line="73"/>
         <source>A gradient reduced over n ranks</source>
         <translation>在 n 个 rank 上归约的梯度</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="77"/>
+        <location filename="../../views/context/sr_figure.py" line="78"/>
         <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="110"/>
-        <location filename="../../views/context/sr_figure.py" line="116"/>
+        <location filename="../../views/context/sr_figure.py" line="111"/>
+        <location filename="../../views/context/sr_figure.py" line="117"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="121"/>
+        <location filename="../../views/context/sr_figure.py" line="122"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="128"/>
+        <location filename="../../views/context/sr_figure.py" line="129"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="139"/>
+        <location filename="../../views/context/sr_figure.py" line="140"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="153"/>
+        <location filename="../../views/context/sr_figure.py" line="154"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="153"/>
+        <location filename="../../views/context/sr_figure.py" line="154"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="154"/>
+        <location filename="../../views/context/sr_figure.py" line="155"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="157"/>
+        <location filename="../../views/context/sr_figure.py" line="158"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="160"/>
+        <location filename="../../views/context/sr_figure.py" line="161"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="162"/>
+        <location filename="../../views/context/sr_figure.py" line="163"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="165"/>
+        <location filename="../../views/context/sr_figure.py" line="166"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="183"/>
+        <location filename="../../views/context/sr_figure.py" line="184"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <location filename="../../views/context/sr_figure.py" line="185"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="185"/>
+        <location filename="../../views/context/sr_figure.py" line="186"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="186"/>
+        <location filename="../../views/context/sr_figure.py" line="187"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="189"/>
+        <location filename="../../views/context/sr_figure.py" line="190"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="191"/>
+        <location filename="../../views/context/sr_figure.py" line="192"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="203"/>
+        <location filename="../../views/context/sr_figure.py" line="204"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="204"/>
+        <location filename="../../views/context/sr_figure.py" line="205"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="205"/>
+        <location filename="../../views/context/sr_figure.py" line="206"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="207"/>
+        <location filename="../../views/context/sr_figure.py" line="208"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -3663,47 +3717,47 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>TrafficTable</name>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="17"/>
+        <location filename="../../views/mesh/traffic_table.py" line="18"/>
         <source>Axis</source>
         <translation>维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="17"/>
+        <location filename="../../views/mesh/traffic_table.py" line="18"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="17"/>
+        <location filename="../../views/mesh/traffic_table.py" line="18"/>
         <source>Group</source>
         <translation>组大小</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="18"/>
+        <location filename="../../views/mesh/traffic_table.py" line="19"/>
         <source>Per call</source>
         <translation>每次调用</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="18"/>
+        <location filename="../../views/mesh/traffic_table.py" line="19"/>
         <source>Sent per step</source>
         <translation>每步发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="18"/>
+        <location filename="../../views/mesh/traffic_table.py" line="19"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="19"/>
+        <location filename="../../views/mesh/traffic_table.py" line="20"/>
         <source>When</source>
         <translation>何时发生</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="32"/>
+        <location filename="../../views/mesh/traffic_table.py" line="36"/>
         <source>crosses nodes (up to {n})</source>
         <translation>跨节点（最多 {n} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/traffic_table.py" line="33"/>
+        <location filename="../../views/mesh/traffic_table.py" line="37"/>
         <source>inside a node</source>
         <translation>节点内</translation>
     </message>
@@ -4287,7 +4341,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/export.py" line="636"/>
+        <location filename="../../desktop/export.py" line="678"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
         <location filename="../../views/gallery/view.py" line="252"/>
         <source>Figure {number}. {title}</source>
@@ -4612,49 +4666,59 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="227"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="229"/>
         <source>DP replica {d}</source>
         <translation>DP 副本 {d}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="228"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="230"/>
         <source>DP replicas {low}–{high}</source>
         <translation>DP 副本 {low}–{high}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="294"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="296"/>
         <source>PP stage {stage}</source>
         <translation>PP 阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="316"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="318"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="396"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="398"/>
         <source>GPU {rank} on node {node}: tp {t}, pp {p}, dp {d}&lt;br&gt;TP group {tp}&lt;br&gt;PP chain {pp}&lt;br&gt;DP group {dp}</source>
         <translation>节点 {node} 上的 GPU {rank}：tp {t}，pp {p}，dp {d}&lt;br&gt;TP 组 {tp}&lt;br&gt;PP 链 {pp}&lt;br&gt;DP 组 {dp}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="412"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="414"/>
         <source>TP group: {tp} GPUs share every layer&apos;s matrices (all-reduce per layer: inside a node, on NVLink)</source>
         <translation>TP 组：{tp} 个 GPU 分担每一层的矩阵（每层 all-reduce：在节点内，走 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="415"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="417"/>
         <source>PP chain: {pp} stages hold consecutive layers; activations go forward, gradients back</source>
         <translation>PP 链：{pp} 个阶段持有连续的层；激活向前传，梯度向后传</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="418"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="420"/>
         <source>fill: DP replica (a whole copy of the model, {dp} in all); the GPUs with the same (tp, pp) in every replica all-reduce their gradients</source>
         <translation>填色：DP 副本（模型的完整副本，共 {dp} 个）；各副本中 (tp, pp) 相同的 GPU 对梯度做 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="421"/>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="423"/>
         <source>each GPU: its rank, then (tp, pp, dp): its place in each group</source>
         <translation>每个 GPU：先是其 rank，再是 (tp, pp, dp)：它在各组中的位置</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="444"/>
+        <source>This scenario: {world} GPUs, a cell per node; nodes of one colour hold the same {axis} groups, outlined in red where those span nodes</source>
+        <translation>本场景：{world} 张 GPU，每个节点一格；同色的节点持有相同的 {axis} 组，跨节点的组以红框标出</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/fig_a_mesh.py" line="458"/>
+        <source>Node {node}: GPUs {first}–{last}</source>
+        <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
         <location filename="../../views/gallery/fig_a_moe.py" line="232"/>
@@ -5736,132 +5800,137 @@ K 个输出加权求和</translation>
         <translation>依据来源所述事实绘制的示意图，并非模型的输出。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="55"/>
+        <location filename="../../views/gallery/figures_a.py" line="56"/>
         <source>Drawn for {title}: the current scenario cannot show this figure ({reason}).</source>
         <translation>按 {title} 绘制：当前场景无法显示此图（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="75"/>
+        <location filename="../../views/gallery/figures_a.py" line="76"/>
         <source>The first {shown} of {ranks} pipeline ranks are drawn.</source>
         <translation>只绘制了 {ranks} 个流水线 rank 中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="77"/>
+        <location filename="../../views/gallery/figures_a.py" line="78"/>
         <source>Each bar is one pipeline rank&apos;s optimizer step of {title}: FLOPs (GEMMs at the model&apos;s efficiency curve), HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle {idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} GPUs).</source>
         <translation>每个条形是 {title} 一个流水线 rank 的一个优化器步：FLOPs（按模型效率曲线计的 GEMM）、HBM（按显存带宽计的逐元素运算）、网络（未被计算隐藏的通信，按维度）、空闲（流水线气泡及等待最慢的 rank）与优化器步相加，在每个 rank 上都等于步时 {step}。各 rank 平均：FLOPs {flops}，HBM {hbm}，网络 {network}，空闲 {idle}，优化器 {optimizer}。MFU {mfu} = 每步模型 FLOPs / (步时 × {gpus} 个 GPU 的峰值 FLOP/s)。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="108"/>
+        <location filename="../../views/gallery/figures_a.py" line="109"/>
         <source>Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and gradient, an FP32 master copy and Adam&apos;s two FP32 moments. ZeRO&apos;s example (Ψ = 7.5B, N_d = 64) needs {p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, optimizer states) on every tier; GB = 10⁹ bytes.</source>
         <translation>混合精度 Adam 每个参数占 2 + 2 + 4 + 4 + 4 = 16 字节，而不是 2 字节：BF16 参数与梯度、一份 FP32 主权重副本，以及 Adam 的两个 FP32 矩。ZeRO 论文的例子（Ψ = 7.5B，N_d = 64）在 ZeRO 0、1、2、3 下每 GPU 分别需要 {p0}、{p1}、{p2} 与 {p3}。本场景（{title}：流水线 rank {rank} 的 GPU 上 Ψ = {psi} 个参数，N_d = {nd}）每个参数占 {bpp} 字节，在 ZeRO 0–3 下分别需要 {s0}、{s1}、{s2} 与 {s3}；它运行的是 ZeRO-{zero}。仅计模型状态（参数、梯度、主权重、优化器状态），包含所有层级；GB = 10⁹ 字节。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="140"/>
+        <location filename="../../views/gallery/figures_a.py" line="149"/>
         <source>tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs (rank order {order})</source>
         <translation>tp = {tp}，pp = {pp}，dp = {dp}，{nodes} 个节点 × 每节点 {gpn} 个 GPU（rank 顺序 {order}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="144"/>
+        <location filename="../../views/gallery/figures_a.py" line="153"/>
         <source>This scenario&apos;s mesh, {title}: {shape}.</source>
         <translation>本场景的网格，{title}：{shape}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="147"/>
+        <location filename="../../views/gallery/figures_a.py" line="156"/>
         <source>A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, {gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} GPUs.</source>
         <translation>小例子，{shape}：本场景（{title}：tp = {tp}，pp = {pp}，dp = {dp}，cp = {cp}，{gpus} 个 GPU）只有在 TP、PP、DP 都大于 1、没有 CP 且至多 {limit} 个 GPU 时才按其本身绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="155"/>
+        <location filename="../../views/gallery/figures_a.py" line="165"/>
+        <source>Right: this scenario&apos;s own mesh, a cell per node of {gpn} GPUs, as the Parallel Mesh tab draws it (view.mesh.node chooses the node drawn GPU by GPU).</source>
+        <translation>右：本场景自己的网格，每 {gpn} 张 GPU 的节点画成一格，与“并行网格”标签页的画法相同（view.mesh.node 选择逐 GPU 画出的节点）。</translation>
+    </message>
+    <message>
+        <location filename="../../views/gallery/figures_a.py" line="169"/>
         <source>{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); {crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM&apos;s rank generator builds them.</source>
         <translation>{tp_groups} 个 TP 组中有 {inside} 个位于单个节点内（其每层 all-reduce 走 NVLink）；{pp_groups} 条 PP 链中有 {crossing} 条跨节点（阶段之间每个微批一次发送）；{dp} 个 DP 副本各是模型的完整副本。分组来自 models.mesh，与 Megatron-LM 的 rank 生成器构建方式相同。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="172"/>
+        <location filename="../../views/gallery/figures_a.py" line="186"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, as in this scenario</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，与本场景相同</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="174"/>
+        <location filename="../../views/gallery/figures_a.py" line="188"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, the classroom default (this scenario&apos;s p = {pp}, m = {mm} is not drawn: p from 2 to 8, m up to 16, valid for every schedule)</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，课堂默认值（本场景的 p = {pp}，m = {mm} 不予绘制：要求 p 为 2 到 8，m 至多 16，且对每种调度都有效）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="179"/>
+        <location filename="../../views/gallery/figures_a.py" line="193"/>
         <source>Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved 1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe&apos;s bubble but holds at most p micro-batches&apos; activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe runs micro-batches from both ends with two copies of the parameters.</source>
         <translation>五种调度，取 {where}，逐个操作模拟，每阶段 F = 1、B = I + W = 2 个时间单位（交错式 1F1B：每 rank v = 2 个块，每块各为一半时长，因此每种调度在每个 rank 上的工作量相同）。气泡 = 空闲时间占 p × 总时长的比例：{bubbles}。1F1B 的气泡与 GPipe 相同，但最多只驻留 p 个微批的激活，而不是 m 个；把反向拆成 I 和 W（ZB-H1）可填满剩余气泡的大部分；DualPipe 从两端同时送入微批，需要两份参数副本。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="199"/>
+        <location filename="../../views/gallery/figures_a.py" line="213"/>
         <source>The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and {aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.</source>
         <translation>四种集合通信在 n = 4 个 rank 上逐轮展示，由 models.comm 规划并在真实数据上运行：环形 AllReduce 即先 ReduceScatter（3 轮）再 AllGather（3 轮）；All-to-All 是两两交换。取 S = {size}（nccl-tests 口径：每 rank 的缓冲区；对 ReduceScatter 和 AllGather 是收集后的完整数组），每个 rank 在 {arname} 中发送 {ar}（2(n−1)/n · S），在 {rsname} 中发送 {rs}，在 {agname} 中发送 {ag}，在 {aaname} 中发送 {aa}（各为 (n−1)/n · S）；{arname} 的 busbw = algbw × {arf}，其余为 × {rsf}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="222"/>
+        <location filename="../../views/gallery/figures_a.py" line="236"/>
         <source>Drawn for {title}: the current scenario has no MoE all-to-all ({reason}).</source>
         <translation>按 {title} 绘制：当前场景没有 MoE all-to-all（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="228"/>
+        <location filename="../../views/gallery/figures_a.py" line="242"/>
         <source>One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} values per (token, expert) to the expert&apos;s rank in {dprec} — at most {dispatch} per rank, {inter} of it across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = {target:,}.</source>
         <translation>{title} 的一个 MoE 层：E = {experts} 个专家分布在 R = {ranks} 个 EP rank 上，每 rank S = {tokens:,} 个 token，各路由到 K = {k} 个专家（{routing} 路由，种子 {seed}）。Dispatch 为每个 (token, 专家) 对以 {dprec} 向专家所在 rank 发送一个含 {hidden:,} 个值的隐藏向量——每 rank 至多 {dispatch}，其中 {inter} 跨节点；combine 以 {cprec} 将其送回，每 rank 至多 {combine}。专家位于初始 rank 时，最忙的 rank 收到 {most:,} 个 token，是平均值的 {imbalance:.2f}×；MoonEP 向每个 rank 至多复制 {planned} 个冗余专家（上限 E/R = {bound}），使每个 rank 恰好收到 S·K = {target:,}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="250"/>
+        <location filename="../../views/gallery/figures_a.py" line="264"/>
         <source>The cost stack: FLOPs, HBM, network, idle</source>
         <translation>开销堆叠：FLOPs、HBM、网络、空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="251"/>
+        <location filename="../../views/gallery/figures_a.py" line="265"/>
         <source>Every pipeline rank&apos;s step split into the four layers of cost — FLOPs, HBM, network, idle — and the optimizer step, from the step-time model.</source>
         <translation>每个流水线 rank 的一步拆分为四层开销——FLOPs、HBM、网络、空闲——以及优化器步，来自步时模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="258"/>
+        <location filename="../../views/gallery/figures_a.py" line="272"/>
         <source>Bytes per parameter: 2 is really 16</source>
         <translation>每参数字节数：2 其实是 16</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="259"/>
+        <location filename="../../views/gallery/figures_a.py" line="273"/>
         <source>The “2 bytes per parameter” misconception unfolded into mixed-precision Adam&apos;s 16 bytes, then ZeRO-1/2/3 per GPU for the paper&apos;s example and this scenario.</source>
         <translation>把“每参数 2 字节”的误解展开为混合精度 Adam 的 16 字节，再给出论文示例与本场景在 ZeRO-1/2/3 下的每 GPU 用量。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="266"/>
+        <location filename="../../views/gallery/figures_a.py" line="280"/>
         <source>The 3D device mesh: TP in the node, PP across nodes, DP across replicas</source>
         <translation>3D 设备网格：TP 在节点内，PP 跨节点，DP 跨副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="267"/>
+        <location filename="../../views/gallery/figures_a.py" line="281"/>
         <source>Every GPU with its rank and (tp, pp, dp) coordinates in its node, the TP groups, the PP chains and the DP replicas, from the mesh model.</source>
         <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="273"/>
+        <location filename="../../views/gallery/figures_a.py" line="287"/>
         <source>Pipeline schedules side by side</source>
         <translation>流水线调度并排对比</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="274"/>
+        <location filename="../../views/gallery/figures_a.py" line="288"/>
         <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
         <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="280"/>
+        <location filename="../../views/gallery/figures_a.py" line="294"/>
         <source>Collectives round by round</source>
         <translation>集合通信逐轮展示</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="281"/>
+        <location filename="../../views/gallery/figures_a.py" line="295"/>
         <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
         <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="289"/>
+        <location filename="../../views/gallery/figures_a.py" line="303"/>
         <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
         <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="290"/>
+        <location filename="../../views/gallery/figures_a.py" line="304"/>
         <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
         <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
     </message>
@@ -5944,93 +6013,103 @@ K 个输出加权求和</translation>
 <context>
     <name>handout</name>
     <message>
-        <location filename="../../desktop/export.py" line="390"/>
+        <location filename="../../desktop/export.py" line="428"/>
         <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
         <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="395"/>
+        <location filename="../../desktop/export.py" line="433"/>
         <source>{name}: {total} parameters</source>
         <translation>{name}：{total} 参数</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="397"/>
+        <location filename="../../desktop/export.py" line="435"/>
         <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="402"/>
+        <location filename="../../desktop/export.py" line="440"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
         <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="408"/>
+        <location filename="../../desktop/export.py" line="446"/>
         <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
         <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="414"/>
+        <location filename="../../desktop/export.py" line="453"/>
+        <source>(custom scenario)</source>
+        <translation>（自定义场景）</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="454"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="414"/>
+        <location filename="../../desktop/export.py" line="454"/>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/export.py" line="455"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="415"/>
+        <location filename="../../desktop/export.py" line="456"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="415"/>
+        <location filename="../../desktop/export.py" line="456"/>
         <source>GPUs and cluster</source>
         <translation>GPU 与集群</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="465"/>
+        <location filename="../../desktop/export.py" line="506"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="568"/>
-        <location filename="../../desktop/export.py" line="602"/>
+        <location filename="../../desktop/export.py" line="610"/>
+        <location filename="../../desktop/export.py" line="644"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="569"/>
+        <location filename="../../desktop/export.py" line="611"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="572"/>
+        <location filename="../../desktop/export.py" line="614"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="573"/>
+        <location filename="../../desktop/export.py" line="615"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="613"/>
+        <location filename="../../desktop/export.py" line="655"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="616"/>
+        <location filename="../../desktop/export.py" line="658"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="628"/>
+        <location filename="../../desktop/export.py" line="670"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="648"/>
+        <location filename="../../desktop/export.py" line="701"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>
@@ -6784,66 +6863,76 @@ K 个输出加权求和</translation>
     </message>
     <message>
         <location filename="../../models/keys.py" line="271"/>
+        <source>The node whose GPUs are drawn beside a mesh drawn a cell per node (above 1,024 GPUs); −1 = none</source>
+        <translation>网格按节点画格时（超过 1,024 张 GPU），在其旁逐一画出 GPU 的节点；−1 = 无</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="273"/>
         <source>A second schedule on the same time axis; empty = none</source>
         <translation>在同一时间轴上对比的第二种调度；留空 = 无</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="272"/>
+        <location filename="../../models/keys.py" line="274"/>
         <source>The animation position in schedule time units; −1 = the end</source>
         <translation>动画位置，以调度时间单位计；−1 = 末尾</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="274"/>
+        <location filename="../../models/keys.py" line="276"/>
+        <source>The PP degree taught when the scenario has pp = 1; 0 = the largest of 8, 4, 2 that fits, 1 = the scenario as it is</source>
+        <translation>场景 pp = 1 时讲解所用的 PP 并行度；0 = 可行的 8、4、2 中最大者，1 = 按场景原样</translation>
+    </message>
+    <message>
+        <location filename="../../models/keys.py" line="278"/>
         <source>The collective drawn</source>
         <translation>绘制的集合通信</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="275"/>
+        <location filename="../../models/keys.py" line="279"/>
         <source>The collective&apos;s algorithm</source>
         <translation>集合通信的算法</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="276"/>
+        <location filename="../../models/keys.py" line="280"/>
         <source>Ranks of the collective drawn</source>
         <translation>绘制的集合通信的 rank 数</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="277"/>
+        <location filename="../../models/keys.py" line="281"/>
         <source>Message size S in bytes (nccl-tests&apos; convention)</source>
         <translation>消息大小 S，单位为字节（nccl-tests 的约定）</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="278"/>
+        <location filename="../../models/keys.py" line="282"/>
         <source>Compute the collective may overlap with, ms</source>
         <translation>集合通信可与之重叠的计算，ms</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="279"/>
+        <location filename="../../models/keys.py" line="283"/>
         <source>Share of that compute the collective can overlap</source>
         <translation>这段计算中集合通信可以重叠的比例</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="280"/>
+        <location filename="../../models/keys.py" line="284"/>
         <source>The round shown; −1 = half way through</source>
         <translation>显示的轮次；−1 = 进行到一半</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="281"/>
+        <location filename="../../models/keys.py" line="285"/>
         <source>The page shown: context parallelism, Muon × ZeRO or stochastic rounding</source>
         <translation>显示的页面：上下文并行、Muon 与 ZeRO 或随机舍入</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="283"/>
+        <location filename="../../models/keys.py" line="287"/>
         <source>The context-parallel scheme drawn</source>
         <translation>绘制的上下文并行方案</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="284"/>
+        <location filename="../../models/keys.py" line="288"/>
         <source>The animation step shown; −1 = the last</source>
         <translation>显示的动画步；−1 = 最后一步</translation>
     </message>
     <message>
-        <location filename="../../models/keys.py" line="285"/>
+        <location filename="../../models/keys.py" line="289"/>
         <source>The CP degree taught when the scenario has cp = 1; 0 = the largest of 8, 4, 2 that fits, 1 = the scenario as it is</source>
         <translation>场景 cp = 1 时用于讲解的 CP 度；0 = 可行的 8、4、2 中最大者，1 = 按场景原样</translation>
     </message>
@@ -7616,182 +7705,182 @@ K 个输出加权求和</translation>
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory/ledger.py" line="106"/>
+        <location filename="../../models/memory/ledger.py" line="107"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="138"/>
+        <location filename="../../models/memory/ledger.py" line="139"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="140"/>
+        <location filename="../../models/memory/ledger.py" line="141"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="143"/>
+        <location filename="../../models/memory/ledger.py" line="144"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="148"/>
+        <location filename="../../models/memory/ledger.py" line="149"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="55"/>
+        <location filename="../../models/memory/stored.py" line="56"/>
         <source>Router probabilities (FP32)</source>
         <translation>路由概率（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="56"/>
+        <location filename="../../models/memory/stored.py" line="57"/>
         <source>Load-balancing loss scores (FP32)</source>
         <translation>负载均衡损失的分数（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="57"/>
+        <location filename="../../models/memory/stored.py" line="58"/>
         <source>Router top-k scores and indices</source>
         <translation>路由 top-k 分数与索引</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="58"/>
+        <location filename="../../models/memory/stored.py" line="59"/>
         <source>MoE routing map</source>
         <translation>MoE 路由表</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="59"/>
+        <location filename="../../models/memory/stored.py" line="60"/>
         <source>MoE permutation row ids</source>
         <translation>MoE 重排行号</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="60"/>
+        <location filename="../../models/memory/stored.py" line="61"/>
         <source>MoE permuted tokens (expert FC1 input)</source>
         <translation>MoE 重排后的 Token（专家 FC1 输入）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="61"/>
+        <location filename="../../models/memory/stored.py" line="62"/>
         <source>MoE routing weights per copy (FP32)</source>
         <translation>MoE 每份副本的路由权重（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="62"/>
+        <location filename="../../models/memory/stored.py" line="63"/>
         <source>Expert FC1 output</source>
         <translation>专家 FC1 输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="63"/>
+        <location filename="../../models/memory/stored.py" line="64"/>
         <source>Expert activation output</source>
         <translation>专家激活函数输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="65"/>
+        <location filename="../../models/memory/stored.py" line="66"/>
         <source>Expert outputs before the weighted combine</source>
         <translation>加权 combine 之前的专家输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="66"/>
+        <location filename="../../models/memory/stored.py" line="67"/>
         <source>Shared-expert FC1 output</source>
         <translation>共享专家 FC1 输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="67"/>
+        <location filename="../../models/memory/stored.py" line="68"/>
         <source>Shared-expert activation output</source>
         <translation>共享专家激活函数输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="69"/>
+        <location filename="../../models/memory/stored.py" line="70"/>
         <source>Shared-expert output before its gate</source>
         <translation>门控之前的共享专家输出</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="183"/>
+        <location filename="../../models/memory/stored.py" line="193"/>
         <source>Embedding: token ids and dropout mask</source>
         <translation>嵌入：Token ID 与 dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="195"/>
+        <location filename="../../models/memory/stored.py" line="205"/>
         <source>Final norm and output-layer inputs</source>
         <translation>最终归一化与输出层的输入</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="261"/>
+        <location filename="../../models/memory/stored.py" line="282"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="267"/>
+        <location filename="../../models/memory/stored.py" line="297"/>
         <source>Activations stored in FP8</source>
         <translation>以 FP8 存储的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="274"/>
+        <location filename="../../models/memory/stored.py" line="310"/>
         <source>Activations offloaded to CPU</source>
         <translation>卸载到 CPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="280"/>
+        <location filename="../../models/memory/stored.py" line="318"/>
         <source>Activations on a remote GPU</source>
         <translation>位于远端 GPU 的激活</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="286"/>
+        <location filename="../../models/memory/stored.py" line="329"/>
         <source>Output logits (FP32)</source>
         <translation>输出 logits（FP32）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/stored.py" line="293"/>
+        <location filename="../../models/memory/stored.py" line="337"/>
         <source>Recompute working set</source>
         <translation>重计算工作集</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="217"/>
+        <location filename="../../models/memory/ledger.py" line="221"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="188"/>
+        <location filename="../../models/memory/ledger.py" line="189"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="226"/>
+        <location filename="../../models/memory/ledger.py" line="232"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="98"/>
+        <location filename="../../models/memory/overheads.py" line="99"/>
         <source>CUDA context and cuBLAS workspaces</source>
         <translation>CUDA 上下文与 cuBLAS 工作区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="147"/>
+        <location filename="../../models/memory/overheads.py" line="149"/>
         <source>NCCL communicator buffers</source>
         <translation>NCCL 通信器缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="258"/>
+        <location filename="../../models/memory/overheads.py" line="259"/>
         <source>DeepEP dispatch/combine buffers</source>
         <translation>DeepEP dispatch/combine 缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="326"/>
+        <location filename="../../models/memory/overheads.py" line="327"/>
         <source>FP8 weight copies</source>
         <translation>FP8 权重副本</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="345"/>
+        <location filename="../../models/memory/overheads.py" line="346"/>
         <source>NVMe parameter swap buffers (pinned)</source>
         <translation>NVMe 参数交换缓冲区（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="354"/>
+        <location filename="../../models/memory/overheads.py" line="355"/>
         <source>NVMe optimizer swap buffers (pinned)</source>
         <translation>NVMe 优化器交换缓冲区（锁页内存）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/overheads.py" line="362"/>
+        <location filename="../../models/memory/overheads.py" line="363"/>
         <source>CPU gradient partition for the optimizer step</source>
         <translation>供优化器步使用的 CPU 梯度分区</translation>
     </message>
@@ -7799,32 +7888,32 @@ K 个输出加权求和</translation>
 <context>
     <name>mesh</name>
     <message>
-        <location filename="../../models/mesh/groups.py" line="216"/>
+        <location filename="../../models/mesh/groups.py" line="232"/>
         <source>order {order} does not list cp, but cp = {cp}: the context-parallel axis has no place in the mesh</source>
         <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="226"/>
+        <location filename="../../models/mesh/groups.py" line="242"/>
         <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
         <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="250"/>
+        <location filename="../../models/mesh/groups.py" line="266"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
         <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线阶段放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="267"/>
+        <location filename="../../models/mesh/groups.py" line="283"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个微批的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="274"/>
+        <location filename="../../models/mesh/groups.py" line="290"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个微批的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="283"/>
+        <location filename="../../models/mesh/groups.py" line="299"/>
         <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
@@ -7844,79 +7933,79 @@ K 个输出加权求和</translation>
         <translation>all-gather + reduce-scatter（全收集 + 规约分散）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="154"/>
+        <location filename="../../models/mesh/traffic.py" line="155"/>
         <source>6 per layer per micro-batch (2 forward, 2 recomputed forward, 2 backward)</source>
         <translation>每层每个微批 6 次（前向 2 次、重计算前向 2 次、反向 2 次）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="156"/>
+        <location filename="../../models/mesh/traffic.py" line="157"/>
         <source>4 per layer per micro-batch (2 forward, 2 backward)</source>
         <translation>每层每个微批 4 次（前向 2 次、反向 2 次）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="157"/>
-        <location filename="../../models/mesh/traffic.py" line="228"/>
+        <location filename="../../models/mesh/traffic.py" line="158"/>
+        <location filename="../../models/mesh/traffic.py" line="233"/>
         <source>all-reduce</source>
         <translation>all-reduce（全规约）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="175"/>
+        <location filename="../../models/mesh/traffic.py" line="177"/>
         <source>4(cp − 1) per layer per micro-batch (K/V passes in forward and recomputed forward, K/V and dK/dV passes backward)</source>
         <translation>每层每个微批 4(cp − 1) 次（前向与重计算前向传递 K/V，反向传递 K/V 与 dK/dV）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="177"/>
+        <location filename="../../models/mesh/traffic.py" line="179"/>
         <source>3(cp − 1) per layer per micro-batch (cp − 1 K/V passes forward; cp − 1 K/V and cp − 1 dK/dV passes backward)</source>
         <translation>每层每个微批 3(cp − 1) 次（前向 cp − 1 次 K/V 传递；反向 cp − 1 次 K/V 与 cp − 1 次 dK/dV 传递）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="179"/>
-        <location filename="../../models/mesh/traffic.py" line="206"/>
+        <location filename="../../models/mesh/traffic.py" line="181"/>
+        <location filename="../../models/mesh/traffic.py" line="210"/>
         <source>send/recv</source>
         <translation>send/recv（点对点收发）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="192"/>
+        <location filename="../../models/mesh/traffic.py" line="195"/>
         <source>6 per MoE layer per micro-batch (dispatch and combine in forward, recomputed forward and backward)</source>
         <translation>每个 MoE 层每个微批 6 次（前向、重计算前向和反向各一次 dispatch 与 combine）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="194"/>
+        <location filename="../../models/mesh/traffic.py" line="197"/>
         <source>4 per MoE layer per micro-batch (dispatch and combine, forward and backward)</source>
         <translation>每个 MoE 层每个微批 4 次（dispatch 与 combine，前向和反向）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="196"/>
+        <location filename="../../models/mesh/traffic.py" line="199"/>
         <source>all-to-all</source>
         <translation>all-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="207"/>
+        <location filename="../../models/mesh/traffic.py" line="211"/>
         <source>per micro-batch per stage boundary (activation forward, gradient backward)</source>
         <translation>每个微批、每个阶段边界（前向传激活，反向传梯度）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="229"/>
+        <location filename="../../models/mesh/traffic.py" line="234"/>
         <source>per optimizer step</source>
         <translation>每个优化器步</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="235"/>
+        <location filename="../../models/mesh/traffic.py" line="241"/>
         <source>per optimizer step (reduce-scatter gradients, all-gather updated parameters)</source>
         <translation>每个优化器步（reduce-scatter 梯度，all-gather 更新后的参数）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="240"/>
+        <location filename="../../models/mesh/traffic.py" line="247"/>
         <source>reduce-scatter per micro-batch, all-gather per optimizer step</source>
         <translation>每个微批一次 reduce-scatter，每个优化器步一次 all-gather</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="244"/>
+        <location filename="../../models/mesh/traffic.py" line="252"/>
         <source>per micro-batch (all-gather parameters forward and backward, reduce-scatter gradients)</source>
         <translation>每个微批（前向和反向各 all-gather 一次参数，reduce-scatter 梯度）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/traffic.py" line="247"/>
+        <location filename="../../models/mesh/traffic.py" line="256"/>
         <source>reduce-scatter + all-gather</source>
         <translation>reduce-scatter + all-gather（规约分散 + 全收集）</translation>
     </message>
@@ -8300,109 +8389,117 @@ K 个输出加权求和</translation>
     </message>
 </context>
 <context>
+    <name>texts</name>
+    <message>
+        <location filename="../../views/texts.py" line="45"/>
+        <source>Invalid scenario:</source>
+        <translation>场景无效：</translation>
+    </message>
+</context>
+<context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="147"/>
+        <location filename="../../models/planner/search.py" line="167"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="153"/>
+        <location filename="../../models/planner/search.py" line="173"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="159"/>
+        <location filename="../../models/planner/search.py" line="179"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="164"/>
+        <location filename="../../models/planner/search.py" line="184"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="169"/>
+        <location filename="../../models/planner/search.py" line="189"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="485"/>
+        <location filename="../../models/planner/search.py" line="501"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="827"/>
+        <location filename="../../models/time/step.py" line="833"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="828"/>
+        <location filename="../../models/time/step.py" line="834"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="831"/>
+        <location filename="../../models/time/step.py" line="837"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="834"/>
+        <location filename="../../models/time/step.py" line="840"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="838"/>
+        <location filename="../../models/time/step.py" line="844"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="841"/>
+        <location filename="../../models/time/step.py" line="847"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="843"/>
+        <location filename="../../models/time/step.py" line="849"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="848"/>
+        <location filename="../../models/time/step.py" line="854"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="861"/>
+        <location filename="../../models/time/step.py" line="867"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="864"/>
+        <location filename="../../models/time/step.py" line="870"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="870"/>
+        <location filename="../../models/time/step.py" line="876"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="853"/>
+        <location filename="../../models/time/step.py" line="859"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="857"/>
+        <location filename="../../models/time/step.py" line="863"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="878"/>
+        <location filename="../../models/time/step.py" line="884"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="881"/>
+        <location filename="../../models/time/step.py" line="887"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
@@ -8685,42 +8782,42 @@ K 个输出加权求和</translation>
         <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="186"/>
+        <location filename="../../models/context/analysis.py" line="185"/>
         <source>the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp</source>
         <translation>Ulysses 并行度 {ulysses} 不能整除 cp = {cp}：USP 要求 ulysses × ring = cp</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="199"/>
+        <location filename="../../models/context/analysis.py" line="198"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="201"/>
+        <location filename="../../models/context/analysis.py" line="200"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="207"/>
+        <location filename="../../models/context/analysis.py" line="206"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="210"/>
+        <location filename="../../models/context/analysis.py" line="209"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="219"/>
+        <location filename="../../models/context/analysis.py" line="218"/>
         <source>the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: DeepSeek-V4&apos;s two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)</source>
         <translation>压缩比 m = {m} 不能整除每个 CP rank 的 {tokens} 个 token：DeepSeek-V4 的两阶段 CP 按整块布局（此处为 ceil(s/m) + 1 个条目）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="224"/>
+        <location filename="../../models/context/analysis.py" line="223"/>
         <source>cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out</source>
         <translation>cp = {cp} 超过了长上下文模型可布局的 {limit} 个上下文并行 rank</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="228"/>
+        <location filename="../../models/context/analysis.py" line="227"/>
         <source>a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention&apos;s compute time</source>
         <translation>自定义 GPU 没有型号目录中的 FLOP/s：请设置 cluster.peak_tflops，以计算 Ring 注意力的计算时间</translation>
     </message>
