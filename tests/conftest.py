@@ -66,3 +66,10 @@ def run_alone(qtbot, monkeypatch):
         return shown[0]
 
     return run
+
+
+@pytest.fixture
+def open_main_window(qtbot):
+    """open_window (tests/windows.py) for this test's qtbot: a MainWindow on a preset at 1280×800."""
+    from windows import open_window
+    return lambda preset: open_window(qtbot, preset)

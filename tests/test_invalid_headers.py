@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from tslab.desktop.main_window import MainWindow
-from tslab.models.presets import preset_document
 
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 
@@ -17,13 +15,8 @@ def texts(widget) -> str:
 
 
 @pytest.fixture
-def window(qtbot):
-    win = MainWindow(preset_document("deepseek-v3"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(open_main_window):
+    return open_main_window("deepseek-v3")
 
 
 def shown(window, tab: str, qtbot) -> str:

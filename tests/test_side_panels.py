@@ -7,19 +7,13 @@ from __future__ import annotations
 import pytest
 from geometry import figure_problems, paint_charts
 
-from tslab.desktop.main_window import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH, MainWindow
-from tslab.models.presets import preset_document
+from tslab.desktop.main_window import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH
 from tslab.views.lecture import FigureScroll
 
 
 @pytest.fixture
-def window(qtbot):
-    win = MainWindow(preset_document("deepseek-v3"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+def window(open_main_window):
+    return open_main_window("deepseek-v3")
 
 
 def test_sources_opens_at_a_usable_height_and_the_window_keeps_its_size(window, qtbot):

@@ -14,6 +14,8 @@ import pytest
 from PySide6.QtCore import QLocale, QPoint, QPointF, QRect, QRectF, QSettings, QTranslator
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel, QWidget
 
+from windows import open_window
+
 from tslab.desktop.main_window import MainWindow
 from tslab.models.comm import plan
 from tslab.models.moe import BUFFER_CAVEAT, moe_unavailable_problem
@@ -28,15 +30,6 @@ from tslab.views.mesh.view import axis_positions, cell_label_lines
 ROOT = Path(__file__).resolve().parent.parent
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 PRESETS = ("classroom-7b", "deepseek-v3")
-
-
-def open_window(qtbot, preset: str) -> MainWindow:
-    window = MainWindow(preset_document(preset))
-    qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def show_tab(window: MainWindow, tab: str, qtbot) -> QWidget:

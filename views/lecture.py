@@ -10,8 +10,8 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLayout,
                                QLayoutItem,
-                               QScrollArea, QSizePolicy, QSplitter, QStyle, QStyleOptionComboBox, QStylePainter,
-                               QTableWidget, QWidget)
+                               QScrollArea, QSizePolicy, QSpinBox, QSplitter, QStyle, QStyleOptionComboBox,
+                               QStylePainter, QTableWidget, QWidget)
 
 # A combo box never asks for more than this many average character widths: a longer choice is
 # elided and its whole text is the tooltip (larger type in presentation mode would otherwise push
@@ -598,3 +598,31 @@ def fitted_rows(table: QTableWidget) -> None:
         if fitter.min_characters:
             fitter.widen()
         fitter.fit()
+
+
+class ShownDegree(QObject):
+    """The "PP shown" / "CP shown" control of a tab that teaches a parallel degree the scenario
+    does not use: a label and a spin box writing the view key `key` (0 = auto, shown as `auto`),
+    enabled only while the scenario itself has the degree 1."""
+
+    def __init__(self, tab: QWidget, model, key: str, label: str, name: str, tip: str, auto: str):
+        super().__init__(tab)
+        self.label = QLabel(label, tab)
+        self.box = QSpinBox(tab)
+        self.box.setRange(0, 64)
+        self.box.setSpecialValueText(auto)
+        self.box.setKeyboardTracking(False)
+        self.box.setAccessibleName(name)
+        self.box.setToolTip(tip)
+        self.label.setBuddy(self.box)
+        self.box.valueChanged.connect(lambda value: model.set_value(key, value))
+
+    def show_degree(self, degree: int, own: bool) -> None:
+        """Show the view's `degree` without writing it back; `own`: the scenario has the degree 1,
+        so the control applies."""
+        if self.box.value() != degree:
+            self.box.blockSignals(True)
+            self.box.setValue(degree)
+            self.box.blockSignals(False)
+        self.box.setEnabled(own)
+        self.label.setEnabled(own)

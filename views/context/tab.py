@@ -5,7 +5,7 @@ rounding. Run alone with ``python -m tslab.views.context [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSlider, QTabWidget, QWidget
 
 from tslab.models.context import ContextAnalysis
 from tslab.models.derived import CONTEXT, MUON, SR, Failed
@@ -18,7 +18,7 @@ from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.texts import translate_problem
-from tslab.views.lecture import FigureScroll, FlowBar, inputs_column
+from tslab.views.lecture import FigureScroll, FlowBar, ShownDegree, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 
@@ -74,17 +74,12 @@ class ContextTab(DocumentTab):
         self.scrub.setMinimumWidth(120)
         self.scrub.setAccessibleName(self.tr("Step shown"))
         # The CP degree taught when the scenario itself has cp = 1 (view.context.degree; 0 = auto)
-        self.degree_label = QLabel(self.tr("CP shown"), self)
-        self.degree_box = QSpinBox(self)
-        self.degree_box.setRange(0, 64)
-        self.degree_box.setSpecialValueText(self.tr("auto"))
-        self.degree_box.setKeyboardTracking(False)
-        self.degree_box.setAccessibleName(self.tr("CP degree shown"))
-        self.degree_box.setToolTip(self.tr("The context-parallel degree the figure teaches when the scenario trains "
-                                           "without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and "
-                                           "cluster allow; 1 shows the scenario as it is"))
-        self.degree_label.setBuddy(self.degree_box)
-        self.degree_box.valueChanged.connect(lambda value: self.model.set_value("view.context.degree", value))
+        self.degree = ShownDegree(self, model, "view.context.degree", self.tr("CP shown"), self.tr("CP degree shown"),
+                                  self.tr("The context-parallel degree the figure teaches when the scenario trains "
+                                          "without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and "
+                                          "cluster allow; 1 shows the scenario as it is"),
+                                  self.tr("auto"))
+        self.degree_label, self.degree_box = self.degree.label, self.degree.box
         # one row at 1280 px; in larger type the buttons wrap onto a second row instead of widening the window
         self.controls_bar = FlowBar(self, [[button] for button in self.scheme_buttons.values()]
                                     + [[self.play_button, self.step_button], [self.scrub],
@@ -127,13 +122,7 @@ class ContextTab(DocumentTab):
         button = self.scheme_buttons[v.scheme]
         if not button.isChecked():
             button.setChecked(True)
-        if self.degree_box.value() != v.degree:
-            self.degree_box.blockSignals(True)
-            self.degree_box.setValue(v.degree)
-            self.degree_box.blockSignals(False)
-        own = self.model.scenario.parallel.cp == 1   # the scenario's own CP is shown as it is
-        self.degree_box.setEnabled(own)
-        self.degree_label.setEnabled(own)
+        self.degree.show_degree(v.degree, self.model.scenario.parallel.cp == 1)   # with CP: its own
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Draw the page shown, if what it shows changed (a page not shown is drawn when it is)."""

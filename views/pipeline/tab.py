@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
 from tslab.models.pipeline import KINDS, Simulation, shown_scenario
@@ -15,7 +15,7 @@ from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
-from tslab.views.lecture import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
+from tslab.views.lecture import FigureScroll, FlowBar, ShownDegree, fit_combo_boxes, inputs_column
 from tslab.views.pipeline.common import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
@@ -73,17 +73,12 @@ class PipelineTab(DocumentTab):
         self.reduced_motion.toggled.connect(lambda on: QSettings().setValue(REDUCED_MOTION, on))
         self.scrub.setMinimumWidth(160)
         # The PP degree taught when the scenario itself has pp = 1 (view.pipeline.degree; 0 = auto)
-        self.degree_label = QLabel(self.tr("PP shown"), self)
-        self.degree_box = QSpinBox(self)
-        self.degree_box.setRange(0, 64)
-        self.degree_box.setSpecialValueText(self.tr("auto"))
-        self.degree_box.setKeyboardTracking(False)
-        self.degree_box.setAccessibleName(self.tr("PP degree shown"))
-        self.degree_box.setToolTip(self.tr("The pipeline degree the figure teaches when the scenario trains without "
-                                           "pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that "
-                                           "splits its layers and fits its cluster; 1 shows the scenario as it is"))
-        self.degree_label.setBuddy(self.degree_box)
-        self.degree_box.valueChanged.connect(lambda value: self.model.set_value("view.pipeline.degree", value))
+        self.degree = ShownDegree(self, model, "view.pipeline.degree", self.tr("PP shown"), self.tr("PP degree shown"),
+                                  self.tr("The pipeline degree the figure teaches when the scenario trains without "
+                                          "pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that "
+                                          "splits its layers and fits its cluster; 1 shows the scenario as it is"),
+                                  self.tr("auto"))
+        self.degree_label, self.degree_box = self.degree.label, self.degree.box
         fit_combo_boxes(self)
         # one row at 1280 px; in larger type the controls wrap onto a second row instead of widening the window
         self.controls_bar = FlowBar(self, [[self.play_button, self.step_button],
@@ -118,13 +113,7 @@ class PipelineTab(DocumentTab):
         simulated, in the runner when it may take longer than a frame, so editing stays
         responsive. A change of the animation position alone only moves the cursor."""
         view = self.model.view.pipeline
-        if self.degree_box.value() != view.degree:
-            self.degree_box.blockSignals(True)
-            self.degree_box.setValue(view.degree)
-            self.degree_box.blockSignals(False)
-        own = self.model.scenario.parallel.pp == 1   # a scenario with PP is shown at its own
-        self.degree_box.setEnabled(own)
-        self.degree_label.setEnabled(own)
+        self.degree.show_degree(view.degree, self.model.scenario.parallel.pp == 1)   # with PP: its own
         index = self.compare_box.findData(view.compare)
         if index != self.compare_box.currentIndex():
             self.compare_box.blockSignals(True)
