@@ -59,6 +59,7 @@ class ParallelFigure(QWidget):
         layout.addWidget(self.step_label)
         layout.addWidget(self.sp_box)
         layout.addWidget(self.caption)
+        layout.addStretch(0)   # without the pictures (a reason instead) the texts stay at the top
         self.analysis: ContextAnalysis | None = None
         self.scheme = "ring"
 

@@ -39,6 +39,7 @@ class PipelineFigure(QWidget):
         layout.addWidget(self.panels[1], 1)
         layout.addWidget(self.key)
         layout.addWidget(self.caption)
+        layout.addStretch(0)   # without a schedule (a reason instead) the texts stay at the top
 
     def sizeHint(self) -> QSize:
         return QSize(1100, 760)
