@@ -159,11 +159,9 @@ class PipelineTab(DocumentTab):
                 m=shown.schedule.microbatches)
             message = note + ("<br>" + message if message else "")
         invalid = invalid_header(self.model.errors)   # the same numbers as the banner's error
-        if invalid and not result.runs:   # the step-time model's refusal says the same again, in English
-            message = invalid
-        elif invalid:
-            schedule = self.tr("the schedule is simulated from p, m, v and the durations alone")
-            message = invalid + " — " + schedule + ("<br>" + message if message else "")
+        if invalid:
+            schedule = self.tr("the schedule is simulated from p, m, v and the durations alone") if result.runs else ""
+            message = invalid + (" — " + schedule if schedule else "") + ("<br>" + message if message else "")
         self.figure.message.setText(message)
         seconds = self.model.scenario.schedule.durations == "model"   # the step-time model's seconds
         for index, panel in enumerate(self.figure.panels):
