@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .document import VIEW_SECTIONS, Document, document_keys
+from .problems import QT_TRANSLATE_NOOP
 from .scenario import _kind, declared_type
-from .validation import QT_TRANSLATE_NOOP
 
 MEANINGS: dict[str, str] = {
     "title": QT_TRANSLATE_NOOP("keys", "The scenario's title, shown in the window and on every figure"),

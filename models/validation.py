@@ -1,43 +1,30 @@
 """Scenario validation: every problem at once, each with the key it concerns.
 
 Errors make a scenario unusable (the CLI exits 2, the GUI shows a red banner); warnings are
-shown but the numbers are still computed. Messages are templates so the GUI can translate them
-(QT_TRANSLATE_NOOP marks them for Qt's lupdate without importing Qt here).
+shown but the numbers are still computed. Each package contributes its own checks (`policy_problems`,
+`network_problems`, `context_validation`, `muon_validation`), which this module gathers; `Problem`
+and QT_TRANSLATE_NOOP live in the leaf module `problems`, which those packages import, and are
+re-exported here for callers.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .hardware import GPUS
+from .memory.params import parse_moe_pattern
+from .memory.partition import stage_sizes
+from .memory.policy import policy_problems
+from .network.topology import network_problems
+from .pipeline.kinds import chunks_per_rank
+from .problems import QT_TRANSLATE_NOOP, Problem
 from .scenario import AXES, MAX_MICROBATCHES, NAMED_ORDERS, Scenario
 
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
-    """Marks `text` for Qt's translation catalogue; the view layer translates it."""
-    return text
-
-
-@dataclass(frozen=True)
-class Problem:
-    key: str
-    template: str
-    args: dict[str, Any] = field(default_factory=dict)
-    severity: str = "error"  # error | warning
-
-    @property
-    def message(self) -> str:
-        return self.template.format(**self.args)
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.message}"
+__all__ = ["QT_TRANSLATE_NOOP", "Problem", "errors", "order_axes", "pipeline_chunks", "validate"]
 
 
 def pipeline_chunks(scenario: Scenario) -> int:
     """Model chunks per pipeline rank of the scenario's schedule (the pipeline model's rule:
     vpp for interleaved 1F1B, two for the V shapes, else one)."""
-    # Imported here: the pipeline package imports this module (QT_TRANSLATE_NOOP) at load time.
-    from .pipeline import chunks_per_rank
     return chunks_per_rank(scenario.schedule.kind, scenario.parallel.vpp)
 
 
@@ -86,7 +73,6 @@ def validate(s: Scenario) -> list[Problem]:
                   QT_TRANSLATE_NOOP("validation", "params overrides a dense model's size; set experts = 0 "
                                                   "or params = 0"))
         if m.moe_layer_pattern:
-            from .memory.params import parse_moe_pattern  # the memory package imports this module
             try:
                 count = len(parse_moe_pattern(m.moe_layer_pattern))
             except ValueError:
@@ -136,7 +122,6 @@ def validate(s: Scenario) -> list[Problem]:
               QT_TRANSLATE_NOOP("validation", "set a stage's layers or count the embedding/loss in the split, "
                                               "not both"))
     else:
-        from .memory.partition import stage_sizes  # the memory package imports this module
         uneven = p.first_stage_layers or p.last_stage_layers or p.embedding_in_split or p.loss_in_split
         try:
             stage_sizes(s, stages)
@@ -248,17 +233,15 @@ def validate(s: Scenario) -> list[Problem]:
     elif c.gpu not in GPUS and c.gpu != "custom":
         error("cluster.gpu", QT_TRANSLATE_NOOP("validation", "unknown GPU {gpu}"), gpu=c.gpu)
 
-    from .memory.policy import policy_problems  # the memory package imports this module
     problems += policy_problems(s)
-    from .network import network_problems  # the network package imports this module
     problems += network_problems(s)
-    # The long-context and Muon checks apply only to a split sequence and to Muon (their packages,
-    # which import this module, are imported only then: `tslab memory` starts without them).
+    # The long-context and Muon checks apply only to a split sequence and to Muon (their packages
+    # are imported only then: `tslab memory` starts without them).
     if s.parallel.cp > 1 or s.context.ulysses:
-        from .context import context_validation
+        from .context.checks import context_validation
         problems += context_validation(s)
     if s.optimizer.kind == "muon":
-        from .muon import muon_validation
+        from .muon.analysis import muon_validation
         problems += muon_validation(s)
 
     problems.sort(key=lambda problem: problem.severity != "error")

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..validation import QT_TRANSLATE_NOOP  # noqa: F401 - re-exported for the builders
+from ..problems import QT_TRANSLATE_NOOP  # noqa: F401 - re-exported for the builders
 
 Send = tuple[int, int, int, int]   # (from_rank, to_rank, chunk_index, bytes)
 

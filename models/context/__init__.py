@@ -11,12 +11,13 @@ pass, α–β priced on the CP group's link tier. A deterministic teaching model
 a real cluster.
 
 Modules: `common` (widths, placement, α–β), `ulysses` (Ulysses, Megatron SP, the all-to-all's
-animation), `ring`, `usp`, `two_stage`, `kda`, `analysis` (ContextAnalysis, JSON, validation),
-`memory` (activation bytes vs sequence length).
+animation), `ring`, `usp`, `two_stage`, `kda`, `analysis` (ContextAnalysis, JSON), `checks` (the
+problems validate() collects), `memory` (activation bytes vs sequence length).
 """
 from __future__ import annotations
 
-from .analysis import MODEL_NOTE, ContextAnalysis, context_analysis, context_json, context_problems, context_validation
+from .analysis import MODEL_NOTE, ContextAnalysis, context_analysis, context_json
+from .checks import context_problems, context_validation
 from .common import MAX_CP, Placement, Shapes, placement_of, shapes
 from .kda import Kda, kda_demo, scan_ranges
 from .memory import SCHEMES, ContextMemory, context_lengths, context_memory

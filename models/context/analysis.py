@@ -1,4 +1,4 @@
-"""The whole long-context analysis of a scenario, its JSON document and its validation problems."""
+"""The whole long-context analysis of a scenario and its JSON document (its problems: `checks`)."""
 from __future__ import annotations
 
 import math
@@ -10,15 +10,25 @@ import numpy as np
 from ..memory.params import head_dim
 from ..mesh import build_mesh
 from ..scenario import Scenario, ScenarioError
-from ..validation import QT_TRANSLATE_NOOP, Problem
-from .common import MAX_CP, Shapes, cp_group, placement_of, shapes
+from .common import MAX_CP, placement_of, shapes
 from .kda import Kda, analyse_kda
 from .ring import Ring, analyse_ring, kv_block_bytes
 from .two_stage import TwoStage, analyse_two_stage
-from .ulysses import MegatronSp, Ulysses, analyse_ulysses, degree_problem, head_limit, megatron_sp
+from .ulysses import MegatronSp, Ulysses, analyse_ulysses, megatron_sp
 from .usp import Usp, analyse_usp
 
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
+
+
+def cp_group(s: Scenario) -> tuple[int, ...]:
+    """The global GPU ranks of the first CP group (models.mesh, Megatron-LM's RankGenerator);
+    ValueError when the mesh cannot lay one out."""
+    mesh = build_mesh(s)
+    groups = mesh.groups["cp"]
+    if groups.shape[0] == 0:
+        reason = "; ".join(problem.message for problem in mesh.errors) or "the mesh has no CP group"
+        raise ValueError(f"no context-parallel group to place: {reason}")
+    return tuple(int(rank) for rank in groups[0])
 
 
 @dataclass(frozen=True)
@@ -170,66 +180,3 @@ def context_json(a: ContextAnalysis) -> dict[str, Any]:
                 "scan_error": kda.scan_error, "demo_ranks": kda.demo_ranks, "note": kda.note},
     }
     return _plain(doc)
-
-
-# ---------------------------------------------------------------------------------------------
-# Validation
-
-def context_validation(s: Scenario) -> list[Problem]:
-    """The long-context problems of `s` as validate() collects them (models/validation.py's
-    Problem: key, translatable template, its arguments, severity). Cheap: no mesh, no ledger
-    (build_mesh itself calls validate())."""
-    m, p, c = s.model, s.parallel, s.context
-    problems: list[Problem] = []
-    if c.ulysses and p.cp % c.ulysses:
-        problems.append(Problem("context.ulysses", QT_TRANSLATE_NOOP(
-            "validation", "the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp"),
-            {"ulysses": c.ulysses, "cp": p.cp}))
-    try:
-        sh: Shapes | None = shapes(s)
-    except ValueError:  # heads not divisible by tp: validate() reports it
-        sh = None
-    if sh is not None:
-        largest, limit = head_limit(sh)
-        heads = sh.kv_local if limit == "KV heads" else sh.heads_local
-        # One template per limit: the limit's name is part of the sentence each language writes.
-        kv = limit == "KV heads"
-        if c.ulysses and not p.cp % c.ulysses and degree_problem(sh, c.ulysses):
-            template = QT_TRANSLATE_NOOP(
-                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads "
-                              "per TP rank allow a degree dividing {largest}") if kv else QT_TRANSLATE_NOOP(
-                "validation", "USP's Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention "
-                              "heads per TP rank allow a degree dividing {largest}")
-            problems.append(Problem("context.ulysses", template,
-                                    {"ulysses": c.ulysses, "heads": heads, "largest": largest}, "warning"))
-        if p.cp > 1 and degree_problem(sh, p.cp):
-            template = QT_TRANSLATE_NOOP(
-                "validation", "Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads "
-                              "per TP rank allow a degree dividing {largest} (Ring and USP still apply)") if kv else \
-                QT_TRANSLATE_NOOP(
-                "validation", "Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} "
-                              "attention heads per TP rank allow a degree dividing {largest} (Ring and USP still "
-                              "apply)")
-            problems.append(Problem("parallel.cp", template, {"cp": p.cp, "heads": heads, "largest": largest},
-                                    "warning"))
-    if p.cp > 1 and not m.seq_len % p.cp:  # a sequence on one rank has no CP boundary
-        tokens = m.seq_len // p.cp
-        if tokens % c.compress_ratio:
-            problems.append(Problem("context.compress_ratio", QT_TRANSLATE_NOOP(
-                "validation", "the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: "
-                              "DeepSeek-V4's two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)"),
-                {"m": c.compress_ratio, "tokens": tokens}, "warning"))
-    if p.cp > MAX_CP:
-        problems.append(Problem("parallel.cp", QT_TRANSLATE_NOOP(
-            "validation", "cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out"),
-            {"cp": p.cp, "limit": MAX_CP}, "warning"))
-    if p.cp > 1 and s.cluster.peak_tflops <= 0 and s.cluster.gpu == "custom":
-        problems.append(Problem("cluster.peak_tflops", QT_TRANSLATE_NOOP(
-            "validation", "a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention's "
-                          "compute time"), {}, "warning"))
-    return problems
-
-
-def context_problems(s: Scenario) -> list[tuple[str, str, str]]:
-    """(severity "error" | "warning", key, English message) of every long-context problem."""
-    return [(problem.severity, problem.key, problem.message) for problem in context_validation(s)]

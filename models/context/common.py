@@ -15,7 +15,6 @@ import numpy as np
 
 from ..hardware import LinkTiers, link_tiers, peak_flops
 from ..memory.params import head_dim
-from ..mesh import build_mesh
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 
 # Every rank's step of the Ring schedule is laid out (n steps × n ranks): beyond this many CP
@@ -95,17 +94,6 @@ def shapes(s: Scenario) -> Shapes:
                   element=BYTES_PER_ELEMENT[s.precision.activations], tp=p.tp, attention=m.attention,
                   heads=m.heads, kv_heads=kv_heads, heads_local=m.heads // p.tp, kv_local=kv_local,
                   d_qk=d_qk, d_v=d_v, d_kv=d_kv)
-
-
-def cp_group(s: Scenario) -> tuple[int, ...]:
-    """The global GPU ranks of the first CP group (models.mesh, Megatron-LM's RankGenerator);
-    ValueError when the mesh cannot lay one out."""
-    mesh = build_mesh(s)
-    groups = mesh.groups["cp"]
-    if groups.shape[0] == 0:
-        reason = "; ".join(problem.message for problem in mesh.errors) or "the mesh has no CP group"
-        raise ValueError(f"no context-parallel group to place: {reason}")
-    return tuple(int(rank) for rank in groups[0])
 
 
 def alpha_beta(tiers: LinkTiers, tier: str) -> tuple[float, float]:

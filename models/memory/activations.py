@@ -14,7 +14,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..pipeline import ScheduleError, chunks_per_rank, generate, op_count, peak_from_orders
+from ..pipeline.generators import generate
+from ..pipeline.kinds import ScheduleError, chunks_per_rank, op_count
+from ..pipeline.simulation import peak_from_orders
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .params import head_dim, is_moe_layer
 from .partition import RankLayout

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..hardware import capacity_bytes
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import format_bytes
-from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_bytes, layer_kinds
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
                     bytes_name as _bytes_name)

@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import math
 
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import format_bytes
-from ..validation import QT_TRANSLATE_NOOP
 from .items import LedgerItem
 from .params import is_moe_layer, layer_params
 from .partition import RankLayout

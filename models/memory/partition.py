@@ -10,7 +10,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
-from ..pipeline import chunks_per_rank, stage_rank
+from ..pipeline.kinds import chunks_per_rank, stage_rank
 from ..scenario import Scenario
 from .params import is_moe_layer, layer_params, mtp_extra_params, padded_vocab, position_params
 

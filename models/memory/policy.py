@@ -45,8 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Parallel, Scenario
-from ..validation import QT_TRANSLATE_NOOP, Problem
 from .params import head_dim, shared_ffn
 from .routed import routed_rows
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import format_bytes
-from ..validation import QT_TRANSLATE_NOOP
 from .activations import LayerBytes, in_flight, layer_formula, layer_kinds
 from .items import SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_SCHED, LedgerItem
 from .params import padded_vocab

@@ -20,8 +20,9 @@ from typing import Any
 
 import numpy as np
 
+from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import AXES, GROUP_AXES, Scenario
-from ..validation import QT_TRANSLATE_NOOP, Problem, validate
+from ..validation import validate
 
 # Axis strings list axes first-varying-fastest.
 ORDERS = {

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, ranks_parameters
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
-from ..validation import QT_TRANSLATE_NOOP
 from .groups import Mesh
 
 SRC_TP = "Shoeybi et al., Megatron-LM (2019) §3; Narayanan et al., Megatron-LM (SC'21) §3.1"

@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 
 from ..hardware import link_tiers
+from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import Scenario
 from .planning import MoonEPPlan, expert_gemm_makespan, moonep_plan
-from ..validation import QT_TRANSLATE_NOOP, Problem
 from .routing import node_limit_problem_of, route, work_problem_of
 from .settings import MoeSettings
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..validation import QT_TRANSLATE_NOOP, Problem
+from ..problems import QT_TRANSLATE_NOOP, Problem
 from .settings import MAX_ROUTING_DRAWS, MoeSettings
 
 _MAX_REJECTION_ROUNDS = 100_000

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..validation import QT_TRANSLATE_NOOP, Problem
+from ..problems import QT_TRANSLATE_NOOP, Problem
 
 ROUTINGS = ("uniform", "zipf", "hot", "node-limited")
 

@@ -45,8 +45,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Cluster, Scenario
-from ..validation import QT_TRANSLATE_NOOP
 from .topology import Fabric, Link
 
 # The group axis whose groups carry each traffic row's sends (models/mesh/traffic.py).

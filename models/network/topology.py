@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import Scenario
-from ..validation import QT_TRANSLATE_NOOP, Problem
 
 if TYPE_CHECKING:  # networkx loads only when a graph is built: `tslab mesh --json` stays light
     import networkx

@@ -1,7 +1,7 @@
 """The papers' bubble formulas, per rank, in the durations `simulate` uses."""
 from __future__ import annotations
 
-from ..validation import QT_TRANSLATE_NOOP
+from ..problems import QT_TRANSLATE_NOOP
 from .kinds import Durations, normalise_kind
 
 

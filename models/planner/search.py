@@ -37,12 +37,13 @@ from typing import Any, Callable
 from ..memory import memory_ledger, peak_gpu_bytes
 from ..mesh import build_mesh
 from ..pipeline import Cancelled, gc_paused
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
 from ..time.step import Note, larger_caches, step_parts, step_tail
 from ..time.step import step_floor
 from ..units import difference
-from ..validation import QT_TRANSLATE_NOOP, validate
+from ..validation import validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
 from .space import DEFAULT_RULES, Candidate, Rules, candidates, global_batch, own_candidate, world
 

@@ -65,10 +65,11 @@ from ..hardware import link_tiers
 from ..memory import is_moe_layer, pipeline_layout, ranks_parameters
 from ..memory.policy import is_recomputed
 from ..mesh import Traffic, build_mesh, traffic
-from ..pipeline import Durations, chunks_per_rank, normalise_kind, simulate, stage_rank, stages_of
+from ..pipeline.kinds import Durations, chunks_per_rank, normalise_kind, stage_rank, stages_of
+from ..pipeline.simulation import simulate
+from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import difference
-from ..validation import QT_TRANSLATE_NOOP
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import (LayerFlops, Op, Recompute, embedding_ops, fp8_compute, head_ops, layer_flops, layer_ops, mtp_ops,
                     recompute_of, shard_of, stage_micro_batches)
