@@ -29,6 +29,7 @@ from tslab.models.document import Document, changed_keys
 from tslab.models.presets import preset_document
 from tslab.models.scenario import Scenario, ScenarioError
 from tslab.models.validation import Problem
+from tslab.views.labels import setting_name, value_text
 
 FRAME_MS = 16
 ONE_KEY_EDIT = 1   # QUndoCommand.id of an edit of one scenario key: consecutive ones of the same key merge
@@ -258,8 +259,6 @@ class DocumentModel(QObject):
         their count."""
         if len(keys) > NAMED_KEYS:
             return self.tr("Set {count} keys").format(count=len(keys))
-        # the form's catalogue (views/labels.py builds on the form, which edits this model)
-        from tslab.views.labels import setting_name, value_text
         return ", ".join(self.tr("{setting} {old} → {new}").format(
             setting=setting_name(key), old=value_text(key, old.get(key)), new=value_text(key, new.get(key)))
             for key in sorted(keys))

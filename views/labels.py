@@ -20,10 +20,27 @@ from tslab.models.hardware import GPUS
 from tslab.models.keys import MEANINGS
 from tslab.models.mesh import ORDERS
 from tslab.models.scenario import Scenario
-from tslab.views.scenario_form import Field
 
 CONTEXT = "labels"
 KEYS_CONTEXT = "keys"  # the meanings' context (models/keys.py)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input: a scenario key, its translated label and tooltip, and how to show it."""
+    key: str
+    label: str
+    tip: str = ""
+    choices: tuple[tuple[str, str], ...] = ()  # (value, translated label); default: the key's choices
+    scale: float = 1.0                         # shown value = stored value / scale
+    suffix: str = ""
+    decimals: int = 2
+    # A read-only note after the input, derived from the scenario: (text, tooltip), translated
+    # (the global batch in tokens beside the global batch in sequences).
+    hint: Callable[[Scenario], tuple[str, str]] | None = None
+    # What a number input shows at its minimum (0 = "derived"), derived from the scenario: the
+    # value the model uses instead (Ψ from the shape), translated.
+    placeholder: Callable[[Scenario], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,10 @@
-"""Grouped input widgets bound to scenario keys; any tab builds its inputs from a field list."""
+"""Grouped input widgets bound to scenario keys; any tab builds its inputs from a field list
+(`Field`, made in views/labels.py)."""
 from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout,
@@ -12,27 +12,10 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 
 from tslab.models import scenario as sc
 from tslab.views.document_model import DocumentModel
+from tslab.views.labels import Field
 
 INT_MAX = 2**31 - 1
 MIN_EDITOR_WIDTH = 96  # px: an input never asks for more, so the inputs column fits its width
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input: a scenario key, its translated label and tooltip, and how to show it."""
-    key: str
-    label: str
-    tip: str = ""
-    choices: tuple[tuple[str, str], ...] = ()  # (value, translated label); default: the key's choices
-    scale: float = 1.0                         # shown value = stored value / scale
-    suffix: str = ""
-    decimals: int = 2
-    # A read-only note after the input, derived from the scenario: (text, tooltip), translated
-    # (the global batch in tokens beside the global batch in sequences).
-    hint: Callable[[sc.Scenario], tuple[str, str]] | None = None
-    # What a number input shows at its minimum (0 = "derived"), derived from the scenario: the
-    # value the model uses instead (Ψ from the shape), translated.
-    placeholder: Callable[[sc.Scenario], str] | None = None
 
 
 @functools.cache
