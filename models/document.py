@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
-                       ScenarioError, _line_of, atomic_write, coerce_field, parse_assignments, read_toml,
-                       scenario_from_dict, scenario_to_toml, section_toml, spec, with_values)
+                       ScenarioError, atomic_write, coerce_field, key_field, keys, line_of, parse_assignments,
+                       read_toml, scenario_from_dict, scenario_to_toml, section_toml, spec, with_values)
 
 MIB = 1 << 20
 
@@ -138,7 +138,6 @@ def view_keys() -> list[str]:
 
 def document_keys() -> list[str]:
     """Every settable dotted key of a document, in file order."""
-    from .scenario import keys
     return keys() + view_keys()
 
 
@@ -172,10 +171,8 @@ def with_document_values(doc: Document, values: dict[str, Any]) -> Document:
 def apply_document_overrides(doc: Document, assignments: Iterable[str]) -> Document:
     """Apply ``--set KEY=VALUE`` strings (scenario or view keys) in order; a bad one raises an
     error naming its key."""
-    from .scenario import _field
-
     def field_of(key: str) -> dataclasses.Field:
-        return _view_field(key) if key.startswith("view.") else _field(key)
+        return _view_field(key) if key.startswith("view.") else key_field(key)
     return with_document_values(doc, parse_assignments(assignments, field_of))
 
 
@@ -208,7 +205,7 @@ def document_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
     view_data = data.get("view", {})
 
     def where(section: str, key: str | None = None) -> str:
-        line = _line_of(text, section, key) if text else None
+        line = line_of(text, section, key) if text else None
         return f"{origin}, line {line}" if line else origin
 
     if not isinstance(view_data, dict):
@@ -234,6 +231,11 @@ def load_document(path: str | os.PathLike) -> Document:
     """Read a scenario file (schema 1 or 2); every problem raises ScenarioError naming the file."""
     data, text = read_toml(path)
     return document_from_dict(data, str(path), text)
+
+
+def load_scenario(path: str | os.PathLike) -> Scenario:
+    """The scenario of a TOML file (its view state, if any, is checked and left out)."""
+    return load_document(path).scenario
 
 
 def document_to_toml(doc: Document) -> str:

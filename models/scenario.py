@@ -418,7 +418,9 @@ def keys() -> list[str]:
                         for f in dataclasses.fields(cls)]
 
 
-def _field(key: str) -> dataclasses.Field:
+def key_field(key: str) -> dataclasses.Field:
+    """The dataclass field of a dotted scenario key (its type and range metadata); ScenarioError for
+    an unknown key."""
     section, _, name = key.partition(".")
     cls = SECTIONS.get(section)
     fields = {f.name: f for f in dataclasses.fields(cls)} if cls else {}
@@ -436,7 +438,7 @@ def _kind(f: dataclasses.Field) -> str:
 def declared_type(key: str) -> tuple[str, dict[str, Any]]:
     """A scenario key's declared type (int, float, bool, str, or list for a tuple of strings) and
     its range metadata (low, high, choices, pattern)."""
-    f = _field(key)
+    f = key_field(key)
     return _kind(f), dict(f.metadata)
 
 
@@ -471,7 +473,7 @@ def coerce(key: str, value: Any) -> Any:
             raise ScenarioError(f"title must be a string, not {shown(value)}")
         check_text(key, value)
         return value
-    return coerce_field(key, _field(key), value)
+    return coerce_field(key, key_field(key), value)
 
 
 def check_text(key: str, text: str) -> None:
@@ -586,7 +588,7 @@ def resolve_batch(before: Scenario, after: Scenario, changed: Iterable[str]) -> 
     p, schedule = after.parallel, after.schedule
     model_ranks = p.tp * p.pp * p.cp
     dp = p.dp
-    most = int(_field("parallel.dp").metadata["high"])   # a resolved dp stays a value the key accepts
+    most = int(key_field("parallel.dp").metadata["high"])   # a resolved dp stays a value the key accepts
     if "parallel.dp" not in changed and changed & MESH_KEYS:
         q = before.parallel
         if q.tp * q.pp * q.cp * q.dp == before.world_size and after.world_size % model_ranks == 0 \
@@ -670,13 +672,13 @@ def parse_assignments(assignments: Iterable[str], field_of: Callable[[str], data
 
 def apply_overrides(scenario: Scenario, assignments: list[str]) -> Scenario:
     """Apply ``--set KEY=VALUE`` strings in order; a bad one raises an error naming its key."""
-    return with_values(scenario, parse_assignments(assignments, _field))
+    return with_values(scenario, parse_assignments(assignments, key_field))
 
 
 # ---------------------------------------------------------------------------------------------
 # TOML files
 
-def _line_of(text: str, section: str, key: str | None) -> int | None:
+def line_of(text: str, section: str, key: str | None) -> int | None:
     """1-based line of `key` in `[section]` (or of the section header) in TOML `text`."""
     current = ""
     for number, line in enumerate(text.splitlines(), 1):
@@ -695,7 +697,7 @@ def _line_of(text: str, section: str, key: str | None) -> int | None:
 def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str = "") -> Scenario:
     """Build a Scenario from parsed TOML, with errors that name the origin, line and key."""
     def where(section: str, key: str | None = None) -> str:
-        line = _line_of(text, section, key) if text else None
+        line = line_of(text, section, key) if text else None
         return f"{origin}, line {line}" if line else origin
 
     version = data.get("schema_version", SCHEMA_VERSION)
@@ -718,7 +720,7 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
             continue
         if name not in SECTIONS:
             # A [table] header or a top-level `name = …` line, whichever the file has.
-            at = where(name) if text and _line_of(text, name, None) else where('', name)
+            at = where(name) if text and line_of(text, name, None) else where('', name)
             raise ScenarioError(f"{at}: unknown key {name}")
         if not isinstance(content, dict):
             raise ScenarioError(f"{where('', name)}: {name} must be a table [{name}]")
@@ -735,12 +737,6 @@ def scenario_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
     values.setdefault("parallel.dp", Parallel().dp)
     values.setdefault("schedule.global_batch", 0)
     return with_values(Scenario(), values)
-
-
-def load_scenario(path: str | os.PathLike) -> Scenario:
-    """The scenario of a TOML file (its view state, if any, is checked and left out)."""
-    from .document import load_document  # the document module builds on this one
-    return load_document(path).scenario
 
 
 def read_text(path: str | os.PathLike, *, limit: int | None = None, kind: str = "file") -> str:
@@ -800,7 +796,7 @@ def section_toml(name: str, part: Any) -> list[str]:
 
 
 def scenario_to_toml(scenario: Scenario) -> str:
-    """The scenario as TOML text, every key written, loadable by `load_scenario` (no view state:
+    """The scenario as TOML text, every key written, loadable by `document.load_scenario` (no view state:
     a reader takes each tab's defaults; `document_to_toml` writes both)."""
     lines = [f"schema_version = {SCHEMA_VERSION}", f"title = {_toml_value(scenario.title)}"]
     for section in SECTIONS:

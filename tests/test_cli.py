@@ -13,7 +13,7 @@ import pytest
 from tslab import __version__
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
-from tslab.models.scenario import load_scenario
+from tslab.models.document import load_scenario
 
 PRESETS = ["classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2"]
 CONSOLE_SCRIPT = Path(sys.executable).with_name("tslab")

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from tslab.models import derived
 from tslab.models.document import (VIEW_SECTIONS, CommView, Document, apply_document_overrides, changed_keys,
                                    document_from_dict, document_keys, document_to_toml, load_document,
-                                   save_document, view_keys)
+                                   load_scenario, save_document, view_keys)
 from tslab.models.presets import load_preset, preset_document, preset_names
-from tslab.models.scenario import SCHEMA_VERSION, Scenario, ScenarioError, coerce_field, keys, load_scenario
+from tslab.models.scenario import SCHEMA_VERSION, Scenario, ScenarioError, coerce_field, keys
 
 DATA = Path(__file__).parent / "data"
 
@@ -117,7 +117,7 @@ def _value(key: str) -> st.SearchStrategy:
     if key.startswith("view."):
         from tslab.models.document import _view_field as field_of
     else:
-        from tslab.models.scenario import _field as field_of
+        from tslab.models.scenario import key_field as field_of
     if key == "title":
         return st.text(max_size=10)
     f = field_of(key)
@@ -191,7 +191,7 @@ def _other_values(doc: Document, key: str) -> list:
     if key.startswith("view."):
         from tslab.models.document import _view_field as field_of
     else:
-        from tslab.models.scenario import _field as field_of
+        from tslab.models.scenario import key_field as field_of
     meta = field_of(key).metadata
     if isinstance(value, bool):
         return [not value]

@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from tslab.models import files
+from tslab.models.document import load_scenario
 from tslab.models.files import STALE_AFTER_S, WriteError, write_file
-from tslab.models.scenario import Scenario, ScenarioError, load_scenario, save_scenario
+from tslab.models.scenario import Scenario, ScenarioError, save_scenario
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs, device nodes and lstat semantics are POSIX")
 

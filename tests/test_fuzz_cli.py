@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tslab.models.document import _view_field, document_keys
 from tslab.models.presets import preset_names
-from tslab.models.scenario import _field
+from tslab.models.scenario import key_field
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME_BUDGET_S = 10.0  # CPU seconds of one run: a busy machine stretches the wall clock, not the work
@@ -73,7 +73,7 @@ CHILD = textwrap.dedent("""
 
 
 def _field_of(key: str):
-    return _view_field(key) if key.startswith("view.") else _field(key)
+    return _view_field(key) if key.startswith("view.") else key_field(key)
 
 
 EXTREME_TEXT = st.sampled_from(["", " ", "nan", "inf", "-inf", "1e400", "-1e400", "1e308", "-0", "0x10", "1_000",

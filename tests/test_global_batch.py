@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tslab.models.document import load_scenario
 from tslab.models.presets import load_preset
-from tslab.models.scenario import (MAX_MICROBATCHES, Scenario, ScenarioError, apply_overrides, load_scenario,
-                                   save_scenario, scenario_from_dict, scenario_to_toml)
+from tslab.models.scenario import (MAX_MICROBATCHES, Scenario, ScenarioError, apply_overrides, save_scenario,
+                                   scenario_from_dict, scenario_to_toml)
 from tslab.models.validation import errors
 
 DATA = Path(__file__).resolve().parent / "data"

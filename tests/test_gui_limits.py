@@ -16,7 +16,7 @@ from tslab.models.document import Document
 from tslab.models.mesh import MAX_WORLD
 from tslab.models.moe import moe_unavailable
 from tslab.models.presets import preset_document
-from tslab.models.scenario import _field
+from tslab.models.scenario import key_field
 
 WINDOW_SHOWN_S = 2.0
 LONGEST_STALL_S = 1.0   # of the UI thread's CPU between two ticks
@@ -24,7 +24,7 @@ LONGEST_WAIT_S = 10.0   # of wall-clock between two ticks: a UI thread blocked w
 
 
 def largest(key: str):
-    return _field(key).metadata["high"]
+    return key_field(key).metadata["high"]
 
 
 CASES = {

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 from tslab.desktop.main_window import MainWindow
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
-from tslab.models.scenario import load_scenario
+from tslab.models.document import load_scenario
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
 

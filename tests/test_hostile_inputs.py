@@ -36,12 +36,12 @@ from tslab.models.planner import deciding, plan_json
 from tslab.models.planner.search import (MAX_PLAN_CONFIGURATIONS, MAX_PLAN_GLOBAL_BATCH, MAX_PLAN_GPUS,
                                          MAX_PLAN_SIZE, search_space)
 from tslab.models.presets import load_preset, preset_names
-from tslab.models.scenario import MAX_TITLE_CHARS, Scenario, _field, _kind
+from tslab.models.scenario import MAX_TITLE_CHARS, Scenario, _kind, key_field
 from tslab.models.units import difference
 
 KEYS = list(document_keys())
 FLOAT_KEYS = [key for key in KEYS
-              if key != "title" and _kind(_view_field(key) if key.startswith("view.") else _field(key)) == "float"]
+              if key != "title" and _kind(_view_field(key) if key.startswith("view.") else key_field(key)) == "float"]
 HUGE = "9" * 309  # the smallest run of nines float() overflows on
 
 
@@ -374,7 +374,7 @@ NOT_UTF8 = st.binary(min_size=1, max_size=8).map(lambda raw: (raw + b"\xff").dec
 
 def own_edges(key: str) -> st.SearchStrategy[str]:
     """The key's own range edges and just beyond them."""
-    meta = {} if key == "title" else (_view_field(key) if key.startswith("view.") else _field(key)).metadata
+    meta = {} if key == "title" else (_view_field(key) if key.startswith("view.") else key_field(key)).metadata
     edges = ["0", "1", "-1"]
     for bound in (meta.get("low"), meta.get("high")):
         if bound is not None:

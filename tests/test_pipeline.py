@@ -538,7 +538,8 @@ def test_memory_in_flight_is_the_schedule_peak() -> None:
 
 def test_old_interleaved_name_is_accepted(tmp_path) -> None:
     from tslab.models.presets import default_scenario
-    from tslab.models.scenario import apply_overrides, load_scenario, scenario_to_toml
+    from tslab.models.document import load_scenario
+    from tslab.models.scenario import apply_overrides, scenario_to_toml
     s = apply_overrides(default_scenario(), ["schedule.kind=interleaved"])
     assert s.schedule.kind == "interleaved-1f1b"
     path = tmp_path / "old.toml"

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tslab.models.document import load_scenario
 from tslab.models.presets import load_preset, preset_names, preset_path
 from tslab.models.scenario import (
     declared_type,
@@ -25,7 +26,6 @@ from tslab.models.scenario import (
     ScenarioError,
     apply_overrides,
     keys,
-    load_scenario,
     parse_value,
     save_scenario,
     scenario_from_dict,
