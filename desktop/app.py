@@ -6,6 +6,10 @@ import os
 import sys
 from pathlib import Path
 
+from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: the shell's status of a command Ctrl-C ended (the GUI's too)
+
 
 class StartupError(Exception):
     """The GUI cannot start; the message says what is missing."""
@@ -15,7 +19,7 @@ class _Interrupts:
     """Ctrl-C (SIGINT) while the GUI runs: recorded by the signal handler, acted on by the event loop."""
     pending = False  # a Ctrl-C not acted on yet
     acting = False   # the window is being closed for one (its unsaved-edits question may be open)
-    ended = False    # a Ctrl-C closed the window: the exit status is cli.EXIT_INTERRUPTED
+    ended = False    # a Ctrl-C closed the window: the exit status is EXIT_INTERRUPTED
 
 
 def defer_interrupts() -> None:
@@ -23,7 +27,7 @@ def defer_interrupts() -> None:
     Python's own handler raises KeyboardInterrupt at whatever bytecode runs next, and raised inside
     PySide's calls from C++ into Python while the window is built it ended the process by SIGSEGV,
     by a SystemError or by SIGINT (PySide6 6.11), so this is installed before Qt is imported, and
-    every Ctrl-C ends the GUI with the same status, cli.EXIT_INTERRUPTED."""
+    every Ctrl-C ends the GUI with the same status, EXIT_INTERRUPTED."""
     import signal
     signal.signal(signal.SIGINT, _record_interrupt)
 
@@ -64,11 +68,10 @@ def create_application(argv: list[str] | None = None, lang: str | None = None):
 def run_gui(document, *, tab: str | None = None, lang: str | None = None, present: bool = False,
             scenario_path: str | None = None) -> int:
     """Open the main window on `document` (a Document or a Scenario) and run the event loop; the exit
-    status is the event loop's, or cli.EXIT_INTERRUPTED when a Ctrl-C closed the window."""
+    status is the event loop's, or EXIT_INTERRUPTED when a Ctrl-C closed the window."""
     defer_interrupts()  # before Qt is imported: no KeyboardInterrupt is ever raised inside Qt's calls
     check_xcb()
     app = create_application(None, lang)
-    from tslab.desktop.cli import EXIT_INTERRUPTED, NO_CJK_FONT, has_cjk_font
     from tslab.desktop.main_window import MainWindow
     from tslab.views.application import current_language
     no_font = current_language(app) == "zh" and not has_cjk_font()

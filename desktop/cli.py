@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from tslab import __version__
+from tslab.desktop.app import EXIT_INTERRUPTED
+from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font
 
 TABS = ("memory", "mesh", "pipeline", "comm", "context")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
 # The gallery's figures in the course's order (views.gallery.figures() keys, without importing Qt): `export
@@ -25,7 +27,6 @@ FIGURES = ("cost-stack", "bytes-per-parameter", "device-mesh", "pipeline-schedul
            "agentenv-lifecycle")
 FORMATS = ("png", "svg", "pdf")
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130  # 128 + SIGINT: the shell's status of a command Ctrl-C ended
 
 
 class UserError(Exception):
@@ -515,16 +516,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if not all(MIN_SIZE <= side <= MAX_SIZE for side in size):
         raise UserError(f"--size sides must be between {MIN_SIZE} and {MAX_SIZE} pixels, not {text}")
     return size
-
-
-NO_CJK_FONT = "no CJK font found; install fonts-wqy-microhei (Debian/Ubuntu) to draw Chinese text"
-
-
-def has_cjk_font() -> bool:
-    """Whether any installed font covers Simplified Chinese (without one, Qt draws Chinese text as
-    empty boxes). Needs a QGuiApplication."""
-    from PySide6.QtGui import QFontDatabase
-    return bool(QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese))
 
 
 def cmd_export(args: argparse.Namespace) -> int:

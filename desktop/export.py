@@ -164,7 +164,7 @@ def ensure_app(lang: str = "en") -> QApplication:
     app = QApplication.instance()
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-        from tslab.desktop.app import create_application
+        from tslab.views.application import create_application
         app = create_application([], lang)
     return app
 
@@ -449,7 +449,7 @@ def handout_facts(scenario: Scenario) -> list[tuple[str, str]]:
         gpus=f"{scenario.world_size:,}", nodes=f"{c.nodes:,}", per_node=c.gpus_per_node, gpu=gpu,
         hbm=format_bytes(capacity_bytes(c.gpu, c.hbm_gib)), intra=f"{c.intra_bw_gbps:,g}",
         inter=f"{c.inter_bw_gbps:,g}")
-    from tslab.desktop.main_window import matching_preset
+    from tslab.models.presets import matching_preset
     preset = matching_preset(scenario) or translate("handout", "(custom scenario)")
     return [(translate("handout", "Preset"), preset), (translate("handout", "Model"), size),
             (translate("handout", "Shape"), shape),

@@ -22,7 +22,7 @@ from tslab import __version__
 from tslab.models.derived import LEDGER, Failed
 from tslab.models.document import Document, load_document, save_document
 from tslab.models.memory import gib
-from tslab.models.presets import preset_document, preset_names
+from tslab.models.presets import matching_preset, preset_document, preset_names
 from tslab.models.scenario import Scenario, ScenarioError, atomic_write
 from tslab.views.application import (THEMES, apply_theme, current_language, current_theme, set_application_font,
                                      switch_language)
@@ -51,11 +51,6 @@ def _as_list(value) -> list[str]:
     if isinstance(value, str):
         return [value] if value else []
     return [str(v) for v in value if v]
-
-
-def matching_preset(scenario: Scenario) -> str:
-    """The name of the built-in preset whose scenario `scenario` is ("" when none is)."""
-    return next((name for name in preset_names() if preset_document(name).scenario == scenario), "")
 
 
 def editor_has_focus() -> bool:
@@ -1030,7 +1025,7 @@ class MainWindow(QMainWindow):
         switch_language(app, lang)
         window = self.rebuild()
         if lang == "zh":
-            from tslab.desktop.cli import NO_CJK_FONT, has_cjk_font
+            from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font
             if not has_cjk_font():
                 window.statusBar().showMessage(NO_CJK_FONT, 30_000)
         return window

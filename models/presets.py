@@ -32,6 +32,11 @@ def preset_document(name: str) -> Document:
     return load_document(preset_path(name))
 
 
+def matching_preset(scenario: Scenario) -> str:
+    """The name of the built-in preset whose scenario `scenario` is ("" when none is)."""
+    return next((name for name in preset_names() if preset_document(name).scenario == scenario), "")
+
+
 def load_preset(name: str) -> Scenario:
     """A built-in scenario."""
     return preset_document(name).scenario
