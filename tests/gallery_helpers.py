@@ -3,6 +3,8 @@ figures: one drawn from the document (a bar per parallel axis), one diagram with
 one that no document can draw. `register(monkeypatch, *specs)` adds them to views.gallery.figures()."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import numpy as np
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -68,6 +70,22 @@ def register(monkeypatch, *specs: FigureSpec) -> None:
     """Add `specs` to the figures every caller of views.gallery.figures() sees."""
     from tslab.views.gallery import figures_b
     monkeypatch.setattr(figures_b, "SPECS", tuple(figures_b.SPECS) + specs)
+
+
+def bars_texts(spec: FigureSpec, scenario) -> list[str]:
+    """The texts test-bars' figure must show for `scenario`: its number and title, the caption
+    with the scenario's parallel sizes and title, its sources."""
+    p = scenario.parallel
+    return [f"Figure {spec.number}. {spec.title}",
+            f"tp = {p.tp}, pp = {p.pp}, dp = {p.dp}, cp = {p.cp} for {scenario.title}",
+            "Sources: " + "; ".join(spec.sources)]
+
+
+def svg_texts(data: bytes, size: tuple[int, int]) -> list[str]:
+    """The text elements of an SVG of `size` (its viewBox), white space collapsed."""
+    root = ET.fromstring(data)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and root.get("viewBox") == f"0 0 {size[0]} {size[1]}"
+    return [" ".join("".join(t.itertext()).split()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
 def colours(image: QImage) -> int:

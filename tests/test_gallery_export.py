@@ -8,12 +8,11 @@ import shutil
 import subprocess
 import threading
 import tomllib
-import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from gallery_helpers import BAR_COLOURS, BARS, BROKEN, DIAGRAM, colours, has_colour, register
+from gallery_helpers import BAR_COLOURS, BARS, BROKEN, DIAGRAM, bars_texts, colours, has_colour, register, svg_texts
 from test_files import read_fifo
 from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, QSize
 from PySide6.QtGui import QColor, QImage, QPainter
@@ -40,7 +39,9 @@ def document():
 
 
 @pytest.fixture
-def test_figures(monkeypatch):
+def bars_diagram_broken(monkeypatch):
+    """The tests' own figures (gallery_helpers) registered after the course's: test-bars,
+    test-diagram and test-broken."""
     register(monkeypatch, BARS, DIAGRAM, BROKEN)
 
 
@@ -98,7 +99,7 @@ def test_malformed_reading_lists_are_refused_naming_the_entry(text, says):
 # ---------------------------------------------------------------------------------------------
 # One figure, several, and where they go
 
-def test_figure_widget_is_built_on_a_synchronous_model_at_the_size(qapp, document, test_figures):
+def test_figure_widget_is_built_on_a_synchronous_model_at_the_size(qapp, document, bars_diagram_broken):
     figure = figure_widget(document, "test-bars", QSize(900, 600))
     try:
         assert figure.size() == QSize(900, 600)
@@ -148,7 +149,7 @@ def squeezed(*texts: str) -> str:
 
 @needs_poppler
 @pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])
-def test_every_registered_figure_exports_as_a_valid_file(qapp, document, test_figures, tmp_path, fmt):
+def test_every_registered_figure_exports_as_a_valid_file(qapp, document, bars_diagram_broken, tmp_path, fmt):
     keys = drawable()
     out = tmp_path / "figures"
     written = export_figures(document, keys, fmt, out, directory=True)
@@ -159,27 +160,32 @@ def test_every_registered_figure_exports_as_a_valid_file(qapp, document, test_fi
             image = QImage()
             assert image.loadFromData(data, "PNG") and (image.width(), image.height()) == (W, H), key
         elif fmt == "svg":
-            root = ET.fromstring(data)
-            assert root.tag.endswith("svg") and root.get("viewBox") == f"0 0 {W} {H}", key
+            texts = svg_texts(data, (W, H))
+            if key == "test-bars":
+                assert texts[:3] == bars_texts(BARS, document.scenario)
             image = render_svg(data)
         else:
             assert data.startswith(b"%PDF-"), key
             [image] = pdf_pages(path)
             assert image.width() > image.height(), key  # the figure's landscape page
+            if key == "test-bars":
+                [text] = pdf_text(path)
+                assert [" ".join(line.split()) for line in text.splitlines()[:4] if line.strip()] \
+                    == bars_texts(BARS, document.scenario)
         assert colours(image) > 1, f"{key}.{fmt} is blank"
         if key == "test-bars":
             for colour in BAR_COLOURS:
                 assert has_colour(image, colour, minimum=20 if fmt == "pdf" else 200), (fmt, colour)
 
 
-def test_png_at_scale_two_has_twice_the_pixels(qapp, document, test_figures):
+def test_png_at_scale_two_has_twice_the_pixels(qapp, document, bars_diagram_broken):
     image = QImage()
     assert image.loadFromData(export_figure(document, "test-bars", "png", scale=2.0), "PNG")
     assert (image.width(), image.height()) == (2 * W, 2 * H)
     assert has_colour(image, BAR_COLOURS[0], minimum=4 * 200)
 
 
-def test_several_figures_write_the_drawable_ones_and_name_the_others(qapp, document, test_figures, tmp_path):
+def test_several_figures_write_the_drawable_ones_and_name_the_others(qapp, document, bars_diagram_broken, tmp_path):
     with pytest.raises(ExportError) as raised:
         export_figures(document, ["test-bars", "test-broken"], "png", tmp_path)
     assert raised.value.written == [tmp_path / "test-bars.png"]
@@ -187,7 +193,7 @@ def test_several_figures_write_the_drawable_ones_and_name_the_others(qapp, docum
     assert sorted(p.name for p in tmp_path.iterdir()) == ["test-bars.png"]
 
 
-def test_one_figure_file_rules(qapp, document, test_figures, tmp_path):
+def test_one_figure_file_rules(qapp, document, bars_diagram_broken, tmp_path):
     with pytest.raises(ExportError, match="suffix .pdf names another format than the png"):
         export_figures(document, ["test-bars"], "png", tmp_path / "f.pdf")
     with pytest.raises(ExportError, match="no such directory"):
@@ -195,11 +201,11 @@ def test_one_figure_file_rules(qapp, document, test_figures, tmp_path):
     with pytest.raises(ExportError, match="several figures need a directory"):
         export_figures(document, ["test-bars", "test-diagram"], "png", Path("-"))
     assert export_figures(document, ["test-bars"], "svg", tmp_path / "f") == [tmp_path / "f"]  # no suffix: as given
-    assert (tmp_path / "f").read_bytes().lstrip().startswith(b"<?xml")
+    assert svg_texts((tmp_path / "f").read_bytes(), (W, H))[:3] == bars_texts(BARS, document.scenario)
     assert not (tmp_path / "f.pdf").exists()
 
 
-def test_a_fifo_is_written_through_and_one_without_a_reader_refused(qapp, document, test_figures, tmp_path):
+def test_a_fifo_is_written_through_and_one_without_a_reader_refused(qapp, document, bars_diagram_broken, tmp_path):
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     with pytest.raises(ExportError, match="no reader"):
@@ -215,7 +221,7 @@ def test_a_fifo_is_written_through_and_one_without_a_reader_refused(qapp, docume
     assert image.loadFromData(b"".join(received), "PNG") and (image.width(), image.height()) == (W, H)
 
 
-def test_a_cancel_keeps_the_files_written(qapp, document, test_figures, tmp_path):
+def test_a_cancel_keeps_the_files_written(qapp, document, bars_diagram_broken, tmp_path):
     asked = []
 
     def progress(done: int, total: int, key: str) -> bool:
@@ -249,7 +255,7 @@ def run_cli(capsys, *args: str) -> tuple[int, list[str], list[str]]:
     return status, captured.out.splitlines(), captured.err.splitlines()
 
 
-def test_cli_writes_one_figure(qapp, capsys, tmp_path, test_figures):
+def test_cli_writes_one_figure(qapp, capsys, tmp_path, bars_diagram_broken):
     key = next(spec.key for spec in figures() if spec not in (BARS, DIAGRAM, BROKEN))  # a course figure
     out = tmp_path / f"{key}.png"
     status, stdout, stderr = run_cli(capsys, "--figure", key, "--format", "png", "--out", str(out), "--scale", "2")
@@ -258,7 +264,7 @@ def test_cli_writes_one_figure(qapp, capsys, tmp_path, test_figures):
     assert (image.width(), image.height()) == (2 * W, 2 * H) and colours(image) > 1
 
 
-def test_cli_unknown_figure_is_one_error_line_listing_the_figures(qapp, capsys, tmp_path, test_figures):
+def test_cli_unknown_figure_is_one_error_line_listing_the_figures(qapp, capsys, tmp_path, bars_diagram_broken):
     out = tmp_path / "x.png"
     status, stdout, stderr = run_cli(capsys, "--figure", "no-such-figure", "--format", "png", "--out", str(out))
     assert status == 2 and stdout == [] and len(stderr) == 1
@@ -275,7 +281,7 @@ def test_cli_unknown_figure_is_one_error_line_listing_the_figures(qapp, capsys, 
     (("--figure", "all", "--format", "png", "--out", "-"), "--out - (standard output) takes one figure"),
     (("--figure", "all", "--format", "svg", "--out", "OUT/h.pdf"), "the handout is a PDF (--format pdf)"),
 ])
-def test_cli_figure_usage_errors(qapp, capsys, tmp_path, test_figures, args, says):
+def test_cli_figure_usage_errors(qapp, capsys, tmp_path, bars_diagram_broken, args, says):
     status, stdout, stderr = run_cli(capsys, *(arg.replace("OUT", str(tmp_path)) for arg in args))
     assert status == 2 and stdout == [] and len(stderr) == 1 and stderr[0].startswith("tslab: error: ")
     assert says in stderr[0], stderr
@@ -341,7 +347,7 @@ def test_cli_handout_pages_title_figures_and_reading_list(qapp, capsys, tmp_path
 
 @needs_poppler
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_handout_text_follows_the_language(qapp, test_figures, tmp_path, lang):
+def test_handout_text_follows_the_language(qapp, bars_diagram_broken, tmp_path, lang):
     out = tmp_path / "h.pdf"
     out.write_bytes(handout_pdf(preset_document("kimi-k2"), ["test-bars", "test-broken"], lang=lang))
     texts = pdf_text(out)
@@ -355,7 +361,7 @@ def test_handout_text_follows_the_language(qapp, test_figures, tmp_path, lang):
     assert current_language() == "en"  # put back
 
 
-def test_handout_cancel_and_unknown_figures(qapp, test_figures):
+def test_handout_cancel_and_unknown_figures(qapp, bars_diagram_broken):
     with pytest.raises(ExportCancelled):
         handout_pdf(preset_document("classroom-7b"), ["test-bars"], progress=lambda done, total, key: False)
     with pytest.raises(ExportError, match="no figure 'nope'"):

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from gallery_helpers import BAR_COLOURS, BARS, BROKEN, DIAGRAM, colours, has_colour, register
+from gallery_helpers import BAR_COLOURS, BARS, BROKEN, DIAGRAM, bars_texts, colours, has_colour, register, svg_texts
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QProgressDialog
@@ -256,8 +256,10 @@ def test_export_one_figure_writes_the_chosen_format(qtbot, qapp, monkeypatch, tm
     if fmt == "png":
         image = QImage(str(written))
         assert (image.width(), image.height()) == size
+        for colour in BAR_COLOURS:  # a bar per parallel axis, each in its colour
+            assert has_colour(image, colour, minimum=200), colour
     else:
-        assert data.lstrip().startswith(b"<?xml") and b"<svg" in data
+        assert svg_texts(data, (1400, 860))[:3] == bars_texts(BARS, document.scenario)  # EXPORT_SIZE at scale 1
 
 
 def test_export_one_figure_reports_a_file_it_cannot_write(qtbot, qapp, monkeypatch, tmp_path):
