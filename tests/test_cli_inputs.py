@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -387,7 +389,11 @@ def test_export_zh_warns_once_without_a_cjk_font(tmp_path: Path) -> None:
     result = _export_zh(tmp_path, env | {"FONTCONFIG_FILE": str(conf)})
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [f"tslab: warning: {NO_CJK_FONT}"]
-    assert (tmp_path / "m.svg").stat().st_size > 0
+    # Written all the same, its text still text and in Chinese (a reader with the fonts shows it).
+    root = ET.fromstring((tmp_path / "m.svg").read_bytes())
+    texts = ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert load_preset("classroom-7b").title in texts
+    assert sum(bool(re.search(r"[\u4e00-\u9fff]", text)) for text in texts) >= 5, texts
     assert "fonts-wqy-microhei" in NO_CJK_FONT
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from gallery_helpers import svg_texts
 from PySide6.QtCore import QByteArray, QSize
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
@@ -21,6 +21,24 @@ from tslab.models.presets import load_preset, preset_names
 from tslab.views.charts import ITEM_COLOURS
 
 W, H = EXPORT_SIZE.width(), EXPORT_SIZE.height()
+GIB = 2 ** 30
+
+
+def llama2_7b_params() -> int:
+    """Llama-2-7B's parameters from its shape (hidden 4096, 32 layers, FFN 11008, vocabulary 32000,
+    untied embeddings; Touvron et al. 2023): 6,738,415,616."""
+    h, layers, ffn, vocab = 4096, 32, 11008, 32000
+    return 2 * vocab * h + layers * (4 * h * h + 3 * h * ffn + 2 * h) + h
+
+
+def classroom_memory_texts() -> list[str]:
+    """What the memory figure of classroom-7b must say, from closed forms: bf16 parameters and
+    gradients (2 bytes each), fp32 master weights (4) and Adam's two fp32 moments (8) split over
+    dp = 8 by ZeRO-1, on an 80 GiB H100."""
+    p, dp = llama2_7b_params(), 8
+    return [load_preset("classroom-7b").title, "capacity 80.00 GiB",
+            f"Parameters {2 * p / GIB:.1f}", f"Gradients {2 * p / GIB:.1f}",
+            f"Master weights {4 * p / dp / GIB:.1f}", f"Optimizer states {8 * p / dp / GIB:.1f}"]
 
 
 def to_array(image: QImage) -> np.ndarray:
@@ -127,9 +145,17 @@ def test_svg_renders_in_librsvg(qapp, classroom_png, tmp_path):
 
 def test_pdf(qapp, tmp_path):
     data = export_tab(load_preset("classroom-7b"), "memory", "pdf")
-    assert data.startswith(b"%PDF-") and len(data) > 10_000
-    assert shutil.which("pdftoppm"), "pdftoppm is missing: install poppler-utils (make test does)"
+    assert data.startswith(b"%PDF-")
+    assert shutil.which("pdftoppm") and shutil.which("pdftotext"), \
+        "pdftoppm or pdftotext is missing: install poppler-utils (make test does)"
     (tmp_path / "m.pdf").write_bytes(data)
+    text = subprocess.run(["pdftotext", str(tmp_path / "m.pdf"), "-"], check=True, capture_output=True,
+                          text=True).stdout
+    pages = text.split("\f")[:-1]
+    assert len(pages) == 1, len(pages)  # one figure, one page
+    words = " ".join(pages[0].split())
+    for expected in classroom_memory_texts():  # text as text, the ledger's numbers from closed forms
+        assert expected in words, expected
     subprocess.run(["pdftoppm", "-png", "-r", "48", "-singlefile", str(tmp_path / "m.pdf"), str(tmp_path / "m")],
                    check=True)
     pixels = png_array((tmp_path / "m.png").read_bytes())
@@ -152,8 +178,10 @@ def test_cli_exports_every_preset(preset, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["comm.png", "context.png", "memory.png", "mesh.png",
                                                           "pipeline.png"]
     for tab in ("memory", "mesh", "pipeline", "comm", "context"):
-        data = (tmp_path / f"{tab}.png").read_bytes()
-        assert data.startswith(b"\x89PNG") and struct.unpack(">II", data[16:24]) == (2 * W, 2 * H), tab
+        image = QImage(str(tmp_path / f"{tab}.png"))
+        assert (image.width(), image.height()) == (2 * W, 2 * H), tab  # decoded, not just its header
+        pixels = to_array(image)[::8, ::8]
+        assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 20, f"{tab}.png is blank"
 
 
 def test_cli_export_errors_are_one_line(tmp_path):
@@ -173,8 +201,20 @@ def test_cli_tab_all_always_writes_into_a_directory(tmp_path):
     assert result.returncode == 0, result.stderr
     assert out.is_dir() and sorted(p.name for p in out.iterdir()) == ["comm.svg", "context.svg", "memory.svg",
                                                                       "mesh.svg", "pipeline.svg"]
-    for path in out.iterdir():
-        assert path.read_bytes().lstrip().startswith(b"<?xml"), path.name
+    texts = {path.stem: svg_texts(path.read_bytes(), (W, H)) for path in out.iterdir()}
+    title = load_preset("classroom-7b").title
+    for tab in ("memory", "mesh", "pipeline"):
+        assert texts[tab][0] == title, tab
+    words = " ".join(texts["memory"])
+    for expected in classroom_memory_texts():
+        assert expected in words, expected
+    assert texts["mesh"][1].startswith("8 GPUs = 1 nodes × 8 · tp 1 · cp 1 · pp 1 · dp 8")
+    # The Communication tab's default: a ring AllReduce of 256 MiB over 8 ranks sends 2(n − 1)/n · S per rank.
+    assert texts["comm"][0] == "AllReduce of 256.0 MiB over 8 ranks (ring)"
+    assert texts["comm"][1].startswith(f"per rank sent {2 * 7 / 8 * 256:.1f} MiB, received {2 * 7 / 8 * 256:.1f} MiB")
+    # Ring attention over CP = 8: S = 4,096 tokens, n − 1 = 7 P2P steps.
+    assert texts["context"][0].startswith("Ring attention over 8 ranks: S = 4,096 tokens")
+    assert any(text.startswith("7 P2P steps of ") for text in texts["context"])
 
 
 def test_cli_tab_all_writes_every_drawable_figure_then_names_the_others(tmp_path):
