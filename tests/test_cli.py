@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import re
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from tslab import __version__
 from tslab.models.memory import memory_ledger
+from tslab.models.pipeline import schedule_inputs
 from tslab.models.presets import load_preset
 from tslab.models.document import load_scenario
 
@@ -296,4 +298,26 @@ def test_mesh_refuses_an_invalid_scenario_like_every_command() -> None:
 def test_schedule_without_a_format_prints_a_summary() -> None:
     result = tslab("schedule", "--preset", "gpt3-175b")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("1f1b: 8 ranks") and "makespan" in result.stdout
+    scenario = load_preset("gpt3-175b")
+    p, m = scenario.parallel.pp, scenario.schedule.microbatches
+    job = schedule_inputs(scenario, None)
+    d = job.durations
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"1f1b: {p} ranks × 1 chunk = {p} stages, {m} micro-batches"
+    assert lines[1].startswith(f"op times: F {d.F:g}, B {d.B:g}, ")
+    summary = re.fullmatch(r"makespan (\S+); bubble (\S+)% of rank-time \(bubble time (\S+)\)", lines[2])
+    assert summary, lines[2]
+    makespan = float(summary[1])
+    # 1F1B on p equal stages takes (m + p − 1)(F + B) (Narayanan et al. 2021); each stage's times are
+    # scaled by its imbalance factor, and each of the at most 2(m + p) hops on the critical path adds p2p.
+    one_stage = (m + p - 1) * (d.F + d.B)
+    assert one_stage * min(job.stage_imbalance) <= makespan
+    assert makespan <= one_stage * max(job.stage_imbalance) + 2 * (m + p) * d.p2p
+    header = next(i for i, line in enumerate(lines) if line.split()[:1] == ["rank"])
+    rows = [line.split() for line in lines[header + 1:] if line.strip()]
+    assert [int(row[0]) for row in rows] == list(range(p))
+    for rank, busy, idle, peak in rows:
+        assert float(busy) + float(idle) == pytest.approx(makespan, rel=1e-5), rank
+        assert int(peak) == min(m, p - int(rank)), rank  # 1F1B keeps p − r micro-batches in flight on rank r
+    bubble = sum(float(row[2]) for row in rows) / (p * makespan)
+    assert float(summary[2]) == pytest.approx(100 * bubble, abs=0.05)
