@@ -2,13 +2,20 @@
 from __future__ import annotations
 
 
+import re
+import shutil
+import subprocess
+
 import pytest
+from gallery_helpers import svg_texts
 from PySide6.QtWidgets import QMessageBox
+from test_export import H, W, classroom_memory_texts, has_colour, png_array
 
 from tslab.desktop.main_window import MainWindow
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
 from tslab.models.document import load_scenario
+from tslab.views.charts import ITEM_COLOURS
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
 
@@ -139,11 +146,25 @@ def test_corrupt_file_is_reported_and_nothing_lost(window, tmp_path, qtbot, monk
 
 
 def test_export_from_menu_writes_files(window, tmp_path):
-    for fmt, magic in (("png", b"\x89PNG"), ("svg", b"<?xml"), ("pdf", b"%PDF-")):
-        path = tmp_path / f"memory.{fmt}"
-        assert window.export_to(str(path), fmt)
-        assert path.stat().st_size > 1000
-        assert path.read_bytes().lstrip().startswith(magic), fmt
+    """The memory tab written as each format holds the figure: the PNG at twice the export size in
+    the ledger's colours, the SVG and the one-page PDF with the title and the closed-form GiB."""
+    for fmt in ("png", "svg", "pdf"):
+        assert window.export_to(str(tmp_path / f"memory.{fmt}"), fmt)
+    pixels = png_array((tmp_path / "memory.png").read_bytes())
+    assert pixels.shape == (2 * H, 2 * W, 3)
+    for key in ("params", "grads", "master", "optimizer", "activations"):
+        assert has_colour(pixels, ITEM_COLOURS[key], minimum=4 * 500), key
+    words = " ".join(svg_texts((tmp_path / "memory.svg").read_bytes(), (W, H)))
+    for expected in classroom_memory_texts():
+        assert expected in words, ("svg", expected)
+    data = (tmp_path / "memory.pdf").read_bytes()
+    assert data.startswith(b"%PDF-") and len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 1
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(tmp_path / "memory.pdf"), "-"], check=True, capture_output=True,
+                              text=True).stdout
+        words = " ".join(text.split())
+        for expected in classroom_memory_texts():
+            assert expected in words, ("pdf", expected)
 
 
 def test_presentation_mode_toggles(window, qtbot):
