@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHB
 
 from tslab.models.memory import gib
 from tslab.models.planner import Plan, PlanEntry, plan
+from tslab.models.planner.search import MAX_PLAN_GPUS
 from tslab.models.scenario import Scenario, ScenarioError
 from tslab.views.common import caption_label
 from tslab.views.document_model import DocumentModel
@@ -106,7 +107,7 @@ class PlannerView(QWidget):
         self.worker.busyChanged.connect(self._busy)
 
         self.gpus_box = QSpinBox(self)
-        self.gpus_box.setRange(1, 1 << 20)
+        self.gpus_box.setRange(1, MAX_PLAN_GPUS)   # the planner refuses more (the limit it names)
         self.gpus_box.setGroupSeparatorShown(True)
         self.gpus_box.setValue(model.scenario.world_size)
         self.gpus_box.setAccessibleName(self.tr("GPUs"))
