@@ -8,6 +8,7 @@ the theme, reduced motion and the language are switched live from the View menu 
 rebuilds the window on the same document, undo history and file)."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import shiboken6
@@ -776,7 +777,8 @@ class MainWindow(QMainWindow):
         name = self.model.preset
         if name not in self.presets:
             return
-        self.model.replace_document(Document(self.presets[name].scenario, self.model.view),
+        # The file's own text stays (its comments are kept when it is saved again).
+        self.model.replace_document(dataclasses.replace(self.model.document, scenario=self.presets[name].scenario),
                                     self.tr("Reset to preset {name}").format(name=name))
         self.statusBar().showMessage(self.tr("Reset to preset {name}").format(name=name), 4000)
 

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
-                       ScenarioError, atomic_write, coerce_field, key_field, keys, line_of, parse_assignments,
-                       read_toml, scenario_from_dict, scenario_to_toml, section_toml, spec, with_values)
+                       ScenarioError, atomic_write, coerce_field, field_values, key_field, keys, line_of,
+                       parse_assignments, read_toml, scenario_from_dict, set_toml_values, spec, toml_table,
+                       with_values, write_scenario_toml)
 
 MIB = 1 << 20
 
@@ -112,9 +113,12 @@ class View:
 
 @dataclass(frozen=True)
 class Document:
-    """A scenario and the view state of every tab; immutable and hashable."""
+    """A scenario and the view state of every tab; immutable and hashable. `source` is the TOML
+    text of the file it was read from ("" for a new document, a preset or an import), kept so
+    that saving writes into that text (`document_to_toml`); it takes no part in equality."""
     scenario: Scenario = field(default_factory=Scenario)
     view: View = field(default_factory=View)
+    source: str = field(default="", compare=False, hash=False, repr=False)
 
     def get(self, key: str) -> Any:
         """The value of a dotted key: ``"parallel.tp"`` or ``"view.comm.ranks"``."""
@@ -165,7 +169,7 @@ def with_document_values(doc: Document, values: dict[str, Any]) -> Document:
                                             for tab, changes in by_tab.items()})
     if scenario is doc.scenario and view is doc.view:
         return doc
-    return Document(scenario, view)
+    return Document(scenario, view, doc.source)
 
 
 def apply_document_overrides(doc: Document, assignments: Iterable[str]) -> Document:
@@ -228,9 +232,10 @@ def document_from_dict(data: dict[str, Any], origin: str = "scenario", text: str
 
 
 def load_document(path: str | os.PathLike) -> Document:
-    """Read a scenario file (schema 1 or 2); every problem raises ScenarioError naming the file."""
+    """Read a scenario file (schema 1 to 3), keeping its text as the document's `source`; every
+    problem raises ScenarioError naming the file."""
     data, text = read_toml(path)
-    return document_from_dict(data, str(path), text)
+    return dataclasses.replace(document_from_dict(data, str(path), text), source=text)
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
@@ -239,11 +244,20 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
 
 
 def document_to_toml(doc: Document) -> str:
-    """The document as TOML text: every scenario key, then every tab's view state."""
-    lines = [scenario_to_toml(doc.scenario).rstrip("\n")]
+    """The document as TOML text: every scenario key, then every tab's view state. A document
+    read from a file is written into that file's text (`doc.source`): its comments, order and
+    layout stay, a changed value replaces only the value on its line, and a key the file leaves
+    out is added at the end of its table (a missing table at the end of the file)."""
+    import tomlkit
+    from tomlkit.exceptions import ParseError
+    try:
+        document = tomlkit.parse(doc.source) if doc.source else tomlkit.document()
+    except ParseError:  # TOML that tomllib read and tomlkit cannot: written anew
+        document = tomlkit.document()
+    write_scenario_toml(doc.scenario, document)
     for tab in VIEW_SECTIONS:
-        lines += section_toml(f"view.{tab}", getattr(doc.view, tab))
-    return "\n".join(lines) + "\n"
+        set_toml_values(toml_table(document, f"view.{tab}"), field_values(getattr(doc.view, tab)))
+    return document.as_string()
 
 
 def save_document(doc: Document, path: str | os.PathLike) -> None:

@@ -1,6 +1,7 @@
 """Built-in scenarios (resources/presets/*.toml), each citing the sources of its numbers."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 
@@ -28,8 +29,9 @@ def preset_path(name: str) -> Path:
 @functools.lru_cache(maxsize=None)
 def preset_document(name: str) -> Document:
     """A built-in document: the preset's scenario and view state (parsed once per process;
-    documents are immutable, so the cached one cannot be changed by a caller)."""
-    return load_document(preset_path(name))
+    documents are immutable, so the cached one cannot be changed by a caller). It keeps no
+    source text: a preset saved is written with every key in the file order of a new document."""
+    return dataclasses.replace(load_document(preset_path(name)), source="")
 
 
 def matching_preset(scenario: Scenario) -> str:

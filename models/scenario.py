@@ -775,33 +775,71 @@ def read_toml(path: str | os.PathLike) -> tuple[dict[str, Any], str]:
     return data, text
 
 
+# Files are written with tomlkit (imported only when one is written: the compute commands start
+# without it), which keeps what it parsed: a file read and saved again keeps its comments, order and
+# layout, and only the values that changed are rewritten.
+
+def _toml_plain(value: Any) -> Any:
+    """A value as a TOML file holds it: a tuple as an array, a non-finite float as 0.0."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return 0.0
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
 def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else "0.0"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    escaped = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    # TOML basic strings allow no control characters but tab: write the others as \uXXXX.
-    escaped = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda c: f"\\u{ord(c.group()):04x}", escaped)
-    return f'"{escaped}"'
+    """`value` as TOML writes it: `true`, `4096`, `0.05`, `"megatron"`, `["a", "b"]`."""
+    import tomlkit
+    return tomlkit.item(_toml_plain(value)).as_string()
 
 
-def section_toml(name: str, part: Any) -> list[str]:
-    """One TOML table: a header and every field of dataclass `part`."""
-    return ["", f"[{name}]"] + [f"{f.name} = {_toml_value(getattr(part, f.name))}" for f in dataclasses.fields(part)]
+def field_values(part: Any) -> list[tuple[str, Any]]:
+    """(name, value) of every field of a dataclass section, in declaration order."""
+    return [(f.name, getattr(part, f.name)) for f in dataclasses.fields(part)]
+
+
+def toml_table(container: Any, name: str) -> Any:
+    """The table `name` ("model", "view.comm") of a tomlkit document, made at the end of the
+    document (of `[view.…]`'s tables for a view) when the file has none."""
+    import tomlkit
+    table = container
+    parts = name.split(".")
+    for depth, part in enumerate(parts, 1):
+        if part not in table:
+            table[part] = tomlkit.table(is_super_table=depth < len(parts))   # [view.comm], no [view]
+        table = table[part]
+    return table
+
+
+def set_toml_values(table: Any, values: Iterable[tuple[str, Any]]) -> None:
+    """Set each key of a tomlkit table (or document) to its value. A key the table holds keeps its
+    line, spelling and comment when it holds the value already (an integer for a float key
+    included), and only its value changes otherwise; a key it does not hold is added at its end."""
+    for key, value in values:
+        plain = _toml_plain(value)
+        if key in table:
+            held = table[key]
+            if isinstance(held, bool) == isinstance(plain, bool) and held == plain:   # True == 1
+                continue
+        table[key] = plain
+
+
+def write_scenario_toml(scenario: Scenario, document: Any) -> None:
+    """Set every key of `scenario` in a tomlkit document (`set_toml_values`): schema_version and
+    the title first, then one table per section."""
+    set_toml_values(document, [("schema_version", SCHEMA_VERSION), ("title", scenario.title)])
+    for section in SECTIONS:
+        set_toml_values(toml_table(document, section), field_values(getattr(scenario, section)))
 
 
 def scenario_to_toml(scenario: Scenario) -> str:
-    """The scenario as TOML text, every key written, loadable by `document.load_scenario` (no view state:
-    a reader takes each tab's defaults; `document_to_toml` writes both)."""
-    lines = [f"schema_version = {SCHEMA_VERSION}", f"title = {_toml_value(scenario.title)}"]
-    for section in SECTIONS:
-        lines += section_toml(section, getattr(scenario, section))
-    return "\n".join(lines) + "\n"
+    """The scenario as TOML text, every key written, loadable by `document.load_scenario` (no view
+    state: a reader takes each tab's defaults; `document_to_toml` writes both)."""
+    import tomlkit
+    document = tomlkit.document()
+    write_scenario_toml(scenario, document)
+    return document.as_string()
 
 
 def atomic_write(path: str | os.PathLike, data: bytes) -> None:

@@ -18,6 +18,7 @@ document is saved or opened), so undoing back to the saved document clears it.
 """
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from typing import Any
 
@@ -269,7 +270,8 @@ class DocumentModel(QObject):
         self._frame.stop()
         if origin is not None:
             self._set_origin(origin)
-        self._apply(target if whole else Document(target.scenario, self._document.view))
+        # A scenario edit undone keeps today's view state and the text of the file being edited.
+        self._apply(target if whole else dataclasses.replace(self._document, scenario=target.scenario))
 
     def _set_origin(self, origin: tuple[str, str]) -> None:
         path, self._preset = origin
