@@ -49,7 +49,7 @@ class DocumentTab(QWidget):
     def concerns(self, keys: Iterable[str] | None) -> bool:
         return keys is None or concerns(keys, self.read_keys())
 
-    def _changed(self, keys: frozenset[str]) -> None:
+    def _changed(self, keys: frozenset[str] | None) -> None:
         # every tab heads itself with the scenario's errors while it is invalid: a change of those
         # (an edit of a key the tab does not read, such as parallel.dp) concerns every tab
         errors = self._error_state()

@@ -14,11 +14,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QCoreApplication
 
 from tslab.models.hardware import GPUS
 from tslab.models.keys import MEANINGS
 from tslab.models.mesh import ORDERS
+from tslab.models.problems import QT_TRANSLATE_NOOP
 from tslab.models.scenario import Scenario
 
 CONTEXT = "labels"

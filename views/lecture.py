@@ -105,7 +105,9 @@ class InputsColumn(QScrollArea):
 
     def content_width(self) -> int:
         """The content's minimum width and room for the vertical scroll bar (whether or not it shows)."""
-        return (self.widget().minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        content = self.widget()
+        assert content is not None   # set in __init__
+        return (content.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
                 + 2 * self.frameWidth())
 
     def minimumSizeHint(self) -> QSize:
@@ -123,7 +125,8 @@ class InputsColumn(QScrollArea):
         """Hide the column (the figure takes its width) or show it again at its former width."""
         if collapsed == self.isHidden():
             return
-        splitter = self.parentWidget() if isinstance(self.parentWidget(), QSplitter) else None
+        parent = self.parentWidget()
+        splitter = parent if isinstance(parent, QSplitter) else None
         if collapsed:
             self._sizes = splitter.sizes() if splitter is not None else None
             self.hide()
@@ -284,7 +287,7 @@ def minimum_height_for_width(widget: QWidget, width: int, own_minimum: dict | No
     layout = widget.layout()
     if isinstance(widget, QSplitter):
         sizes = [minimum_height_for_width(child, width, own_minimum, measured)
-                 for child in map(widget.widget, range(widget.count()))]
+                 for child in map(widget.widget, range(widget.count())) if child is not None]
         if widget.orientation() == Qt.Orientation.Vertical:
             shown = [s for s in sizes if s]
             return max(own, sum(shown) + widget.handleWidth() * max(len(shown) - 1, 0))
@@ -307,15 +310,17 @@ def _layout_height(layout: QLayout, width: int, own_minimum: dict, measured: dic
     heights = []
     for index in range(layout.count()):
         item = layout.itemAt(index)
-        if item.widget() is not None:
-            child = item.widget()
+        if item is None:
+            continue
+        child, inner_layout = item.widget(), item.layout()
+        if child is not None:
             if child.isHidden():
                 continue
             along = child.width() if layout.direction() in (QBoxLayout.Direction.LeftToRight,
                                                             QBoxLayout.Direction.RightToLeft) else inner
             heights.append(minimum_height_for_width(child, along, own_minimum, measured))
-        elif item.layout() is not None:
-            heights.append(_layout_height(item.layout(), inner if layout.direction() in (
+        elif inner_layout is not None:
+            heights.append(_layout_height(inner_layout, inner if layout.direction() in (
                 QBoxLayout.Direction.TopToBottom, QBoxLayout.Direction.BottomToTop) else item.geometry().width(),
                 own_minimum, measured))
         else:
@@ -364,7 +369,9 @@ class FigureScroll(QScrollArea):
         figure.installEventFilter(self)
 
     def minimumSizeHint(self) -> QSize:
-        figure = self.widget().minimumSizeHint()
+        content = self.widget()
+        assert content is not None   # set in __init__
+        figure = content.minimumSizeHint()
         width = figure.width() + self.verticalScrollBar().sizeHint().width()
         # in larger type the figure scrolls sooner: the window keeps to the screen's height
         keep = self.keep_height * REFERENCE_LINE_PX // max(self.fontMetrics().lineSpacing(), REFERENCE_LINE_PX)
@@ -465,8 +472,9 @@ class FigureScroll(QScrollArea):
     @staticmethod
     def _lay_out(figure: QWidget, width: int, height: int) -> None:
         figure.resize(width, height)
-        if figure.layout() is not None:
-            figure.layout().activate()
+        layout = figure.layout()
+        if layout is not None:
+            layout.activate()
 
 
 class LinesLabel(QLabel):

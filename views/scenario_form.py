@@ -41,6 +41,7 @@ class FieldEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.kind = kind
         choices = spec.choices or tuple((c, c) for c in (meta.metadata.get("choices") or ()))
+        self.widget: QCheckBox | QComboBox | QSlider | QSpinBox | QDoubleSpinBox
         if kind == "bool":
             self.widget = QCheckBox(self)
             self.widget.toggled.connect(self._emit)
@@ -139,7 +140,7 @@ class FieldEditor(QWidget):
 
     def _slid(self, percent: int) -> None:
         self._percent.setText(f"{percent}%")
-        self.edited.emit(self.spec.key, self.value(), self.widget.isSliderDown())
+        self.edited.emit(self.spec.key, self.value(), isinstance(self.widget, QSlider) and self.widget.isSliderDown())
 
     def _emit(self, *_: Any) -> None:
         self.edited.emit(self.spec.key, self.value(), False)
