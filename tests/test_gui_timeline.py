@@ -123,13 +123,13 @@ def test_hover_names_the_bytes_and_the_ops_at_that_instant(lanes: MemoryLanes, q
     assert lanes.lane_at(t, y) is lane
     view = lanes.plot.getPlotItem().getViewBox()
     lanes._moved(view.mapViewToScene(QPointF(t, y)))
-    assert lanes._hovered == (1, lane.index_at(t)) and lanes.cursor.isVisible()
+    assert lanes._hovered == (1, lane.index_at(t)) and lanes.cursor_line.isVisible()
     text = instant_tooltip(lane, t)
     assert gib(lane.bytes_at(t)) in text and f"{lane.sets[lane.index_at(t)]}" in text
     ops = lane.ops_at(t)
     assert ops and all(f"micro-batch {op.mb}, stage {op.stage}" in text for op in ops)
     lanes._moved(view.mapViewToScene(QPointF(-1.0, y)))
-    assert lanes._hovered is None and not lanes.cursor.isVisible()
+    assert lanes._hovered is None and not lanes.cursor_line.isVisible()
 
 
 def test_a_peak_over_capacity_names_the_first_oom_item(lanes: MemoryLanes) -> None:

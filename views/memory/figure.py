@@ -214,9 +214,10 @@ class MemoryFigure(QWidget):
         self.stack_chart.set_line("capacity", ledger.capacity_bytes / GIB,
                                   self.tr("capacity {value}").format(value=gib(ledger.capacity_bytes)))
         marker = []
+        oom = ledger.first_oom
         for segment in segments:
-            if segment.key == oom_key:
-                name = ledger_name(ledger.first_oom[0].name)
+            if oom is not None and segment.key == oom_key:
+                name = ledger_name(oom[0].name)
                 marker.append((segment.x0, 0.62, "▼ " + self.tr("first OOM: {name}").format(name=name),
                                {"bold": True, "colour_": charts.CAPACITY_COLOUR}))
         self.stack_chart.set_labels(marker)

@@ -91,7 +91,8 @@ class MemoryTab(DocumentTab):
         ledger = None if errors else self.model.result(LEDGER)
         if ledger is None or isinstance(ledger, Failed):
             self.ledger = None
-            reasons = [translate_problem(problem) for problem in errors] or [ledger.reason]
+            reasons = ([translate_problem(problem) for problem in errors]
+                       or ([ledger.reason] if ledger is not None else []))
             self.figure.show_invalid(self.model.scenario.title, reasons)
             self.table.show_ledger(None)
             if self.lanes is not None:
@@ -110,7 +111,9 @@ class MemoryTab(DocumentTab):
     def _page_shown(self) -> None:
         if self.pages.currentWidget() is self.policy_page and self.policy is None:
             self.policy = PolicyEditor(self.model, self.policy_page)
-            self.policy_page.layout().addWidget(self.policy)
+            page_layout = self.policy_page.layout()
+            assert page_layout is not None   # set in __init__
+            page_layout.addWidget(self.policy)
         self._show_lanes()
         self._show_context()
 

@@ -111,10 +111,10 @@ class MemoryLanes(QWidget):
         self.plot.addItem(self.peaks)
         self.labels: list[pg.TextItem] = []
         self.capacity_label = self._text_item(charts.CAPACITY_COLOUR, bold=False)
-        self.cursor = pg.InfiniteLine(angle=90, pen=pg.mkPen(charts.TEXT_COLOUR, width=1))
-        self.cursor.setZValue(6)
-        self.cursor.hide()
-        self.plot.addItem(self.cursor)
+        self.cursor_line = pg.InfiniteLine(angle=90, pen=pg.mkPen(charts.TEXT_COLOUR, width=1))
+        self.cursor_line.setZValue(6)
+        self.cursor_line.hide()
+        self.plot.addItem(self.cursor_line)
         self._hovered: tuple[int, int] | None = None
         self.plot.scene().sigMouseMoved.connect(self._moved)
 
@@ -245,7 +245,7 @@ class MemoryLanes(QWidget):
         self.peaks.setData([], [])
         for label in self.labels:
             label.hide()
-        self.cursor.hide()
+        self.cursor_line.hide()
 
     def _draw_lane(self, lane: MemoryLane, base: float, makespan: float) -> None:
         held = min(lane.bytes) / GIB / self.scale
@@ -321,14 +321,14 @@ class MemoryLanes(QWidget):
             point = view.mapSceneToView(scene_pos)
             lane = self.lane_at(point.x(), point.y())
         if lane is None:
-            self.cursor.hide()
+            self.cursor_line.hide()
             if self._hovered is not None:
                 QToolTip.hideText()
             self._hovered = None
             return
         t = point.x()
-        self.cursor.setValue(t)
-        self.cursor.show()
+        self.cursor_line.setValue(t)
+        self.cursor_line.show()
         key = (lane.rank, lane.index_at(t))
         if key != self._hovered:
             self._hovered = key
