@@ -185,7 +185,9 @@ class StepTimePanel(DocumentTab):
         if on and self.inputs is None:
             self.inputs = ScenarioForm(self.model, [(self.tr("What the step-time model assumes"),
                                                      fields(*INPUT_KEYS))], self)
-            self.layout().insertWidget(self.inputs_at, self.inputs)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)   # set in __init__
+            layout.insertWidget(self.inputs_at, self.inputs)
         if self.inputs is not None:
             self.inputs.setVisible(on)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
                                QProgressBar, QPushButton, QSpinBox, QStyle, QStyledItemDelegate,
@@ -65,7 +65,8 @@ class StackDelegate(QStyledItemDelegate):
     """A table cell drawn as a small horizontal stacked bar: the entry's cost terms (averaged over
     its pipeline ranks) on the table's common scale, so the rows compare at a glance."""
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
         terms = index.data(TERMS_ROLE)
         scale = index.data(SCALE_ROLE)
         if not terms or not scale:
@@ -87,7 +88,7 @@ class StackDelegate(QStyledItemDelegate):
             x += width
         painter.restore()
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         return QSize(180, super().sizeHint(option, index).height())
 
 
@@ -147,6 +148,7 @@ class PlannerView(QWidget):
         self.table.setHorizontalHeaderLabels(headers)
         self.stack_column = len(headers) - 1
         stack_header = self.table.horizontalHeaderItem(self.stack_column)
+        assert stack_header is not None   # setHorizontalHeaderLabels made it
         stack_header.setToolTip(self.tr("Each term averaged over the configuration's pipeline ranks, on one scale "
                                         "for the whole table; hover for the numbers"))
         self.table.verticalHeader().setVisible(False)
@@ -288,7 +290,9 @@ class PlannerView(QWidget):
         if self.rows:  # the scenario's own configuration selected, so that the user sees where it stands
             row = next((r for r, entry in enumerate(self.rows) if reference is not None and _same(entry, reference)), 0)
             self.table.selectRow(row)
-            self.table.scrollToItem(self.table.item(row, 0))
+            first = self.table.item(row, 0)
+            if first is not None:
+                self.table.scrollToItem(first)
 
     def _show_reference(self, result: Plan) -> None:
         reference = result.reference
@@ -358,6 +362,7 @@ class PlannerView(QWidget):
                     cell.setBackground(QBrush(QColor(REFERENCE_BACKGROUND)))
                 self.table.setItem(row, column, cell)
             stack_cell = self.table.item(row, self.stack_column)
+            assert stack_cell is not None   # set in the loop above
             stack_cell.setData(TERMS_ROLE, terms)
             stack_cell.setData(SCALE_ROLE, scale)
         self.table.resizeColumnsToContents()
