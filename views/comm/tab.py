@@ -79,12 +79,14 @@ class CommTab(DocumentTab):
         form = QFormLayout(controls)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a long label puts its input below
-        for text, widget in ((self.tr("Collective"), self.collective_box), (self.tr("Algorithm"), self.algorithm_box),
-                             (self.tr("Ranks n"), self.ranks_box), (self.tr("Message size S"), self.size_box),
-                             (self.tr("Compute to overlap with"), self.compute_box),
-                             (self.tr("Share that can overlap"), self.overlap_box)):
-            widget.setAccessibleName(text)   # what a screen reader says: its label
-            form.addRow(text, widget)
+        rows: tuple[tuple[str, QWidget], ...] = (
+            (self.tr("Collective"), self.collective_box), (self.tr("Algorithm"), self.algorithm_box),
+            (self.tr("Ranks n"), self.ranks_box), (self.tr("Message size S"), self.size_box),
+            (self.tr("Compute to overlap with"), self.compute_box),
+            (self.tr("Share that can overlap"), self.overlap_box))
+        for text, control in rows:
+            control.setAccessibleName(text)   # what a screen reader says: its label
+            form.addRow(text, control)
 
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -113,7 +115,7 @@ class CommTab(DocumentTab):
 
         self.timer = QTimer(self, interval=600)
         self.timer.timeout.connect(lambda: self.set_round(self.round + 1))
-        self.round = 0
+        self.round: int = 0
         self.result: CollectiveResult | None = None
         self.runner = Runner(self, synchronous=model.synchronous, name="tslab-moe")
         self.runner.done.connect(lambda results: self._show_moe(results[0]))
@@ -154,10 +156,10 @@ class CommTab(DocumentTab):
                 self.scrub.setRange(0, self.result.rounds)
                 self.scrub.blockSignals(False)
         if self.result is not None:
-            if collective or ALPHA_BETA.concerns(keys):
+            if collective or (keys is not None and ALPHA_BETA.concerns(keys)):
                 curves = self.model.result(ALPHA_BETA)
                 self.figure.show_alpha_beta(self.result, None if isinstance(curves, Failed) else curves)
-            if collective or any(key in OVERLAP_KEYS for key in keys):
+            if collective or (keys is not None and any(key in OVERLAP_KEYS for key in keys)):
                 v = self.model.view.comm
                 compute = v.compute_ms / 1e3
                 self.figure.show_overlap(overlap(self.result.time_s, compute, v.overlap), compute)
@@ -283,7 +285,7 @@ class CommTab(DocumentTab):
 
     def animation_to(self, end: bool) -> bool:
         """Show the last round (`end`) or the first; False when nothing is animated."""
-        if not self.animated:
+        if not self.animated or self.result is None:
             return False
         self.play_button.setChecked(False)
         self.keep_round(self.result.rounds if end else 0)
