@@ -7,7 +7,7 @@ from __future__ import annotations
 import bisect
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
 from tslab.models.pipeline import KINDS, Simulation, shown_scenario
@@ -193,6 +193,7 @@ class PipelineTab(DocumentTab):
             if editor is None:
                 continue
             box = editor.widget
+            assert isinstance(box, QDoubleSpinBox)   # the durations are floats in ms
             box.setReadOnly(model_values)
             box.blockSignals(True)
             try:
