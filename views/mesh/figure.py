@@ -100,7 +100,7 @@ class MeshFigure(QWidget):
         its rank and coordinates, coloured by the groups of `axis` as a small mesh is."""
         shown = node is not None and mesh.world_size > DETAIL_LIMIT and node < mesh.nodes
         self.zoom_column.setVisible(shown)
-        if not shown:
+        if not shown or node is None:
             return
         first = node * mesh.gpus_per_node
         self.zoom_title.setText(self.tr("Node {node}: GPUs {first}–{last}").format(

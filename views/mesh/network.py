@@ -4,6 +4,7 @@ bytes the selected axis puts on it per step, the bottleneck link outlined in red
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
@@ -21,6 +22,9 @@ from tslab.views.mesh.network_layout import (
     NetworkLayout, network_layout,
 )
 from tslab.views.mesh.view import GROUP_COLOURS
+
+if TYPE_CHECKING:
+    from tslab.models.network.load import NetworkLoad
 
 # A sequential scale (ColorBrewer YlGnBu, its five darker classes): more bytes, darker; an idle
 # link is light grey, so the red of the bottleneck outline stays the only red.
@@ -267,7 +271,7 @@ class NetworkView(QWidget):
             graphic.setZValue(z)
             self.plot.addItem(graphic)
         self.layout_: NetworkLayout | None = None
-        self.load = None
+        self.load: NetworkLoad | None = None
         self.mesh: Mesh | None = None
         self.axis = "all"
         self.graph = None
@@ -368,6 +372,7 @@ class NetworkView(QWidget):
     # ------------------------------------------------------------------------------------------
     def _draw_structure(self) -> None:
         lay = self.layout_
+        assert lay is not None   # show_network sets it first
         groups = lay.groups
         self.boxes.setOpts(x0=[g.x0 for g in groups], y0=[BOX_BOTTOM] * len(groups), width=[g.width for g in groups],
                            height=[BOX_TOP - BOX_BOTTOM] * len(groups))
@@ -386,7 +391,7 @@ class NetworkView(QWidget):
                    for m in leaves]
         self.leaves.setData([m.x for m in leaves], [m.y for m in leaves], brush=brushes)
         self.spines.setData([m.x for m in by_kind["spine"]], [m.y for m in by_kind["spine"]])
-        self._marker_xy = np.array([(m.x, m.y) for m in lay.markers], dtype=float).reshape(-1, 2)
+        self._marker_xy = np.array([(m.x, m.y) for m in lay.markers], dtype=np.float64).reshape(-1, 2)
         self._label_groups()
         self.rail_labels.set_texts([((x0 + x1) / 2, LEAF_Y - 0.65, self.tr("rail {rail}").format(rail=rail))
                                     for rail, x0, x1 in lay.rail_spans])
@@ -427,6 +432,7 @@ class NetworkView(QWidget):
 
     def _draw_loads(self) -> None:
         lay = self.layout_
+        assert lay is not None   # show_network sets it first
         per_link = self.link_load()
         # a drawn segment shows the busiest of the links it stands for
         self.segment_bytes = (np.maximum.reduceat(per_link[lay.links], lay.starts) if len(lay.links)
@@ -478,7 +484,7 @@ class NetworkView(QWidget):
         return axis_load.bottleneck_link, axis_load.bottleneck_s, self.axis
 
     def _bottleneck_text(self, link: int | None, seconds: float, axis: str) -> str:
-        if link is None:
+        if link is None or self.load is None:   # a link comes from the load (_bottleneck)
             if self.axis != "all":
                 return self.tr("{axis} sends nothing over the network in this scenario.").format(
                     axis=axis_label(self.axis))
@@ -608,6 +614,7 @@ class NetworkView(QWidget):
         return ""
 
     def marker_tooltip(self, index: int) -> str:
+        assert self.layout_ is not None   # called by tooltip_at, after its check
         marker = self.layout_.markers[index]
         kind = {"spine": self.tr("spine switch"), "leaf": self.tr("leaf switch"), "nic": self.tr("NIC")}[marker.kind]
         text = f"<b>{marker.name}</b> — {kind}"
@@ -616,6 +623,7 @@ class NetworkView(QWidget):
         return text
 
     def gpu_tooltip(self, group_index: int, local: int) -> str:
+        assert self.layout_ is not None   # called by tooltip_at, after its check
         group = self.layout_.groups[group_index]
         if group.count > 1:
             return self.tr("GPU {local} of nodes {first}–{last} ({count} GPUs)").format(
@@ -627,6 +635,7 @@ class NetworkView(QWidget):
     def link_tooltip(self, index: int) -> str:
         """Tier, bandwidth, bytes per axis and the axes (and, at a GPU, the groups) that use the link."""
         lay, load = self.layout_, self.load
+        assert lay is not None and load is not None   # called by tooltip_at, after show_network
         segment = lay.segments[index]
         members = np.asarray(segment.links, dtype=np.int64)
         per_link = self.link_load()

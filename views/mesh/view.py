@@ -2,6 +2,8 @@
 outlined in red, the hovered GPU's group as a ring."""
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
@@ -138,13 +140,13 @@ class CellLabels(pg.GraphicsObject):
             font = self.font_for(cell_px, 1)
         if font is None:
             return
-        shown = range(len(self.cells))
+        shown: range | np.ndarray = range(len(self.cells))
         box = self.getViewBox()
         if box is not None:   # only the cells on screen
             view = box.viewRect()
-            x, y = self._xy[:, 0], self._xy[:, 1]
-            shown = np.flatnonzero((x >= view.left() - 1) & (x <= view.right() + 1) &
-                                   (y >= view.top() - 1) & (y <= view.bottom() + 1))
+            xs, ys = self._xy[:, 0], self._xy[:, 1]
+            shown = np.flatnonzero((xs >= view.left() - 1) & (xs <= view.right() + 1) &
+                                   (ys >= view.top() - 1) & (ys <= view.bottom() + 1))
         half = CELL_FILL * cell_px / 2 - MIDDLE_PX
         painter.save()
         painter.resetTransform()
@@ -201,7 +203,7 @@ class MeshView(pg.PlotWidget):
         view.sigResized.connect(self._view_resized)
         self.scene().sigMouseMoved.connect(self._moved)
         self.scene().sigMouseClicked.connect(self._clicked)
-        self.on_select = None  # callable(rank) set by the tab
+        self.on_select: Callable[[int], None] | None = None  # set by the tab
 
     def sizeHint(self) -> QSize:
         return QSize(700, 480)
@@ -267,13 +269,15 @@ class MeshView(pg.PlotWidget):
     @staticmethod
     def colours_for(index: np.ndarray) -> np.ndarray:
         """RGB per group index (n, 3); −1 (a GPU outside every group of an invalid mesh) is grey."""
-        palette = np.array([QColor(c).getRgb()[:3] for c in GROUP_COLOURS], dtype=np.uint8)
+        # PySide6's stubs type getRgb() as object; it returns an (r, g, b, a) tuple
+        palette = np.array([QColor(c).getRgb()[:3] for c in GROUP_COLOURS], dtype=np.uint8)  # type: ignore[index]
         rgb = palette[np.asarray(index) % len(palette)]
         rgb[np.asarray(index) < 0] = (208, 208, 208)
         return rgb
 
     def _draw_cells(self) -> None:
         mesh, layout, axis = self.mesh, self.layout_, self.axis
+        assert mesh is not None and layout is not None   # show_mesh and _fill_space set both first
         groups = mesh.groups.get(axis)
         if groups is None or groups.size == 0:
             group_of = np.full(mesh.world_size, -1)
@@ -314,7 +318,7 @@ class MeshView(pg.PlotWidget):
         # texels of a crossing cell's red border; a node's cell keeps its colour the larger share
         self.border = 2 if min(w, h) - 2 * margin >= 6 and not self.aggregate else 1
         colours = self.colours_for(index)
-        red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)
+        red = np.array(QColor(CROSS_COLOUR).getRgb()[:3], dtype=np.uint8)  # type: ignore[index]  # as above
         crosses = np.asarray(crosses, dtype=bool)
         cx, cy = np.round(x * t).astype(int) + margin, np.round(y * t).astype(int) + margin
         cw, ch, b = w - 2 * margin, h - 2 * margin, self.border
@@ -336,7 +340,9 @@ class MeshView(pg.PlotWidget):
         if self.aggregate:
             self.labels.set_cells([])
             return
-        layout, positions = self.layout_, axis_positions(self.mesh)
+        layout, mesh = self.layout_, self.mesh
+        assert mesh is not None and layout is not None   # called by _draw_cells
+        positions = axis_positions(mesh)
         ranks = np.arange(len(colours)) + self.offset
         x, y = layout.cell_centre(ranks - self.offset)
         luminance = colours.astype(float) @ np.array([0.299, 0.587, 0.114])   # ITU-R BT.601 luma
@@ -396,7 +402,7 @@ class MeshView(pg.PlotWidget):
 
     def show_group_of(self, rank: int | None) -> None:
         """Draw the hovered GPU's group (of the coloured axis) as a closed ring through its cells."""
-        if rank is None or self.mesh is None:
+        if rank is None or self.mesh is None or self.layout_ is None:
             self.ring.setData([], [])
             return
         groups, index = self.mesh.groups[self.axis], self.mesh.group_index[self.axis][rank]
@@ -422,7 +428,7 @@ class MeshView(pg.PlotWidget):
 
     def select(self, rank: int | None) -> None:
         self._selected = rank
-        if rank is None or self.layout_ is None:
+        if rank is None or self.layout_ is None or self.mesh is None:
             self.focus.hide()
             return
         if self.aggregate:
@@ -443,7 +449,7 @@ class MeshView(pg.PlotWidget):
             return
         self._hovered = rank
         self.show_group_of(rank)
-        if rank is None:
+        if rank is None or self.mesh is None:
             QToolTip.hideText()
             return
         QToolTip.showText(QCursor.pos(), gpu_tooltip(self.mesh, rank, self.aggregate), self)
