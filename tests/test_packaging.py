@@ -358,11 +358,11 @@ def test_no_module_starts_processes_since_the_bundle_has_no_multiprocessing_hook
     hook_users = [str(path.relative_to(ROOT)) for path in _tslab_sources()
                   if re.search(r"\bpkgutil\b|inspect\.getsource", path.read_text(encoding="utf-8"))]
     assert not hook_users, hook_users
-    # desktop/cli.py imports multiprocessing only to call freeze_support() in the frozen app.
-    assert set(users) <= {"desktop/cli.py"}, users
+    # desktop/cli/entry.py imports multiprocessing only to call freeze_support() in the frozen app.
+    assert set(users) <= {"desktop/cli/entry.py"}, users
     if users:
         assert re.search(r"import multiprocessing\n\s+multiprocessing\.freeze_support\(\)",
-                         (ROOT / "desktop" / "cli.py").read_text(encoding="utf-8"))
+                         (ROOT / "desktop" / "cli" / "entry.py").read_text(encoding="utf-8"))
 
 
 # ---- ELF reading and library pruning -----------------------------------------------------------------
