@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
                                QVBoxLayout, QWidget)
 
 from tslab.desktop.export import (FORMATS, ExportCancelled, ExportError, current_language, export_figure,
-                                  export_figures, write_handout)
+                                  export_figures)
+from tslab.desktop.handout import write_handout
 from tslab.models.document import Document
 from tslab.models.files import WriteError, write_file
 from tslab.views.document_model import DocumentModel

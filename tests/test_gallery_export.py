@@ -20,7 +20,8 @@ from PySide6.QtSvg import QSvgRenderer
 
 from tslab.desktop import cli
 from tslab.desktop.export import (EXPORT_SIZE, ExportCancelled, ExportError, current_language, export_figure,
-                                  export_figures, figure_language, figure_widget, handout_facts, handout_pdf)
+                                  export_figures, figure_language, figure_widget)
+from tslab.desktop.handout import handout_facts, handout_pdf
 from tslab.models.bibliography import BIBLIOGRAPHY, BibliographyError, load_bibliography, parse_bibliography
 from tslab.models.memory import total_params
 from tslab.models.presets import preset_document

@@ -78,8 +78,9 @@ def export_figures(args: argparse.Namespace, size: tuple[int, int]) -> int:
                         f"NAME.{args.format}, name a directory")
     document = resolve_document(args, check=False)  # each figure draws what it can, or says which preset it drew
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from tslab.desktop.export import ExportError, ensure_app, write_handout
+    from tslab.desktop.export import ExportError, ensure_app
     from tslab.desktop.export import export_figures as write_figures
+    from tslab.desktop.handout import write_handout
     ensure_app(args.lang)
     if args.lang == "zh" and not has_cjk_font():
         warn(NO_CJK_FONT)
