@@ -19,9 +19,10 @@ Everything here is a deterministic teaching model of byte counts, not a measurem
 
 Modules: `params` (parameter counts: norms, biases, positions, MTP), `partition` (pipeline layout,
 uneven stages, what one GPU of a rank holds), `activations` (saved tensors per layer, micro-batches
-in flight), `policy` (each saved tensor's backend and the named ladders), `stored` (the activation
-items), `overheads` (CUDA context, NCCL, DeepEP, FP8 weight copies, offload host buffers), `items`
-(ledger lines and sources), `ledger` (the ledger), `timeline` (each rank's bytes over the step).
+in flight), `layer_tensors` (what one layer can save and the ops that regenerate it), `policy` (each
+saved tensor's backend and the named ladders), `stored` (the activation items), `overheads` (CUDA
+context, NCCL, DeepEP, FP8 weight copies, offload host buffers), `items` (ledger lines and sources),
+`ledger` (the ledger), `timeline` (each rank's bytes over the step).
 """
 from __future__ import annotations
 

@@ -35,20 +35,20 @@ fully recomputed layer reruns its whole forward (Megatron-LM, megatron/core/tens
 random.py, CheckpointFunction), including the down-projections whose outputs its backward does not
 need. Attention FLOPs take every query against every key (no causal halving), as Narayanan et al.
 (SC'21) count them. A deterministic teaching model of bytes and FLOPs, not a measurement.
+
+The tensors and ops of one layer are built in models/memory/layer_tensors.py (`_layer`).
 """
 from __future__ import annotations
 
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Parallel, Scenario
-from .params import head_dim, shared_ffn
-from .routed import routed_rows
+from .layer_tensors import _DISCARDED, ELEMENTWISE_FLOPS, _bytes_formula, _layer, _mla, _Op, _Tensor
 
 BACKENDS = ("keep", "recompute", "fp8", "cpu", "remote")
 FP8_SCALE_OVERHEAD = 4 / 128  # one FP32 scale per 1×128 tile (Kimi K2 §2.4.3)
@@ -91,18 +91,6 @@ LAYER_INPUTS = ("layer_input", "norm1_input")
 # The attention core Korthikanti et al. §5 recompute: QKᵀ, softmax, softmax dropout, attention over V.
 ATTENTION_CORE = ("softmax_stats", "softmax_output", "attn_dropout_mask", "attn_dropout_output")
 
-# Arithmetic per output element of each element-wise op (the rule `recompute_rule` states).
-ELEMENTWISE_FLOPS = {
-    "rmsnorm": 4,    # x², the row sum, x · 1/rms, · γ
-    "layernorm": 7,  # the row mean, x − μ, its square, the row sum, · 1/σ, · γ, + β
-    "softmax": 5,    # the row max, x − max, exp, the row sum, / sum (the 1/√d scale folded into QKᵀ)
-    "gelu": 9,       # tanh approximation 0.5·x·(1 + tanh(√(2/π)·x·(1 + 0.044715·x²))), tanh counted as one
-    "swiglu": 4,     # exp(−g), 1 + ·, g / ·, · u (SiLU(g)·u)
-    "rope": 3,       # x·cos + rotate(x)·sin
-    "dropout": 1,    # the mask compare, or the product with the scaled mask
-    "add": 1,        # a residual add, or one term of the experts' sum
-}
-
 
 def recompute_rule() -> str:
     """How a recompute cost is counted, as one sentence."""
@@ -119,10 +107,6 @@ class Step:
     source: str
     tensors: tuple[tuple[str, str], ...]
     note: str = ""  # what the step means in this layer model, where that needs saying
-
-
-def _mla(s: Scenario) -> bool:
-    return s.model.attention == "mla"
 
 
 def ladder(s: Scenario, name: str | None = None) -> tuple[Step, ...]:
@@ -215,250 +199,6 @@ def ladder(s: Scenario, name: str | None = None) -> tuple[Step, ...]:
                      "the report also recomputes most hidden states between layers of its mHC residual "
                      "streams, which this layer model does not have"),)
     return ()
-
-
-# ---------------------------------------------------------------------------------------------
-# The tensors of one layer and the ops that compute them
-
-@dataclass(frozen=True)
-class _Op:
-    flops: float
-    gemm: bool
-    label: str
-
-
-@dataclass(frozen=True)
-class _Tensor:
-    key: str
-    elements: float
-    mask_bytes: float
-    fixed_bytes: float
-    formula: str               # bytes, symbolic
-    ops: tuple[str, ...]       # the ops that regenerate it from its inputs
-
-
-# Ops a fully recomputed layer reruns although no saved tensor needs their output.
-_DISCARDED = ("mlp_down", "mlp_residual", "expert_down", "combine", "shared_down")
-
-
-def _bytes_formula(coefficient: float, expression: str) -> str:
-    return f"{coefficient:g}{expression}" if coefficient != 1 else expression
-
-
-def _layer(s: Scenario, moe: bool, element: float) -> tuple[list[_Tensor], dict[str, _Op]]:
-    """Every tensor one layer can save, per micro-batch on one GPU, and the ops regenerating them."""
-    m, p, act = s.model, s.parallel, s.activation
-    tokens = m.seq_len / p.cp * m.micro_batch  # CP splits the sequence; every query sees all keys
-    keys_seen = m.seq_len
-    h, a, t = m.hidden, m.heads, p.tp
-    rep = t if p.sp else 1  # SP splits the TP-replicated tensors along the sequence
-    d = head_dim(s)
-    mla = _mla(s)
-    rope = m.qk_rope_head_dim if mla else d
-    if mla:
-        dq, dv, kv = d + m.qk_rope_head_dim, (m.v_head_dim or d), a
-    else:
-        dq, dv, kv = d, d, m.kv_heads
-    dropout = m.dropout
-    el = ELEMENTWISE_FLOPS
-    norm = el[m.norm]
-    tp_ = "/t" if t > 1 else ""
-    rep_ = "/t" if rep > 1 else ""
-    sbh = "sbh" + rep_
-
-    def heads_by(width: int, symbol: str) -> str:  # a·width, written h where that is h
-        return "h" if a * width == h else f"·a·{symbol}"
-
-    ops: dict[str, _Op] = {}
-
-    def op(key: str, flops: float, gemm: bool, label: str) -> str:
-        ops[key] = _Op(flops, gemm, label)
-        return key
-
-    norm_label = "RMSNorm" if m.norm == "rmsnorm" else "LayerNorm"
-    rope_ops: tuple[str, ...] = ()
-    if m.position_embedding == "rope" and rope:
-        rotated = tokens * (a * rope / t + (m.qk_rope_head_dim if mla else kv * rope / t))
-        rope_ops = (op("rope", el["rope"] * rotated, False, "RoPE on Q and K"),)
-    op("norm1", norm * tokens * h / rep, False, f"{norm_label} 1")
-    op("norm2", norm * tokens * h / rep, False, f"{norm_label} 2")
-    tensors = [
-        _Tensor("norm1_input", tokens * h / rep, 0, 0, _bytes_formula(element, sbh), ()),
-        _Tensor("qkv_input", tokens * h / rep, 0, 0, _bytes_formula(element, sbh), ("norm1",)),
-    ]
-    if mla:
-        q_lora, kv_lora = m.q_lora_rank, m.kv_lora_rank
-        op("mla_down", 2 * tokens / rep * h * (q_lora + kv_lora + m.qk_rope_head_dim), True,
-           "MLA down-projections")
-        op("mla_latent_norm", norm * tokens * (q_lora + kv_lora) / rep, False, "RMSNorms of the latents")
-        q_from = q_lora or h
-        op("qk_proj", 2 * tokens * (q_from * a * dq + kv_lora * a * d) / t, True, "MLA up-projections of Q, K")
-        op("v_proj", 2 * tokens * kv_lora * a * dv / t, True, "MLA up-projection of V")
-        qk_ops: tuple[str, ...] = ("mla_latent_norm", "qk_proj", *rope_ops)
-        v_ops: tuple[str, ...] = ("mla_latent_norm", "v_proj")
-        qk_formula = _bytes_formula(2 * element, f"sb·a(d+r){tp_}")
-        v_formula = _bytes_formula(element, f"sb·a·d_v{tp_}")
-    else:
-        op("qk_proj", 2 * tokens * h * (a + kv) * dq / t, True, "Q, K projections")
-        op("v_proj", 2 * tokens * h * kv * dv / t, True, "V projection")
-        qk_ops, v_ops = ("qk_proj", *rope_ops), ("v_proj",)
-        if kv == a:
-            qk_formula = _bytes_formula(2 * element, f"sb{heads_by(d, 'd')}{tp_}")
-            v_formula = _bytes_formula(element, f"sb{heads_by(d, 'd')}{tp_}")
-        else:
-            qk_formula = _bytes_formula(element, f"sb(a+g)d{tp_}")
-            v_formula = _bytes_formula(element, f"sb·g·d{tp_}")
-    tensors += [_Tensor("q_k", tokens * (a + kv) * dq / t, 0, 0, qk_formula, qk_ops),
-                _Tensor("v", tokens * kv * dv / t, 0, 0, v_formula, v_ops)]
-    scores = a * tokens * keys_seen / t  # local queries against every key
-    if act.flash_attention:
-        op("flash_forward", (2 * dq + el["softmax"] + 2 * dv) * scores, True,
-           "FlashAttention forward (QKᵀ, softmax, attention over V)")
-        attn_out_ops: tuple[str, ...] = ("flash_forward",)
-    else:
-        op("attn_v", 2 * scores * dv, True, "attention over V")
-        attn_out_ops = ("attn_v",)
-    tensors.append(_Tensor("attn_out", tokens * a * dv / t, 0, 0,
-                           _bytes_formula(element, f"sb{heads_by(dv, 'd_v' if mla else 'd')}{tp_}"), attn_out_ops))
-    if mla:
-        tensors.append(_Tensor("mla_latents", tokens * (m.q_lora_rank + m.kv_lora_rank + m.qk_rope_head_dim) / rep,
-                               0, 0, _bytes_formula(element, f"sb(d_cq+d_c+r){rep_}"), ("mla_down",)))
-    if act.flash_attention:
-        tensors.append(_Tensor("softmax_stats", 0, 0, 4 * a * tokens / t, f"4asb{tp_}", ("flash_forward",)))
-    else:
-        # The attention core is one checkpointed function (Megatron-LM's CoreAttention): recomputing
-        # any of its tensors reruns all of it, attention over V included.
-        core: tuple[str, ...] = (op("qk_scores", 2 * scores * dq, True, "QKᵀ"),
-                                 op("softmax", el["softmax"] * scores, False, "softmax"))
-        if dropout:
-            core += (op("attn_dropout_mask", el["dropout"] * scores, False, "dropout mask"),
-                     op("attn_dropout", el["dropout"] * scores, False, "dropout"))
-        core += ("attn_v",)
-        tensors.append(_Tensor("softmax_output", scores, 0, 0, _bytes_formula(element, f"as²b{tp_}"), core))
-        if dropout:
-            tensors += [_Tensor("attn_dropout_mask", 0, scores, 0, f"as²b{tp_}", core),
-                        _Tensor("attn_dropout_output", scores, 0, 0, _bytes_formula(element, f"as²b{tp_}"), core)]
-    op("out_proj", 2 * tokens * a * dv * h / t, True, "output projection")
-    op("attn_residual", (el["add"] + (el["dropout"] if dropout else 0)) * tokens * h / rep, False,
-       "dropout and residual add" if dropout else "residual add")
-    if dropout:
-        op("attn_out_dropout_mask", el["dropout"] * tokens * h / rep, False, "dropout mask")
-        tensors.append(_Tensor("attn_out_dropout_mask", 0, tokens * h / rep, 0, sbh, ("attn_out_dropout_mask",)))
-    tensors += [_Tensor("norm2_input", tokens * h / rep, 0, 0, _bytes_formula(element, sbh),
-                        ("out_proj", "attn_residual")),
-                _Tensor("mlp_input", tokens * h / rep, 0, 0, _bytes_formula(element, sbh), ("norm2",))]
-
-    swiglu = m.mlp == "swiglu"
-    inputs = 2 if swiglu else 1  # SwiGLU keeps gate and up, GeLU its input
-    activation = el["swiglu"] if swiglu else el["gelu"]
-    act_name = "SwiGLU" if swiglu else "GeLU"
-
-    def mlp(prefix: str, ffn: float, rows: float, shard: int, symbol: tuple[float, str], label: str,
-            weighted: bool = False) -> None:
-        width = ffn * rows / shard
-        times, expression = symbol
-        op(f"{prefix}_up", 2 * rows * h * inputs * ffn / shard, True, f"{label} up-projection")
-        op(f"{prefix}_act", (activation + (1 if weighted else 0)) * width, False,
-           f"{label} {act_name}" + (" × routing weight" if weighted else ""))
-        op(f"{prefix}_down", 2 * width * h, True, f"{label} down-projection")
-        tensors.extend([
-            _Tensor(f"{prefix}_act_input", inputs * width, 0, 0, _bytes_formula(inputs * element * times, expression),
-                    (f"{prefix}_up",)),
-            _Tensor(f"{prefix}_down_input", width, 0, 0, _bytes_formula(element * times, expression),
-                    (f"{prefix}_act",)),
-        ])
-
-    if not moe:
-        ffn = m.ffn_hidden
-        mlp("mlp", ffn, tokens, t, (ffn // h, f"sbh{tp_}") if ffn % h == 0 else (1, f"sbf{tp_}"), "MLP")
-    else:
-        _moe_tensors(s, tensors, op, mlp, element, rep_)
-    op("mlp_residual", (el["add"] + (el["dropout"] if dropout else 0)) * tokens * h / rep, False,
-       "dropout and residual add" if dropout else "residual add")
-    if dropout:
-        op("mlp_dropout_mask", el["dropout"] * tokens * h / rep, False, "dropout mask")
-        tensors.append(_Tensor("mlp_dropout_mask", 0, tokens * h / rep, 0, sbh, ("mlp_dropout_mask",)))
-    return tensors, ops
-
-
-def _moe_tensors(s: Scenario, tensors: list[_Tensor], op: Callable[[str, float, bool, str], str],
-                 mlp: Callable[..., None], element: float, rep_: str) -> None:
-    """The MoE part of a layer, as Megatron-LM's MoE layer keeps it for backward (the router, the
-    token dispatcher, the routed experts on the busiest GPU and the shared experts), per micro-batch
-    on one GPU: n tokens of its own, R routed copies on the GPU that receives the most
-    (models/memory/routed.py).
-
-    - Router (megatron/core/transformer/moe/router.py, moe_utils.py topk_routing_with_score_function;
-      Transformer Engine's fused router, transformer_engine/pytorch/router.py): the scores over all
-      E experts in FP32 — sigmoid with DeepSeek-V3's per-expert bias (§2.1.2), softmax otherwise —,
-      the load-balancing loss's own scores (compute_routing_scores_for_aux_loss; Mixtral's auxiliary
-      loss, DeepSeek-V3's sequence-wise one), the top-k scores (FP32) and indices (int64) of the
-      unfused path and the fused path's routing map (1 byte per token and expert).
-    - Dispatcher (token_dispatcher.py, moe_utils.py permute / unpermute / sort_chunks_by_idxs;
-      transformer_engine/pytorch/permutation.py): the row ids of the permutation — Transformer
-      Engine's int32 row-id map of n × (2E + 1), or the unfused path's two int64 index vectors of
-      n·K, whichever is larger — and the receiving side's int64 sort indices, one per routed copy;
-      the permuted tokens, FC1's input (experts.py, TEGroupedMLP), and the routing weight of each
-      routed copy in FP32 (kept by the weighted SwiGLU, or by the weighted combine).
-    - Experts: FC1's output (the SwiGLU's input) and the SwiGLU's output (FC2's input) per routed
-      copy. `moe.weighting`: "combine" (Megatron-LM before core 0.13: unpermute's
-      `permuted_tokens * permuted_probs`) keeps each token's K expert outputs at the activation
-      precision for the weights' gradient, "combine-fp32" (torchtitan,
-      torchtitan/models/common/token_dispatcher.py: the outputs cast to FP32, then weighted) in
-      FP32; "activation" (Megatron-LM from core 0.13, "Memory efficient token permutation": the
-      weighted SwiGLU, megatron/core/fusions/fused_bias_swiglu.py) multiplies inside the
-      activation, and the combine's un-permutation is a scatter-add that keeps only indices.
-    - Shared experts (shared_experts.py, SharedExpertMLP): their SwiGLU tensors on the n tokens, and
-      with a sigmoid gate (Qwen2-MoE) the ungated output and the gate."""
-    m, p = s.model, s.parallel
-    el = ELEMENTWISE_FLOPS
-    h, experts, k = m.hidden, m.experts, m.top_k
-    rows = routed_rows(s)
-    n, routed = rows.tokens, rows.rows
-    etp_ = "·t_e" if p.etp > 1 else ""
-    copies = f"ρ·sbK{etp_}{rep_}"  # the routed copies on the busiest GPU
-    if rows.padding_rows:
-        copies = f"({copies} + P)"
-    sigmoid = m.expert_bias
-    router = (op("router", 2 * h * n * experts, True, "router"),
-              op("router_scores", el["softmax"] * n * experts, False,
-                 "routing scores (sigmoid, top-k)" if sigmoid else "routing scores (softmax, top-k)"))
-    op("dispatch", 0.0, False, "permutation and dispatch all-to-all again (communication)")
-    token_map, token_map_formula = max((4 * (2 * experts + 1), f"4sb(2E+1){rep_}"), (16 * k, f"16sbK{rep_}"))
-    tensors += [
-        _Tensor("router_probs", 0, 0, 4 * n * experts, f"4sbE{rep_}", router),
-        _Tensor("router_aux_scores", 0, 0, 4 * n * experts, f"4sbE{rep_}", router),
-        _Tensor("router_topk", 0, 0, 12 * n * k, f"12sbK{rep_}", router),
-        _Tensor("moe_routing_map", 0, n * experts, 0, f"sbE{rep_}", router),
-        _Tensor("moe_row_ids", 0, 0, token_map * n + 8 * routed, f"{token_map_formula} + 8{copies}",
-                router + ("dispatch",)),
-        _Tensor("dispatched", routed * h, 0, 0, _bytes_formula(element, f"{copies}·h"), ("dispatch",)),
-        _Tensor("moe_permuted_probs", 0, 0, 4 * routed, f"4{copies}", router + ("dispatch",)),
-    ]
-    weighting = s.moe.weighting
-    weighted = weighting == "activation"
-    if p.etp > 1:
-        expert_width = f"{copies}·f_e/t_e"
-    else:
-        expert_width = f"{copies}·f_e"
-    mlp("expert", m.expert_ffn_hidden, routed, p.etp, (1, expert_width), "expert", weighted=weighted)
-    op("combine", (el["add"] + (0 if weighted else 1)) * n * k * h, False,
-       "sum of the experts' outputs" if weighted else "routing weights × the experts' outputs, summed")
-    if weighting == "combine":
-        tensors.append(_Tensor("moe_unpermuted_output", n * k * h, 0, 0, _bytes_formula(element, f"sbK{rep_}·h"),
-                               ("expert_down", "combine")))
-    elif weighting == "combine-fp32":  # torchtitan casts the outputs to FP32 before weighting them
-        tensors.append(_Tensor("moe_unpermuted_output", 0, 0, 4 * n * k * h, f"4sbK{rep_}·h",
-                               ("expert_down", "combine")))
-    width = shared_ffn(s)
-    if width:
-        tp_ = "/t" if p.tp > 1 else ""
-        tokens = m.seq_len / p.cp * m.micro_batch  # all-gathered over TP for its column-parallel FC1
-        mlp("shared", width, tokens, p.tp, (1, f"sb·f_s{tp_}"), "shared-expert")
-        if m.shared_expert_gate:
-            gate = op("shared_gate", 2 * n * h, True, "shared-expert gate")
-            tensors.append(_Tensor("shared_gated_output", n * (h + 1), 0, 0,
-                                   _bytes_formula(element, f"sb(h+1){rep_}"), ("shared_down", gate)))
 
 
 # ---------------------------------------------------------------------------------------------
