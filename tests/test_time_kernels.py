@@ -19,7 +19,7 @@ from tslab.models.time.efficiency import (ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP
                                           grouped_tiles, wave_efficiency)
 from tslab.models.time.flops import expert_rows, shard_of
 from tslab.models.moe.load import routed_load
-from tslab.models.time.step import _calls, _hide, _Links, _rows, _stages, _tiers
+from tslab.models.time.stages import _calls, _hide, _Links, _rows, _stages, _tiers
 
 SMALL_MOE = {"model.layers": 4, "model.hidden": 1024, "model.heads": 8, "model.kv_heads": 8, "model.ffn_hidden": 4096,
              "model.vocab": 32000, "model.seq_len": 2048, "model.micro_batch": 1, "model.experts": 16,
