@@ -4,135 +4,135 @@
 <context>
     <name></name>
     <message>
-        <location filename="../../views/sources.py" line="79"/>
+        <location filename="../../views/sources.py" line="81"/>
         <source>{size} per step</source>
         <translation>每步 {size}</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="90"/>
+        <location filename="../../views/sources.py" line="92"/>
         <source>makespan {makespan}, bubble {ratio:.1%} of rank-time</source>
         <translation>总时长 {makespan}，气泡占 rank 时间的 {ratio:.1%}</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="91"/>
+        <location filename="../../views/sources.py" line="93"/>
         <source>makespan {makespan} time units, bubble {ratio:.1%} of rank-time</source>
         <translation>总时长 {makespan} 个时间单位，气泡占 rank 时间的 {ratio:.1%}</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="93"/>
+        <location filename="../../views/sources.py" line="95"/>
         <source>no closed form</source>
         <translation>无闭式解</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="94"/>
+        <location filename="../../views/sources.py" line="96"/>
         <source>Bubble of {kind}</source>
         <translation>{kind} 的气泡</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="103"/>
+        <location filename="../../views/sources.py" line="105"/>
         <source>Time of the collective</source>
         <translation>集合通信耗时</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="104"/>
+        <location filename="../../views/sources.py" line="106"/>
         <source>α per round + bytes sent / β, round by round</source>
         <translation>逐轮计算：每轮 α + 发送字节数 / β</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="106"/>
+        <location filename="../../views/sources.py" line="108"/>
         <source>Bus bandwidth</source>
         <translation>总线带宽（busbw）</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="107"/>
+        <location filename="../../views/sources.py" line="109"/>
         <source>busbw = algbw × {factor:g}, algbw = S / t</source>
         <translation>busbw = algbw × {factor:g}，其中 algbw = S / t</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="115"/>
+        <location filename="../../views/sources.py" line="117"/>
         <source>Ulysses bytes per link per layer</source>
         <translation>Ulysses 每层每链路字节数</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="116"/>
+        <location filename="../../views/sources.py" line="118"/>
         <source>(Q + K + V + output)·b·S/n, K and V at the KV heads&apos; width</source>
         <translation>(Q + K + V + output)·b·S/n，K 与 V 按 KV 头的宽度计</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="118"/>
+        <location filename="../../views/sources.py" line="120"/>
         <source>Ring K/V bytes per step</source>
         <translation>Ring 每步 K/V 字节数</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="119"/>
+        <location filename="../../views/sources.py" line="121"/>
         <source>2·b·(S/n)·H_kv per step, n − 1 steps</source>
         <translation>每步 2·b·(S/n)·H_kv，共 n − 1 步</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="120"/>
+        <location filename="../../views/sources.py" line="122"/>
         <source>USP grid</source>
         <translation>USP 网格</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="129"/>
-        <location filename="../../views/sources.py" line="181"/>
+        <location filename="../../views/sources.py" line="131"/>
+        <location filename="../../views/sources.py" line="183"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="129"/>
+        <location filename="../../views/sources.py" line="131"/>
         <source>pipeline makespan + exposed DP/ZeRO + optimizer</source>
         <translation>流水线总时长 + 暴露的 DP/ZeRO 通信 + 优化器</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="131"/>
+        <location filename="../../views/sources.py" line="133"/>
         <source>model FLOPs / (step time × GPUs × peak)</source>
         <translation>模型 FLOPs / (步时 × GPU 数 × 峰值)</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="133"/>
+        <location filename="../../views/sources.py" line="135"/>
         <source>Assumption</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="149"/>
+        <location filename="../../views/sources.py" line="151"/>
         <source>Where the numbers come from</source>
         <translation>数字从何而来</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="150"/>
+        <location filename="../../views/sources.py" line="152"/>
         <source>Quantity</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="150"/>
+        <location filename="../../views/sources.py" line="152"/>
         <source>Value</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="150"/>
+        <location filename="../../views/sources.py" line="152"/>
         <source>Formula</source>
         <translation>公式</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="150"/>
+        <location filename="../../views/sources.py" line="152"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="157"/>
+        <location filename="../../views/sources.py" line="159"/>
         <source>Each number with its formula and primary source, from the models&apos; own results; a deterministic teaching model. Results a tab has not computed yet appear once it has.</source>
         <translation>每个数字及其公式与一手来源，取自模型自身的结果；确定性教学模型。某个标签页尚未计算的结果，会在该标签页计算后出现。</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="176"/>
         <location filename="../../views/sources.py" line="178"/>
         <location filename="../../views/sources.py" line="180"/>
+        <location filename="../../views/sources.py" line="182"/>
         <source>This tab</source>
         <translation>当前标签页</translation>
     </message>
     <message>
-        <location filename="../../views/sources.py" line="195"/>
+        <location filename="../../views/sources.py" line="197"/>
         <source>not computed yet: open the tab that shows it</source>
         <translation>尚未计算：请打开显示它的标签页</translation>
     </message>
@@ -140,12 +140,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="115"/>
+        <location filename="../../desktop/app.py" line="118"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="116"/>
+        <location filename="../../desktop/app.py" line="119"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -374,83 +374,83 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="78"/>
-        <location filename="../../views/comm/tab.py" line="82"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="82"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="85"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="85"/>
+        <location filename="../../views/comm/tab.py" line="86"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="98"/>
-        <location filename="../../views/comm/tab.py" line="256"/>
+        <location filename="../../views/comm/tab.py" line="100"/>
+        <location filename="../../views/comm/tab.py" line="258"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="100"/>
+        <location filename="../../views/comm/tab.py" line="102"/>
         <source>Play the rounds; with reduced motion (View → Reduced Motion) it jumps to the last round</source>
         <translation>逐轮播放；开启减少动画（视图 → 减少动画）时直接跳到最后一轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="103"/>
+        <location filename="../../views/comm/tab.py" line="105"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="106"/>
+        <location filename="../../views/comm/tab.py" line="108"/>
         <source>Round shown</source>
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="180"/>
+        <location filename="../../views/comm/tab.py" line="182"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="187"/>
+        <location filename="../../views/comm/tab.py" line="189"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="229"/>
+        <location filename="../../views/comm/tab.py" line="231"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="256"/>
+        <location filename="../../views/comm/tab.py" line="258"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="305"/>
+        <location filename="../../views/comm/tab.py" line="307"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="307"/>
+        <location filename="../../views/comm/tab.py" line="309"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -537,7 +537,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="64"/>
-        <location filename="../../views/context/tab.py" line="248"/>
+        <location filename="../../views/context/tab.py" line="237"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -562,59 +562,59 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>展示的 CP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="80"/>
+        <location filename="../../views/context/tab.py" line="81"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="82"/>
+        <location filename="../../views/context/tab.py" line="77"/>
         <source>CP degree shown</source>
         <translation>展示的 CP 度</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="83"/>
+        <location filename="../../views/context/tab.py" line="78"/>
         <source>The context-parallel degree the figure teaches when the scenario trains without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and cluster allow; 1 shows the scenario as it is</source>
         <translation>场景训练不用 CP（cp = 1）时，图中用来讲解的上下文并行度：自动取模型与集群所允许的 8、4、2 中最大者；1 表示按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="96"/>
+        <location filename="../../views/context/tab.py" line="91"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="98"/>
+        <location filename="../../views/context/tab.py" line="93"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="99"/>
-        <location filename="../../views/context/tab.py" line="317"/>
+        <location filename="../../views/context/tab.py" line="94"/>
+        <location filename="../../views/context/tab.py" line="306"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="100"/>
-        <location filename="../../views/context/tab.py" line="318"/>
+        <location filename="../../views/context/tab.py" line="95"/>
+        <location filename="../../views/context/tab.py" line="307"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="185"/>
+        <location filename="../../views/context/tab.py" line="174"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="205"/>
+        <location filename="../../views/context/tab.py" line="194"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="248"/>
+        <location filename="../../views/context/tab.py" line="237"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="314"/>
+        <location filename="../../views/context/tab.py" line="303"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -622,7 +622,7 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>DocumentModel</name>
     <message>
-        <location filename="../../views/document_model.py" line="260"/>
+        <location filename="../../views/document_model.py" line="262"/>
         <source>Set {count} keys</source>
         <translation>设置 {count} 个键</translation>
     </message>
@@ -635,103 +635,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="206"/>
-        <location filename="../../desktop/gallery.py" line="262"/>
+        <location filename="../../desktop/gallery.py" line="207"/>
+        <location filename="../../desktop/gallery.py" line="263"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="208"/>
+        <location filename="../../desktop/gallery.py" line="209"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="210"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="210"/>
+        <location filename="../../desktop/gallery.py" line="211"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="214"/>
+        <location filename="../../desktop/gallery.py" line="215"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="215"/>
+        <location filename="../../desktop/gallery.py" line="216"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="216"/>
+        <location filename="../../desktop/gallery.py" line="217"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="217"/>
+        <location filename="../../desktop/gallery.py" line="218"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="218"/>
+        <location filename="../../desktop/gallery.py" line="219"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="220"/>
+        <location filename="../../desktop/gallery.py" line="221"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="221"/>
+        <location filename="../../desktop/gallery.py" line="222"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="223"/>
+        <location filename="../../desktop/gallery.py" line="224"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="227"/>
+        <location filename="../../desktop/gallery.py" line="228"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="230"/>
+        <location filename="../../desktop/gallery.py" line="231"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="231"/>
+        <location filename="../../desktop/gallery.py" line="232"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="232"/>
+        <location filename="../../desktop/gallery.py" line="233"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="233"/>
+        <location filename="../../desktop/gallery.py" line="234"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="234"/>
+        <location filename="../../desktop/gallery.py" line="235"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="255"/>
+        <location filename="../../desktop/gallery.py" line="256"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="257"/>
+        <location filename="../../desktop/gallery.py" line="258"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -739,62 +739,62 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>FigureExportDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="103"/>
+        <location filename="../../desktop/gallery.py" line="104"/>
         <source>Export Figure {number}</source>
         <translation>导出图 {number}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="107"/>
+        <location filename="../../desktop/gallery.py" line="108"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="109"/>
+        <location filename="../../desktop/gallery.py" line="110"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="110"/>
+        <location filename="../../desktop/gallery.py" line="111"/>
         <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="112"/>
+        <location filename="../../desktop/gallery.py" line="113"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="113"/>
+        <location filename="../../desktop/gallery.py" line="114"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="114"/>
+        <location filename="../../desktop/gallery.py" line="115"/>
         <source>Browse for the file</source>
         <translation>浏览并选择文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="117"/>
+        <location filename="../../desktop/gallery.py" line="118"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="118"/>
+        <location filename="../../desktop/gallery.py" line="119"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="119"/>
+        <location filename="../../desktop/gallery.py" line="120"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="120"/>
+        <location filename="../../desktop/gallery.py" line="121"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="149"/>
+        <location filename="../../desktop/gallery.py" line="150"/>
         <source>Export Figure</source>
         <translation>导出图</translation>
     </message>
@@ -934,81 +934,81 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>GalleryExport</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="54"/>
+        <location filename="../../desktop/gallery.py" line="55"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="55"/>
+        <location filename="../../desktop/gallery.py" line="56"/>
         <source>SVG vector image</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="56"/>
+        <location filename="../../desktop/gallery.py" line="57"/>
         <source>PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="169"/>
-        <location filename="../../desktop/gallery.py" line="179"/>
+        <location filename="../../desktop/gallery.py" line="170"/>
+        <location filename="../../desktop/gallery.py" line="180"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="170"/>
+        <location filename="../../desktop/gallery.py" line="171"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="273"/>
-        <location filename="../../desktop/gallery.py" line="286"/>
-        <location filename="../../desktop/gallery.py" line="302"/>
-        <location filename="../../desktop/gallery.py" line="338"/>
+        <location filename="../../desktop/gallery.py" line="274"/>
+        <location filename="../../desktop/gallery.py" line="287"/>
+        <location filename="../../desktop/gallery.py" line="303"/>
+        <location filename="../../desktop/gallery.py" line="339"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="274"/>
+        <location filename="../../desktop/gallery.py" line="275"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="287"/>
+        <location filename="../../desktop/gallery.py" line="288"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="299"/>
+        <location filename="../../desktop/gallery.py" line="300"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="301"/>
+        <location filename="../../desktop/gallery.py" line="302"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="342"/>
+        <location filename="../../desktop/gallery.py" line="343"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="344"/>
+        <location filename="../../desktop/gallery.py" line="345"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="348"/>
+        <location filename="../../desktop/gallery.py" line="349"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="351"/>
+        <location filename="../../desktop/gallery.py" line="352"/>
         <source>Wrote the handout: {path}</source>
         <translation>已写出讲义：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="353"/>
+        <location filename="../../desktop/gallery.py" line="354"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1137,12 +1137,12 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>LoadScale</name>
     <message>
-        <location filename="../../views/mesh/network.py" line="157"/>
+        <location filename="../../views/mesh/network_items.py" line="130"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="157"/>
+        <location filename="../../views/mesh/network_items.py" line="130"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -1150,453 +1150,453 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="212"/>
+        <location filename="../../desktop/main_window.py" line="208"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="213"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="216"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="216"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="216"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="221"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="255"/>
-        <location filename="../../desktop/main_window.py" line="712"/>
+        <location filename="../../desktop/main_window.py" line="251"/>
+        <location filename="../../desktop/main_window.py" line="708"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="258"/>
+        <location filename="../../desktop/main_window.py" line="254"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="271"/>
+        <location filename="../../desktop/main_window.py" line="267"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="274"/>
+        <location filename="../../desktop/main_window.py" line="270"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="277"/>
+        <location filename="../../desktop/main_window.py" line="273"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="279"/>
+        <location filename="../../desktop/main_window.py" line="275"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="288"/>
+        <location filename="../../desktop/main_window.py" line="284"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="285"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="291"/>
+        <location filename="../../desktop/main_window.py" line="287"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="292"/>
+        <location filename="../../desktop/main_window.py" line="288"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="293"/>
+        <location filename="../../desktop/main_window.py" line="289"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="290"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="296"/>
+        <location filename="../../desktop/main_window.py" line="292"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="294"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="299"/>
+        <location filename="../../desktop/main_window.py" line="295"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="302"/>
+        <location filename="../../desktop/main_window.py" line="298"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="303"/>
+        <location filename="../../desktop/main_window.py" line="299"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="306"/>
+        <location filename="../../desktop/main_window.py" line="302"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="309"/>
+        <location filename="../../desktop/main_window.py" line="305"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="312"/>
+        <location filename="../../desktop/main_window.py" line="308"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="316"/>
+        <location filename="../../desktop/main_window.py" line="312"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="317"/>
+        <location filename="../../desktop/main_window.py" line="313"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="321"/>
+        <location filename="../../desktop/main_window.py" line="317"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="323"/>
+        <location filename="../../desktop/main_window.py" line="319"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="328"/>
+        <location filename="../../desktop/main_window.py" line="324"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="330"/>
+        <location filename="../../desktop/main_window.py" line="326"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="334"/>
+        <location filename="../../desktop/main_window.py" line="330"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="335"/>
+        <location filename="../../desktop/main_window.py" line="331"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="336"/>
+        <location filename="../../desktop/main_window.py" line="332"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="338"/>
+        <location filename="../../desktop/main_window.py" line="334"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="340"/>
+        <location filename="../../desktop/main_window.py" line="336"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="345"/>
+        <location filename="../../desktop/main_window.py" line="341"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="346"/>
+        <location filename="../../desktop/main_window.py" line="342"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="351"/>
+        <location filename="../../desktop/main_window.py" line="347"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="351"/>
+        <location filename="../../desktop/main_window.py" line="347"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="355"/>
+        <location filename="../../desktop/main_window.py" line="351"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="358"/>
+        <location filename="../../desktop/main_window.py" line="354"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="360"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="361"/>
+        <location filename="../../desktop/main_window.py" line="357"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="367"/>
+        <location filename="../../desktop/main_window.py" line="363"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="368"/>
+        <location filename="../../desktop/main_window.py" line="364"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="372"/>
+        <location filename="../../desktop/main_window.py" line="368"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="374"/>
-        <location filename="../../desktop/main_window.py" line="773"/>
+        <location filename="../../desktop/main_window.py" line="370"/>
+        <location filename="../../desktop/main_window.py" line="769"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="377"/>
-        <location filename="../../desktop/main_window.py" line="776"/>
+        <location filename="../../desktop/main_window.py" line="373"/>
+        <location filename="../../desktop/main_window.py" line="772"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="391"/>
+        <location filename="../../desktop/main_window.py" line="387"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="491"/>
+        <location filename="../../desktop/main_window.py" line="487"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="605"/>
+        <location filename="../../desktop/main_window.py" line="601"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="695"/>
-        <location filename="../../desktop/main_window.py" line="706"/>
+        <location filename="../../desktop/main_window.py" line="691"/>
+        <location filename="../../desktop/main_window.py" line="702"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="696"/>
-        <location filename="../../desktop/main_window.py" line="719"/>
+        <location filename="../../desktop/main_window.py" line="692"/>
+        <location filename="../../desktop/main_window.py" line="715"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="700"/>
+        <location filename="../../desktop/main_window.py" line="696"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="707"/>
+        <location filename="../../desktop/main_window.py" line="703"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="710"/>
+        <location filename="../../desktop/main_window.py" line="706"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="722"/>
+        <location filename="../../desktop/main_window.py" line="718"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="722"/>
+        <location filename="../../desktop/main_window.py" line="718"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="723"/>
+        <location filename="../../desktop/main_window.py" line="719"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="744"/>
+        <location filename="../../desktop/main_window.py" line="740"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="745"/>
+        <location filename="../../desktop/main_window.py" line="741"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="749"/>
+        <location filename="../../desktop/main_window.py" line="745"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="759"/>
+        <location filename="../../desktop/main_window.py" line="755"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="762"/>
+        <location filename="../../desktop/main_window.py" line="758"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="773"/>
+        <location filename="../../desktop/main_window.py" line="769"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="776"/>
+        <location filename="../../desktop/main_window.py" line="772"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="785"/>
-        <location filename="../../desktop/main_window.py" line="786"/>
+        <location filename="../../desktop/main_window.py" line="782"/>
+        <location filename="../../desktop/main_window.py" line="783"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="793"/>
+        <location filename="../../desktop/main_window.py" line="790"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="794"/>
+        <location filename="../../desktop/main_window.py" line="791"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="802"/>
+        <location filename="../../desktop/main_window.py" line="799"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="807"/>
+        <location filename="../../desktop/main_window.py" line="804"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="814"/>
+        <location filename="../../desktop/main_window.py" line="811"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="815"/>
+        <location filename="../../desktop/main_window.py" line="812"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="827"/>
+        <location filename="../../desktop/main_window.py" line="824"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="830"/>
+        <location filename="../../desktop/main_window.py" line="827"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="840"/>
+        <location filename="../../desktop/main_window.py" line="837"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="841"/>
+        <location filename="../../desktop/main_window.py" line="838"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="852"/>
+        <location filename="../../desktop/main_window.py" line="849"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="856"/>
+        <location filename="../../desktop/main_window.py" line="853"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="864"/>
+        <location filename="../../desktop/main_window.py" line="861"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="864"/>
+        <location filename="../../desktop/main_window.py" line="861"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="874"/>
+        <location filename="../../desktop/main_window.py" line="871"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="884"/>
+        <location filename="../../desktop/main_window.py" line="881"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="886"/>
+        <location filename="../../desktop/main_window.py" line="883"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1096"/>
+        <location filename="../../desktop/main_window.py" line="1093"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1097"/>
+        <location filename="../../desktop/main_window.py" line="1094"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1699,58 +1699,58 @@ Not drawn for this scenario: {reason}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="220"/>
+        <location filename="../../views/memory/figure.py" line="221"/>
         <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="237"/>
+        <location filename="../../views/memory/figure.py" line="238"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="239"/>
+        <location filename="../../views/memory/figure.py" line="240"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="256"/>
+        <location filename="../../views/memory/figure.py" line="257"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="292"/>
-        <location filename="../../views/memory/figure.py" line="347"/>
+        <location filename="../../views/memory/figure.py" line="293"/>
+        <location filename="../../views/memory/figure.py" line="348"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="299"/>
+        <location filename="../../views/memory/figure.py" line="300"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="321"/>
+        <location filename="../../views/memory/figure.py" line="322"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="325"/>
+        <location filename="../../views/memory/figure.py" line="326"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="334"/>
+        <location filename="../../views/memory/figure.py" line="335"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="343"/>
+        <location filename="../../views/memory/figure.py" line="344"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1851,22 +1851,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="186"/>
+        <location filename="../../views/memory/tab.py" line="189"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="195"/>
+        <location filename="../../views/memory/tab.py" line="198"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="204"/>
+        <location filename="../../views/memory/tab.py" line="207"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="201"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1897,23 +1897,23 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="126"/>
-        <location filename="../../views/memory/tab.py" line="148"/>
+        <location filename="../../views/memory/tab.py" line="129"/>
+        <location filename="../../views/memory/tab.py" line="151"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="189"/>
+        <location filename="../../views/memory/tab.py" line="192"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="210"/>
+        <location filename="../../views/memory/tab.py" line="213"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="213"/>
+        <location filename="../../views/memory/tab.py" line="216"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1994,22 +1994,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="462"/>
+        <location filename="../../views/mesh/view.py" line="468"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="464"/>
+        <location filename="../../views/mesh/view.py" line="470"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="465"/>
+        <location filename="../../views/mesh/view.py" line="471"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="475"/>
+        <location filename="../../views/mesh/view.py" line="481"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
@@ -2094,7 +2094,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshView</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="62"/>
+        <location filename="../../views/mesh/view.py" line="64"/>
         <source>r{rank}</source>
         <translation>r{rank}</translation>
     </message>
@@ -2267,203 +2267,203 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>NetworkView</name>
     <message>
-        <location filename="../../views/mesh/network.py" line="67"/>
+        <location filename="../../views/mesh/network.py" line="43"/>
         <source>all axes</source>
         <translation>所有维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="345"/>
+        <location filename="../../views/mesh/network.py" line="175"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="345"/>
+        <location filename="../../views/mesh/network.py" line="175"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="346"/>
+        <location filename="../../views/mesh/network.py" line="176"/>
         <source>ECMP</source>
         <translation>ECMP 等价多路径</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="346"/>
+        <location filename="../../views/mesh/network.py" line="176"/>
         <source>rail rule (PXN)</source>
         <translation>轨道规则（PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="347"/>
+        <location filename="../../views/mesh/network.py" line="177"/>
         <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
         <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="391"/>
-        <location filename="../../views/mesh/network.py" line="615"/>
+        <location filename="../../views/mesh/network.py" line="222"/>
+        <location filename="../../views/mesh/network.py" line="448"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="406"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="406"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="408"/>
+        <location filename="../../views/mesh/network.py" line="239"/>
         <source>NICs</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="406"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>GPUs</source>
         <translation>GPU 卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="234"/>
+        <location filename="../../views/mesh/network.py" line="64"/>
         <source>Network links and their load</source>
         <translation>网络链路及其负载</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="408"/>
+        <location filename="../../views/mesh/network.py" line="239"/>
         <source>NVSwitch</source>
         <translation>NVSwitch 交换</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="417"/>
+        <location filename="../../views/mesh/network.py" line="248"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="418"/>
+        <location filename="../../views/mesh/network.py" line="249"/>
         <source>nodes {first}–{last}</source>
         <translation>节点 {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="442"/>
+        <location filename="../../views/mesh/network.py" line="274"/>
         <source>{axis}, bytes per step on a link:</source>
         <translation>{axis}：每步在一条链路上的字节数：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="462"/>
+        <location filename="../../views/mesh/network.py" line="294"/>
         <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
         <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="464"/>
+        <location filename="../../views/mesh/network.py" line="296"/>
         <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
         <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="483"/>
+        <location filename="../../views/mesh/network.py" line="315"/>
         <source>{axis} sends nothing over the network in this scenario.</source>
         <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="485"/>
+        <location filename="../../views/mesh/network.py" line="317"/>
         <source>No traffic between GPUs in this scenario.</source>
         <translation>此场景中 GPU 之间没有通信。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="488"/>
+        <location filename="../../views/mesh/network.py" line="320"/>
         <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
         <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="495"/>
+        <location filename="../../views/mesh/network.py" line="327"/>
         <source>{text} (the slowest axis of the step)</source>
         <translation>{text}（本步最慢的维度）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="500"/>
+        <location filename="../../views/mesh/network.py" line="332"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="602"/>
+        <location filename="../../views/mesh/network.py" line="434"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="603"/>
+        <location filename="../../views/mesh/network.py" line="435"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="612"/>
+        <location filename="../../views/mesh/network.py" line="445"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="612"/>
+        <location filename="../../views/mesh/network.py" line="445"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="612"/>
+        <location filename="../../views/mesh/network.py" line="445"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="621"/>
+        <location filename="../../views/mesh/network.py" line="455"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="624"/>
+        <location filename="../../views/mesh/network.py" line="458"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="640"/>
+        <location filename="../../views/mesh/network.py" line="475"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="641"/>
+        <location filename="../../views/mesh/network.py" line="476"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="643"/>
+        <location filename="../../views/mesh/network.py" line="478"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="650"/>
+        <location filename="../../views/mesh/network.py" line="485"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="654"/>
+        <location filename="../../views/mesh/network.py" line="489"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="655"/>
+        <location filename="../../views/mesh/network.py" line="490"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="660"/>
+        <location filename="../../views/mesh/network.py" line="495"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="662"/>
+        <location filename="../../views/mesh/network.py" line="497"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="682"/>
+        <location filename="../../views/mesh/network.py" line="517"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="684"/>
+        <location filename="../../views/mesh/network.py" line="519"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
     </message>
@@ -2476,42 +2476,42 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>每个 TP rank 上一层前向传播的数据布局、字节数与 α–β 时间的确定性教学模型，并非实测。悬停在单元格上可查看其内容。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="82"/>
+        <location filename="../../views/context/parallel_figure.py" line="83"/>
         <source>No context-parallel analysis for this scenario: {reason}</source>
         <translation>该场景无法进行上下文并行分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="96"/>
+        <location filename="../../views/context/parallel_figure.py" line="97"/>
         <source>CP = 1: one rank holds the whole sequence and nothing is exchanged; raise Context parallel CP to split it.</source>
         <translation>CP = 1：一个 rank 持有整条序列，无需任何交换；调大“上下文并行 CP”即可切分序列。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="99"/>
+        <location filename="../../views/context/parallel_figure.py" line="100"/>
         <source>&lt;b&gt;The scenario trains without context parallelism (CP = {own})&lt;/b&gt;: shown at CP = {cp} to teach how the sequence would be split (CP shown, above: auto is the largest of 8, 4, 2 that its model and cluster allow).</source>
         <translation>&lt;b&gt;该场景训练时不使用上下文并行（CP = {own}）&lt;/b&gt;：此处以 CP = {cp} 展示，讲解序列会如何切分（见上方“展示的 CP”：自动取模型与集群所允许的 8、4、2 中最大者）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="113"/>
+        <location filename="../../views/context/parallel_figure.py" line="114"/>
         <source>off: tp = 1, nothing to shard</source>
         <translation>关闭：tp = 1，无可切分</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="115"/>
+        <location filename="../../views/context/parallel_figure.py" line="116"/>
         <source>on with tp = {tp}, saving {bytes} of activations per layer</source>
         <translation>已开启，tp = {tp}，每层节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="118"/>
+        <location filename="../../views/context/parallel_figure.py" line="119"/>
         <source>off; with tp = {tp} it would save {bytes} of activations per layer</source>
         <translation>关闭；若开启，tp = {tp} 时每层可节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="120"/>
+        <location filename="../../views/context/parallel_figure.py" line="121"/>
         <source>Megatron SP is not long-context CP.</source>
         <translation>Megatron SP 不是长上下文 CP。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="121"/>
+        <location filename="../../views/context/parallel_figure.py" line="122"/>
         <source>Megatron SP ({state}) is a companion of tensor parallelism: it shards the LayerNorm and dropout activations TP replicates. Long-context CP (here over {cp} ranks) splits one sample&apos;s sequence, attention included.</source>
         <translation>Megatron SP（{state}）是张量并行的配套手段：它切分 TP 中被复制的 LayerNorm 与 dropout 激活。长上下文 CP（此处跨 {cp} 个 rank）切分单个样本的序列，注意力也在其中。</translation>
     </message>
@@ -2685,7 +2685,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/pipeline/tab.py" line="53"/>
-        <location filename="../../views/pipeline/tab.py" line="253"/>
+        <location filename="../../views/pipeline/tab.py" line="243"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -2706,13 +2706,13 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/pipeline/tab.py" line="62"/>
-        <location filename="../../views/pipeline/tab.py" line="90"/>
+        <location filename="../../views/pipeline/tab.py" line="85"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
         <location filename="../../views/pipeline/tab.py" line="63"/>
-        <location filename="../../views/pipeline/tab.py" line="92"/>
+        <location filename="../../views/pipeline/tab.py" line="87"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
@@ -2727,68 +2727,68 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>展示的 PP</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="79"/>
+        <location filename="../../views/pipeline/tab.py" line="80"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="81"/>
+        <location filename="../../views/pipeline/tab.py" line="76"/>
         <source>PP degree shown</source>
         <translation>展示的 PP 并行度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="82"/>
+        <location filename="../../views/pipeline/tab.py" line="77"/>
         <source>The pipeline degree the figure teaches when the scenario trains without pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that splits its layers and fits its cluster; 1 shows the scenario as it is</source>
         <translation>场景训练时不使用流水线并行（pp = 1）时，图中讲解所用的流水线并行度：自动取能整除其层数且集群容纳得下的 8、4、2 中最大者；1 则按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="148"/>
+        <location filename="../../views/pipeline/tab.py" line="137"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="151"/>
+        <location filename="../../views/pipeline/tab.py" line="140"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="166"/>
+        <location filename="../../views/pipeline/tab.py" line="155"/>
         <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
         <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="174"/>
+        <location filename="../../views/pipeline/tab.py" line="163"/>
         <source>the schedule is simulated from p, m, v and the durations alone</source>
         <translation>调度仅按 p、m、v 与各操作时长模拟</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="213"/>
+        <location filename="../../views/pipeline/tab.py" line="203"/>
         <source>From the step-time model (op durations: step-time model), the first stage&apos;s, read only; choose typed durations to edit them</source>
         <translation>来自步时模型（操作时长：步时模型），为第一个阶段的值，只读；改选手动输入时长即可编辑</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="253"/>
+        <location filename="../../views/pipeline/tab.py" line="243"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="334"/>
-        <location filename="../../views/pipeline/tab.py" line="335"/>
+        <location filename="../../views/pipeline/tab.py" line="324"/>
+        <location filename="../../views/pipeline/tab.py" line="325"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="336"/>
+        <location filename="../../views/pipeline/tab.py" line="326"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="339"/>
+        <location filename="../../views/pipeline/tab.py" line="329"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="341"/>
+        <location filename="../../views/pipeline/tab.py" line="331"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2796,7 +2796,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="407"/>
+        <location filename="../../views/time/planner.py" line="413"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2804,218 +2804,218 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="113"/>
+        <location filename="../../views/time/planner.py" line="115"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="115"/>
+        <location filename="../../views/time/planner.py" line="117"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="118"/>
+        <location filename="../../views/time/planner.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="112"/>
-        <location filename="../../views/time/planner.py" line="126"/>
+        <location filename="../../views/time/planner.py" line="114"/>
+        <location filename="../../views/time/planner.py" line="128"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="135"/>
+        <location filename="../../views/time/planner.py" line="137"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="141"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="142"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="149"/>
+        <location filename="../../views/time/planner.py" line="152"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="156"/>
+        <location filename="../../views/time/planner.py" line="159"/>
         <source>Configurations by step time</source>
         <translation>按步时间排序的配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="169"/>
+        <location filename="../../views/time/planner.py" line="172"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="170"/>
+        <location filename="../../views/time/planner.py" line="173"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="211"/>
+        <location filename="../../views/time/planner.py" line="214"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="225"/>
+        <location filename="../../views/time/planner.py" line="228"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="241"/>
+        <location filename="../../views/time/planner.py" line="244"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="245"/>
+        <location filename="../../views/time/planner.py" line="248"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="252"/>
+        <location filename="../../views/time/planner.py" line="255"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="260"/>
+        <location filename="../../views/time/planner.py" line="263"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="263"/>
+        <location filename="../../views/time/planner.py" line="266"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="281"/>
+        <location filename="../../views/time/planner.py" line="284"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="283"/>
+        <location filename="../../views/time/planner.py" line="286"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="285"/>
+        <location filename="../../views/time/planner.py" line="288"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="296"/>
+        <location filename="../../views/time/planner.py" line="301"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="297"/>
+        <location filename="../../views/time/planner.py" line="302"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="304"/>
+        <location filename="../../views/time/planner.py" line="309"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank:,}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="309"/>
+        <location filename="../../views/time/planner.py" line="314"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="312"/>
+        <location filename="../../views/time/planner.py" line="317"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="314"/>
+        <location filename="../../views/time/planner.py" line="319"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="321"/>
+        <location filename="../../views/time/planner.py" line="326"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="322"/>
+        <location filename="../../views/time/planner.py" line="327"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="317"/>
+        <location filename="../../views/time/planner.py" line="322"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="340"/>
+        <location filename="../../views/time/planner.py" line="345"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="347"/>
+        <location filename="../../views/time/planner.py" line="352"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="375"/>
+        <location filename="../../views/time/planner.py" line="381"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="386"/>
+        <location filename="../../views/time/planner.py" line="392"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="388"/>
+        <location filename="../../views/time/planner.py" line="394"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -3609,7 +3609,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="191"/>
+        <location filename="../../views/time/planner.py" line="194"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -3634,7 +3634,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/time/panel.py" line="88"/>
-        <location filename="../../views/time/panel.py" line="299"/>
+        <location filename="../../views/time/panel.py" line="301"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
@@ -3659,57 +3659,57 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="201"/>
+        <location filename="../../views/time/panel.py" line="203"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="206"/>
+        <location filename="../../views/time/panel.py" line="208"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="218"/>
+        <location filename="../../views/time/panel.py" line="220"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="240"/>
+        <location filename="../../views/time/panel.py" line="242"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="246"/>
+        <location filename="../../views/time/panel.py" line="248"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="252"/>
+        <location filename="../../views/time/panel.py" line="254"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="256"/>
+        <location filename="../../views/time/panel.py" line="258"/>
         <source> · linear layers in FP8 ({peak}/s)</source>
         <translation> · 线性层为 FP8（{peak}/s）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="271"/>
+        <location filename="../../views/time/panel.py" line="273"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="273"/>
+        <location filename="../../views/time/panel.py" line="275"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="286"/>
+        <location filename="../../views/time/panel.py" line="288"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="297"/>
+        <location filename="../../views/time/panel.py" line="299"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -4341,7 +4341,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/export.py" line="678"/>
+        <location filename="../../desktop/handout.py" line="309"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
         <location filename="../../views/gallery/view.py" line="252"/>
         <source>Figure {number}. {title}</source>
@@ -6013,103 +6013,103 @@ K 个输出加权求和</translation>
 <context>
     <name>handout</name>
     <message>
-        <location filename="../../desktop/export.py" line="428"/>
+        <location filename="../../desktop/handout.py" line="59"/>
         <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
         <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="433"/>
+        <location filename="../../desktop/handout.py" line="64"/>
         <source>{name}: {total} parameters</source>
         <translation>{name}：{total} 参数</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="435"/>
+        <location filename="../../desktop/handout.py" line="66"/>
         <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="440"/>
+        <location filename="../../desktop/handout.py" line="71"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
         <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="446"/>
+        <location filename="../../desktop/handout.py" line="77"/>
         <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
         <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="453"/>
+        <location filename="../../desktop/handout.py" line="84"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="454"/>
+        <location filename="../../desktop/handout.py" line="85"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="454"/>
+        <location filename="../../desktop/handout.py" line="85"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="455"/>
+        <location filename="../../desktop/handout.py" line="86"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="456"/>
+        <location filename="../../desktop/handout.py" line="87"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="456"/>
+        <location filename="../../desktop/handout.py" line="87"/>
         <source>GPUs and cluster</source>
         <translation>GPU 与集群</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="506"/>
+        <location filename="../../desktop/handout.py" line="137"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="610"/>
-        <location filename="../../desktop/export.py" line="644"/>
+        <location filename="../../desktop/handout.py" line="241"/>
+        <location filename="../../desktop/handout.py" line="275"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="611"/>
+        <location filename="../../desktop/handout.py" line="242"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="614"/>
+        <location filename="../../desktop/handout.py" line="245"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="615"/>
+        <location filename="../../desktop/handout.py" line="246"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="655"/>
+        <location filename="../../desktop/handout.py" line="286"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="658"/>
+        <location filename="../../desktop/handout.py" line="289"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="670"/>
+        <location filename="../../desktop/handout.py" line="301"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/export.py" line="701"/>
+        <location filename="../../desktop/handout.py" line="332"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>
@@ -6940,764 +6940,764 @@ K 个输出加权求和</translation>
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../views/labels.py" line="58"/>
+        <location filename="../../views/labels.py" line="76"/>
         <source>= {tokens} tokens</source>
         <translation>= {tokens} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="59"/>
+        <location filename="../../views/labels.py" line="77"/>
         <source>{tokens} tokens per optimizer step: {batch} sequences × {seq} tokens</source>
         <translation>每个优化器步 {tokens} 个 Token：{batch} 条序列 × {seq} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="65"/>
+        <location filename="../../views/labels.py" line="83"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="68"/>
-        <location filename="../../views/labels.py" line="167"/>
+        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="185"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="68"/>
+        <location filename="../../views/labels.py" line="86"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="69"/>
+        <location filename="../../views/labels.py" line="87"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="73"/>
+        <location filename="../../views/labels.py" line="91"/>
         <source>Parameters Ψ (0 = from shape)</source>
         <translation>参数量 Ψ（0 = 按形状推算）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="74"/>
+        <location filename="../../views/labels.py" line="92"/>
         <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
         <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="77"/>
+        <location filename="../../views/labels.py" line="95"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="78"/>
+        <location filename="../../views/labels.py" line="96"/>
         <source>Hidden size h</source>
         <translation>隐藏维度 h</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="79"/>
+        <location filename="../../views/labels.py" line="97"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="80"/>
+        <location filename="../../views/labels.py" line="98"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="81"/>
+        <location filename="../../views/labels.py" line="99"/>
         <source>FFN hidden</source>
         <translation>FFN 隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="82"/>
+        <location filename="../../views/labels.py" line="100"/>
         <source>Vocabulary V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="83"/>
+        <location filename="../../views/labels.py" line="101"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="84"/>
+        <location filename="../../views/labels.py" line="102"/>
         <source>Micro-batch size b</source>
         <translation>微批大小 b</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="85"/>
+        <location filename="../../views/labels.py" line="103"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="104"/>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="105"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="88"/>
+        <location filename="../../views/labels.py" line="106"/>
         <source>Experts per token K</source>
         <translation>每 Token 专家数 K</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="89"/>
+        <location filename="../../views/labels.py" line="107"/>
         <source>Vocabulary padded to k × TP</source>
         <translation>词表填充到 k × TP 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="90"/>
+        <location filename="../../views/labels.py" line="108"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="110"/>
         <source>Q/K/V biases</source>
         <translation>Q/K/V 偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="93"/>
+        <location filename="../../views/labels.py" line="111"/>
         <source>Linear-layer biases</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="94"/>
+        <location filename="../../views/labels.py" line="112"/>
         <source>Query/key norm</source>
         <translation>查询/键归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="95"/>
+        <location filename="../../views/labels.py" line="113"/>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="96"/>
+        <location filename="../../views/labels.py" line="114"/>
         <source>learned</source>
         <translation>可学习</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="97"/>
+        <location filename="../../views/labels.py" line="115"/>
         <source>Positions learned (0 = s)</source>
         <translation>可学习位置数（0 = s）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="98"/>
+        <location filename="../../views/labels.py" line="116"/>
         <source>First dense layers</source>
         <translation>开头的稠密层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="99"/>
+        <location filename="../../views/labels.py" line="117"/>
         <source>MoE every k-th layer</source>
         <translation>每 k 层一个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="100"/>
+        <location filename="../../views/labels.py" line="118"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="101"/>
+        <location filename="../../views/labels.py" line="119"/>
         <source>Shared-expert width</source>
         <translation>共享专家宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="102"/>
+        <location filename="../../views/labels.py" line="120"/>
         <source>Shared-expert gate</source>
         <translation>共享专家门控</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="103"/>
+        <location filename="../../views/labels.py" line="121"/>
         <source>Routing bias per expert</source>
         <translation>每专家路由偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="104"/>
+        <location filename="../../views/labels.py" line="122"/>
         <source>MTP modules</source>
         <translation>MTP 模块数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="106"/>
+        <location filename="../../views/labels.py" line="124"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="107"/>
+        <location filename="../../views/labels.py" line="125"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="108"/>
+        <location filename="../../views/labels.py" line="126"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="109"/>
+        <location filename="../../views/labels.py" line="127"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="110"/>
+        <location filename="../../views/labels.py" line="128"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="111"/>
+        <location filename="../../views/labels.py" line="129"/>
         <source>GEMM compute</source>
         <translation>GEMM 计算精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="112"/>
+        <location filename="../../views/labels.py" line="130"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="113"/>
+        <location filename="../../views/labels.py" line="131"/>
         <source>Adam (2 states)</source>
         <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="114"/>
+        <location filename="../../views/labels.py" line="132"/>
         <source>Muon (1 state)</source>
         <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="115"/>
+        <location filename="../../views/labels.py" line="133"/>
         <source>SGD momentum (1 state)</source>
         <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="117"/>
+        <location filename="../../views/labels.py" line="135"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="136"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="119"/>
+        <location filename="../../views/labels.py" line="137"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="120"/>
+        <location filename="../../views/labels.py" line="138"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="121"/>
+        <location filename="../../views/labels.py" line="139"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="122"/>
+        <location filename="../../views/labels.py" line="140"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="123"/>
+        <location filename="../../views/labels.py" line="141"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="124"/>
+        <location filename="../../views/labels.py" line="142"/>
         <source>Expert tensor parallel ETP</source>
         <translation>专家张量并行 ETP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="125"/>
+        <location filename="../../views/labels.py" line="143"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="126"/>
+        <location filename="../../views/labels.py" line="144"/>
         <source>First-stage layers</source>
         <translation>首阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="127"/>
+        <location filename="../../views/labels.py" line="145"/>
         <source>Last-stage layers</source>
         <translation>末阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="128"/>
+        <location filename="../../views/labels.py" line="146"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="129"/>
+        <location filename="../../views/labels.py" line="147"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="130"/>
+        <location filename="../../views/labels.py" line="148"/>
         <source>Rank order</source>
         <translation>Rank 顺序</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="133"/>
+        <location filename="../../views/labels.py" line="151"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="134"/>
+        <location filename="../../views/labels.py" line="152"/>
         <source>Global batch (sequences)</source>
         <translation>全局批次（序列数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="135"/>
+        <location filename="../../views/labels.py" line="153"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="136"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="137"/>
+        <location filename="../../views/labels.py" line="155"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="138"/>
+        <location filename="../../views/labels.py" line="156"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="139"/>
+        <location filename="../../views/labels.py" line="157"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="140"/>
+        <location filename="../../views/labels.py" line="158"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="142"/>
+        <location filename="../../views/labels.py" line="160"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="143"/>
+        <location filename="../../views/labels.py" line="161"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="143"/>
+        <location filename="../../views/labels.py" line="161"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="144"/>
+        <location filename="../../views/labels.py" line="162"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="145"/>
+        <location filename="../../views/labels.py" line="163"/>
         <source>Fully recomputed layers</source>
         <translation>全量重计算层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="146"/>
+        <location filename="../../views/labels.py" line="164"/>
         <source>Checkpoints split over TP</source>
         <translation>检查点在 TP 上切分</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="147"/>
+        <location filename="../../views/labels.py" line="165"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="148"/>
+        <location filename="../../views/labels.py" line="166"/>
         <source>manual</source>
         <translation>手动</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="149"/>
+        <location filename="../../views/labels.py" line="167"/>
         <source>Megatron selective</source>
         <translation>Megatron 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="150"/>
+        <location filename="../../views/labels.py" line="168"/>
         <source>Megatron recompute modules</source>
         <translation>Megatron 重计算模块</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="152"/>
+        <location filename="../../views/labels.py" line="170"/>
         <source>Ladder steps (0 = all)</source>
         <translation>阶梯步数（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="153"/>
+        <location filename="../../views/labels.py" line="171"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="172"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="155"/>
+        <location filename="../../views/labels.py" line="173"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="156"/>
+        <location filename="../../views/labels.py" line="174"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="158"/>
+        <location filename="../../views/labels.py" line="176"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="159"/>
+        <location filename="../../views/labels.py" line="177"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="160"/>
+        <location filename="../../views/labels.py" line="178"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="161"/>
+        <location filename="../../views/labels.py" line="179"/>
         <source>Gradients to CPU as</source>
         <translation>梯度传到 CPU 的方式</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="162"/>
+        <location filename="../../views/labels.py" line="180"/>
         <source>Pipeline ZeRO-2 (Kimi K3)</source>
         <translation>Kimi K3 的 Pipeline ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="163"/>
+        <location filename="../../views/labels.py" line="181"/>
         <source>ZeRO-Offload (DeepSpeed)</source>
         <translation>DeepSpeed 的 ZeRO-Offload</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="164"/>
+        <location filename="../../views/labels.py" line="182"/>
         <source>Reduce bucket (elements)</source>
         <translation>归约分桶大小（元素数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="168"/>
+        <location filename="../../views/labels.py" line="186"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="169"/>
+        <location filename="../../views/labels.py" line="187"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="171"/>
+        <location filename="../../views/labels.py" line="189"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="172"/>
+        <location filename="../../views/labels.py" line="190"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="173"/>
+        <location filename="../../views/labels.py" line="191"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="174"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="175"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>NVLink latency α (µs)</source>
         <translation>NVLink 延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="176"/>
+        <location filename="../../views/labels.py" line="194"/>
         <source>Inter-node latency α (µs)</source>
         <translation>节点间延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="177"/>
+        <location filename="../../views/labels.py" line="195"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="178"/>
+        <location filename="../../views/labels.py" line="196"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="179"/>
+        <location filename="../../views/labels.py" line="197"/>
         <source>fat-tree (a node on one leaf)</source>
         <translation>胖树（一个节点接一台叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="180"/>
+        <location filename="../../views/labels.py" line="198"/>
         <source>NICs per node (0 = one per GPU)</source>
         <translation>每节点网卡数（0 = 每 GPU 一块）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="181"/>
+        <location filename="../../views/labels.py" line="199"/>
         <source>Leaf ports (to NICs)</source>
         <translation>叶交换机端口（接网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="182"/>
+        <location filename="../../views/labels.py" line="200"/>
         <source>Oversubscription (leaf down : up)</source>
         <translation>超额订阅（叶下行 : 上行）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="184"/>
+        <location filename="../../views/labels.py" line="202"/>
         <source>Leaf–spine GB/s (0 = a NIC&apos;s)</source>
         <translation>叶—脊 GB/s（0 = 同网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="185"/>
+        <location filename="../../views/labels.py" line="203"/>
         <source>Cross-node routes</source>
         <translation>跨节点路由</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="186"/>
+        <location filename="../../views/labels.py" line="204"/>
         <source>ECMP (shortest paths)</source>
         <translation>ECMP（最短路径）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="205"/>
         <source>rail rule (NVLink first, PXN)</source>
         <translation>轨道规则（先走 NVLink，PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="188"/>
+        <location filename="../../views/labels.py" line="206"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="189"/>
+        <location filename="../../views/labels.py" line="207"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="191"/>
+        <location filename="../../views/labels.py" line="209"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="210"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="211"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="211"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="194"/>
+        <location filename="../../views/labels.py" line="212"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="195"/>
+        <location filename="../../views/labels.py" line="213"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="196"/>
+        <location filename="../../views/labels.py" line="214"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="197"/>
+        <location filename="../../views/labels.py" line="215"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="199"/>
+        <location filename="../../views/labels.py" line="217"/>
         <source>Dispatch route</source>
         <translation>分发路径</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="200"/>
+        <location filename="../../views/labels.py" line="218"/>
         <source>direct</source>
         <translation>直达</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="201"/>
+        <location filename="../../views/labels.py" line="219"/>
         <source>two hops: IB, then NVLink</source>
         <translation>两跳：先 IB，再 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="202"/>
-        <location filename="../../views/labels.py" line="236"/>
+        <location filename="../../views/labels.py" line="220"/>
+        <location filename="../../views/labels.py" line="254"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="203"/>
+        <location filename="../../views/labels.py" line="221"/>
         <source>Expert capacity factor (0 = dropless)</source>
         <translation>专家容量因子（0 = 不丢弃）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="204"/>
+        <location filename="../../views/labels.py" line="222"/>
         <source>Pad experts to capacity</source>
         <translation>专家填充到容量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="205"/>
+        <location filename="../../views/labels.py" line="223"/>
         <source>Routing weights applied</source>
         <translation>路由权重作用位置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="206"/>
+        <location filename="../../views/labels.py" line="224"/>
         <source>at the combine</source>
         <translation>在 combine 处</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="207"/>
+        <location filename="../../views/labels.py" line="225"/>
         <source>at the combine, in FP32</source>
         <translation>在 combine 处（FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="208"/>
+        <location filename="../../views/labels.py" line="226"/>
         <source>in the expert activation</source>
         <translation>在专家激活函数中</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="209"/>
+        <location filename="../../views/labels.py" line="227"/>
         <source>Peak BF16 TFLOP/s (0 = data sheet)</source>
         <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="210"/>
+        <location filename="../../views/labels.py" line="228"/>
         <source>HBM GB/s (0 = data sheet)</source>
         <translation>HBM GB/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="211"/>
+        <location filename="../../views/labels.py" line="229"/>
         <source>Op durations</source>
         <translation>操作时长</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="212"/>
+        <location filename="../../views/labels.py" line="230"/>
         <source>typed units</source>
         <translation>手动输入单位</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="213"/>
+        <location filename="../../views/labels.py" line="231"/>
         <source>step-time model</source>
         <translation>步时模型</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="214"/>
+        <location filename="../../views/labels.py" line="232"/>
         <source>DP reduction under the backward</source>
         <translation>DP 归约与反向重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="215"/>
+        <location filename="../../views/labels.py" line="233"/>
         <source>TP collectives under the GEMMs</source>
         <translation>TP 集合通信与 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="216"/>
+        <location filename="../../views/labels.py" line="234"/>
         <source>EP all-to-alls under the expert GEMMs</source>
         <translation>EP all-to-all 与专家 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="217"/>
+        <location filename="../../views/labels.py" line="235"/>
         <source>GEMM efficiency (0 = size curve)</source>
         <translation>GEMM 效率（0 = 尺寸曲线）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="219"/>
+        <location filename="../../views/labels.py" line="237"/>
         <source>Element-wise share of HBM bandwidth</source>
         <translation>逐元素运算的 HBM 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="221"/>
+        <location filename="../../views/labels.py" line="239"/>
         <source>NCCL share of NVLink bandwidth</source>
         <translation>NCCL 的 NVLink 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="224"/>
+        <location filename="../../views/labels.py" line="242"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="225"/>
+        <location filename="../../views/labels.py" line="243"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="226"/>
+        <location filename="../../views/labels.py" line="244"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="227"/>
+        <location filename="../../views/labels.py" line="245"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="230"/>
+        <location filename="../../views/labels.py" line="248"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="231"/>
+        <location filename="../../views/labels.py" line="249"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="232"/>
+        <location filename="../../views/labels.py" line="250"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="234"/>
+        <location filename="../../views/labels.py" line="252"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="235"/>
+        <location filename="../../views/labels.py" line="253"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="237"/>
+        <location filename="../../views/labels.py" line="255"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="238"/>
+        <location filename="../../views/labels.py" line="256"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="239"/>
+        <location filename="../../views/labels.py" line="257"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="270"/>
+        <location filename="../../views/labels.py" line="288"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="270"/>
+        <location filename="../../views/labels.py" line="288"/>
         <source>off</source>
         <translation>关</translation>
     </message>
@@ -7888,32 +7888,32 @@ K 个输出加权求和</translation>
 <context>
     <name>mesh</name>
     <message>
-        <location filename="../../models/mesh/groups.py" line="232"/>
+        <location filename="../../models/mesh/groups.py" line="233"/>
         <source>order {order} does not list cp, but cp = {cp}: the context-parallel axis has no place in the mesh</source>
         <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="242"/>
+        <location filename="../../models/mesh/groups.py" line="243"/>
         <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
         <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="266"/>
+        <location filename="../../models/mesh/groups.py" line="267"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
         <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线阶段放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="283"/>
+        <location filename="../../models/mesh/groups.py" line="284"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个微批的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="290"/>
+        <location filename="../../models/mesh/groups.py" line="291"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个微批的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="299"/>
+        <location filename="../../models/mesh/groups.py" line="300"/>
         <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
@@ -8303,87 +8303,87 @@ K 个输出加权求和</translation>
         <translation>MLP dropout 掩码</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="136"/>
+        <location filename="../../models/memory/policy.py" line="120"/>
         <source>Recompute the attention core</source>
         <translation>重计算注意力核心</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="145"/>
+        <location filename="../../models/memory/policy.py" line="129"/>
         <source>core_attn: recompute the attention core</source>
         <translation>core_attn：重计算注意力核心</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="148"/>
+        <location filename="../../models/memory/policy.py" line="132"/>
         <source>moe_act: recompute the expert activation</source>
         <translation>moe_act：重计算专家激活函数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="151"/>
+        <location filename="../../models/memory/policy.py" line="135"/>
         <source>layernorm: recompute both norms</source>
         <translation>layernorm：重计算两个归一化</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="153"/>
+        <location filename="../../models/memory/policy.py" line="137"/>
         <source>mla_up_proj: recompute the MLA up-projections</source>
         <translation>mla_up_proj：重计算 MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="156"/>
+        <location filename="../../models/memory/policy.py" line="140"/>
         <source>mlp: recompute the dense MLP</source>
         <translation>mlp：重计算稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="159"/>
+        <location filename="../../models/memory/policy.py" line="143"/>
         <source>shared_experts: recompute the shared experts</source>
         <translation>shared_experts：重计算共享专家</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="163"/>
+        <location filename="../../models/memory/policy.py" line="147"/>
         <source>moe: recompute the MoE layer</source>
         <translation>moe：重计算整个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="170"/>
+        <location filename="../../models/memory/policy.py" line="154"/>
         <source>Recompute RMSNorm</source>
         <translation>重计算 RMSNorm</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="173"/>
+        <location filename="../../models/memory/policy.py" line="157"/>
         <source>Recompute the MLA up-projections</source>
         <translation>重计算 MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="177"/>
+        <location filename="../../models/memory/policy.py" line="161"/>
         <source>MoE SwiGLU: input in FP8, output recomputed</source>
         <translation>MoE SwiGLU：输入以 FP8 缓存，输出重计算</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="182"/>
+        <location filename="../../models/memory/policy.py" line="166"/>
         <source>Linear inputs cached in FP8</source>
         <translation>Linear 的输入以 FP8 缓存</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="193"/>
+        <location filename="../../models/memory/policy.py" line="177"/>
         <source>Recompute LayerNorm, SwiGLU and MLA up-projections</source>
         <translation>重计算 LayerNorm、SwiGLU 与 MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="196"/>
+        <location filename="../../models/memory/policy.py" line="180"/>
         <source>Recompute the MoE down-projections</source>
         <translation>重计算 MoE 下投影</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="202"/>
+        <location filename="../../models/memory/policy.py" line="186"/>
         <source>FP8 storage of insensitive activations</source>
         <translation>不敏感的激活以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="206"/>
+        <location filename="../../models/memory/policy.py" line="190"/>
         <source>CPU offload of the rest</source>
         <translation>其余激活卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="212"/>
+        <location filename="../../models/memory/policy.py" line="196"/>
         <source>Recompute every normalised layer input</source>
         <translation>重计算所有经归一化的层输入</translation>
     </message>
@@ -8399,107 +8399,107 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="167"/>
+        <location filename="../../models/planner/search.py" line="168"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="173"/>
+        <location filename="../../models/planner/search.py" line="174"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="179"/>
+        <location filename="../../models/planner/search.py" line="180"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="184"/>
+        <location filename="../../models/planner/search.py" line="185"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="189"/>
+        <location filename="../../models/planner/search.py" line="190"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="501"/>
+        <location filename="../../models/planner/search.py" line="502"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="833"/>
+        <location filename="../../models/time/step.py" line="475"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="834"/>
+        <location filename="../../models/time/step.py" line="476"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="837"/>
+        <location filename="../../models/time/step.py" line="479"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="840"/>
+        <location filename="../../models/time/step.py" line="482"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="844"/>
+        <location filename="../../models/time/step.py" line="486"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="847"/>
+        <location filename="../../models/time/step.py" line="489"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="849"/>
+        <location filename="../../models/time/step.py" line="491"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="854"/>
+        <location filename="../../models/time/step.py" line="496"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="867"/>
+        <location filename="../../models/time/step.py" line="509"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="870"/>
+        <location filename="../../models/time/step.py" line="512"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="876"/>
+        <location filename="../../models/time/step.py" line="518"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="859"/>
+        <location filename="../../models/time/step.py" line="501"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="863"/>
+        <location filename="../../models/time/step.py" line="505"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="884"/>
+        <location filename="../../models/time/step.py" line="526"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="887"/>
+        <location filename="../../models/time/step.py" line="529"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
@@ -8507,257 +8507,257 @@ K 个输出加权求和</translation>
 <context>
     <name>validation</name>
     <message>
-        <location filename="../../models/validation.py" line="62"/>
+        <location filename="../../models/validation.py" line="49"/>
         <source>hidden size {hidden} is not divisible by {heads} heads</source>
         <translation>隐藏维度 {hidden} 不能被 {heads} 个头整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="66"/>
+        <location filename="../../models/validation.py" line="53"/>
         <source>{heads} query heads cannot be grouped over {kv} KV heads</source>
         <translation>{heads} 个查询头无法均分到 {kv} 个 KV 头的分组中</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="69"/>
+        <location filename="../../models/validation.py" line="56"/>
         <source>more KV heads ({kv}) than query heads ({heads})</source>
         <translation>KV 头数（{kv}）多于查询头数（{heads}）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="72"/>
+        <location filename="../../models/validation.py" line="59"/>
         <source>latent attention (mla) needs kv_lora_rank &gt; 0</source>
         <translation>潜在注意力（mla）需要 kv_lora_rank &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="75"/>
+        <location filename="../../models/validation.py" line="62"/>
         <source>top_k must be between 1 and the {experts} experts</source>
         <translation>top_k 必须介于 1 与专家数 {experts} 之间</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="79"/>
+        <location filename="../../models/validation.py" line="66"/>
         <source>an MoE model needs expert_ffn_hidden &gt; 0</source>
         <translation>MoE 模型需要 expert_ffn_hidden &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="82"/>
+        <location filename="../../models/validation.py" line="69"/>
         <source>{dense} dense layers but only {layers} layers</source>
         <translation>设置了 {dense} 个稠密层，但总共只有 {layers} 层</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="86"/>
+        <location filename="../../models/validation.py" line="73"/>
         <source>params overrides a dense model&apos;s size; set experts = 0 or params = 0</source>
         <translation>params 只用于覆盖稠密模型的规模；请设置 experts = 0 或 params = 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="96"/>
+        <location filename="../../models/validation.py" line="82"/>
         <source>the MoE layer pattern must list each of the {layers} layers once (it lists {count})</source>
         <translation>MoE 层模式必须为 {layers} 层中的每一层各列一次（当前列了 {count} 个）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="101"/>
+        <location filename="../../models/validation.py" line="87"/>
         <source>shared_ffn_hidden has no effect without shared experts</source>
         <translation>没有共享专家时，shared_ffn_hidden 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="104"/>
+        <location filename="../../models/validation.py" line="90"/>
         <source>top_k and shared_experts have no effect without experts</source>
         <translation>没有专家时，top_k 和 shared_experts 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="108"/>
+        <location filename="../../models/validation.py" line="94"/>
         <source>sequence length {seq} exceeds the {positions} learned positions</source>
         <translation>序列长度 {seq} 超过了 {positions} 个可学习位置</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="112"/>
+        <location filename="../../models/validation.py" line="98"/>
         <source>MTP modules are counted from the shape; set params = 0</source>
         <translation>MTP 模块按形状计数；请设置 params = 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="116"/>
+        <location filename="../../models/validation.py" line="102"/>
         <source>{heads} attention heads are not divisible by tp = {tp}</source>
         <translation>{heads} 个注意力头不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="119"/>
+        <location filename="../../models/validation.py" line="105"/>
         <source>{kv} KV heads are not divisible by tp = {tp}</source>
         <translation>{kv} 个 KV 头不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="122"/>
+        <location filename="../../models/validation.py" line="108"/>
         <source>ffn_hidden {ffn} is not divisible by tp = {tp}</source>
         <translation>ffn_hidden {ffn} 不能被 tp = {tp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="125"/>
+        <location filename="../../models/validation.py" line="111"/>
         <source>vocabulary {vocab} is padded to a multiple of tp = {tp}</source>
         <translation>词表 {vocab} 将被填充为 tp = {tp} 的倍数</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="131"/>
+        <location filename="../../models/validation.py" line="117"/>
         <source>{layers} layers cannot fill {stages} pipeline stages (pp × chunks)</source>
         <translation>{layers} 层填不满 {stages} 个流水线阶段（pp × chunks）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="136"/>
+        <location filename="../../models/validation.py" line="122"/>
         <source>set a stage&apos;s layers or count the embedding/loss in the split, not both</source>
         <translation>要么设定某个阶段的层数，要么在划分中把嵌入/损失计为一层，不能两者都用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="146"/>
+        <location filename="../../models/validation.py" line="131"/>
         <source>uneven pipeline stages: {reason}</source>
         <translation>流水线阶段不均匀：{reason}</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="149"/>
+        <location filename="../../models/validation.py" line="134"/>
         <source>{layers} layers do not divide evenly over {stages} pipeline stages; some stages hold one layer more</source>
         <translation>{layers} 层无法均分到 {stages} 个流水线阶段；部分阶段会多一层</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="153"/>
+        <location filename="../../models/validation.py" line="138"/>
         <source>vpp = {vpp} is used only by the interleaved schedule</source>
         <translation>vpp = {vpp} 仅用于交错式调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="158"/>
+        <location filename="../../models/validation.py" line="143"/>
         <source>interleaved 1F1B runs its {m} micro-batches in max(1, ⌊m/pp⌋) = {rounds} equal rounds: m must be a multiple of {rounds} to be scheduled</source>
         <translation>interleaved 1F1B 把 {m} 个微批分成 max(1, ⌊m/pp⌋) = {rounds} 个相等的轮次：m 必须是 {rounds} 的倍数才能调度</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="164"/>
+        <location filename="../../models/validation.py" line="149"/>
         <source>fewer micro-batches ({m}) than pipeline stages ({pp}): the bubble dominates</source>
         <translation>微批数（{m}）少于流水线阶段数（{pp}）：气泡占主导</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="168"/>
+        <location filename="../../models/validation.py" line="153"/>
         <source>sequence length {seq} is not divisible by cp = {cp}</source>
         <translation>序列长度 {seq} 不能被 cp = {cp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="172"/>
+        <location filename="../../models/validation.py" line="157"/>
         <source>sequence parallelism shares the TP group; with tp = 1 it does nothing</source>
         <translation>序列并行与 TP 共用通信组；tp = 1 时不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="176"/>
+        <location filename="../../models/validation.py" line="161"/>
         <source>ep = {ep} needs an MoE model (experts &gt; 0)</source>
         <translation>ep = {ep} 需要 MoE 模型（experts &gt; 0）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="178"/>
+        <location filename="../../models/validation.py" line="163"/>
         <source>{experts} experts are not divisible by ep = {ep}</source>
         <translation>{experts} 个专家不能被 ep = {ep} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="182"/>
+        <location filename="../../models/validation.py" line="167"/>
         <source>expert_ffn_hidden {ffn} is not divisible by etp = {etp}</source>
         <translation>expert_ffn_hidden {ffn} 不能被 etp = {etp} 整除</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="187"/>
+        <location filename="../../models/validation.py" line="172"/>
         <source>tp·cp·dp = {width} is not divisible by etp·ep = {expert}: the expert grid does not tile the dense one</source>
         <translation>tp·cp·dp = {width} 不能被 etp·ep = {expert} 整除：专家网格无法铺满稠密网格</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="195"/>
+        <location filename="../../models/validation.py" line="180"/>
         <source>tp·pp·dp·cp = {product} GPUs, but the cluster has {nodes} × {gpn} = {world}</source>
         <translation>tp·pp·dp·cp = {product} 个 GPU，但集群只有 {nodes} × {gpn} = {world} 个</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="202"/>
+        <location filename="../../models/validation.py" line="187"/>
         <source>the global batch of {batch:,} sequences is not a multiple of dp {dp} × micro-batch {mb}</source>
         <translation>全局批次 {batch:,} 条序列不是 dp {dp} × 微批 {mb} 的整数倍</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="207"/>
+        <location filename="../../models/validation.py" line="192"/>
         <source>the global batch of {batch:,} sequences needs {needed:,} micro-batches per step (dp {dp} × micro-batch {mb} each), more than the {most:,} a step can have</source>
         <translation>全局批次 {batch:,} 条序列每步需要 {needed:,} 个微批（每个 dp {dp} × 微批 {mb}），超过一步最多可有的 {most:,} 个</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="215"/>
+        <location filename="../../models/validation.py" line="200"/>
         <source>order {order} must list distinct axes from tp, cp, ep, dp, pp (at least tp, dp and pp)</source>
         <translation>order {order} 必须列出 tp、cp、ep、dp、pp 中互不重复的轴（至少包含 tp、dp 和 pp）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="222"/>
+        <location filename="../../models/validation.py" line="207"/>
         <source>ZeRO-{zero} shards over data parallelism, which is 1 here</source>
         <translation>ZeRO-{zero} 沿数据并行分片，而此处数据并行度为 1</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="226"/>
+        <location filename="../../models/validation.py" line="211"/>
         <source>offloading parameters is ZeRO-Infinity&apos;s ZeRO-3 feature</source>
         <translation>卸载参数是 ZeRO-Infinity 的 ZeRO-3 功能</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="228"/>
+        <location filename="../../models/validation.py" line="213"/>
         <source>CPU gradient shards (Pipeline ZeRO-2) assume zero ≥ 2</source>
         <translation>CPU 梯度分片（Pipeline ZeRO-2）要求 zero ≥ 2</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="231"/>
+        <location filename="../../models/validation.py" line="216"/>
         <source>ZeRO-Offload moves the gradients to the optimizer on the CPU: set offload.optimizer = cpu (or nvme)</source>
         <translation>ZeRO-Offload 把梯度移到 CPU 上的优化器：请设置 offload.optimizer = cpu（或 nvme）</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="237"/>
+        <location filename="../../models/validation.py" line="222"/>
         <source>CPU ({cpu:.0%}) and remote ({remote:.0%}) offload exceed all activations</source>
         <translation>CPU（{cpu:.0%}）与远端（{remote:.0%}）卸载之和超过了全部激活</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="242"/>
+        <location filename="../../models/validation.py" line="227"/>
         <source>remote offload parks activations on other pipeline ranks; pp = 1 has none</source>
         <translation>远端卸载把激活暂存到其他流水线 rank 上；pp = 1 时没有其他 rank</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="247"/>
+        <location filename="../../models/validation.py" line="232"/>
         <source>a custom GPU needs hbm_gib &gt; 0</source>
         <translation>自定义 GPU 需要 hbm_gib &gt; 0</translation>
     </message>
     <message>
-        <location filename="../../models/validation.py" line="249"/>
+        <location filename="../../models/validation.py" line="234"/>
         <source>unknown GPU {gpu}</source>
         <translation>未知 GPU {gpu}</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="788"/>
+        <location filename="../../models/memory/policy.py" line="528"/>
         <source>{entry}: unknown tensor {tensor} (known: {known})</source>
         <translation>{entry}：未知张量 {tensor}（已知：{known}）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="792"/>
+        <location filename="../../models/memory/policy.py" line="532"/>
         <source>{entry}: unknown backend {backend} (one of {backends})</source>
         <translation>{entry}：未知的处理方式 {backend}（应为 {backends} 之一）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="796"/>
+        <location filename="../../models/memory/policy.py" line="536"/>
         <source>{entry}: {tensor} is the layer&apos;s input, which nothing in the layer computes; a fully recomputed layer restores it from its checkpoint</source>
         <translation>{entry}：{tensor} 是层的输入，层内没有任何操作计算它；全量重计算的层从检查点恢复它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="802"/>
+        <location filename="../../models/memory/policy.py" line="542"/>
         <source>policy_steps = {wanted} is beyond the {count} steps of the {policy} ladder</source>
         <translation>policy_steps = {wanted} 超出了 {policy} 阶梯的 {count} 个步骤</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="813"/>
+        <location filename="../../models/memory/policy.py" line="553"/>
         <source>{tensor} is set {count} times; the last one applies</source>
         <translation>{tensor} 被设置了 {count} 次；以最后一次为准</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="818"/>
+        <location filename="../../models/memory/policy.py" line="558"/>
         <source>this model&apos;s layers do not save {tensor}: {tensor}={backend} has no effect</source>
         <translation>该模型的层不保存 {tensor}：{tensor}={backend} 不起作用</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="822"/>
+        <location filename="../../models/memory/policy.py" line="562"/>
         <source>{tensor} is a 1-byte mask or FP32 statistics, which FP8 storage does not compress</source>
         <translation>{tensor} 是 1 字节掩码或 FP32 统计量，FP8 存储无法压缩它</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="828"/>
+        <location filename="../../models/memory/policy.py" line="568"/>
         <source>distribute_saved has no effect with sequence parallelism, which splits the checkpoint over TP already (Megatron-LM refuses the two together)</source>
         <translation>启用序列并行时 distribute_saved 不起作用：序列并行已把检查点切分到 TP 上（Megatron-LM 不允许二者同时启用）</translation>
     </message>
     <message>
-        <location filename="../../models/memory/policy.py" line="832"/>
+        <location filename="../../models/memory/policy.py" line="572"/>
         <source>distribute_saved has no effect without tp &gt; 1 and a fully recomputed layer</source>
         <translation>只有在 tp &gt; 1 且存在全量重计算的层时，distribute_saved 才起作用</translation>
     </message>
@@ -8782,42 +8782,42 @@ K 个输出加权求和</translation>
         <translation>在普通胖树上使用轨道规则：一个节点的网卡共用一台叶交换机，经 NVLink 跳到目标的节点内序号并不能到达另一条轨道</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="185"/>
+        <location filename="../../models/context/checks.py" line="21"/>
         <source>the Ulysses degree {ulysses} does not divide cp = {cp}: USP needs ulysses × ring = cp</source>
         <translation>Ulysses 并行度 {ulysses} 不能整除 cp = {cp}：USP 要求 ulysses × ring = cp</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="198"/>
+        <location filename="../../models/context/checks.py" line="34"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="200"/>
+        <location filename="../../models/context/checks.py" line="36"/>
         <source>USP&apos;s Ulysses degree {ulysses} does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest}</source>
         <translation>USP 的 Ulysses 并行度 {ulysses} 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="206"/>
+        <location filename="../../models/context/checks.py" line="42"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} KV heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个 KV 头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="209"/>
+        <location filename="../../models/context/checks.py" line="45"/>
         <source>Ulysses over all cp = {cp} ranks does not hand each rank whole heads: {heads} attention heads per TP rank allow a degree dividing {largest} (Ring and USP still apply)</source>
         <translation>在全部 cp = {cp} 个 rank 上做 Ulysses 不能给每个 rank 完整的头：每个 TP rank 的 {heads} 个注意力头只允许整除 {largest} 的并行度（Ring 与 USP 仍可用）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="218"/>
+        <location filename="../../models/context/checks.py" line="54"/>
         <source>the compression ratio m = {m} does not divide the {tokens} tokens per CP rank: DeepSeek-V4&apos;s two-stage CP is laid out for whole blocks (ceil(s/m) + 1 entries here)</source>
         <translation>压缩比 m = {m} 不能整除每个 CP rank 的 {tokens} 个 token：DeepSeek-V4 的两阶段 CP 按整块布局（此处为 ceil(s/m) + 1 个条目）</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="223"/>
+        <location filename="../../models/context/checks.py" line="59"/>
         <source>cp = {cp} is more than the {limit} context-parallel ranks the long-context model lays out</source>
         <translation>cp = {cp} 超过了长上下文模型可布局的 {limit} 个上下文并行 rank</translation>
     </message>
     <message>
-        <location filename="../../models/context/analysis.py" line="227"/>
+        <location filename="../../models/context/checks.py" line="63"/>
         <source>a custom GPU has no catalogue FLOP/s: set cluster.peak_tflops for Ring attention&apos;s compute time</source>
         <translation>自定义 GPU 没有型号目录中的 FLOP/s：请设置 cluster.peak_tflops，以计算 Ring 注意力的计算时间</translation>
     </message>
