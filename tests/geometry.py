@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter, QTextDocument
-from PySide6.QtWidgets import (QAbstractItemView, QGraphicsSimpleTextItem, QGraphicsTextItem, QGraphicsView,
-                               QLabel, QStyle, QTableView, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QGraphicsSimpleTextItem, QGraphicsTextItem,
+                               QGraphicsView, QLabel, QScrollArea, QStyle, QTableView, QWidget)
 
 MIN_COMMON = 2.0   # pixels: rectangles that share less than this in either direction only touch
 
@@ -163,9 +163,19 @@ def paint_charts(root: QWidget) -> None:
             view.grab()
 
 
+def cut_sideways(root: QWidget) -> list[str]:
+    """Scroll areas that cannot scroll sideways (a figure fitted to the view's width) holding a
+    figure wider than the view: its right part is cut off."""
+    return [f"{type(area.widget()).__name__} {area.widget().width()} px wide in a {area.viewport().width()} px view"
+            for area in root.findChildren(QAbstractScrollArea)
+            if isinstance(area, QScrollArea) and _shown(area) and area.widget() is not None
+            and area.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            and area.widget().width() > area.viewport().width() + 1]
+
+
 def figure_problems(root: QWidget) -> list[str]:
     """Everything under `root` (a tab's figure) that is cut or covers another text."""
-    found = cut_labels(root)
+    found = cut_labels(root) + cut_sideways(root)
     for table in root.findChildren(QTableView):
         if _shown(table):
             found += [f"{type(table).__name__}: {cell}" for cell in elided_cells(table)]

@@ -21,6 +21,7 @@ class PipelinePanel(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.heading = bold(QLabel(self))
+        self.heading.setWordWrap(True)   # "…: too many to draw one by one …" must not widen the figure past the view
         self.gantt = GanttView(self)
         self.activations = ActivationView(self)
         self.activations.setXLink(self.gantt)
