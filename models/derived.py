@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from .document import Document
+from .scenario import Scenario
 
 SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
                      "schedule", "memory", "moe", "context", "muon")
@@ -224,6 +225,9 @@ class ScheduleResult:
     and (kind, reason) for each that could not be simulated."""
     runs: tuple[tuple[Any, tuple[str, float] | None], ...]
     problems: tuple[tuple[str, str], ...]
+    # (pp, dp, micro-batches) of the scenario simulated when it is taught at a PP degree the
+    # scenario itself does not use (schedule_scenario), else None
+    taught: tuple[int, int, int] | None = None
 
 
 # With schedule.durations = "model" the durations come from everything the step-time model reads.
@@ -232,11 +236,18 @@ SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp",
                                       "view.pipeline.compare", "view.pipeline.degree") + STEP_TIME_READS))
 
 
-def schedule_scenario(doc: Document):
+def schedule_scenario(doc: Document) -> Scenario:
     """The scenario the Pipeline tab simulates: the document's, or at the PP degree it teaches
     when the scenario trains without PP (models.pipeline.shown_scenario)."""
     from .pipeline import shown_scenario
     return shown_scenario(doc.scenario, doc.view.pipeline.degree)[0]
+
+
+def schedule_taught(doc: Document, scenario: Scenario) -> tuple[int, int, int] | None:
+    """(pp, dp, micro-batches) of `scenario` (schedule_scenario's) when it teaches a PP degree the
+    document's scenario does not use, else None."""
+    p = scenario.parallel
+    return (p.pp, p.dp, scenario.schedule.microbatches) if p.pp != doc.scenario.parallel.pp else None
 
 
 def schedule_kinds(doc: Document) -> list[str | None]:
@@ -270,6 +281,7 @@ def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> S
     from .pipeline import ScheduleError, closed_form, schedule_inputs, simulate
     runs, problems = [], []
     scenario = schedule_scenario(doc)
+    taught = schedule_taught(doc, scenario)
     for kind in schedule_kinds(doc):
         try:
             job = schedule_inputs(scenario, kind)
@@ -288,7 +300,7 @@ def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> S
         except (ScheduleError, ValueError, KeyError):
             formula = None
         runs.append((sim, formula))
-    return ScheduleResult(tuple(runs), tuple(problems))
+    return ScheduleResult(tuple(runs), tuple(problems), taught)
 
 
 SCHEDULE = Computation("schedule", SCHEDULE_READS, _schedule, cancellable=True)

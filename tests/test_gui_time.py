@@ -11,6 +11,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
+from windows import open_window
+
 from tslab.desktop.main_window import MainWindow
 from tslab.models.pipeline import shown_scenario
 from tslab.models.derived import STEP_TIME
@@ -32,12 +34,7 @@ PRESETS = ("classroom-7b", "llama3-405b", "deepseek-v3")
 
 
 def window(qtbot, preset: str) -> MainWindow:
-    win = MainWindow(preset_document(preset))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_window(qtbot, preset)
 
 
 def open_panel(qtbot, win: MainWindow) -> StepTimePanel:

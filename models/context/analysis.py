@@ -9,7 +9,8 @@ import numpy as np
 
 from ..memory.params import head_dim
 from ..mesh import build_mesh
-from ..scenario import Scenario, ScenarioError
+from ..mesh.teaching import taught_at
+from ..scenario import Scenario
 from .common import MAX_CP, placement_of, shapes
 from .kda import Kda, analyse_kda
 from .ring import Ring, analyse_ring, kv_block_bytes
@@ -62,29 +63,16 @@ def _check(s: Scenario) -> None:
                          f"step by step")
 
 
-# The degrees a scenario without context parallelism is shown at, the largest that fits first:
-# within one 8-GPU node (the CP ring's K/V exchange on NVLink, as Megatron-LM's order puts cp next
-# to tp) and dividing the sequence.
-TEACHING_DEGREES = (8, 4, 2)
-
-
 def shown_scenario(s: Scenario, degree: int = 0) -> tuple[Scenario, int]:
     """The scenario the Long Context tab lays out, and its CP degree: `s` itself when it splits its
     sequence (parallel.cp > 1); else `s` at the CP degree `degree` (view.context.degree), or with 0
     the largest of TEACHING_DEGREES, that divides the sequence and leaves whole data-parallel
-    replicas on the cluster (DP gives up the ranks: the GPUs stay); `s` and 1 when none does."""
+    replicas on the cluster (DP gives up the ranks: the GPUs stay); `s` and 1 when none does. The
+    degrees stay within one 8-GPU node: the CP ring's K/V exchange on NVLink, as Megatron-LM's
+    order puts cp next to tp."""
     if s.parallel.cp > 1:
         return s, s.parallel.cp
-    for d in ((degree,) if degree > 1 else TEACHING_DEGREES):
-        if s.model.seq_len % d or d > MAX_CP:
-            continue
-        try:
-            shown = s.replace(**{"parallel.cp": d})
-        except ScenarioError:
-            continue
-        if shown.parallel.cp == d and not build_mesh(shown).errors:
-            return shown, d
-    return s, 1
+    return taught_at(s, "parallel.cp", degree, lambda d: not s.model.seq_len % d and d <= MAX_CP) or (s, 1)
 
 
 def context_analysis(s: Scenario, degree: int = 0) -> ContextAnalysis:

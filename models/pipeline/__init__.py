@@ -33,7 +33,7 @@ CSV and the Chrome trace), `adapters` (a scenario's schedule as inputs to `simul
 """
 from __future__ import annotations
 
-from .adapters import TEACHING_DEGREES, ScheduleInputs, schedule_inputs, shown_scenario
+from .adapters import ScheduleInputs, schedule_inputs, shown_scenario
 from .closed_forms import closed_form
 from .generators import generate
 from .io import from_csv, summary, to_chrome_trace, to_csv
@@ -44,7 +44,7 @@ from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, MAX_OPS, MAX_RANKS, TYPES
 from .simulation import Op, Simulation, peak_from_orders, simulate
 
 __all__ = [
-    "ALIASES", "DEFAULT_DURATIONS", "KINDS", "MAX_OPS", "MAX_RANKS", "TEACHING_DEGREES", "TYPES", "V_SHAPES",
+    "ALIASES", "DEFAULT_DURATIONS", "KINDS", "MAX_OPS", "MAX_RANKS", "TYPES", "V_SHAPES",
     "Action", "Cancelled", "DeadlockError", "Durations", "Op", "ScheduleError", "ScheduleInputs", "Simulation",
     "chains_of", "gc_paused", "check_config", "check_size", "chunks_per_rank", "closed_form", "from_csv", "generate",
     "iter_kinds", "normalise_kind", "op_count", "peak_from_orders", "schedule_inputs", "shown_scenario", "simulate",

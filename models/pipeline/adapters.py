@@ -55,9 +55,6 @@ def schedule_inputs(scenario: Scenario, kind: str | None = None) -> ScheduleInpu
                           durations=Durations(F=d.f, B=d.b, I=max(d.b - d.w, 0.0), W=d.w, FB=d.fb, p2p=d.p2p))
 
 
-TEACHING_DEGREES = (8, 4, 2)   # pipeline degrees taught on a scenario without PP, largest first
-
-
 def shown_scenario(scenario: Scenario, degree: int = 0) -> tuple[Scenario, int]:
     """The scenario the Pipeline tab simulates, and its PP degree: `scenario` itself when it
     pipelines (parallel.pp > 1) or `degree` is 1; else `scenario` at PP `degree`
@@ -65,19 +62,9 @@ def shown_scenario(scenario: Scenario, degree: int = 0) -> tuple[Scenario, int]:
     into stages and leaves whole data-parallel replicas on the cluster (DP gives up the ranks: the
     GPUs and the global batch stay); `scenario` and 1 when none does. A schedule on one rank has
     no bubble to teach."""
-    from ..mesh import build_mesh                 # the mesh builds on this package's neighbours
-    from ..scenario import ScenarioError
+    from ..mesh.teaching import taught_at   # the mesh builds on this package's neighbours
 
     own = scenario.parallel.pp
     if own > 1 or degree == 1:
         return scenario, own
-    for d in ((degree,) if degree > 1 else TEACHING_DEGREES):
-        if scenario.model.layers % d:
-            continue
-        try:
-            shown = scenario.replace(**{"parallel.pp": d})
-        except ScenarioError:
-            continue
-        if shown.parallel.pp == d and not build_mesh(shown).errors:
-            return shown, d
-    return scenario, own
+    return taught_at(scenario, "parallel.pp", degree, lambda d: not scenario.model.layers % d) or (scenario, own)

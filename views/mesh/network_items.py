@@ -88,23 +88,8 @@ class LinkLayer(pg.GraphicsObject):
 class HaloText(charts.TextLayer):
     """Labels on a white ground, readable over the links they sit on."""
 
-    def paint(self, painter: QPainter, *_) -> None:
-        if not self.points:
-            return
-        transform = painter.transform()
-        painter.save()
-        painter.resetTransform()
-        painter.setFont(self.font)
-        metrics = QFontMetrics(self.font)
-        height = metrics.height()
-        for x, y, content in self.points:
-            centre = transform.map(QPointF(x, y))
-            width = metrics.horizontalAdvance(content) + 6
-            box = QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
-            painter.fillRect(box, QColor(255, 255, 255, 225))
-            painter.setPen(self.colour)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, content)
-        painter.restore()
+    ground = QColor(255, 255, 255, 225)
+    pad = 6
 
 
 class LoadScale(QWidget):

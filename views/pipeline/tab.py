@@ -9,8 +9,8 @@ import bisect
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
-from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops
-from tslab.models.pipeline import KINDS, Simulation, shown_scenario
+from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops, schedule_scenario, schedule_taught
+from tslab.models.pipeline import KINDS, Simulation
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
@@ -135,7 +135,8 @@ class PipelineTab(DocumentTab):
         except ValueError as exc:
             self.runner.cancel()
             reason = self.tr("the step-time model gives this scenario no op durations: {reason}").format(reason=exc)
-            self._show(ScheduleResult(runs=(), problems=((self.model.scenario.schedule.kind, reason),)))
+            taught = schedule_taught(document, schedule_scenario(document))   # the refusal still says it
+            self._show(ScheduleResult(runs=(), problems=((self.model.scenario.schedule.kind, reason),), taught=taught))
             return
         self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=ops))
         self.runner.start(self.model.cache.get, SCHEDULE, document)
@@ -150,13 +151,12 @@ class PipelineTab(DocumentTab):
         problems = [f"{kind_name(kind)}: {text}" for kind, text in result.problems]
         message = "<span style='color:#C00000'>" + "<br>".join(problems) + "</span>" if problems else ""
         scenario = self.model.scenario
-        shown, degree = shown_scenario(scenario, self.model.view.pipeline.degree)
-        if degree != scenario.parallel.pp:
+        if result.taught is not None:   # the degree the computation simulated, not worked out again
+            degree, shown_dp, microbatches = result.taught
             note = self.tr("<b>The scenario trains without pipeline parallelism (PP = {own})</b>: shown at PP = "
                            "{pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches "
                            "per pipeline (“PP shown” above; 1 = the scenario as it is)").format(
-                own=scenario.parallel.pp, pp=degree, dp=scenario.parallel.dp, shown_dp=shown.parallel.dp,
-                m=shown.schedule.microbatches)
+                own=scenario.parallel.pp, pp=degree, dp=scenario.parallel.dp, shown_dp=shown_dp, m=microbatches)
             message = note + ("<br>" + message if message else "")
         invalid = invalid_header(self.model.errors)   # the same numbers as the banner's error
         if invalid:
