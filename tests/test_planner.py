@@ -18,7 +18,7 @@ from tslab.models.planner.search import MEMORY_ORDER, NEAR_TOP
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.time import step_time
-from tslab.models.time.step import step_floor, step_parts, step_tail
+from tslab.models.time.step import dp_seconds, step_floor, step_parts, step_tail, tail_step_floor
 from tslab.models.validation import validate
 
 
@@ -252,6 +252,40 @@ def test_the_floor_and_the_parts_of_the_step_time(s: Scenario, data) -> None:
         assert (makespan, tail) == (t.pipeline_s, pytest.approx(t.step_time_s - t.pipeline_s, rel=1e-12, abs=1e-15))
         assert makespan + tail == pytest.approx(t.step_time_s, rel=1e-15)
         assert step_tail(scenario) == pytest.approx(tail, rel=1e-12, abs=1e-15)
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_scenarios(), st.data())
+def test_the_tail_floor_is_below_the_step_time(s: Scenario, data) -> None:
+    """tail_step_floor, from the DP traffic of any configuration the search shares it with (another
+    recompute, another micro-batch size under ZeRO 0/1, another schedule of the layout), is at or
+    below the step time for any bound on the makespan up to the simulated one; and dp_seconds is
+    the same over those configurations. Slow links make the DP traffic as long as the work, so
+    that how much of it hides decides the bound."""
+    s = s.replace(**{"cluster.intra_bw_gbps": data.draw(st.sampled_from([1.0, 4.0, 400.0])),
+                     "cluster.inter_bw_gbps": data.draw(st.sampled_from([1.0, 2.0, 50.0])),
+                     "time.dp_overlap": data.draw(st.sampled_from([True, True, False]))})
+    space = list(candidates(s))
+    bounds = TimeBounds(s)
+    for c in data.draw(st.lists(st.sampled_from(space), min_size=1, max_size=6, unique=True)):
+        group = MEMORY_ORDER.get(c.kind, (c.kind, 0))[0]
+        shared = [o for o in space if MEMORY_ORDER.get(o.kind, (o.kind, 0))[0] == group and
+                  dataclasses.replace(o, kind="", recompute="", micro_batch=0, microbatches=0) ==
+                  dataclasses.replace(c, kind="", recompute="", micro_batch=0, microbatches=0) and
+                  (c.zero < 2 or o.microbatches == c.microbatches)]
+        try:
+            t = step_time(c.scenario(s))
+            seconds = dp_seconds(c.scenario(s))
+        except ValueError:
+            continue
+        for o in data.draw(st.lists(st.sampled_from(shared), min_size=1, max_size=3)):
+            try:
+                theirs = dp_seconds(o.scenario(s))
+            except ValueError:
+                continue
+            assert theirs == seconds
+        for makespan in (0.0, bounds(c), t.pipeline_s):
+            assert tail_step_floor(c.scenario(s), seconds, makespan) <= t.step_time_s * (1 + 1e-12)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

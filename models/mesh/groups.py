@@ -13,9 +13,10 @@ not another factor — it re-slices the same GPUs for the expert layers.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -98,15 +99,35 @@ class Mesh:
     gpus_per_node: int
     order: str                          # resolved axis string
     dims: dict[str, int]                # tp, cp, ep, dp, pp, etp, edp (of the groups drawn)
-    groups: dict[str, np.ndarray]       # GROUP_AXES → (num_groups, size) int arrays
-    group_index: dict[str, np.ndarray]  # axis → per rank: row of groups[axis], −1 outside the groups
     errors: tuple[Problem, ...]
     warnings: tuple[Problem, ...]
+    # What the groups are generated from (`_GroupSpec`); they are made when first asked for
+    spec: _GroupSpec = field(repr=False)
+    _made: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def groups(self) -> dict[str, np.ndarray]:
+        """GROUP_AXES → (num_groups, size) int arrays (read only)."""
+        found = self._made.get("groups")
+        if found is None:
+            found = self._made["groups"] = _generate_groups(self.spec)
+        return found
+
+    @property
+    def group_index(self) -> dict[str, np.ndarray]:
+        """Axis → per rank: the row of groups[axis] holding it, −1 outside the groups (read only)."""
+        found = self._made.get("group_index")
+        if found is None:
+            found = {axis: _group_index(g, self.world_size) for axis, g in self.groups.items()}
+            for array in found.values():
+                array.setflags(write=False)
+            self._made["group_index"] = found
+        return found
 
     @property
     def drawn(self) -> int:
         """Ranks covered by the groups (= world_size for a valid mesh)."""
-        return int(self.groups["pp"].size)
+        return self.spec.drawn if self.spec.generated else 0
 
     def node_of(self, rank: int) -> int:
         return rank // self.gpus_per_node
@@ -124,12 +145,20 @@ class Mesh:
         return coords
 
     def nodes_spanned(self, axis: str) -> np.ndarray:
-        """Per group of `axis`: the number of distinct nodes its ranks live on."""
+        """Per group of `axis`: the number of distinct nodes its ranks live on (read only)."""
+        spans = _facts(self.spec, self.gpus_per_node).spans
+        found = spans.get(axis)
+        if found is not None:
+            return found
         groups = self.groups[axis]
         if groups.shape[0] == 0:
-            return np.zeros(0, dtype=np.int64)
-        nodes = np.sort(groups // self.gpus_per_node, axis=1)
-        return 1 + np.count_nonzero(np.diff(nodes, axis=1), axis=1)
+            found = np.zeros(0, dtype=np.int64)
+        else:
+            nodes = np.sort(groups // self.gpus_per_node, axis=1)
+            found = 1 + np.count_nonzero(np.diff(nodes, axis=1), axis=1)
+        found.setflags(write=False)
+        spans[axis] = found
+        return found
 
     def cross_node(self, axis: str) -> np.ndarray:
         """Per group of `axis`: True when it spans more than one node."""
@@ -209,6 +238,62 @@ def _group_index(groups: np.ndarray, world: int) -> np.ndarray:
     return index
 
 
+@dataclass(frozen=True)
+class _GroupSpec:
+    """What Megatron's two rank generators (module docstring) make a mesh's groups from: the ranks
+    drawn, the world, each of GROUP_AXES' group size, and the (tp, cp, ep, dp, pp) sizes and order
+    of the dense and of the expert generator (`generated` False: no groups, as for an unreadable
+    order; `expert` None: the expert groups do not fit). Meshes of equal specs have equal groups."""
+    drawn: int
+    world: int
+    sizes: tuple[int, ...]
+    generated: bool = False
+    dense: tuple[int, ...] = ()
+    dense_order: str = ""
+    expert: tuple[int, ...] | None = None
+    expert_order: str = ""
+
+
+@functools.lru_cache(maxsize=8)
+def _generate_groups(spec: _GroupSpec) -> dict[str, np.ndarray]:
+    """The groups of every axis in GROUP_AXES, read only (the few last specs kept: a mesh's views
+    and tables ask for them many times)."""
+    groups = {axis: _empty(size) for axis, size in zip(GROUP_AXES, spec.sizes)}
+    if spec.generated:
+        dense = dict(zip(("tp", "cp", "ep", "dp", "pp"), spec.dense))
+        for axis in ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp"):
+            groups[axis] = rank_groups(spec.drawn, dense, spec.dense_order, axis)
+        if spec.expert is not None:
+            expert = dict(zip(("tp", "cp", "ep", "dp", "pp"), spec.expert))
+            for axis, token in _EXPERT_TOKEN.items():
+                groups[axis] = rank_groups(spec.drawn, expert, spec.expert_order, token)
+    for array in groups.values():
+        array.setflags(write=False)
+    return groups
+
+
+class _Facts:
+    """What the meshes of one spec and node size share besides their groups: the nodes each group
+    spans, per axis (filled as asked), and whether the expert generator's pipeline groups differ
+    from the dense one's. Small, so many are kept: a planner builds a mesh per configuration, and
+    hundreds of configurations have the same degrees."""
+    __slots__ = ("spans", "expert_pp_differs")
+
+    def __init__(self, spec: _GroupSpec):
+        self.spans: dict[str, np.ndarray] = {}
+        differs = False
+        if spec.generated and spec.expert is not None:
+            expert = dict(zip(("tp", "cp", "ep", "dp", "pp"), spec.expert))
+            differs = not np.array_equal(rank_groups(spec.drawn, expert, spec.expert_order, "pp"),
+                                         _generate_groups(spec)["pp"])
+        self.expert_pp_differs = differs
+
+
+@functools.lru_cache(maxsize=1024)
+def _facts(spec: _GroupSpec, gpus_per_node: int) -> _Facts:
+    return _Facts(spec)
+
+
 def build_mesh(scenario: Scenario) -> Mesh:
     """The device mesh of the scenario, with every topology problem. Never raises for a scenario that
     passed field-level checks: when the sizes do not tile the world it records errors and still draws
@@ -249,36 +334,29 @@ def build_mesh(scenario: Scenario) -> Mesh:
     edp = max(1, width // (p.etp * p.ep))
     dims = {"tp": p.tp, "cp": p.cp, "ep": p.ep, "dp": max(dp, 1), "pp": p.pp, "etp": p.etp, "edp": edp}
     sizes = {axis: math.prod(dims[a] for a in axis.split("-")) for axis in GROUP_AXES}
-    groups = {axis: _empty(size) for axis, size in sizes.items()}
-
+    spec = _GroupSpec(drawn, world, tuple(sizes.values()))
     if readable and dp > 0:
-        dense_order = "-".join(_full_order(names, expert=False))
-        dense = {"tp": p.tp, "cp": p.cp, "ep": 1, "dp": dp, "pp": p.pp}
-        for axis in ("tp", "cp", "dp", "pp", "tp-cp", "dp-cp"):
-            groups[axis] = rank_groups(drawn, dense, dense_order, axis)
-        if expert_fits:
-            expert_order = "-".join(_full_order(names, expert=True))
-            expert = {"tp": p.etp, "cp": 1, "ep": p.ep, "dp": edp, "pp": p.pp}
-            for axis, token in _EXPERT_TOKEN.items():
-                groups[axis] = rank_groups(drawn, expert, expert_order, token)
-            # Megatron asserts that both generators give the same pipeline groups: a GPU must hold
-            # the expert layers of the stage whose dense layers it holds (a dense model has none).
-            if m.experts and not np.array_equal(rank_groups(drawn, expert, expert_order, "pp"), groups["pp"]):
-                error("parallel.order", QT_TRANSLATE_NOOP("mesh", "with order {order}, the expert layers "
-                                                          "(etp = {etp}, ep = {ep}, edp = {edp}) would put "
-                                                          "pipeline stages on other GPUs than the dense "
-                                                          "layers (dp = {dp}): put pp last or keep "
-                                                          "edp = dp"),
-                      order=order, etp=p.etp, ep=p.ep, edp=edp, dp=dp)
+        spec = _GroupSpec(drawn, world, tuple(sizes.values()), True, (p.tp, p.cp, 1, dp, p.pp),
+                          "-".join(_full_order(names, expert=False)),
+                          (p.etp, 1, p.ep, edp, p.pp) if expert_fits else None,
+                          "-".join(_full_order(names, expert=True)))
+        # Megatron asserts that both generators give the same pipeline groups: a GPU must hold
+        # the expert layers of the stage whose dense layers it holds (a dense model has none).
+        if m.experts and expert_fits and _facts(spec, c.gpus_per_node).expert_pp_differs:
+            error("parallel.order", QT_TRANSLATE_NOOP("mesh", "with order {order}, the expert layers "
+                                                      "(etp = {etp}, ep = {ep}, edp = {edp}) would put "
+                                                      "pipeline stages on other GPUs than the dense "
+                                                      "layers (dp = {dp}): put pp last or keep "
+                                                      "edp = dp"),
+                  order=order, etp=p.etp, ep=p.ep, edp=edp, dp=dp)
 
     mesh = Mesh(world_size=world, nodes=c.nodes, gpus_per_node=c.gpus_per_node, order=order, dims=dims,
-                groups=groups, group_index={axis: _group_index(g, world) for axis, g in groups.items()},
-                errors=(), warnings=())
+                errors=(), warnings=(), spec=spec)
 
     # Warnings about where the frequent collectives land (Narayanan et al. (SC'21), Takeaway #1: tensor
     # parallelism up to the GPUs of one server, inside its NVLink domain).
     gpn = c.gpus_per_node
-    if groups["tp"].size and p.tp > 1:
+    if spec.generated and p.tp > 1:
         spans = mesh.nodes_spanned("tp")
         if p.tp > gpn:
             warn("parallel.tp", QT_TRANSLATE_NOOP("mesh", "tp = {tp} is larger than a node of {gpn} GPUs: every "
@@ -294,7 +372,7 @@ def build_mesh(scenario: Scenario) -> Mesh:
                                                   "({inter:g} GB/s per GPU instead of NVLink's {intra:g} GB/s)"),
                  count=int(np.count_nonzero(spans > 1)), groups=len(spans), order=order, gpn=gpn,
                  inter=c.inter_bw_gbps, intra=c.intra_bw_gbps)
-    if m.experts and p.ep > 1 and groups["ep"].size:
+    if m.experts and p.ep > 1 and spec.generated and spec.expert is not None:
         spans = mesh.nodes_spanned("ep")
         if spans.max() > 1:
             warn("parallel.ep", QT_TRANSLATE_NOOP("mesh", "EP groups of {ep} GPUs span up to {nodes} nodes: "

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, ranks_parameters
 from ..problems import QT_TRANSLATE_NOOP
-from ..scenario import BYTES_PER_ELEMENT, Scenario
+from ..scenario import BYTES_PER_ELEMENT, GROUP_AXES, Scenario
 from .groups import Mesh
 
 SRC_TP = "Shoeybi et al., Megatron-LM (2019) §3; Narayanan et al., Megatron-LM (SC'21) §3.1"
@@ -120,7 +120,7 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
     rows: list[Traffic] = []
 
     def placed(axis: str) -> tuple[bool, int]:
-        spans = mesh.nodes_spanned(axis) if axis in mesh.groups else np.zeros(0)
+        spans = mesh.nodes_spanned(axis) if axis in GROUP_AXES else np.zeros(0)
         return bool((spans > 1).any()), int(spans.max()) if spans.size else 0
 
     def row(axis: str, group_axis: str, collective: str, when: str, calls: int, size: int, sent: int,

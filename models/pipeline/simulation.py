@@ -110,12 +110,17 @@ class Simulation:
 class _Trace:
     """What `simulate` found, per op id (ranks back to back, each in its own order, as in _Orders):
     the orders plus start, end and the done-key the op waited for (−1: none). Kept flat so that
-    `Simulation.ops` and `to_json` pay for per-op objects only when asked."""
-    __slots__ = ("orders", "start", "end", "waited", "owner")
+    `Simulation.ops` and `to_json` pay for per-op objects only when asked. `ran` lists the op ids
+    in the order they ran (each after its dependency and its rank's previous op), `dep_op` the op
+    each one waits for (−1: none), `cross` whether that arrives over p2p and `pairs` the first ops
+    of the overlapped pairs: `timing.ScheduleTiming` times the same order with other durations."""
+    __slots__ = ("orders", "start", "end", "waited", "owner", "ran", "dep_op", "cross", "pairs")
 
     def __init__(self, orders: _Orders, start: list[float], end: list[float], waited: list[int],
-                 owner: list[int]) -> None:
+                 owner: list[int], ran: np.ndarray, dep_op: np.ndarray, cross: np.ndarray,
+                 pairs: np.ndarray) -> None:
         self.orders, self.start, self.end, self.waited, self.owner = orders, start, end, waited, owner
+        self.ran, self.dep_op, self.cross, self.pairs = ran, dep_op, cross, pairs
 
     def ranks(self) -> Iterator[Iterator[tuple[int, int, int, int | None, float, float, int]]]:
         """Per rank, an iterator of (stage, mb, type code, overlap, start, end, waited key)."""
@@ -195,12 +200,26 @@ def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, duration
     the simulation stops with `Cancelled`. A worker thread passes one that checks whether a newer
     request has superseded this one."""
     with _gc_paused():
-        return _simulate(kind, ranks, microbatches, chunks, durations, orders, stage_imbalance, should_stop)
+        sim = _simulate(kind, ranks, microbatches, chunks, durations, orders, stage_imbalance, should_stop)
+    assert isinstance(sim, Simulation)
+    return sim
+
+
+def run_order(kind: str, ranks: int, microbatches: int, chunks: int = 1,
+              should_stop: Callable[[], bool] | None = None) -> _Trace:
+    """The generated schedule's ops in the order a simulation runs them, with what each waits for
+    (`_Trace`'s orders, ran, dep_op, cross and pairs; its times are left empty): what
+    `timing.ScheduleTiming` times again. ScheduleError and DeadlockError as `simulate`."""
+    with _gc_paused():
+        trace = _simulate(kind, ranks, microbatches, chunks, DEFAULT_DURATIONS, None, None, should_stop,
+                          order_only=True)
+    assert isinstance(trace, _Trace)
+    return trace
 
 
 def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: Durations,
               orders: list[list[Action]] | None, stage_imbalance: tuple[float, ...] | None,
-              should_stop: Callable[[], bool] | None) -> Simulation:
+              should_stop: Callable[[], bool] | None, order_only: bool = False) -> Simulation | _Trace:
     kind = normalise_kind(kind)
     p, m, v = ranks, microbatches, chunks
     if orders is None:
@@ -390,6 +409,16 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
         local = [ptr[r] - bounds[r] for r in range(p)]
         raise DeadlockError(_deadlock_message(stuck, actions, local, blocked_on, key_span, mb_count, owner))
 
+    # The ops in the order they ran, and the op each one waited for
+    run_lo, run_hi = np.array(runs[0::2], np.int64), np.array(runs[1::2], np.int64)
+    sizes = run_hi - run_lo
+    ran = np.arange(int(sizes.sum())) + np.repeat(run_lo - (np.cumsum(sizes) - sizes), sizes)
+    op_of_key = np.zeros(3 * key_span, np.int64)
+    op_of_key[done_key] = np.arange(n_ops)
+    dep_op = np.where(dep >= 0, op_of_key[np.maximum(dep, 0)], -1)
+    if order_only:
+        return _Trace(compact, [], [], [], owner, ran, dep_op, cross, firsts)
+
     makespan = max(free) if p else 0.0
     idle = tuple(makespan - b for b in busy)
     bubble_ratio = (sum(idle) / (p * makespan)) if makespan > 0 else 0.0
@@ -397,12 +426,7 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
 
     # Transfers: one per op with a cross-rank dependency, in the order the ops ran (a pair's first
     # half before its second), sent when the dependency ended.
-    run_lo, run_hi = np.array(runs[0::2], np.int64), np.array(runs[1::2], np.int64)
-    sizes = run_hi - run_lo
-    ran = np.arange(int(sizes.sum())) + np.repeat(run_lo - (np.cumsum(sizes) - sizes), sizes)
     moved = ran[cross[ran]]
-    op_of_key = np.zeros(3 * key_span, np.int64)
-    op_of_key[done_key] = np.arange(n_ops)
     dep_moved = dep[moved]
     sent = ends[op_of_key[dep_moved]]
     transfers = tuple(zip(np.array(owner)[dep_stage[moved]].tolist(), rank_of[moved].tolist(), sent.tolist(),
@@ -429,7 +453,8 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
                       makespan=makespan, bubble_ratio=bubble_ratio, idle=idle,
                       peak_activations=tuple(peaks), activation_steps=tuple(steps_all),
                       transfers=transfers, parameter_copies=2 if kind == "dualpipe" else 1,
-                      busy=tuple(busy), _rows=_Trace(compact, start_of, ends.tolist(), waited_of, owner),
+                      busy=tuple(busy),
+                      _rows=_Trace(compact, start_of, ends.tolist(), waited_of, owner, ran, dep_op, cross, firsts),
                       _keys=(key_span, mb_count))
 
 

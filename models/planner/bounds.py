@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from ..hardware import capacity_bytes
 from ..memory import OPTIMIZER_STATES, is_moe_layer, pipeline_layout, rank_parameters, stage_sizes
 from ..mesh import resolve_order
-from ..pipeline import generate, stage_rank, stages_of
+from ..pipeline import TYPES, check_config, stage_rank, stages_of
+from ..pipeline.generators import _generate
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..time import step_time
 from ..time.step import DRAINING_KINDS
@@ -262,18 +263,20 @@ class TimeBounds:
         if key not in self._orders:
             pairs: list[dict[tuple[int, int], int]] = []
             single: list[dict[tuple[int, str], int]] = []
-            for order in generate(c.kind, c.pp, c.microbatches, c.chunks):
+            orders = _generate(check_config(c.kind, c.pp, c.microbatches, c.chunks), c.pp, c.microbatches, c.chunks)
+            stages, types = orders.stage.tolist(), orders.type.tolist()
+            overlaps = orders.overlap or [None] * len(stages)
+            for lo, hi in zip(orders.bounds, orders.bounds[1:]):
                 p: dict[tuple[int, int], int] = {}
                 o: dict[tuple[int, str], int] = {}
-                i = 0
-                while i < len(order):  # simulate(): an op and its successor sharing an overlap id
-                    a = order[i]
-                    if a.overlap is not None and i + 1 < len(order) and order[i + 1].overlap == a.overlap:
-                        b = order[i + 1]
-                        p[(a.stage, b.stage)] = p.get((a.stage, b.stage), 0) + 1
+                i = lo
+                while i < hi:  # simulate(): an op and its successor sharing an overlap id
+                    overlap = overlaps[i]
+                    if overlap is not None and i + 1 < hi and overlaps[i + 1] == overlap:
+                        p[(stages[i], stages[i + 1])] = p.get((stages[i], stages[i + 1]), 0) + 1
                         i += 2
                         continue
-                    o[(a.stage, a.type)] = o.get((a.stage, a.type), 0) + 1
+                    o[(stages[i], TYPES[types[i]])] = o.get((stages[i], TYPES[types[i]]), 0) + 1
                     i += 1
                 pairs.append(p)
                 single.append(o)

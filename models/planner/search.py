@@ -37,11 +37,11 @@ from typing import Any, Callable
 from ..memory import memory_ledger, peak_gpu_bytes
 from ..mesh import build_mesh
 from ..pipeline import Cancelled, gc_paused
+from ..pipeline.timing import ScheduleTiming
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
-from ..time.step import Note, larger_caches, step_parts, step_tail
-from ..time.step import step_floor
+from ..time.step import Note, dp_seconds, larger_caches, step_floor, step_parts, step_tail, tail_step_floor
 from ..units import difference
 from ..validation import validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
@@ -203,6 +203,9 @@ class _Evaluator:
         self.scenarios: dict[Candidate, Scenario] = {}
         self.own: Candidate | None = None   # the scenario's own configuration (its OOM reason is kept)
         self.makespans: dict[Candidate, float] = {}  # per configuration with zero = -1: its makespan
+        self.timings: dict[tuple[str, int, int, int], ScheduleTiming] = {}  # per schedule, for step_parts
+        self.dp: dict[tuple, tuple[tuple[float, float], ...]] = {}  # per DP traffic class, for tail_floor
+        self.peaks: dict[Candidate, int] = {}  # GPU bytes of the configurations that fit, not yet timed
 
     def scenario(self, c: Candidate) -> Scenario:
         found = self.scenarios.get(c)
@@ -220,32 +223,77 @@ class _Evaluator:
         except (ValueError, ZeroDivisionError):
             return 0.0, None
 
-    def evaluate(self, c: Candidate) -> tuple[str, Any]:
-        """("ok", (scenario, step seconds, peak bytes, makespan)) or (reason kind, message); each
-        configuration is evaluated once."""
-        if c not in self.done:
-            sibling = dataclasses.replace(c, zero=-1)
-            self.done[c] = found = self.check(self.scenarios.pop(c) if c in self.scenarios else c.scenario(self.base),
-                                              reason=c == self.own, makespan=self.makespans.get(sibling))
-            if found[0] == "ok":
-                self.makespans[sibling] = found[1][3]
-        return self.done[c]
+    def tail_floor(self, c: Candidate, makespan: float) -> float:
+        """A lower bound on the configuration's step time from its DP/ZeRO traffic and optimizer
+        step alone (models.time.tail_step_floor), with `makespan` a bound on its makespan; the
+        traffic is worked out once for the configurations that differ only in recompute, in the
+        micro-batches under ZeRO 0/1, or in the schedule within a layout (`_Siblings.layout`).
+        0 when the model cannot prepare it."""
+        group = MEMORY_ORDER.get(c.kind, (c.kind, 0))[0]
+        key = (group, dataclasses.replace(c, kind="", recompute="", micro_batch=0,
+                                          microbatches=c.microbatches if c.zero >= 2 else 0))
+        seconds = self.dp.get(key)
+        try:
+            s = self.scenario(c)
+            if seconds is None:
+                seconds = self.dp[key] = dp_seconds(s)
+            return SAFETY * tail_step_floor(s, seconds, makespan)
+        except (ValueError, ZeroDivisionError):
+            self.dp[key] = ()
+            return 0.0
 
-    def check(self, s: Scenario, reason: bool = False, makespan: float | None = None) -> tuple[str, Any]:
-        """evaluate() of a scenario; `reason`: the ledger's first overflow as the memory message;
-        `makespan`: its pipeline makespan when known (a sibling of another ZeRO stage: the op
-        durations, hence the simulated schedule, do not depend on it), so only its tail is counted."""
+    def fits(self, c: Candidate) -> tuple[str, str] | None:
+        """None when the configuration is valid and fits (its peak bytes are kept for evaluate()),
+        else (reason kind, message), which is then its evaluation too. The checks run once."""
+        found = self.done.get(c)
+        if found is not None:
+            return None if found[0] == "ok" else found
+        if c in self.peaks:
+            return None
+        fit = self._fit(self.scenario(c), reason=c == self.own)
+        if isinstance(fit, int):
+            self.peaks[c] = fit
+            return None
+        self.done[c] = fit
+        self.scenarios.pop(c, None)
+        return fit
+
+    def _fit(self, s: Scenario, reason: bool = False) -> int | tuple[str, str]:
+        """The scenario's GPU bytes when it is valid and fits, else (reason kind, message);
+        `reason`: the ledger's first overflow as the memory message."""
         errors = [p for p in validate(s) if p.severity == "error"]
         if errors:
             return "topology", str(errors[0])
         peak = peak_gpu_bytes(s, limit=self.capacity)  # the ledger's GPU tier, stopping at the first overflow
         self.counts.ledgers += 1
-        if peak > self.capacity:
-            oom = memory_ledger(s).first_oom if reason else None  # the reason, for the reference alone
-            return "memory", oom[1] if oom is not None else ""
+        if peak <= self.capacity:
+            return peak
+        oom = memory_ledger(s).first_oom if reason else None  # the reason, for the reference alone
+        return "memory", oom[1] if oom is not None else ""
+
+    def check(self, s: Scenario) -> tuple[str, Any]:
+        """evaluate() of a scenario outside the search space (the reference's variants)."""
+        found = self._fit(s)
+        return found if not isinstance(found, int) else self.time(s, found)
+
+    def evaluate(self, c: Candidate) -> tuple[str, Any]:
+        """("ok", (scenario, step seconds, peak bytes, makespan)) or (reason kind, message); each
+        configuration is evaluated once."""
+        if c not in self.done and self.fits(c) is None:
+            sibling = dataclasses.replace(c, zero=-1)
+            s = self.scenarios.pop(c) if c in self.scenarios else c.scenario(self.base)
+            self.done[c] = found = self.time(s, self.peaks.pop(c), makespan=self.makespans.get(sibling))
+            if found[0] == "ok":
+                self.makespans[sibling] = found[1][3]
+        return self.done[c]
+
+    def time(self, s: Scenario, peak: int, makespan: float | None = None) -> tuple[str, Any]:
+        """evaluate() of a scenario that fits, with `peak` its GPU bytes; `makespan`: its pipeline
+        makespan when known (a sibling of another ZeRO stage: the op durations, hence the simulated
+        schedule, do not depend on it), so only its tail is counted."""
         try:
             if makespan is None:
-                makespan, tail = step_parts(s, should_stop=self.should_stop)  # step_time's, one simulation
+                makespan, tail = step_parts(s, should_stop=self.should_stop, timings=self.timings)
             else:
                 tail = step_tail(s)
         except Cancelled:
@@ -313,6 +361,10 @@ class _Siblings:
             self.tail[self.layout(c)] = seconds - makespan
         elif status == "memory":
             self.oom.setdefault(self._memory(c), []).append(self._rank(c))
+
+    def known_makespan(self, c: Candidate) -> float:
+        """The simulated makespan of a ZeRO sibling (the same makespan), 0 when none is known."""
+        return self.makespan.get(dataclasses.replace(c, zero=-1), 0.0) if self.enabled else 0.0
 
     def bound(self, c: Candidate) -> float:
         if not self.enabled:
@@ -449,7 +501,10 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
             continue
         raised = siblings.bound(c)
         if state < FLOORED and bound is not None:  # the makespan's bound and a layout sibling's tail
+            makespan = max(bound(c), siblings.known_makespan(c))
             raised = max(raised, bound(c) + SAFETY * siblings.tail.get(siblings.layout(c), 0.0))
+            if raised <= key or not heap or raised <= heap[0][0]:  # the tail from the DP traffic alone
+                raised = max(raised, evaluator.tail_floor(c, makespan))
         if raised > key and heap and raised > heap[0][0]:
             heapq.heappush(heap, (raised, 1, index, c, None))
             continue
@@ -458,6 +513,14 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
             tick()
             continue
         if state < FLOORED and bound is not None:
+            # valid and fits (the ledger costs less than the stage costs below)
+            failed = evaluator.fits(c)
+            if failed is not None:
+                counting += len(ranked) >= top
+                siblings.learn(c, *failed)
+                setattr(counts, failed[0], getattr(counts, failed[0]) + 1)
+                tick()
+                continue
             # the stage costs and DP/ZeRO tail without the simulation (models/time step_floor)
             floor, tail = evaluator.floor(c, bound(c))  # a bound on the makespan alone: the floor adds the tail
             if tail is not None:

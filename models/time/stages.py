@@ -286,6 +286,20 @@ class _Stages:
             ranks[owner].append(k)
         return tuple(tuple(r) for r in ranks)
 
+    @functools.cached_property
+    def totals(self) -> tuple[float, ...]:
+        """Per stage, F + I + W of one micro-batch (`_Cost.total`, summed once)."""
+        return tuple(cost.total for cost in self.costs)
+
+    @functools.cached_property
+    def durations(self) -> tuple[Durations, tuple[float, ...], int]:
+        """`_durations_of` this stage list, worked out once."""
+        slowest = max(range(len(self.costs)), key=self.totals.__getitem__)
+        c = self.costs[slowest]
+        top = self.totals[slowest]
+        imbalance = tuple((total / top) if top > 0 else 1.0 for total in self.totals)
+        return Durations(F=c.F, B=c.I + c.W, I=c.I, W=c.W, FB=self.fb[slowest], p2p=self.calls.p2p), imbalance, slowest
+
 
 def _stages(s: Scenario, hw: Hardware, rows: dict[str, Traffic]) -> _Stages:
     m = s.model
@@ -372,9 +386,6 @@ def _check(s: Scenario) -> None:
 
 
 def _durations_of(st: _Stages) -> tuple[Durations, tuple[float, ...], int]:
-    slowest = max(range(len(st.costs)), key=lambda k: st.costs[k].total)
-    c = st.costs[slowest]
-    top = c.total
-    imbalance = tuple((cost.total / top) if top > 0 else 1.0 for cost in st.costs)
-    durations = Durations(F=c.F, B=c.I + c.W, I=c.I, W=c.W, FB=st.fb[slowest], p2p=st.calls.p2p)
-    return durations, imbalance, slowest
+    """The schedule's op durations (those of the slowest stage chunk, whose F + I + W is the
+    largest), every stage's F + I + W relative to it, and the slowest stage's id."""
+    return st.durations

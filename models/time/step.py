@@ -66,8 +66,9 @@ from typing import Any
 from ..memory import pipeline_layout, ranks_parameters
 from ..mesh import Traffic
 from ..moe.load import scenario_load
-from ..pipeline.kinds import Durations
+from ..pipeline.kinds import Durations, normalise_kind
 from ..pipeline.simulation import simulate
+from ..pipeline.timing import ScheduleTiming
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import difference
@@ -276,34 +277,49 @@ def _rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
     return found
 
 
-def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
-    rows, st, hw = prep.rows, prep.stages, prep.hw
+RankDp = tuple[dict[str, float], dict[str, float], float]  # per axis grads and gathers seconds, optimizer seconds
+
+
+def _rank_dp(s: Scenario, rows: dict[str, Traffic], hw: Hardware) -> list[RankDp]:
+    """Per pipeline rank, its DP/ZeRO gradient-reduction and parameter-gather seconds per axis
+    ("dp", "edp") and its optimizer step's seconds: the tail before any of it hides under the
+    rank's work. It reads the traffic table's DP rows, the parameters each rank holds and the
+    precisions, not the stage costs."""
     p = s.parallel
     links = _Links(*_tiers(s))
-    layouts = pipeline_layout(s)
-    params = ranks_parameters(s, layouts)
+    params = ranks_parameters(s, pipeline_layout(s))
     dense_max = max((d for d, _ in params), default=0)
     expert_max = max((e for _, e in params), default=0)
     mesh_edp = max(1, p.tp * p.cp * p.dp // (p.etp * p.ep))
     hbm_per_param, pcie_per_param = _optimizer_bytes_per_param(s)
     offloaded = s.offload.optimizer != "gpu"
-    nccl, _ = _sm_shares(s, hw)
-    tails = []
-    for r in range(p.pp):
-        mine = st.by_rank[r]
-        # DP/ZeRO windows: one micro-batch's backward (and forward) over the rank's chunks
-        backward = sum(st.costs[k].I + st.costs[k].W for k in mine)
-        forward = sum(st.costs[k].F for k in mine)
-        every = sum(st.micro_batches[k] * st.costs[k].total for k in mine)
-        grad_window = {0: backward, 1: backward, 2: sum(st.micro_batches[k] * (st.costs[k].I + st.costs[k].W)
-                                                        for k in mine)}.get(p.zero, every)
-        param_window = forward if p.zero < 3 else 0.0
-        dense, expert = params[r]
+    found = []
+    for dense, expert in params:
         dp_grad: dict[str, float] = {}
         dp_param: dict[str, float] = {}
         for axis, psi, psi_max in (("dp", dense, dense_max), ("edp", expert, expert_max)):
             if axis in rows:
                 dp_grad[axis], dp_param[axis] = _dp_parts(s, rows[axis], psi, psi_max, links)
+        shard = (dense / (p.dp * p.cp) + expert / mesh_edp) if p.zero >= 1 else float(dense + expert)
+        optimizer = shard * (pcie_per_param / hw.pcie_Bps if offloaded else hbm_per_param / hw.stream_Bps)
+        found.append((dp_grad, dp_param, optimizer))
+    return found
+
+
+def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
+    rows, st, hw = prep.rows, prep.stages, prep.hw
+    p = s.parallel
+    nccl, _ = _sm_shares(s, hw)
+    tails = []
+    for r, (dp_grad, dp_param, optimizer) in enumerate(_rank_dp(s, rows, hw)):
+        mine = st.by_rank[r]
+        # DP/ZeRO windows: one micro-batch's backward (and forward) over the rank's chunks
+        backward = sum(st.costs[k].I + st.costs[k].W for k in mine)
+        forward = sum(st.costs[k].F for k in mine)
+        every = sum(st.micro_batches[k] * st.totals[k] for k in mine)
+        grad_window = {0: backward, 1: backward, 2: sum(st.micro_batches[k] * (st.costs[k].I + st.costs[k].W)
+                                                        for k in mine)}.get(p.zero, every)
+        param_window = forward if p.zero < 3 else 0.0
         grads, gathers = sum(dp_grad.values()), sum(dp_param.values())
         if not s.time.dp_overlap:
             out_g, out_p = grads, gathers
@@ -317,11 +333,56 @@ def _compute_rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
         out_p += (gathers - out_p) * nccl
         dp_exposed = {axis: (out_g * dp_grad[axis] / grads if grads else 0.0) +
                       (out_p * dp_param[axis] / gathers if gathers else 0.0) for axis in dp_grad}
-        shard = (dense / (p.dp * p.cp) + expert / mesh_edp) if p.zero >= 1 else float(dense + expert)
-        optimizer = shard * (pcie_per_param / hw.pcie_Bps if offloaded else hbm_per_param / hw.stream_Bps)
         tails.append({"dp": dp_exposed, "dp_raw": {a: dp_grad[a] + dp_param[a] for a in dp_grad},
                       "optimizer": optimizer})
     return tails
+
+
+def dp_seconds(s: Scenario) -> tuple[tuple[float, float], ...]:
+    """Per pipeline rank, (its DP/ZeRO communication seconds, its optimizer step's seconds) before
+    any of it hides (`_rank_dp`), for `tail_step_floor`: from the mesh and the traffic table's DP
+    rows, without stage costs or a simulation. It does not read activation.recompute, nor the
+    micro-batch size or count under ZeRO 0 and 1. ValueError as step_time."""
+    _check(s)
+    hw = hardware_of(s)
+    return tuple((sum(grads.values()) + sum(gathers.values()), optimizer)
+                 for grads, gathers, optimizer in _rank_dp(s, _rows(s), hw))
+
+
+def tail_step_floor(s: Scenario, seconds: tuple[tuple[float, float], ...], makespan_floor: float) -> float:
+    """A lower bound on `step_time(s).step_time_s` given `seconds` = dp_seconds(s) and a lower bound
+    on its makespan, without its stage costs.
+
+    The step is the makespan x plus the longest rank's tail; a rank's tail is its optimizer step
+    plus its DP communication D not hidden, (1 − ν)·max(0, D − window) + ν·D with ν NCCL's share
+    of the SMs (`_rank_tails`). Its windows — one micro-batch's backward and forward under ZeRO 0
+    and 1, all its backwards and one forward under ZeRO 2, all of its work under ZeRO 3 — add up to
+    at most its busy time over the fewest micro-batches a stage runs (m; DualPipe's copies m/2)
+    under ZeRO 0/1, and to its busy time under ZeRO 2/3; its busy time is at most x. So the step is
+    at least f(x) = x + opt + ν·D + (1 − ν)·max(0, D − x/k), k those micro-batches or 1, and f
+    grows with x (slope ≥ 1 − 1/k ≥ 0): f(makespan_floor) bounds it. Under the overlapped kinds
+    a DualPipe pair can last less than its two halves, so the busy time does not bound the work
+    there: their bound is makespan_floor plus opt + ν·D."""
+    p = s.parallel
+    m = s.schedule.microbatches
+    nccl, _ = _sm_shares(s, hardware_of(s))
+    x = makespan_floor
+    kind = normalise_kind(s.schedule.kind)
+    if kind == "dualpipe" and p.pp > 1:
+        k = min(m // 2, m - m // 2)
+    else:
+        k = m
+    k = max(1, k) if p.zero < 2 else 1
+    most = 0.0
+    for dp, optimizer in seconds:
+        if not s.time.dp_overlap:
+            exposed = dp
+        elif kind in OVERLAPPED_KINDS:
+            exposed = nccl * dp
+        else:
+            exposed = nccl * dp + (1 - nccl) * max(0.0, dp - x / k)
+        most = max(most, exposed + optimizer)
+    return x + most
 
 
 def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
@@ -346,7 +407,7 @@ def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
         drains = st.kind in DRAINING_KINDS
         fill = drain = 0.0
         for r in range(s.parallel.pp):
-            work = sum(st.micro_batches[k] * st.costs[k].total for k in st.by_rank[r])
+            work = sum(st.micro_batches[k] * st.totals[k] for k in st.by_rank[r])
             busy = max(busy, fill + work + (drain if drains else 0.0))
             fill += durations.F * factors[r]
             drain += durations.B * factors[r]
@@ -366,9 +427,12 @@ def step_tail(s: Scenario) -> float:
     return _tail(s, _prepared(s))
 
 
-def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None) -> tuple[float, float]:
+def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
+               timings: dict[tuple[str, int, int, int], ScheduleTiming] | None = None) -> tuple[float, float]:
     """(makespan, tail) of `step_time(s)` — its step_time_s is their sum — with one simulation and
     none of the stack, communication and FLOP tables (the planner ranks thousands by it).
+    `timings`: the caller's ScheduleTiming per (kind, ranks, micro-batches, chunks), filled as it
+    goes, which times a schedule met before without simulating it again (the same makespan).
     ValueError as step_time."""
     found = _recall(_TIMED, s)
     if found is not None:
@@ -376,9 +440,15 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None) -> tu
     prep = _prepared(s)
     st = prep.stages
     durations, imbalance, _ = _durations_of(st)
-    sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
-                   stage_imbalance=imbalance, should_stop=should_stop)
-    return sim.makespan, _tail(s, prep)
+    if timings is None:
+        sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
+                       stage_imbalance=imbalance, should_stop=should_stop)
+        return sim.makespan, _tail(s, prep)
+    schedule = (st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks)
+    timing = timings.get(schedule)
+    if timing is None:
+        timing = timings[schedule] = ScheduleTiming(*schedule, should_stop=should_stop)
+    return timing.makespan(durations, imbalance), _tail(s, prep)
 
 
 def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
