@@ -10,6 +10,7 @@ Quantization, §3.2 Wave Quantization; §2.3 names cuBLAS's large tiles 256×128
 """
 from __future__ import annotations
 
+import functools
 import math
 
 # The output tiles the curve chooses from (NVIDIA Matrix Multiplication Background §2.3).
@@ -46,9 +47,12 @@ def tile_efficiency(m: float, n: float, batch: float, sms: int) -> float:
     return best
 
 
+@functools.lru_cache(maxsize=4096)
 def grouped_tiles(rows: tuple[float, ...], n: float, sms: int) -> tuple[float, float]:
     """(tiles, fill) of a grouped GEMM whose group g has an rows[g]×n output, each group tiled on
-    its own, at the tile of TILES that makes the most of the SMs (fill × wave efficiency)."""
+    its own, at the tile of TILES that makes the most of the SMs (fill × wave efficiency). A pure
+    function of numbers, remembered: the step-time model asks it again for every configuration
+    with the same expert shapes."""
     useful = sum(rows) * n
     best: tuple[float, float, float] = (0.0, 0.0, 1.0)
     for tile_m, tile_n in TILES:

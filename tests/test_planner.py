@@ -18,7 +18,7 @@ from tslab.models.planner.search import MEMORY_ORDER, NEAR_TOP
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.time import step_time
-from tslab.models.time.step import dp_seconds, step_floor, step_parts, step_tail, tail_step_floor
+from tslab.models.time.step import _step_time, dp_seconds, step_floor, step_parts, step_tail, tail_step_floor
 from tslab.models.validation import validate
 
 
@@ -252,6 +252,8 @@ def test_the_floor_and_the_parts_of_the_step_time(s: Scenario, data) -> None:
         assert (makespan, tail) == (t.pipeline_s, pytest.approx(t.step_time_s - t.pipeline_s, rel=1e-12, abs=1e-15))
         assert makespan + tail == pytest.approx(t.step_time_s, rel=1e-15)
         assert step_tail(scenario) == pytest.approx(tail, rel=1e-12, abs=1e-15)
+        # Timed again from a search's ScheduleTiming, the step time is the same to the bit
+        assert _step_time(scenario, None, {}) == _step_time(scenario, None, None) == t
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])

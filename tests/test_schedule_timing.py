@@ -47,3 +47,17 @@ def test_it_refuses_what_simulate_refuses() -> None:
     timing = ScheduleTiming("1f1b", 4, 8)
     with pytest.raises(ValueError, match="factors for 4 stages"):
         timing.makespan(Durations(), (1.0, 1.0))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(KINDS), st.integers(1, 6), st.integers(1, 16), st.integers(1, 3), st.data())
+def test_the_busy_times_are_the_simulated_ones(kind: str, p: int, m: int, v: int, data) -> None:
+    try:
+        check_config(kind, p, m, v)
+    except ScheduleError:
+        return
+    timing = ScheduleTiming(kind, p, m, v)
+    durations = Durations(F=data.draw(seconds), B=data.draw(seconds), I=data.draw(seconds), W=data.draw(seconds),
+                          FB=data.draw(seconds), p2p=0.01)
+    factors = tuple(data.draw(st.floats(0.01, 1.0)) for _ in range(timing.stages))
+    assert timing.busy(durations, factors) == simulate(kind, p, m, v, durations, stage_imbalance=factors).busy

@@ -43,6 +43,7 @@ def _terminal_progress(what: str) -> Callable[[int, int], None]:
 
 def cmd_plan(args: argparse.Namespace) -> int:
     from tslab.models.planner import plan, plan_json
+    from tslab.models.time import MODEL_NOTE
     scenario = resolve_scenario(args)
     if not 1 <= args.top <= 100:
         raise UserError(f"--top must be between 1 and 100, not {args.top}")
@@ -86,5 +87,6 @@ def cmd_plan(args: argparse.Namespace) -> int:
     else:
         lines.append("the scenario's own configuration is not ranked: "
                      + (result.reference_reason or "it does not fit or is not valid"))
+    lines += [f"note: {note}" for note in result.notes if note != MODEL_NOTE]
     print("\n".join(lines))
     return 0

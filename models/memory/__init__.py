@@ -35,7 +35,8 @@ from .ledger import (DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_led
 from .overheads import overhead_items
 from .params import (LayerParams, ParamCounts, attention_params, embedding_params, head_dim, is_moe_layer,
                      layer_params, mlp_params, padded_vocab, param_counts, total_params)
-from .partition import RankLayout, pipeline_layout, rank_parameters, ranks_parameters, stage_layers, stage_sizes
+from .partition import (RankLayout, pipeline_layout, rank_parameter_pairs, rank_parameters, ranks_parameters,
+                        stage_layers, stage_sizes)
 from .policy import ActivationPolicy, activation_policy, ladder, policy_problems
 
 __all__ = [
@@ -47,6 +48,6 @@ __all__ = [
     "activation_formula", "attention_params", "embedding_params", "gib", "head_dim", "in_flight",
     "in_flight_estimate", "is_moe_layer", "layer_activation_terms", "layer_bytes", "layer_params",
     "memory_ledger", "mlp_params", "oom_message", "peak_gpu_bytes", "pipeline_layout", "rank_parameters",
-    "ranks_parameters", "stage_layers",
+    "rank_parameter_pairs", "ranks_parameters", "stage_layers",
     "terms_bytes", "total_params", "zero_table",
 ]

@@ -10,6 +10,7 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..declared import reads
 from ..pipeline.kinds import chunks_per_rank, stage_rank
 from ..scenario import Scenario
 from .params import is_moe_layer, layer_params, mtp_extra_params, padded_vocab, position_params
@@ -75,7 +76,14 @@ def stage_sizes(s: Scenario, stages: int) -> list[int]:
     return sizes
 
 
-def pipeline_layout(s: Scenario) -> list[RankLayout]:
+# What the layout reads: the pipeline's shape and the stage split options
+LAYOUT_READS = ("parallel.pp", "parallel.vpp", "schedule.kind", "model.layers", "model.mtp_layers",
+                "parallel.first_stage_layers", "parallel.last_stage_layers", "parallel.embedding_in_split",
+                "parallel.loss_in_split")
+
+
+@reads(*LAYOUT_READS)
+def pipeline_layout(s: Scenario) -> tuple[RankLayout, ...]:
     """Stage placement of the pipeline model (`stage_rank`): interleaved stage k on rank k % p;
     V-shape stage k on rank k if k < p else 2p−1−k; DualPipe rank r also holds stage p−1−r of the
     second model copy. Stage sizes follow `stage_sizes`; DeepSeek-V3's MTP modules (layer indices
@@ -108,7 +116,7 @@ def pipeline_layout(s: Scenario) -> list[RankLayout]:
             layers += (ranges[mirror],)
             first, last, copies = first or mirror == 0, last or mirror == p - 1, 2
         layouts.append(RankLayout(rank, stages, layers, first, last, copies))
-    return layouts
+    return tuple(layouts)
 
 
 @dataclass(frozen=True)
@@ -162,7 +170,7 @@ def rank_parameters(s: Scenario, layout: RankLayout) -> tuple[int, int]:
     return st.dense, st.expert
 
 
-def ranks_parameters(s: Scenario, layouts: list[RankLayout]) -> list[tuple[int, int]]:
+def ranks_parameters(s: Scenario, layouts: tuple[RankLayout, ...]) -> list[tuple[int, int]]:
     """`rank_parameters` of every layout, ranks of the same layers (by kind, with the embedding,
     head and MTP modules they hold) counted once."""
     m = s.model
@@ -176,3 +184,9 @@ def ranks_parameters(s: Scenario, layouts: list[RankLayout]) -> list[tuple[int, 
         result.append(held[key])
     return result
 
+
+
+@reads(*LAYOUT_READS, "model", "parallel.tp", "parallel.ep", "parallel.etp")
+def rank_parameter_pairs(s: Scenario) -> tuple[tuple[int, int], ...]:
+    """`ranks_parameters` of the scenario's own pipeline layout, per pipeline rank."""
+    return tuple(ranks_parameters(s, pipeline_layout(s)))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, ranks_parameters
+from ..memory import RankLayout, head_dim, is_moe_layer, pipeline_layout, rank_parameter_pairs
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, GROUP_AXES, Scenario
 from .groups import Mesh
@@ -221,7 +221,7 @@ def traffic(scenario: Scenario, mesh: Mesh) -> list[Traffic]:
     # so it reduce-scatters every micro-batch; ZeRO-3 gathers parameters for forward and backward and
     # reduce-scatters gradients in every micro-batch (3Ψ per micro-batch). With m = 1 these are the
     # paper's 2Ψ, 2Ψ, 2Ψ, 3Ψ.
-    held = ranks_parameters(s, layouts)
+    held = rank_parameter_pairs(s)
     dense = max((d for d, _ in held), default=0)
     expert = max((e for _, e in held), default=0)
 

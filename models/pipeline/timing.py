@@ -46,26 +46,33 @@ class ScheduleTiming:
         ran = ran[~second[ran]]  # a pair runs as one unit, at its first op
         is_pair = np.zeros(n, bool)
         is_pair[self._pairs] = True
-        self._ran = ran.tolist()
-        self._previous = previous[ran].tolist()
-        self._dep = dep[ran].tolist()
+        # Kept as int32 arrays (a long schedule has ~10⁵ ops, and a search keeps hundreds of
+        # schedules), made lists for each timing's loop
+        self._ran = ran.astype(np.int32)
+        self._previous = previous[ran].astype(np.int32)
+        self._dep = dep[ran].astype(np.int32)
         self._cross = trace.cross[ran]
         # A pair's second half: its op id (n + 1, a slot nothing reads: a single op) and its
         # dependency (n: none)
-        self._second = np.where(is_pair[ran], ran + 1, n + 1).tolist()
+        self._second = np.where(is_pair[ran], ran + 1, n + 1).astype(np.int32)
         partner_dep = np.append(dep, n)[np.minimum(ran + 1, n)]
-        self._dep2 = np.where(is_pair[ran], partner_dep, n).tolist()
+        self._dep2 = np.where(is_pair[ran], partner_dep, n).astype(np.int32)
         self._cross2 = np.where(is_pair[ran], np.append(trace.cross, False)[np.minimum(ran + 1, n)], False)
+        self._bounds = list(orders.bounds)
         self._last = [hi - 1 if hi > lo else n for lo, hi in zip(orders.bounds, orders.bounds[1:])]
         self._n = n
+        self.walked = 0  # ops the timings so far walked through (the work a caller budgets)
 
-    def makespan(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> float:
-        """The simulated makespan of the schedule with these op durations (and per stage the
-        factor that scales every op of it, as `simulate`'s stage_imbalance)."""
-        n = self._n
+    @property
+    def ops(self) -> int:
+        """The schedule's ops (what one timing walks through)."""
+        return self._n
+
+    def _lengths(self, durations: Durations, stage_imbalance: tuple[float, ...] | None) -> np.ndarray:
+        """Every op's length as simulate computes it (float() keeps the products its own); a
+        pair's first op holds the pair's length."""
         if stage_imbalance is not None and len(stage_imbalance) != self.stages:
             raise ValueError(f"stage_imbalance has {len(stage_imbalance)} factors for {self.stages} stages")
-        # The op lengths as simulate computes them (float() keeps the products its own)
         per_type = np.array([float(durations.of(t)) for t in TYPES])
         factors = np.array([float(f) for f in stage_imbalance] if stage_imbalance is not None
                            else [1.0] * self.stages)
@@ -74,14 +81,40 @@ class ScheduleTiming:
         if len(firsts):
             length[firsts] = float(durations.FB) * np.maximum(factors[self._stage[firsts]],
                                                                factors[self._stage[firsts + 1]])
+        return length
+
+    def busy(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> tuple[float, ...]:
+        """Per rank, the sum of its ops' lengths (a pair counted once) in its own order: simulate's
+        `busy`, the same additions."""
+        length = self._lengths(durations, stage_imbalance)
+        self.walked += self._n
+        length[self._pairs + 1] = 0.0  # a pair's second half: nothing more (x + 0.0 is x)
+        values = length.tolist()
+        found = []
+        for lo, hi in zip(self._bounds, self._bounds[1:]):
+            spent = 0.0
+            for value in values[lo:hi]:
+                spent += value
+            found.append(spent)
+        return tuple(found)
+
+    def makespan(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> float:
+        """The simulated makespan of the schedule with these op durations (and per stage the
+        factor that scales every op of it, as `simulate`'s stage_imbalance)."""
+        n = self._n
+        length = self._lengths(durations, stage_imbalance)
+        self.walked += n
+        firsts = self._pairs
         latency = durations.p2p
         lat = np.where(self._cross, latency, 0.0).tolist()
         ends = [0.0] * (n + 2)
+        ran = self._ran.tolist()
         lengths = length[self._ran].tolist()
         if len(firsts):
             lat2 = np.where(self._cross2, latency, 0.0).tolist()
-            for i, before, d, wait, d2, wait2, j, span in zip(self._ran, self._previous, self._dep, lat,
-                                                               self._dep2, lat2, self._second, lengths):
+            for i, before, d, wait, d2, wait2, j, span in zip(ran, self._previous.tolist(), self._dep.tolist(), lat,
+                                                               self._dep2.tolist(), lat2, self._second.tolist(),
+                                                               lengths):
                 start = ends[before]
                 end = ends[d] + wait
                 if end > start:
@@ -91,7 +124,7 @@ class ScheduleTiming:
                     start = end
                 ends[i] = ends[j] = start + span
         else:
-            for i, before, d, wait, span in zip(self._ran, self._previous, self._dep, lat, lengths):
+            for i, before, d, wait, span in zip(ran, self._previous.tolist(), self._dep.tolist(), lat, lengths):
                 start = ends[before]
                 end = ends[d] + wait
                 if end > start:

@@ -22,8 +22,7 @@ from ..mesh import resolve_order
 from ..pipeline import TYPES, check_config, stage_rank, stages_of
 from ..pipeline.generators import _generate
 from ..scenario import BYTES_PER_ELEMENT, Scenario
-from ..time import step_time
-from ..time.step import DRAINING_KINDS
+from ..time.step import DRAINING_KINDS, stage_costs
 from .space import Candidate
 
 
@@ -205,11 +204,10 @@ class TimeBounds:
                     "parallel.last_stage_layers": 0, "parallel.embedding_in_split": False,
                     "parallel.loss_in_split": False})
         try:
-            t = step_time(s.replace(**one))
+            stages, a2a = stage_costs(s.replace(**one))
         except (ValueError, ZeroDivisionError):
             return None
         self.representatives += 1
-        stages = t.stage_times_s
         if pp == 1:
             per_layer = list(stages)
         else:  # one layer per stage only where the split is even: else no layer costs
@@ -228,7 +226,6 @@ class TimeBounds:
         moe_prefix = [0]
         for flag in moe:
             moe_prefix.append(moe_prefix[-1] + flag)
-        a2a = sum(row.exposed_comm_s.get("ep", 0.0) for row in t.stack)
         # Every MoE layer (MTP modules included) sends the same all-to-all
         per_layer_a2a = a2a / moe_prefix[-1] if moe_prefix[-1] else (math.inf if a2a > 0 else 0.0)
         return _LayerCosts(tuple(prefix), per_layer_a2a, tuple(moe_prefix))

@@ -31,17 +31,17 @@ from __future__ import annotations
 import dataclasses
 import heapq
 import itertools
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..memory import memory_ledger, peak_gpu_bytes
 from ..mesh import build_mesh
 from ..pipeline import Cancelled, gc_paused
-from ..pipeline.timing import ScheduleTiming
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
-from ..time.step import Note, dp_seconds, larger_caches, step_floor, step_parts, step_tail, tail_step_floor
+from ..time.step import Note, Timings, dp_seconds, larger_caches, step_floor, step_parts, step_tail, tail_step_floor
 from ..units import difference
 from ..validation import validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
@@ -73,6 +73,16 @@ MAX_PLAN_CONFIGURATIONS = 65_536
 # (Llama 3 405B at 128K context: 8,220 configurations on 16,384 GPUs, 1.3·10⁸). Kimi K2 on 8,192 GPUs
 # (5.1·10⁸) takes about 22 s of CPU, as Llama 3 405B's own plan; on 16,384 (8.5·10⁸) about 30 s.
 MAX_PLAN_SIZE = 1 << 29
+# The CPU time a search may take (its own thread's, time.thread_time), so that every plan it accepts
+# ends within 10 s of CPU with the entries' full step times and the command's start: past it the
+# search stops; once the top is known the reference's rank becomes a range (`reference_rank_exact`
+# False, the note CPU_LIMIT_NOTE), and before that the plan is refused, naming the limit. Every
+# preset's own plan, and each on 16,384 GPUs where the limits above allow it, takes at most about
+# 6 s on a 2-core desktop (benchmarks/planner.py), the largest spaces' setup and top about 5 s.
+MAX_PLAN_CPU_S = 8.0
+CPU_LIMIT_NOTE = QT_TRANSLATE_NOOP("time", "the search stopped at its CPU limit (MAX_PLAN_CPU_S) before it had "
+                                           "counted every configuration faster than the reference: its rank is a "
+                                           "range")
 
 
 @dataclass(frozen=True)
@@ -203,7 +213,7 @@ class _Evaluator:
         self.scenarios: dict[Candidate, Scenario] = {}
         self.own: Candidate | None = None   # the scenario's own configuration (its OOM reason is kept)
         self.makespans: dict[Candidate, float] = {}  # per configuration with zero = -1: its makespan
-        self.timings: dict[tuple[str, int, int, int], ScheduleTiming] = {}  # per schedule, for step_parts
+        self.timings: Timings = {}  # per schedule, for step_parts
         self.dp: dict[tuple, tuple[tuple[float, float], ...]] = {}  # per DP traffic class, for tail_floor
         self.peaks: dict[Candidate, int] = {}  # GPU bytes of the configurations that fit, not yet timed
 
@@ -387,7 +397,7 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
          should_stop: Callable[[], bool] | None = None,
          progress: Callable[[int, int], None] | None = None,
          rules: Rules = DEFAULT_RULES, exhaustive: bool = False,
-         reference_budget: int | None = REFERENCE_BUDGET) -> Plan:
+         reference_budget: int | None = REFERENCE_BUDGET, cpu_limit: float | None = MAX_PLAN_CPU_S) -> Plan:
     """The `top` fastest configurations of the scenario's model on `gpus` GPUs (default: its
     cluster; else cluster.nodes = gpus / cluster.gpus_per_node) at its global batch, and the
     scenario's own configuration with its rank among all that fit.
@@ -395,22 +405,29 @@ def plan(s: Scenario, gpus: int | None = None, *, top: int = 10,
     Once the `top` fastest are known, the reference's rank is counted with at most
     `reference_budget` more configurations checked (None: as many as it takes); beyond that the
     rank is given as the range [reference_rank, reference_rank_max] (`reference_rank_exact` False).
-    With `exhaustive`, every configuration is checked and timed, without any bound.
+    The search takes at most `cpu_limit` seconds of its thread's CPU time (MAX_PLAN_CPU_S; None:
+    no limit): past it the reference's rank is a range, or, when the top is not known yet,
+    ValueError names the limit. With `exhaustive`, every configuration is checked and timed,
+    without any bound or limit.
 
     `progress(done, total)` is called now and then with configurations settled; `should_stop()`
     is polled as often, and when it returns True the search raises models.pipeline.Cancelled.
-    ValueError for a GPU count that is not whole nodes or a `top` below 1."""
+    ValueError for a GPU count that is not whole nodes, a `top` below 1, or a search past one of
+    the limits (MAX_PLAN_GPUS, MAX_PLAN_GLOBAL_BATCH, MAX_PLAN_CONFIGURATIONS, MAX_PLAN_SIZE,
+    MAX_PLAN_CPU_S)."""
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise ValueError(f"top must be a whole number ≥ 1, not {top!r}")
     # Thousands of scenarios and tables, none of them cyclic: no collector passes. The step-time
     # model's caches hold a configuration's stage costs from its bound to its timing.
     with gc_paused(), larger_caches(PLAN_CACHE):
-        return _plan(s, gpus, top, should_stop, progress, rules, exhaustive, reference_budget)
+        return _plan(s, gpus, top, should_stop, progress, rules, exhaustive, reference_budget,
+                     None if exhaustive else cpu_limit)
 
 
 def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], bool] | None,
           progress: Callable[[int, int], None] | None, rules: Rules, exhaustive: bool,
-          reference_budget: int | None) -> Plan:
+          reference_budget: int | None, cpu_limit: float | None) -> Plan:
+    started = time.thread_time()
     total_gpus, nodes = world(s, gpus)
     space = search_space(s, gpus, rules)
     base = s.replace(**{"cluster.nodes": nodes})
@@ -427,6 +444,15 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
         if progress is not None and settled - last_report >= PROGRESS_EVERY:
             last_report = settled
             progress(settled, total)
+
+    def over_limit() -> bool:
+        return cpu_limit is not None and time.thread_time() - started > cpu_limit
+
+    def refuse() -> None:
+        raise ValueError(f"the search for the {top} fastest of {total:,} configurations on {total_gpus:,} GPUs passed "
+                         f"the planner's limit of {cpu_limit:g} s of CPU (MAX_PLAN_CPU_S) before it knew them: plan "
+                         f"for fewer GPUs (--gpus), a smaller global batch (schedule.global_batch) or fewer entries "
+                         f"(--top)")
 
     if progress is not None:
         progress(0, total)
@@ -478,12 +504,15 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
         heap.append((0.0 if bound is None else bound(c, exact=not weak), 0 if weak else 1, index, c, None))
         if index % PROGRESS_EVERY == 0:
             tick(0)
+            if over_limit():
+                refuse()
     heapq.heapify(heap)
     ranked: list[tuple[float, Candidate, Any]] = []
     faster_than_reference = 0
     own_is_candidate = False
     counting = 0  # configurations checked after the top was known, for the reference's rank alone
     rank_exact = True
+    stopped = False  # at the CPU limit
     while heap:
         key, state, index, c, value = heap[0]
         if not exhaustive and len(ranked) >= top:
@@ -492,6 +521,11 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
             if reference_budget is not None and counting >= reference_budget and state < TIMED:
                 rank_exact = False
                 break
+        if state < TIMED and over_limit():
+            if len(ranked) < top:
+                refuse()
+            rank_exact, stopped = False, True  # the top is known: the reference's rank becomes a range
+            break
         heapq.heappop(heap)
         if state == TIMED:
             ranked.append((key, c, value))
@@ -547,14 +581,15 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
     if progress is not None:
         progress(total, total)
 
-    entries = tuple(_entry(i + 1, c.settings(), value) for i, (_, c, value) in enumerate(ranked[:top]))
+    entries = tuple(_entry(i + 1, c.settings(), value, evaluator.timings)
+                    for i, (_, c, value) in enumerate(ranked[:top]))
     reference = None
     reference_rank = reference_rank_max = 0
     term, gap = "", dict[str, float]()
     if ref_result is not None and own is not None:
         reference_rank = faster_than_reference + 1
         reference_rank_max = reference_rank + maybe_faster
-        reference = _entry(reference_rank, {**own.settings(), **variant}, ref_result)
+        reference = _entry(reference_rank, {**own.settings(), **variant}, ref_result, evaluator.timings)
         if entries and reference_rank > 1:
             term, gap = deciding(reference.time, entries[0].time)
             best = entries[0].time.step_time_s
@@ -564,6 +599,8 @@ def _plan(s: Scenario, gpus: int | None, top: int, should_stop: Callable[[], boo
     if own is not None and ref_result is not None and not own_is_candidate and own not in set(alive):
         notes.append(QT_TRANSLATE_NOOP("time", "the scenario's own configuration lies outside the search space; it "
                                                "is ranked against it"))
+    if stopped and not rank_exact:
+        notes.append(CPU_LIMIT_NOTE)
     return Plan(gpus=total_gpus, considered=total, pruned_memory=counts.memory, pruned_topology=counts.topology,
                 pruned_other=counts.other, entries=entries, reference=reference, reference_rank=reference_rank,
                 deciding_term=term, pruned_bound=pruned_bound, timed=counts.timed, ledgers=counts.ledgers,
@@ -594,9 +631,11 @@ def search_space(s: Scenario, gpus: int | None, rules: Rules = DEFAULT_RULES) ->
     return space
 
 
-def _entry(rank: int, settings: dict[str, Any], result: tuple[Scenario, float, int, float]) -> PlanEntry:
-    """A ranked configuration from evaluate()'s result: its full step time, tables and checks."""
-    t = step_time(result[0])
+def _entry(rank: int, settings: dict[str, Any], result: tuple[Scenario, float, int, float],
+           timings: Timings | None = None) -> PlanEntry:
+    """A ranked configuration from evaluate()'s result: its full step time, tables and checks
+    (`timings`: the search's, step_time's)."""
+    t = step_time(result[0], timings=timings)
     return PlanEntry(rank=rank, settings=settings, scenario=result[0], time=t, peak_bytes=result[2],
                      checks=plan_checks(result[0], t))
 

@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..memory import pipeline_layout, ranks_parameters
+from ..memory import rank_parameter_pairs
 from ..mesh import Traffic
 from ..moe.load import scenario_load
 from ..pipeline.kinds import Durations, normalise_kind
@@ -255,13 +255,15 @@ def _dp_parts(s: Scenario, row: Traffic, psi: float, psi_max: float, links: _Lin
     return seconds * grads, seconds * (1 - grads)
 
 
-def step_time(s: Scenario, should_stop: Callable[[], bool] | None = None) -> StepTime:
+def step_time(s: Scenario, should_stop: Callable[[], bool] | None = None,
+              timings: Timings | None = None) -> StepTime:
     """The step time of the scenario, its stack per pipeline rank and its communication per axis
-    (module docstring). ValueError (with the reason) for what the model cannot time."""
+    (module docstring). ValueError (with the reason) for what the model cannot time. `timings`:
+    as step_parts', which times the schedule without simulating it again (the same numbers)."""
     found = _recall(_TIMED, s)
     if found is not None:
         return found
-    result = _step_time(s, should_stop)
+    result = _step_time(s, should_stop, timings)
     _remember(_TIMED, s, result)
     return result
 
@@ -287,7 +289,7 @@ def _rank_dp(s: Scenario, rows: dict[str, Traffic], hw: Hardware) -> list[RankDp
     precisions, not the stage costs."""
     p = s.parallel
     links = _Links(*_tiers(s))
-    params = ranks_parameters(s, pipeline_layout(s))
+    params = rank_parameter_pairs(s)
     dense_max = max((d for d, _ in params), default=0)
     expert_max = max((e for _, e in params), default=0)
     mesh_edp = max(1, p.tp * p.cp * p.dp // (p.etp * p.ep))
@@ -385,6 +387,18 @@ def tail_step_floor(s: Scenario, seconds: tuple[tuple[float, float], ...], makes
     return x + most
 
 
+def stage_costs(s: Scenario) -> tuple[tuple[float, ...], float]:
+    """(`step_time(s).stage_times_s`: F + I + W of every stage chunk for one micro-batch, and the
+    all-to-all its stack counts exposed — every stage's times its micro-batches — before a
+    DualPipe pair hides any of it), from the stage costs alone: no simulation, no FLOP tables.
+    ValueError as step_time."""
+    st = _prepared(s).stages
+    total = _Cost()
+    for k, cost in enumerate(st.costs):
+        total.add(cost, st.micro_batches[k])
+    return st.totals, total.exposed("ep")
+
+
 def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
     """A lower bound on `step_time(s).step_time_s` without simulating the schedule: the step is the
     makespan plus the longest rank's tail (`_rank_tails`), and the makespan is at least every rank's
@@ -428,7 +442,7 @@ def step_tail(s: Scenario) -> float:
 
 
 def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
-               timings: dict[tuple[str, int, int, int], ScheduleTiming] | None = None) -> tuple[float, float]:
+               timings: Timings | None = None) -> tuple[float, float]:
     """(makespan, tail) of `step_time(s)` — its step_time_s is their sum — with one simulation and
     none of the stack, communication and FLOP tables (the planner ranks thousands by it).
     `timings`: the caller's ScheduleTiming per (kind, ranks, micro-batches, chunks), filled as it
@@ -444,27 +458,39 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
         sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
                        stage_imbalance=imbalance, should_stop=should_stop)
         return sim.makespan, _tail(s, prep)
+    timing = _timing(timings, s, st, should_stop)
+    return timing.makespan(durations, imbalance), _tail(s, prep)
+
+
+Timings = dict[tuple[str, int, int, int], ScheduleTiming]  # a caller's ScheduleTiming per schedule
+
+
+def _timing(timings: Timings, s: Scenario, st: _Stages, should_stop: Callable[[], bool] | None) -> ScheduleTiming:
     schedule = (st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks)
     timing = timings.get(schedule)
     if timing is None:
         timing = timings[schedule] = ScheduleTiming(*schedule, should_stop=should_stop)
-    return timing.makespan(durations, imbalance), _tail(s, prep)
+    return timing
 
 
-def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
+def _step_time(s: Scenario, should_stop: Callable[[], bool] | None, timings: Timings | None) -> StepTime:
     prep = _prepared(s)
     hw, rows, st = prep.hw, prep.rows, prep.stages
     p, sched = s.parallel, s.schedule
     durations, imbalance, _ = _durations_of(st)
-    sim = simulate(st.kind, p.pp, sched.microbatches, st.chunks, durations, stage_imbalance=imbalance,
-                   should_stop=should_stop)
-    makespan = sim.makespan
-    pp_exposed = 0.0
-    if durations.p2p > 0 and p.pp > 1:
-        bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks,
-                        Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB),
-                        stage_imbalance=imbalance, should_stop=should_stop)
-        pp_exposed = max(0.0, difference(makespan, bare.makespan))
+    bare_durations = Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB)
+    with_p2p = durations.p2p > 0 and p.pp > 1
+    if timings is None:
+        sim = simulate(st.kind, p.pp, sched.microbatches, st.chunks, durations, stage_imbalance=imbalance,
+                       should_stop=should_stop)
+        makespan, busy_of = sim.makespan, sim.busy
+        bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks, bare_durations, stage_imbalance=imbalance,
+                        should_stop=should_stop).makespan if with_p2p else makespan
+    else:
+        timing = _timing(timings, s, st, should_stop)
+        makespan, busy_of = timing.makespan(durations, imbalance), timing.busy(durations, imbalance)
+        bare = timing.makespan(bare_durations, imbalance) if with_p2p else makespan
+    pp_exposed = max(0.0, difference(makespan, bare)) if with_p2p else 0.0
 
     # PP: the rank's own sends at the p2p latency; exposed, the makespan they add (at most those sends)
     pp_time = rows["pp"].calls_per_step * st.calls.p2p if "pp" in rows else 0.0
@@ -477,7 +503,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None) -> StepTime:
         for k in mine:
             total.add(st.costs[k], st.micro_batches[k])
         expected = total.total
-        busy = sim.busy[r] if sim.busy else expected
+        busy = busy_of[r] if busy_of else expected
         exposed = {axis: total.exposed(axis) for axis in ("tp", "cp", "ep")}
         compute, memory = total.compute, total.memory
         saved = max(0.0, difference(expected, busy))  # DualPipe's pairs: the all-to-alls hidden first

@@ -304,15 +304,16 @@ class PlannerView(QWidget):
         best = result.entries[0].time.step_time_s if result.entries else reference.time.step_time_s
         slower = reference.time.step_time_s / best - 1 if best else 0.0
         step = ms(reference.time.step_time_s)
+        rank = f"{result.reference_rank:,}" if result.reference_rank_exact else \
+            self.tr("{low:,} to {high:,}").format(low=result.reference_rank, high=result.reference_rank_max)
         if result.reference_variant:
             changes = ", ".join(f"{key} = {value}" for key, value in result.reference_variant.items())
             text = self.tr("◆ The scenario's own configuration does not fit in the GPU's memory. <b>Its layout with "
-                           "{changes} ranks {rank:,}</b>: {step} per step").format(
-                changes=changes, rank=result.reference_rank, step=step)
+                           "{changes} ranks {rank}</b>: {step} per step").format(changes=changes, rank=rank, step=step)
             self.reference.setToolTip(result.reference_reason)
         else:
-            text = self.tr("◆ <b>The scenario's own configuration ranks {rank:,}</b>: {step} per step").format(
-                rank=result.reference_rank, step=step)
+            text = self.tr("◆ <b>The scenario's own configuration ranks {rank}</b>: {step} per step").format(
+                rank=rank, step=step)
         if result.reference_rank <= 1 or slower <= 0:
             text += ", " + self.tr("the fastest")
         else:

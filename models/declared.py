@@ -1,0 +1,67 @@
+"""Functions of a scenario that declare the keys they read, and remember their latest results by
+those keys' values.
+
+The model-side form of `derived.Computation`: a function `f(s: Scenario)` decorated with
+`@reads("parallel.pp", "model", ...)` (dotted keys, or whole sections) is called again only when
+one of the values it declares has changed, so a search that builds thousands of scenarios differing
+in a few keys (the planner) computes the pipeline layout of a (pp, vpp, schedule) once. A test
+changes every key a function does not declare and expects the same result, so that a remembered
+result is never stale. Results are shared between callers: a declared function returns immutable
+values (tuples, frozen dataclasses). A result that raises is not remembered.
+"""
+from __future__ import annotations
+
+import functools
+import operator
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from .scenario import Scenario
+
+T = TypeVar("T")
+_MISSING = object()
+
+
+class Declared(Generic[T]):
+    """`function` of a scenario, remembered by the values of the keys in `reads` (at most `size`
+    results, the least recently used dropped first); `uncached(s)` calls it afresh."""
+
+    def __init__(self, function: Callable[[Scenario], T], reads: tuple[str, ...], size: int):
+        self.function, self.reads, self.size = function, reads, size
+        self._values = [operator.attrgetter(read) for read in reads]
+        self._results: OrderedDict[tuple, T] = OrderedDict()
+        self._lock = threading.Lock()
+        functools.update_wrapper(self, function)
+        DECLARED.append(self)
+
+    def key(self, s: Scenario) -> tuple:
+        return tuple(value(s) for value in self._values)
+
+    def __call__(self, s: Scenario) -> T:
+        key = self.key(s)
+        with self._lock:
+            found: Any = self._results.get(key, _MISSING)
+            if found is not _MISSING:
+                self._results.move_to_end(key)
+                return found
+        result = self.function(s)
+        with self._lock:
+            self._results[key] = result
+            while len(self._results) > self.size:
+                self._results.popitem(last=False)
+        return result
+
+    def uncached(self, s: Scenario) -> T:
+        return self.function(s)
+
+
+DECLARED: list[Declared[Any]] = []
+
+
+def reads(*keys: str, size: int = 256) -> Callable[[Callable[[Scenario], T]], Declared[T]]:
+    """Declare the scenario keys (or sections) a function of a scenario reads; see the module."""
+    def declare(function: Callable[[Scenario], T]) -> Declared[T]:
+        return Declared(function, keys, size)
+    return declare
