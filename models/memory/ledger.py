@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..declared import reads
 from ..hardware import capacity_bytes
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
@@ -16,7 +17,7 @@ from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIE
 from .params import is_moe_layer, param_counts
 from .overheads import overhead_items, replaces_moe_dispatch
 from .policy import ActivationPolicy
-from .partition import RankLayout, _rank_params, _RankStates, pipeline_layout
+from .partition import LAYOUT_READS, RankLayout, _rank_params, _RankStates, pipeline_layout
 from .stored import activation_items
 
 DDP_BUCKET_MIN = 40_000_000  # Megatron-LM DDP bucket: max(40M, 1M·dp) elements
@@ -259,6 +260,12 @@ def _rank_key(s: Scenario, layout: RankLayout) -> tuple:
     return (chunks, kinds, layout.first, layout.last, layout.copies, in_flight(s, layout.rank)[0])
 
 
+@reads(*LAYOUT_READS, "model", "activation", "schedule.microbatches")
+def rank_keys(s: Scenario) -> tuple[tuple, ...]:
+    """`_rank_key` of every pipeline rank, in rank order."""
+    return tuple(_rank_key(s, layout) for layout in pipeline_layout(s))
+
+
 def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
     """The byte ledger of the most-loaded GPU (the pipeline rank with the most GPU-tier bytes), or
     of pipeline rank `rank`. Ranks alike (`_rank_key`) share one ledger computation, so deep
@@ -267,8 +274,7 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
     kinds = layer_bytes(s)
     gpu_of: dict[tuple, int] = {}
     gpu_totals = []
-    for layout in layouts:
-        key = _rank_key(s, layout)
+    for layout, key in zip(layouts, rank_keys(s)):
         if key not in gpu_of:
             gpu_of[key] = sum(item.bytes for item in _rank_ledger(s, layout, kinds)[0] if item.tier == "gpu")
         gpu_totals.append(gpu_of[key])
@@ -278,8 +284,8 @@ def memory_ledger(s: Scenario, rank: int | None = None) -> MemoryLedger:
         raise ValueError(f"pipeline rank {rank} is not in 0…{len(layouts) - 1}")
     states_of: dict[tuple, _RankStates] = {}
     rank_states = []
-    for layout in layouts:
-        key = _rank_key(s, layout)[:-1]  # states do not depend on the activations in flight
+    for layout, full_key in zip(layouts, rank_keys(s)):
+        key = full_key[:-1]  # states do not depend on the activations in flight
         if key not in states_of:
             states_of[key] = _rank_params(s, layout)
         rank_states.append(states_of[key])
@@ -307,7 +313,7 @@ def peak_gpu_bytes(s: Scenario, limit: int | None = None) -> int:
     are counted first, where an overflow shows soonest (the planner's fit test)."""
     layouts = pipeline_layout(s)
     kinds = layer_bytes(s)
-    keyed = sorted(((_rank_key(s, layout), layout) for layout in layouts), key=lambda pair: -pair[0][-1])
+    keyed = sorted(zip(rank_keys(s), layouts), key=lambda pair: -pair[0][-1])
     seen: set[tuple] = set()
     most = 0
     for key, layout in keyed:

@@ -205,21 +205,24 @@ def simulate(kind: str, ranks: int, microbatches: int, chunks: int = 1, duration
     return sim
 
 
-def run_order(kind: str, ranks: int, microbatches: int, chunks: int = 1,
-              should_stop: Callable[[], bool] | None = None) -> _Trace:
-    """The generated schedule's ops in the order a simulation runs them, with what each waits for
-    (`_Trace`'s orders, ran, dep_op, cross and pairs; its times are left empty): what
-    `timing.ScheduleTiming` times again. ScheduleError and DeadlockError as `simulate`."""
+def run_order(kind: str, ranks: int, microbatches: int, chunks: int = 1, durations: Durations = DEFAULT_DURATIONS,
+              stage_imbalance: tuple[float, ...] | None = None,
+              should_stop: Callable[[], bool] | None = None) -> tuple[_Trace, float]:
+    """The generated schedule's ops in the order a simulation with these durations runs them, with
+    what each waits for (`_Trace`'s orders, ran, dep_op, cross and pairs; its times are left
+    empty), and that simulation's makespan: what `timing.ScheduleTiming` times again.
+    ScheduleError and DeadlockError as `simulate`."""
     with _gc_paused():
-        trace = _simulate(kind, ranks, microbatches, chunks, DEFAULT_DURATIONS, None, None, should_stop,
+        found = _simulate(kind, ranks, microbatches, chunks, durations, None, stage_imbalance, should_stop,
                           order_only=True)
-    assert isinstance(trace, _Trace)
-    return trace
+    assert isinstance(found, tuple)
+    return found
 
 
 def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: Durations,
               orders: list[list[Action]] | None, stage_imbalance: tuple[float, ...] | None,
-              should_stop: Callable[[], bool] | None, order_only: bool = False) -> Simulation | _Trace:
+              should_stop: Callable[[], bool] | None,
+              order_only: bool = False) -> Simulation | tuple[_Trace, float]:
     kind = normalise_kind(kind)
     p, m, v = ranks, microbatches, chunks
     if orders is None:
@@ -416,10 +419,10 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
     op_of_key = np.zeros(3 * key_span, np.int64)
     op_of_key[done_key] = np.arange(n_ops)
     dep_op = np.where(dep >= 0, op_of_key[np.maximum(dep, 0)], -1)
-    if order_only:
-        return _Trace(compact, [], [], [], owner, ran, dep_op, cross, firsts)
-
     makespan = max(free) if p else 0.0
+    if order_only:
+        return _Trace(compact, [], [], [], owner, ran, dep_op, cross, firsts), makespan
+
     idle = tuple(makespan - b for b in busy)
     bubble_ratio = (sum(idle) / (p * makespan)) if makespan > 0 else 0.0
     ends = np.array(start_of) + unit_length  # the same float sums as the loop's start + length

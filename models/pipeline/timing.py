@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from .kinds import TYPES, Durations
+from .kinds import DEFAULT_DURATIONS, TYPES, Durations
 from .simulation import run_order
 
 
@@ -29,8 +29,12 @@ class ScheduleTiming:
     those durations. ScheduleError and DeadlockError as `simulate`."""
 
     def __init__(self, kind: str, ranks: int, microbatches: int, chunks: int = 1,
-                 should_stop: Callable[[], bool] | None = None):
-        trace = run_order(kind, ranks, microbatches, chunks, should_stop=should_stop)
+                 should_stop: Callable[[], bool] | None = None, durations: Durations = DEFAULT_DURATIONS,
+                 stage_imbalance: tuple[float, ...] | None = None):
+        """`durations` and `stage_imbalance`: those of the simulation that orders the ops, whose
+        makespan is kept (a caller's first timing of the schedule costs no second pass)."""
+        trace, makespan = run_order(kind, ranks, microbatches, chunks, durations, stage_imbalance, should_stop)
+        self._first = (durations, stage_imbalance, makespan)
         orders = trace.orders
         self.kind, self.ranks, self.stages = kind, ranks, len(trace.owner)
         self._stage, self._type = orders.stage, orders.type
@@ -38,28 +42,30 @@ class ScheduleTiming:
         self._pairs = np.asarray(trace.pairs, np.int64)
         second = np.zeros(n, bool)
         second[self._pairs + 1] = True
-        # The op before each one on its rank (n: none, whose end is 0.0)
-        previous = np.arange(-1, n - 1)
-        previous[np.asarray(orders.bounds[:-1], np.int64)] = n
-        dep = np.where(trace.dep_op >= 0, trace.dep_op, n)
-        ran = np.asarray(trace.ran, np.int64)
-        ran = ran[~second[ran]]  # a pair runs as one unit, at its first op
         is_pair = np.zeros(n, bool)
         is_pair[self._pairs] = True
+        # The units in the order they ran: single ops, and pairs at their first op. Unit u's end
+        # is kept at position u + 1 of the loop's list, position 0 holding 0.0 (no op); an op's
+        # position is its unit's (a pair's second half shares its first's).
+        units = np.asarray(trace.ran, np.int64)
+        units = units[~second[units]]
+        position = np.zeros(n + 1, np.int64)  # index n: no op
+        position[units] = np.arange(1, len(units) + 1)
+        position[self._pairs + 1] = position[self._pairs]
+        previous = np.arange(-1, n - 1)
+        previous[np.asarray(orders.bounds[:-1], np.int64)] = n  # a rank's first op: none before it
+        dep = np.where(trace.dep_op >= 0, trace.dep_op, n)
+        partner = np.minimum(units + 1, n)
         # Kept as int32 arrays (a long schedule has ~10⁵ ops, and a search keeps hundreds of
         # schedules), made lists for each timing's loop
-        self._ran = ran.astype(np.int32)
-        self._previous = previous[ran].astype(np.int32)
-        self._dep = dep[ran].astype(np.int32)
-        self._cross = trace.cross[ran]
-        # A pair's second half: its op id (n + 1, a slot nothing reads: a single op) and its
-        # dependency (n: none)
-        self._second = np.where(is_pair[ran], ran + 1, n + 1).astype(np.int32)
-        partner_dep = np.append(dep, n)[np.minimum(ran + 1, n)]
-        self._dep2 = np.where(is_pair[ran], partner_dep, n).astype(np.int32)
-        self._cross2 = np.where(is_pair[ran], np.append(trace.cross, False)[np.minimum(ran + 1, n)], False)
+        self._units = units
+        self._before = position[previous[units]].astype(np.int32)
+        self._dep = position[dep[units]].astype(np.int32)
+        self._cross = trace.cross[units]
+        self._dep2 = np.where(is_pair[units], position[np.append(dep, n)[partner]], 0).astype(np.int32)
+        self._cross2 = np.where(is_pair[units], np.append(trace.cross, False)[partner], False)
         self._bounds = list(orders.bounds)
-        self._last = [hi - 1 if hi > lo else n for lo, hi in zip(orders.bounds, orders.bounds[1:])]
+        self._last = [int(position[hi - 1]) for lo, hi in zip(orders.bounds, orders.bounds[1:]) if hi > lo]
         self._n = n
         self.walked = 0  # ops the timings so far walked through (the work a caller budgets)
 
@@ -101,20 +107,22 @@ class ScheduleTiming:
     def makespan(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> float:
         """The simulated makespan of the schedule with these op durations (and per stage the
         factor that scales every op of it, as `simulate`'s stage_imbalance)."""
+        first_durations, first_imbalance, first_makespan = self._first
+        if durations == first_durations and stage_imbalance == first_imbalance:
+            return first_makespan
         n = self._n
         length = self._lengths(durations, stage_imbalance)
         self.walked += n
         firsts = self._pairs
         latency = durations.p2p
         lat = np.where(self._cross, latency, 0.0).tolist()
-        ends = [0.0] * (n + 2)
-        ran = self._ran.tolist()
-        lengths = length[self._ran].tolist()
+        ends = [0.0]
+        append = ends.append
+        lengths = length[self._units].tolist()
         if len(firsts):
             lat2 = np.where(self._cross2, latency, 0.0).tolist()
-            for i, before, d, wait, d2, wait2, j, span in zip(ran, self._previous.tolist(), self._dep.tolist(), lat,
-                                                               self._dep2.tolist(), lat2, self._second.tolist(),
-                                                               lengths):
+            for before, d, wait, d2, wait2, span in zip(self._before.tolist(), self._dep.tolist(), lat,
+                                                         self._dep2.tolist(), lat2, lengths):
                 start = ends[before]
                 end = ends[d] + wait
                 if end > start:
@@ -122,12 +130,12 @@ class ScheduleTiming:
                 end = ends[d2] + wait2
                 if end > start:
                     start = end
-                ends[i] = ends[j] = start + span
+                append(start + span)
         else:
-            for i, before, d, wait, span in zip(ran, self._previous.tolist(), self._dep.tolist(), lat, lengths):
+            for before, d, wait, span in zip(self._before.tolist(), self._dep.tolist(), lat, lengths):
                 start = ends[before]
                 end = ends[d] + wait
                 if end > start:
                     start = end
-                ends[i] = start + span
+                append(start + span)
         return max((ends[last] for last in self._last), default=0.0)

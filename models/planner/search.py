@@ -41,7 +41,8 @@ from ..pipeline import Cancelled, gc_paused
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Scenario, ScenarioError
 from ..time import MODEL_NOTE, StepTime, step_time, time_json
-from ..time.step import Note, Timings, dp_seconds, larger_caches, step_floor, step_parts, step_tail, tail_step_floor
+from ..time.step import (Note, Timings, dp_seconds, larger_caches, nccl_share, step_floor, step_parts, step_tail,
+                         tail_floor_of)
 from ..units import difference
 from ..validation import validate
 from .bounds import SAFETY, StatesBounds, TimeBounds, capacity
@@ -216,6 +217,7 @@ class _Evaluator:
         self.timings: Timings = {}  # per schedule, for step_parts
         self.dp: dict[tuple, tuple[tuple[float, float], ...]] = {}  # per DP traffic class, for tail_floor
         self.peaks: dict[Candidate, int] = {}  # GPU bytes of the configurations that fit, not yet timed
+        self.nccl = nccl_share(base)
 
     def scenario(self, c: Candidate) -> Scenario:
         found = self.scenarios.get(c)
@@ -243,14 +245,13 @@ class _Evaluator:
         key = (group, dataclasses.replace(c, kind="", recompute="", micro_batch=0,
                                           microbatches=c.microbatches if c.zero >= 2 else 0))
         seconds = self.dp.get(key)
-        try:
-            s = self.scenario(c)
-            if seconds is None:
-                seconds = self.dp[key] = dp_seconds(s)
-            return SAFETY * tail_step_floor(s, seconds, makespan)
-        except (ValueError, ZeroDivisionError):
-            self.dp[key] = ()
-            return 0.0
+        if seconds is None:
+            try:
+                seconds = self.dp[key] = dp_seconds(self.scenario(c))
+            except (ValueError, ZeroDivisionError):
+                seconds = self.dp[key] = ()
+        return SAFETY * tail_floor_of(seconds, makespan, c.kind, c.pp, c.zero, c.microbatches, self.nccl,
+                                      self.base.time.dp_overlap)
 
     def fits(self, c: Candidate) -> tuple[str, str] | None:
         """None when the configuration is valid and fits (its peak bytes are kept for evaluate()),

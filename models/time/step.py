@@ -365,19 +365,29 @@ def tail_step_floor(s: Scenario, seconds: tuple[tuple[float, float], ...], makes
     grows with x (slope ≥ 1 − 1/k ≥ 0): f(makespan_floor) bounds it. Under the overlapped kinds
     a DualPipe pair can last less than its two halves, so the busy time does not bound the work
     there: their bound is makespan_floor plus opt + ν·D."""
-    p = s.parallel
-    m = s.schedule.microbatches
-    nccl, _ = _sm_shares(s, hardware_of(s))
+    return tail_floor_of(seconds, makespan_floor, s.schedule.kind, s.parallel.pp, s.parallel.zero,
+                         s.schedule.microbatches, nccl_share(s), s.time.dp_overlap)
+
+
+def nccl_share(s: Scenario) -> float:
+    """NCCL's share of the SMs while its kernels run (`_sm_shares`)."""
+    return _sm_shares(s, hardware_of(s))[0]
+
+
+def tail_floor_of(seconds: tuple[tuple[float, float], ...], makespan_floor: float, kind: str, pp: int, zero: int,
+                  microbatches: int, nccl: float, dp_overlap: bool) -> float:
+    """`tail_step_floor` from the values it reads (the planner's, without building a scenario)."""
+    m = microbatches
     x = makespan_floor
-    kind = normalise_kind(s.schedule.kind)
-    if kind == "dualpipe" and p.pp > 1:
+    kind = normalise_kind(kind)
+    if kind == "dualpipe" and pp > 1:
         k = min(m // 2, m - m // 2)
     else:
         k = m
-    k = max(1, k) if p.zero < 2 else 1
+    k = max(1, k) if zero < 2 else 1
     most = 0.0
     for dp, optimizer in seconds:
-        if not s.time.dp_overlap:
+        if not dp_overlap:
             exposed = dp
         elif kind in OVERLAPPED_KINDS:
             exposed = nccl * dp
@@ -458,18 +468,22 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
         sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
                        stage_imbalance=imbalance, should_stop=should_stop)
         return sim.makespan, _tail(s, prep)
-    timing = _timing(timings, s, st, should_stop)
+    timing = _timing(timings, s, st, should_stop, durations, imbalance)
     return timing.makespan(durations, imbalance), _tail(s, prep)
 
 
 Timings = dict[tuple[str, int, int, int], ScheduleTiming]  # a caller's ScheduleTiming per schedule
 
 
-def _timing(timings: Timings, s: Scenario, st: _Stages, should_stop: Callable[[], bool] | None) -> ScheduleTiming:
+def _timing(timings: Timings, s: Scenario, st: _Stages, should_stop: Callable[[], bool] | None,
+            durations: Durations, imbalance: tuple[float, ...]) -> ScheduleTiming:
+    """The caller's ScheduleTiming of the scenario's schedule, ordered (the first time) by a
+    simulation with these durations."""
     schedule = (st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks)
     timing = timings.get(schedule)
     if timing is None:
-        timing = timings[schedule] = ScheduleTiming(*schedule, should_stop=should_stop)
+        timing = timings[schedule] = ScheduleTiming(*schedule, should_stop=should_stop, durations=durations,
+                                                    stage_imbalance=imbalance)
     return timing
 
 
@@ -487,7 +501,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None, timings: Tim
         bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks, bare_durations, stage_imbalance=imbalance,
                         should_stop=should_stop).makespan if with_p2p else makespan
     else:
-        timing = _timing(timings, s, st, should_stop)
+        timing = _timing(timings, s, st, should_stop, durations, imbalance)
         makespan, busy_of = timing.makespan(durations, imbalance), timing.busy(durations, imbalance)
         bare = timing.makespan(bare_durations, imbalance) if with_p2p else makespan
     pp_exposed = max(0.0, difference(makespan, bare)) if with_p2p else 0.0
