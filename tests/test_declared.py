@@ -32,7 +32,7 @@ def _outcome(function: Declared, s: Scenario) -> object:
 
 def test_every_declared_function_is_registered() -> None:
     names = {function.__name__ for function in DECLARED}
-    assert {"pipeline_layout", "rank_parameter_pairs", "rank_keys"} <= names
+    assert {"pipeline_layout", "rank_parameter_pairs", "rank_keys", "rank_layer_kinds"} <= names
 
 
 @pytest.mark.parametrize("function", DECLARED, ids=lambda f: f.__name__)

@@ -197,7 +197,7 @@ def test_every_entry_fits_is_valid_keeps_the_batch_and_the_order(s: Scenario) ->
         assert e.time == step_time(e.scenario)
     assert result.considered == len(list(candidates(s)))
     settled = result.pruned_memory + result.pruned_topology + result.pruned_other + result.pruned_bound
-    assert settled + result.timed >= result.considered  # each one once (the reference is checked too)
+    assert settled + result.timed + result.faster_by_bound >= result.considered  # each once (and the reference)
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -436,6 +436,52 @@ def test_a_reference_rank_beyond_the_budget_is_a_range_around_the_exact_one() ->
     assert cut.reference_rank <= exact.reference_rank <= cut.reference_rank_max
     assert cut.reference_rank_exact == (cut.reference_rank == cut.reference_rank_max == exact.reference_rank)
     assert [e.settings for e in cut.entries] == [e.settings for e in exact.entries]
+
+
+class _Clock:
+    """A thread CPU clock for the planner that moves one second per look, so that the CPU limit
+    trips after a known number of looks whatever the machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_past_the_cpu_limit_the_rank_is_a_range_around_the_exact_one(monkeypatch) -> None:
+    """Once the top is known, a search stopped at its CPU limit gives the reference's rank as a
+    range holding the exact one, says so in its notes, and keeps the same entries."""
+    import tslab.models.planner.search as search
+    s = load_preset("gpt3-175b")
+    exact = plan(s, top=1, cpu_limit=None)
+    looks = 0
+    for limit in range(3, 400, 4):  # the first limit that stops it after the top is known
+        monkeypatch.setattr(search.time, "thread_time", _Clock())
+        try:
+            cut = plan(s, top=1, cpu_limit=float(limit))
+        except ValueError as exc:
+            assert "MAX_PLAN_CPU_S" in str(exc) and "--gpus" in str(exc)
+            looks += 1
+            continue
+        break
+    monkeypatch.undo()
+    assert looks, "a limit this low refuses the plan before its top is known"
+    assert not cut.reference_rank_exact and search.CPU_LIMIT_NOTE in cut.notes
+    assert cut.reference_rank <= exact.reference_rank <= cut.reference_rank_max
+    assert [e.settings for e in cut.entries] == [e.settings for e in exact.entries]
+    assert exact.reference_rank_exact and search.CPU_LIMIT_NOTE not in exact.notes
+
+
+def test_a_plan_refused_at_the_cpu_limit_says_what_to_lower(capsys, monkeypatch) -> None:
+    import tslab.models.planner.search as search
+    from tslab.desktop.cli import main
+    monkeypatch.setattr(search, "MAX_PLAN_CPU_S", 0.0)
+    monkeypatch.setattr(search.plan, "__kwdefaults__", {**search.plan.__kwdefaults__, "cpu_limit": 0.0})
+    assert main(["plan", "--preset", "classroom-7b"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tslab: error: ") and "MAX_PLAN_CPU_S" in err[0]
 
 
 def test_the_scenarios_stage_options_are_kept() -> None:

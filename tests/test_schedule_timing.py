@@ -61,3 +61,34 @@ def test_the_busy_times_are_the_simulated_ones(kind: str, p: int, m: int, v: int
                           FB=data.draw(seconds), p2p=0.01)
     factors = tuple(data.draw(st.floats(0.01, 1.0)) for _ in range(timing.stages))
     assert timing.busy(durations, factors) == simulate(kind, p, m, v, durations, stage_imbalance=factors).busy
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(KINDS), st.integers(1, 6), st.integers(1, 16), st.integers(1, 3), st.data())
+def test_the_upper_bound_from_kept_timings_holds(kind: str, p: int, m: int, v: int, data) -> None:
+    """After a few timings, upper_bound(d) is at least the makespan for any durations, and within
+    a rounding of it for durations a kept timing scaled (every op, p2p too, × the same λ)."""
+    try:
+        check_config(kind, p, m, v)
+    except ScheduleError:
+        return
+    timing = ScheduleTiming(kind, p, m, v)
+    positive = st.floats(0.01, 5.0)
+    kept = []
+    for _ in range(3):
+        d = Durations(F=data.draw(positive), B=data.draw(positive), I=data.draw(positive), W=data.draw(positive),
+                      FB=data.draw(positive), p2p=data.draw(st.sampled_from([0.0, 0.01])))
+        factors = tuple(data.draw(st.floats(0.05, 1.0)) for _ in range(timing.stages))
+        kept.append((d, factors, timing.makespan(d, factors)))
+    for _ in range(3):
+        d = Durations(F=data.draw(seconds), B=data.draw(seconds), I=data.draw(seconds), W=data.draw(seconds),
+                      FB=data.draw(seconds), p2p=data.draw(st.sampled_from([0.0, 0.01, 0.3])))
+        factors = tuple(data.draw(st.floats(0.01, 1.0)) for _ in range(timing.stages))
+        exact = simulate(kind, p, m, v, d, stage_imbalance=factors).makespan
+        assert timing.upper_bound(d, factors) >= exact
+    d, factors, makespan = kept[-1]
+    scale = data.draw(st.floats(0.5, 2.0))
+    scaled = Durations(F=d.F * scale, B=d.B * scale, I=d.I * scale, W=d.W * scale, FB=d.FB * scale, p2p=d.p2p * scale)
+    bound = timing.upper_bound(scaled, factors)
+    assert bound >= simulate(kind, p, m, v, scaled, stage_imbalance=factors).makespan
+    assert bound == pytest.approx(scale * makespan, rel=1e-9)

@@ -14,12 +14,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from ..pipeline.generators import generate
 from ..pipeline.kinds import ScheduleError, chunks_per_rank, op_count
-from ..pipeline.simulation import peak_from_orders
+from ..pipeline.simulation import generated_peaks
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .params import head_dim, is_moe_layer
-from .partition import RankLayout
+from ..declared import reads
+from .partition import LAYOUT_READS, RankLayout, pipeline_layout
 from .policy import FP8_SCALE_OVERHEAD, ActivationPolicy, LayerPolicy, activation_policy, base_recompute, is_recomputed
 
 __all__ = ["FP8_SCALE_OVERHEAD", "LayerBytes", "SIMULATED_OPS", "SIMULATED_RANKS", "Term", "activation_formula",
@@ -39,7 +39,7 @@ SIMULATED_RANKS = 512
 
 @functools.lru_cache(maxsize=256)
 def _schedule_peaks(kind: str, p: int, m: int, v: int) -> tuple[int, ...]:
-    return peak_from_orders(generate(kind, p, m, v))
+    return generated_peaks(kind, p, m, v)
 
 
 def in_flight(s: Scenario, rank: int) -> tuple[float, str]:
@@ -207,7 +207,21 @@ def layer_bytes(s: Scenario) -> LayerBytes:
     return activation_policy(s)
 
 
+@reads(*LAYOUT_READS, "model", "activation")
+def rank_layer_kinds(s: Scenario) -> tuple[tuple[tuple[tuple[bool, bool], int], ...], ...]:
+    """`layer_kinds` of every pipeline rank of the scenario's layout, as (kind, count) pairs."""
+    return tuple(tuple(_layer_kinds(s, layout).items()) for layout in pipeline_layout(s))
+
+
 def layer_kinds(s: Scenario, layout: RankLayout) -> dict[tuple[bool, bool], int]:
+    """How many of the rank's layers are of each kind (moe, fully recomputed); see _layer_kinds."""
+    layouts = pipeline_layout(s)
+    if layout.rank < len(layouts) and layouts[layout.rank] == layout:
+        return dict(rank_layer_kinds(s)[layout.rank])
+    return _layer_kinds(s, layout)
+
+
+def _layer_kinds(s: Scenario, layout: RankLayout) -> dict[tuple[bool, bool], int]:
     """How many of the rank's layers are of each kind (moe, fully recomputed): the first
     `recompute_layers` layers of each of its pipeline chunks are fully recomputed (Megatron-LM
     --recompute-method block counts them per pipeline stage or virtual stage), or all of them

@@ -492,6 +492,34 @@ def _deadlock_message(stuck: list[int], orders: list[list[Action]], ptr: list[in
     return text
 
 
+def generated_peaks(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> tuple[int, ...]:
+    """`peak_from_orders(generate(kind, ranks, microbatches, chunks))` from the generated integer
+    orders, without Action objects: per rank the most of the running count, +1 for an F, −1 for a
+    B or W, an overlapped pair's F counted before its partner frees. ScheduleError as generate."""
+    kind = check_config(kind, ranks, microbatches, chunks)
+    orders = _generate(kind, ranks, microbatches, chunks)
+    type_ = orders.type
+    n = len(type_)
+    event = np.arange(n)
+    if orders.overlap is not None:  # pairs as simulate() finds them: F first within a pair
+        ov = orders.overlap
+        last = set(hi - 1 for hi in orders.bounds[1:])
+        firsts: list[int] = []
+        for i, (o, o2) in enumerate(zip(ov, ov[1:])):
+            if o is not None and o == o2 and i not in last and (not firsts or firsts[-1] != i - 1):
+                firsts.append(i)
+        heads = np.array(firsts, np.int64)
+        if len(heads):
+            swap = heads[(type_[heads] != _F) & (type_[heads + 1] == _F)]
+            event[swap], event[swap + 1] = swap + 1, swap
+    change = np.array([1, -1, 0, -1])[type_[event]]
+    peaks = []
+    for lo, hi in zip(orders.bounds, orders.bounds[1:]):
+        held = np.cumsum(change[lo:hi])
+        peaks.append(max(0, int(held.max())) if hi > lo else 0)
+    return tuple(peaks)
+
+
 def peak_from_orders(orders: list[list[Action]]) -> tuple[int, ...]:
     """Per rank, the most activation sets held at once. A rank runs its list in order, so the count
     follows the list (an overlapped pair's F counts before its B frees): no timing needed."""

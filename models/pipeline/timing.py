@@ -15,6 +15,7 @@ differ in their durations; it keeps one ScheduleTiming per schedule for the leng
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -35,6 +36,7 @@ class ScheduleTiming:
         makespan is kept (a caller's first timing of the schedule costs no second pass)."""
         trace, makespan = run_order(kind, ranks, microbatches, chunks, durations, stage_imbalance, should_stop)
         self._first = (durations, stage_imbalance, makespan)
+        self._known: list[tuple[np.ndarray, float]] = []  # (op-length table, makespan) of recent timings
         orders = trace.orders
         self.kind, self.ranks, self.stages = kind, ranks, len(trace.owner)
         self._stage, self._type = orders.stage, orders.type
@@ -67,7 +69,11 @@ class ScheduleTiming:
         self._bounds = list(orders.bounds)
         self._last = [int(position[hi - 1]) for lo, hi in zip(orders.bounds, orders.bounds[1:]) if hi > lo]
         self._n = n
-        self.walked = 0  # ops the timings so far walked through (the work a caller budgets)
+        self._types = np.unique(orders.type)
+        self._remember(durations, stage_imbalance, makespan)
+        # Ops walked through so far (the work a caller budgets): the simulation that ordered
+        # them counts as three passes, what it costs (measured)
+        self.walked = 3 * n
 
     @property
     def ops(self) -> int:
@@ -88,6 +94,39 @@ class ScheduleTiming:
             length[firsts] = float(durations.FB) * np.maximum(factors[self._stage[firsts]],
                                                                factors[self._stage[firsts + 1]])
         return length
+
+    KEEP = 8  # timings kept for upper_bound
+
+    def _table(self, durations: Durations, stage_imbalance: tuple[float, ...] | None) -> np.ndarray:
+        """What every op's length is made of: per op type the schedule has (and F&B when it pairs
+        ops), its duration times each stage's factor, then the p2p latency."""
+        factors = np.array([float(f) for f in stage_imbalance] if stage_imbalance is not None
+                           else [1.0] * self.stages)
+        per_type = [float(durations.of(TYPES[code])) for code in self._types.tolist()]
+        if len(self._pairs):
+            per_type.append(float(durations.FB))
+        return np.append(np.outer(per_type, factors).ravel(), float(durations.p2p))
+
+    def _remember(self, durations: Durations, stage_imbalance: tuple[float, ...] | None, makespan: float) -> None:
+        self._known.append((self._table(durations, stage_imbalance), makespan))
+        del self._known[:-self.KEEP]
+
+    def upper_bound(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> float:
+        """An upper bound on `makespan(durations, stage_imbalance)` from the timings kept, without
+        a pass (inf when none bounds it). The makespan is the longest path through the ops, whose
+        order does not depend on the lengths, so it grows with every op's length and scales with
+        them: when each op, and the p2p latency, is at most λ times as long as in a kept timing of
+        makespan M, the makespan is at most λ·M. An overlapped pair lasts F&B times the larger
+        factor of its two stages, so F&B times every stage's factor is compared."""
+        table = self._table(durations, stage_imbalance)
+        best = math.inf
+        for known, makespan in self._known:
+            if np.any((known == 0) & (table > 0)):
+                continue
+            used = known > 0
+            scale = float(np.max(table[used] / known[used])) if used.any() else 0.0
+            best = min(best, scale * makespan * (1 + 1e-12))  # the products above round
+        return best
 
     def busy(self, durations: Durations, stage_imbalance: tuple[float, ...] | None = None) -> tuple[float, ...]:
         """Per rank, the sum of its ops' lengths (a pair counted once) in its own order: simulate's
@@ -138,4 +177,6 @@ class ScheduleTiming:
                 if end > start:
                     start = end
                 append(start + span)
-        return max((ends[last] for last in self._last), default=0.0)
+        found = max((ends[last] for last in self._last), default=0.0)
+        self._remember(durations, stage_imbalance, found)
+        return found

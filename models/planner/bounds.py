@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from ..hardware import capacity_bytes
 from ..memory import OPTIMIZER_STATES, is_moe_layer, pipeline_layout, rank_parameters, stage_sizes
@@ -145,6 +147,42 @@ class _Orders:
     single: tuple[dict[tuple[int, str], int], ...]
 
 
+def _pair_counts(orders: Any, ranks: int) -> tuple[tuple[dict[tuple[int, int], int], ...],
+                                                  tuple[dict[tuple[int, str], int], ...]]:
+    """Per rank of generated orders (models.pipeline's integer arrays): its overlapped pairs by
+    (stage a, stage b) and its other ops by (stage, type), pairs found as simulate() finds them
+    (an op and its successor on the rank sharing an overlap id, the first such op of a run)."""
+    n = len(orders.stage)
+    bounds = np.asarray(orders.bounds, np.int64)
+    rank = np.repeat(np.arange(ranks), np.diff(bounds))
+    overlap = np.array([-1 if o is None else o for o in orders.overlap], np.int64) if orders.overlap else \
+        np.full(n, -1, np.int64)
+    last = np.zeros(n, bool)
+    last[bounds[1:][bounds[1:] > bounds[:-1]] - 1] = True
+    shared = np.zeros(n, bool)
+    shared[:-1] = (overlap[:-1] >= 0) & (overlap[:-1] == overlap[1:]) & ~last[:-1]
+    first = shared.copy()
+    for i in np.flatnonzero(shared[1:] & shared[:-1]) + 1:  # a run of three or more: every other one
+        first[i] = shared[i] and not first[i - 1]
+    second = np.zeros(n, bool)
+    second[1:] = first[:-1]
+    pairs: list[dict[tuple[int, int], int]] = [{} for _ in range(ranks)]
+    single: list[dict[tuple[int, str], int]] = [{} for _ in range(ranks)]
+    heads = np.flatnonzero(first)
+    if len(heads):
+        keys, counts = np.unique(np.stack([rank[heads], orders.stage[heads], orders.stage[heads + 1]], axis=1),
+                                 axis=0, return_counts=True)
+        for (r, a, b), count in zip(keys.tolist(), counts.tolist()):
+            pairs[r][(a, b)] = count
+    alone = np.flatnonzero(~first & ~second)
+    if len(alone):
+        keys, counts = np.unique(np.stack([rank[alone], orders.stage[alone], orders.type[alone]], axis=1),
+                                 axis=0, return_counts=True)
+        for (r, k, type_), count in zip(keys.tolist(), counts.tolist()):
+            single[r][(k, TYPES[type_])] = count
+    return tuple(pairs), tuple(single)
+
+
 def blocks_fixed(s: Scenario) -> bool:
     """Whether every TP, CP and EP group is a block of consecutive ranks whatever dp and pp are:
     the order lists tp and cp before dp and pp (Megatron-LM's RankGenerator, models/mesh/groups.py),
@@ -258,26 +296,9 @@ class TimeBounds:
     def _overlapped(self, c: Candidate) -> _Orders:
         key = (c.kind, c.pp, c.microbatches)
         if key not in self._orders:
-            pairs: list[dict[tuple[int, int], int]] = []
-            single: list[dict[tuple[int, str], int]] = []
             orders = _generate(check_config(c.kind, c.pp, c.microbatches, c.chunks), c.pp, c.microbatches, c.chunks)
-            stages, types = orders.stage.tolist(), orders.type.tolist()
-            overlaps = orders.overlap or [None] * len(stages)
-            for lo, hi in zip(orders.bounds, orders.bounds[1:]):
-                p: dict[tuple[int, int], int] = {}
-                o: dict[tuple[int, str], int] = {}
-                i = lo
-                while i < hi:  # simulate(): an op and its successor sharing an overlap id
-                    overlap = overlaps[i]
-                    if overlap is not None and i + 1 < hi and overlaps[i + 1] == overlap:
-                        p[(stages[i], stages[i + 1])] = p.get((stages[i], stages[i + 1]), 0) + 1
-                        i += 2
-                        continue
-                    o[(stages[i], TYPES[types[i]])] = o.get((stages[i], TYPES[types[i]]), 0) + 1
-                    i += 1
-                pairs.append(p)
-                single.append(o)
-            self._orders[key] = _Orders(tuple(pairs), tuple(single))
+            pairs, single = _pair_counts(orders, c.pp)
+            self._orders[key] = _Orders(pairs, single)
         return self._orders[key]
 
     # -- the bound -------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ A deterministic teaching model, not a benchmark of a real cluster.
 from __future__ import annotations
 
 import contextlib
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -473,6 +474,19 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
 
 
 Timings = dict[tuple[str, int, int, int], ScheduleTiming]  # a caller's ScheduleTiming per schedule
+
+
+def step_upper(s: Scenario, timings: Timings) -> float:
+    """An upper bound on `step_time(s).step_time_s` from the caller's timings of the same schedule
+    (`ScheduleTiming.upper_bound` of the makespan, plus the exact tail), without a pass over the
+    ops; inf when the schedule was not timed before. ValueError as step_time."""
+    prep = _prepared(s)
+    st = prep.stages
+    timing = timings.get((st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks))
+    if timing is None:
+        return math.inf
+    durations, imbalance, _ = _durations_of(st)
+    return timing.upper_bound(durations, imbalance) + _tail(s, prep)
 
 
 def _timing(timings: Timings, s: Scenario, st: _Stages, should_stop: Callable[[], bool] | None,
