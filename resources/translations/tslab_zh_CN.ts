@@ -1137,12 +1137,12 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>LoadScale</name>
     <message>
-        <location filename="../../views/mesh/network_items.py" line="130"/>
+        <location filename="../../views/mesh/network_items.py" line="115"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network_items.py" line="130"/>
+        <location filename="../../views/mesh/network_items.py" line="115"/>
         <source>bottleneck</source>
         <translation>瓶颈</translation>
     </message>
@@ -2563,68 +2563,68 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="50"/>
+        <location filename="../../views/pipeline/panel.py" line="51"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="54"/>
+        <location filename="../../views/pipeline/panel.py" line="55"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="71"/>
+        <location filename="../../views/pipeline/panel.py" line="72"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="64"/>
-        <location filename="../../views/pipeline/panel.py" line="72"/>
+        <location filename="../../views/pipeline/panel.py" line="65"/>
+        <location filename="../../views/pipeline/panel.py" line="73"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="28"/>
+        <location filename="../../views/pipeline/panel.py" line="29"/>
         <source>Schedule chart</source>
         <translation>调度图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="29"/>
+        <location filename="../../views/pipeline/panel.py" line="30"/>
         <source>Activations held chart</source>
         <translation>驻留激活图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="63"/>
+        <location filename="../../views/pipeline/panel.py" line="64"/>
         <source>makespan {value}</source>
         <translation>总时长 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="66"/>
+        <location filename="../../views/pipeline/panel.py" line="67"/>
         <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
         <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="74"/>
+        <location filename="../../views/pipeline/panel.py" line="75"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="85"/>
+        <location filename="../../views/pipeline/panel.py" line="86"/>
         <source>paper&apos;s bubble: {formula} = {value}</source>
         <translation>论文中的气泡：{formula} = {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="88"/>
+        <location filename="../../views/pipeline/panel.py" line="89"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="90"/>
+        <location filename="../../views/pipeline/panel.py" line="91"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="91"/>
+        <location filename="../../views/pipeline/panel.py" line="92"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -2747,12 +2747,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="140"/>
+        <location filename="../../views/pipeline/tab.py" line="141"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="155"/>
+        <location filename="../../views/pipeline/tab.py" line="156"/>
         <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
         <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
     </message>
@@ -2796,7 +2796,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="413"/>
+        <location filename="../../views/time/planner.py" line="414"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2960,62 +2960,67 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="309"/>
-        <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank:,}&lt;/b&gt;: {step} per step</source>
-        <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
-    </message>
-    <message>
-        <location filename="../../views/time/planner.py" line="314"/>
-        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank:,}&lt;/b&gt;: {step} per step</source>
-        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank:,}&lt;/b&gt;：每步 {step}</translation>
-    </message>
-    <message>
-        <location filename="../../views/time/planner.py" line="317"/>
+        <location filename="../../views/time/planner.py" line="318"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="319"/>
+        <location filename="../../views/time/planner.py" line="320"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="326"/>
+        <location filename="../../views/time/planner.py" line="327"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="327"/>
+        <location filename="../../views/time/planner.py" line="328"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="322"/>
+        <location filename="../../views/time/planner.py" line="323"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="345"/>
+        <location filename="../../views/time/planner.py" line="308"/>
+        <source>{low:,} to {high:,}</source>
+        <translation>{low:,} 至 {high:,}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="311"/>
+        <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
+        <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="315"/>
+        <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
+        <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="346"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="352"/>
+        <location filename="../../views/time/planner.py" line="353"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="381"/>
+        <location filename="../../views/time/planner.py" line="382"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="392"/>
+        <location filename="../../views/time/planner.py" line="393"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="394"/>
+        <location filename="../../views/time/planner.py" line="395"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -7705,27 +7710,27 @@ K 个输出加权求和</translation>
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory/ledger.py" line="107"/>
+        <location filename="../../models/memory/ledger.py" line="108"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="139"/>
+        <location filename="../../models/memory/ledger.py" line="140"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="141"/>
+        <location filename="../../models/memory/ledger.py" line="142"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="144"/>
+        <location filename="../../models/memory/ledger.py" line="145"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="149"/>
+        <location filename="../../models/memory/ledger.py" line="150"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
@@ -7835,17 +7840,17 @@ K 个输出加权求和</translation>
         <translation>重计算工作集</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="221"/>
+        <location filename="../../models/memory/ledger.py" line="222"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="189"/>
+        <location filename="../../models/memory/ledger.py" line="190"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="232"/>
+        <location filename="../../models/memory/ledger.py" line="233"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
@@ -7888,32 +7893,32 @@ K 个输出加权求和</translation>
 <context>
     <name>mesh</name>
     <message>
-        <location filename="../../models/mesh/groups.py" line="233"/>
+        <location filename="../../models/mesh/groups.py" line="318"/>
         <source>order {order} does not list cp, but cp = {cp}: the context-parallel axis has no place in the mesh</source>
         <translation>顺序 {order} 没有列出 cp，但 cp = {cp}：上下文并行轴在 mesh 中没有位置</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="243"/>
+        <location filename="../../models/mesh/groups.py" line="328"/>
         <source>{world} GPUs are more than the mesh enumerates ({limit}); no groups are drawn</source>
         <translation>{world} 个 GPU 超过了 mesh 可枚举的上限（{limit}）；不绘制任何分组</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="267"/>
+        <location filename="../../models/mesh/groups.py" line="346"/>
         <source>with order {order}, the expert layers (etp = {etp}, ep = {ep}, edp = {edp}) would put pipeline stages on other GPUs than the dense layers (dp = {dp}): put pp last or keep edp = dp</source>
         <translation>在顺序 {order} 下，专家层（etp = {etp}，ep = {ep}，edp = {edp}）会把流水线阶段放到与稠密层（dp = {dp}）不同的 GPU 上：请把 pp 放在最后，或保持 edp = dp</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="284"/>
+        <location filename="../../models/mesh/groups.py" line="362"/>
         <source>tp = {tp} is larger than a node of {gpn} GPUs: every TP group spans {nodes} nodes, so the TP collectives of every layer and every micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>tp = {tp} 大于一个节点的 {gpn} 个 GPU：每个 TP 组跨 {nodes} 个节点，因此每一层、每个微批的 TP 集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="291"/>
+        <location filename="../../models/mesh/groups.py" line="369"/>
         <source>{count} of {groups} TP groups span nodes with order {order} and {gpn} GPUs per node: their collectives of every layer and micro-batch cross the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>在顺序 {order}、每节点 {gpn} 个 GPU 下，{groups} 个 TP 组中有 {count} 个跨节点：它们在每一层、每个微批的集合通信都要走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../models/mesh/groups.py" line="300"/>
+        <location filename="../../models/mesh/groups.py" line="378"/>
         <source>EP groups of {ep} GPUs span up to {nodes} nodes: the MoE all-to-all (dispatch and combine, forward and backward, in every MoE layer) runs over the inter-node network ({inter:g} GB/s per GPU instead of NVLink&apos;s {intra:g} GB/s)</source>
         <translation>{ep} 个 GPU 的 EP 组最多跨 {nodes} 个节点：MoE 的 all-to-all（每个 MoE 层的 dispatch 与 combine，前向和反向）走节点间网络（每 GPU {inter:g} GB/s，而 NVLink 为 {intra:g} GB/s）</translation>
     </message>
@@ -8399,107 +8404,112 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="168"/>
+        <location filename="../../models/planner/search.py" line="88"/>
+        <source>the search stopped at its CPU limit (MAX_PLAN_CPU_S) before it had counted every configuration faster than the reference: its rank is a range</source>
+        <translation>搜索在数完所有比参考配置更快的配置之前已达到其 CPU 上限（MAX_PLAN_CPU_S）：其排名为一个区间</translation>
+    </message>
+    <message>
+        <location filename="../../models/planner/search.py" line="186"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="174"/>
+        <location filename="../../models/planner/search.py" line="192"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="180"/>
+        <location filename="../../models/planner/search.py" line="198"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="185"/>
+        <location filename="../../models/planner/search.py" line="203"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="190"/>
+        <location filename="../../models/planner/search.py" line="208"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="502"/>
+        <location filename="../../models/planner/search.py" line="655"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="475"/>
+        <location filename="../../models/time/step.py" line="599"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="476"/>
+        <location filename="../../models/time/step.py" line="600"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="479"/>
+        <location filename="../../models/time/step.py" line="603"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="482"/>
+        <location filename="../../models/time/step.py" line="606"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="486"/>
+        <location filename="../../models/time/step.py" line="610"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="489"/>
+        <location filename="../../models/time/step.py" line="613"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="491"/>
+        <location filename="../../models/time/step.py" line="615"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="496"/>
+        <location filename="../../models/time/step.py" line="620"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="509"/>
+        <location filename="../../models/time/step.py" line="633"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="512"/>
+        <location filename="../../models/time/step.py" line="636"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="518"/>
+        <location filename="../../models/time/step.py" line="642"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="501"/>
+        <location filename="../../models/time/step.py" line="625"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="505"/>
+        <location filename="../../models/time/step.py" line="629"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="526"/>
+        <location filename="../../models/time/step.py" line="650"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="529"/>
+        <location filename="../../models/time/step.py" line="653"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>
