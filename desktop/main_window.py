@@ -134,7 +134,7 @@ class LectureKeys(QObject):
     (a ShortcutOverride it accepts). While it holds typed text not yet entered, Ctrl+Z stays its
     own, undoing the typing."""
 
-    def __init__(self, window: "MainWindow"):
+    def __init__(self, window: MainWindow):
         super().__init__(window)
         self.main = window
 
@@ -1015,7 +1015,7 @@ class MainWindow(QMainWindow):
 
     # ---------------------------------------------------------------------------------------------
     # Language: the window is rebuilt on the same model
-    def set_language(self, lang: str) -> "MainWindow":
+    def set_language(self, lang: str) -> MainWindow:
         """View → Language (QSettings "language"): install `lang`'s translations and rebuild the
         window in it (`rebuild`). Returns the window that shows the document now."""
         self.settings.setValue("language", lang)
@@ -1032,7 +1032,7 @@ class MainWindow(QMainWindow):
                 window.statusBar().showMessage(NO_CJK_FONT, 30_000)
         return window
 
-    def rebuild(self) -> "MainWindow":
+    def rebuild(self) -> MainWindow:
         """A new window on the same DocumentModel (document, undo history, file, unsaved state),
         with this one's tab, dock, geometry, presentation mode and hidden inputs; this one closes
         without asking about unsaved changes (nothing is lost: the new window holds them) and the

@@ -64,7 +64,7 @@ def parse_bibliography(text: str, name: str = "bibliography") -> tuple[Reading, 
     return tuple(readings)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_bibliography(path: Path = BIBLIOGRAPHY) -> tuple[Reading, ...]:
     """The reading list shipped with the lab (parsed once per process)."""
     return parse_bibliography(path.read_text(encoding="utf-8"), path.name)

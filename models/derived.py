@@ -17,7 +17,8 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ class Computation:
     name: str
     reads: tuple[str, ...]
     compute: Callable[..., Any] = field(compare=False)
-    inputs: tuple["Computation", ...] = ()
+    inputs: tuple[Computation, ...] = ()
     cancellable: bool = False  # compute takes should_stop=… and may raise Cancelled
 
     @property

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
                        ScenarioError, atomic_write, coerce_field, field_values, key_field, keys, line_of,
@@ -127,7 +128,7 @@ class Document:
             return getattr(getattr(self.view, tab), name)
         return self.scenario.get(key)
 
-    def replace(self, **changes: Any) -> "Document":
+    def replace(self, **changes: Any) -> Document:
         """A copy with dotted keys changed (scenario or view keys), every value checked."""
         return with_document_values(self, changes)
 

@@ -39,7 +39,8 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .document import Document
 from .scenario import Model, Scenario, ScenarioError, coerce, elide, finite_float, read_text, shown, with_values

@@ -26,7 +26,7 @@ def preset_path(name: str) -> Path:
     return path
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def preset_document(name: str) -> Document:
     """A built-in document: the preset's scenario and view state (parsed once per process;
     documents are immutable, so the cached one cannot be changed by a caller). It keeps no

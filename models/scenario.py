@@ -22,7 +22,8 @@ import re
 import sys
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .files import NoWriter, read_input, write_file
 
@@ -399,7 +400,7 @@ class Scenario:
         section, _, name = key.partition(".")
         return getattr(getattr(self, section), name) if name else getattr(self, section)
 
-    def replace(self, **changes: Any) -> "Scenario":
+    def replace(self, **changes: Any) -> Scenario:
         """A copy with dotted keys changed: ``s.replace(**{"parallel.tp": 8})``; values checked."""
         return with_values(self, changes)
 

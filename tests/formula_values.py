@@ -39,7 +39,7 @@ class Quantity:
     value: float
     error: float  # absolute, from the digits shown
 
-    def agrees(self, other: "Quantity", slack: float = 0.0) -> bool:
+    def agrees(self, other: Quantity, slack: float = 0.0) -> bool:
         return abs(self.value - other.value) <= self.error + other.error + slack + 1e-9 * abs(other.value)
 
 

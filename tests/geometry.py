@@ -182,7 +182,7 @@ def figure_problems(root: QWidget) -> list[str]:
     for view in root.findChildren(QGraphicsView):
         if not _shown(view) or view.scene() is None:
             continue
-        if isinstance(view, pg.PlotWidget) or isinstance(view, pg.GraphicsView):
+        if isinstance(view, (pg.PlotWidget, pg.GraphicsView)):
             texts = plot_texts(view)
             texts = [(t, view.mapFromScene(r).boundingRect().toRectF()) for t, r in texts]
         else:

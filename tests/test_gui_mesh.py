@@ -192,7 +192,7 @@ def test_node_zoom_shows_its_gpus_ranks_and_groups(make_tab, axis):
     assert [rank for rank, _, _ in cells] == list(range(136, 144))
     expected = zoom.colours_for(mesh.group_index[axis][136:144])
     for (rank, colour, lines), rgb in zip(cells, expected):
-        assert colour == "#%02x%02x%02x" % tuple(rgb)
+        assert colour == "#{:02x}{:02x}{:02x}".format(*rgb)
         coords = mesh.coordinates(rank)
         assert lines[0] == f"r{rank}"
         shown = " ".join(lines[1:]).split()
@@ -202,7 +202,7 @@ def test_node_zoom_shows_its_gpus_ranks_and_groups(make_tab, axis):
     grid = tab.figure.views[0]
     assert grid.focus.isVisible()
     classes = mesh.node_classes(axis)
-    assert grid.cell_colours[17] == "#%02x%02x%02x" % tuple(grid.colours_for(classes[17:18])[0])
+    assert grid.cell_colours[17] == "#{:02x}{:02x}{:02x}".format(*grid.colours_for(classes[17:18])[0])
 
 
 def test_node_grid_colours_nodes_that_hold_the_same_groups_alike(make_tab):
@@ -222,7 +222,7 @@ def test_node_grid_colours_nodes_that_hold_the_same_groups_alike(make_tab):
     choose(tab.axis_box, "ep")
     first_gpu_group = mesh.group_index["ep"][::8]
     assert (mesh.node_classes("ep") == first_gpu_group).all()
-    assert grid.cell_colours == ["#%02x%02x%02x" % tuple(c) for c in grid.colours_for(first_gpu_group)]
+    assert grid.cell_colours == ["#{:02x}{:02x}{:02x}".format(*c) for c in grid.colours_for(first_gpu_group)]
 
 
 @pytest.mark.parametrize("preset, least_px", [("deepseek-v3", 12.0), ("llama3-405b-128k", 4.5)])

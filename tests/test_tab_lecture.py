@@ -78,9 +78,9 @@ def input_problems(page: QWidget) -> list[str]:
             editor = widget.lineEdit()
             if widget.fontMetrics().horizontalAdvance(widget.text()) > editor.width() - 2:
                 problems.append(f"spin box {widget.text()!r} wider than {editor.width()}")
-        elif isinstance(widget, QLabel) and not widget.wordWrap() and widget.text():
-            if widget.width() < widget.minimumSizeHint().width():
-                problems.append(f"label {widget.text()!r}: {widget.width()} < {widget.minimumSizeHint().width()}")
+        elif isinstance(widget, QLabel) and not widget.wordWrap() and widget.text() and \
+                widget.width() < widget.minimumSizeHint().width():
+            problems.append(f"label {widget.text()!r}: {widget.width()} < {widget.minimumSizeHint().width()}")
     return problems
 
 
@@ -336,7 +336,7 @@ def test_the_comm_tab_shows_model_sentences_through_the_translator(qtbot, qapp):
         summary = tab.figure.summary.text()
         assert "«tree is not defined for {collective}: ring used instead; »".format(collective="allgather") in summary
         assert "«ring, S = full gathered array; bytes sent per rank (n−1)/n·S»" in summary
-        assert "«; S is the nccl-tests size ({size} B)»".format(size=1 << 28) in summary
+        assert f"«; S is the nccl-tests size ({1 << 28} B)»" in summary
         tab.model.set_value("view.comm.algorithm", "hierarchical")
         tab.model.set_value("view.comm.ranks", 12)   # 12 ranks do not fill whole 8-GPU nodes
         assert "«hierarchical needs ranks (12) to be a multiple of gpus_per_node (8)»" in tab.figure.summary.text()
@@ -463,9 +463,9 @@ def overlapping_parts(figure: QWidget) -> list[str]:
             parts.append((widget, QRect(widget.mapTo(figure, QPoint(0, 0)), widget.size())))
     found = []
     for index, (a, rect_a) in enumerate(parts):
-        if isinstance(a, QLabel) and a.wordWrap() and a.text() and a.maximumHeight() > 1 << 20:
-            if a.heightForWidth(a.width()) > a.height() + 1:
-                found.append(f"{a.text()[:40]!r} lower than its lines")
+        if isinstance(a, QLabel) and a.wordWrap() and a.text() and a.maximumHeight() > 1 << 20 and \
+                a.heightForWidth(a.width()) > a.height() + 1:
+            found.append(f"{a.text()[:40]!r} lower than its lines")
         for b, rect_b in parts[index + 1:]:
             common = rect_a.intersected(rect_b)
             if common.width() > 1 and common.height() > 1:

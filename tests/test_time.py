@@ -300,7 +300,7 @@ def test_durations_drive_the_schedule(preset, kind):
     chunks = chunks_per_rank(s.schedule.kind, p.vpp)
     assert len(imbalance) == stages_of(s.schedule.kind, p.pp, chunks)
     assert max(imbalance) == pytest.approx(1.0) and min(imbalance) > 0
-    assert durations.B == pytest.approx(durations.I + durations.W)
+    assert pytest.approx(durations.I + durations.W) == durations.B
     sim = simulate(s.schedule.kind, p.pp, s.schedule.microbatches, chunks, durations, stage_imbalance=imbalance)
     t = step_time(s)
     assert t.pipeline_s == pytest.approx(sim.makespan, rel=1e-12)
@@ -356,7 +356,7 @@ def test_dualpipe_pairs_hide_the_all_to_alls():
     (ep,) = [c for c in t.comm if c.axis == "ep"]
     assert ep.hidden_s > 0
     plain = step_time(s.replace(**{"schedule.kind": "1f1b"}))
-    assert plain.durations.FB == pytest.approx(plain.durations.F + plain.durations.B)
+    assert pytest.approx(plain.durations.F + plain.durations.B) == plain.durations.FB
 
 
 def test_context_parallel_ring_hides_behind_the_blocks():

@@ -49,7 +49,7 @@ class DocumentEdit(QUndoCommand):
     `whole` True) restores it whole, with the file and the preset it came from (`origins`: the
     (path, preset) before and after)."""
 
-    def __init__(self, model: "DocumentModel", old: Document, new: Document, keys: frozenset[str], text: str, *,
+    def __init__(self, model: DocumentModel, old: Document, new: Document, keys: frozenset[str], text: str, *,
                  whole: bool = False, origins: tuple[tuple[str, str], tuple[str, str]] | None = None):
         super().__init__(text)
         self.model, self.old, self.new, self.keys, self.whole = model, old, new, keys, whole

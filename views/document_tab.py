@@ -7,7 +7,7 @@ Work that can take longer than a frame goes to the tab's Runner (`derive`), so t
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtWidgets import QWidget
 

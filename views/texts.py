@@ -3,7 +3,8 @@ model writes from templates)."""
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 

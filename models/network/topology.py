@@ -196,7 +196,7 @@ class Fabric:
         return summary
 
 
-def topology_graph(s: Scenario) -> "networkx.Graph":
+def topology_graph(s: Scenario) -> networkx.Graph:
     """The cluster as a networkx graph: GPU vertices (int rank; kind="gpu", node, local), one
     NVSwitch per node ("nvswitch:N", kind="nvswitch", node), NICs ("nic:N:I", kind="nic", node,
     index, leaf), leaves ("leaf:J", kind="leaf", rail = the rail or −1 on a plain tree) and spines

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from numbers import Real
-from typing import Iterable
+from collections.abc import Iterable
 
 KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 ALIASES = {"interleaved": "interleaved-1f1b"}

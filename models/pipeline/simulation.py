@@ -159,10 +159,9 @@ def _check_orders(kind: str, p: int, m: int, v: int, orders: list[list[Action]])
             if key in seen:
                 raise ScheduleError(f"{a} appears twice (ranks {seen[key]} and {r})")
             seen[key] = r
-            if a.overlap is not None and previous is not None and previous.overlap == a.overlap:
-                if sorted((previous.type, a.type)) not in (["B", "F"], ["F", "I"]):
-                    raise ScheduleError(f"rank {r}: overlapped pair {previous} + {a} must be one F and "
-                                        f"one B or I")
+            if a.overlap is not None and previous is not None and previous.overlap == a.overlap and \
+                    sorted((previous.type, a.type)) not in (["B", "F"], ["F", "I"]):
+                raise ScheduleError(f"rank {r}: overlapped pair {previous} + {a} must be one F and one B or I")
             previous = a
     for (stage, mb, kind_), _ in seen.items():
         if kind_ == "F" and (stage, mb, "B") not in seen and (stage, mb, "I") not in seen:

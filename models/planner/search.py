@@ -33,7 +33,8 @@ import heapq
 import itertools
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..memory import memory_ledger, peak_gpu_bytes
 from ..mesh import build_mesh
@@ -344,8 +345,8 @@ class _Evaluator:
         """CPU seconds the full step times of the `entries` known so far will take after the
         search: three passes over each one's schedule (the makespan with and without the p2p
         latency, and the busy times) at the CPU per op that timing has taken so far, and 5 ms of
-        tables each (under 2 ms for every preset's own). (Until the top is known, entries still to come are not counted: a search
-        that reaches the limit then is refused.)"""
+        tables each (under 2 ms for every preset's own). Until the top is known, entries still to
+        come are not counted: a search that reaches the limit then is refused."""
         per_op = self.timing_cpu / self.ops_walked if self.ops_walked else 0.0
         return 3 * sum(_ops(self.timings, s) for s in entries) * per_op + 0.005 * len(entries)
 

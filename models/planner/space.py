@@ -60,7 +60,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..pipeline import ScheduleError, check_config, chunks_per_rank
 from ..scenario import Scenario, declared_type

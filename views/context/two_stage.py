@@ -156,8 +156,8 @@ class TwoStagePanel(SchemePanel):
                     if b is not None:
                         boxes.append(Box(i + 0.2, y + 1.6, i + 0.8, y + 2.4, colour, entry_tip.format(r=r, b=b),
                                          "#FFFFFF", 0.5))
-                labels.append((len(self.slots) + 0.2, y + 2.0, "s/m + 1 = {count:,}".format(
-                    count=two.compressed_tokens_per_rank), {"anchor": (0, 0.5), "size": 8.5, "bold": True}))
+                labels.append((len(self.slots) + 0.2, y + 2.0, f"s/m + 1 = {two.compressed_tokens_per_rank:,}",
+                               {"anchor": (0, 0.5), "size": 8.5, "bold": True}))
             if k >= 1 and r + 1 < two.ranks and r + 1 < self.ranks_drawn:   # the last m tokens go to rank r + 1
                 arrows.append(((len(self.slots) - 0.5, y + 1.0), (-0.8, y + ROW + 1.5)))
         if two.ranks > self.ranks_drawn:

@@ -155,9 +155,7 @@ class MemoryTab(DocumentTab):
             return
         self._lanes_shown = key
         timeline = self.model.result(MEMORY_TIMELINE)
-        if isinstance(timeline, Failed):
-            self.lanes.show_reason(timeline.reason)
-        elif timeline.reason:
+        if isinstance(timeline, Failed) or timeline.reason:
             self.lanes.show_reason(timeline.reason)
         else:
             self.lanes.show_timeline(timeline, self.ledger.capacity_bytes)

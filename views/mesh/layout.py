@@ -27,7 +27,7 @@ class MeshLayout:
     gap: float = NODE_GAP  # empty space between node blocks
 
     @classmethod
-    def for_cluster(cls, nodes: int, gpus_per_node: int, aspect: float = 1.6) -> "MeshLayout":
+    def for_cluster(cls, nodes: int, gpus_per_node: int, aspect: float = 1.6) -> MeshLayout:
         """Nodes as blocks of cells (8 GPUs → 4 × 2), blocks on a grid about `aspect` wide per tall."""
         if gpus_per_node <= 4:
             cols = gpus_per_node
@@ -41,7 +41,7 @@ class MeshLayout:
         return cls(nodes, gpus_per_node, cols, rows, node_cols)
 
     @classmethod
-    def node_cells(cls, nodes: int, gpus_per_node: int, width_px: float, height_px: float) -> "MeshLayout":
+    def node_cells(cls, nodes: int, gpus_per_node: int, width_px: float, height_px: float) -> MeshLayout:
         """One square cell per node (a block of 1 × 1 and NODE_CELL_GAP), on the grid whose cells
         are largest in a width_px × height_px area: the drawing fills the space it is given. Only
         node_origin and node_at apply (rank_at names a node's first GPU)."""

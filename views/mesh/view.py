@@ -2,7 +2,7 @@
 outlined in red, the hovered GPU's group as a ring."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
@@ -324,7 +324,7 @@ class MeshView(pg.PlotWidget):
         cw, ch, b = w - 2 * margin, h - 2 * margin, self.border
         stamp(image, cx, cy, cw, ch, np.where(crosses[:, None], red, colours))
         stamp(image, cx[crosses] + b, cy[crosses] + b, cw - 2 * b, ch - 2 * b, colours[crosses])
-        self.cell_colours = ["#%02x%02x%02x" % tuple(c) for c in colours]
+        self.cell_colours = ["#{:02x}{:02x}{:02x}".format(*c) for c in colours]
         self.cell_crosses = np.asarray(crosses, dtype=bool)
         # the raster's rectangles on its texel grid, for drawing the same picture as vectors
         self._cell_rects = (np.round(x * t) / t + margin / t, np.round(y * t) / t + margin / t,

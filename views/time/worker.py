@@ -10,7 +10,8 @@ thousandth of the total, so a search of millions of candidates cannot flood the 
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
