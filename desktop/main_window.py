@@ -32,7 +32,7 @@ from tslab.views.common import ElidedLabel
 from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
-from tslab.views.lecture import FigureScroll
+from tslab.views.layout import FigureScroll
 from tslab.views.time import StepTimePanel, StepTimeSource
 from tslab.views.time.common import ms, percent
 

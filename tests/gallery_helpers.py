@@ -68,8 +68,8 @@ BROKEN = FigureSpec(key="test-broken", number=99, title="Test: a broken figure",
 
 def register(monkeypatch, *specs: FigureSpec) -> None:
     """Add `specs` to the figures every caller of views.gallery.figures() sees."""
-    from tslab.views.gallery import figures_b
-    monkeypatch.setattr(figures_b, "SPECS", tuple(figures_b.SPECS) + specs)
+    from tslab.views.gallery import figures_systems
+    monkeypatch.setattr(figures_systems, "SPECS", tuple(figures_systems.SPECS) + specs)
 
 
 def bars_texts(spec: FigureSpec, scenario) -> list[str]:

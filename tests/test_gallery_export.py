@@ -290,9 +290,9 @@ def test_cli_figure_usage_errors(qapp, capsys, tmp_path, bars_diagram_broken, ar
 
 
 def test_cli_figure_all_writes_a_directory(qapp, capsys, tmp_path, monkeypatch):
-    from tslab.views.gallery import figures_a, figures_b
-    monkeypatch.setattr(figures_a, "SPECS", ())
-    monkeypatch.setattr(figures_b, "SPECS", (BARS, DIAGRAM))
+    from tslab.views.gallery import figures_training, figures_systems
+    monkeypatch.setattr(figures_training, "SPECS", ())
+    monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     out = tmp_path / "figures"  # missing: created
     status, stdout, stderr = run_cli(capsys, "--figure", "all", "--format", "png", "--out", str(out))
     assert (status, stderr) == (0, [])

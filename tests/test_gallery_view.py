@@ -285,9 +285,9 @@ def reports(monkeypatch):
 
 
 def test_export_all_writes_every_figure_and_lists_them(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_a, figures_b
-    monkeypatch.setattr(figures_a, "SPECS", ())
-    monkeypatch.setattr(figures_b, "SPECS", (BARS, DIAGRAM))
+    from tslab.views.gallery import figures_training, figures_systems
+    monkeypatch.setattr(figures_training, "SPECS", ())
+    monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     written, cancelled = run_export(None, preset_document("classroom-7b"), ExportChoice(tmp_path, "svg", 1.0, None),
                                     figures())
     assert not cancelled and written == [tmp_path / "test-bars.svg", tmp_path / "test-diagram.svg"]
@@ -296,9 +296,9 @@ def test_export_all_writes_every_figure_and_lists_them(qtbot, qapp, monkeypatch,
 
 
 def test_export_all_cancel_keeps_the_files_written_and_says_so(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_a, figures_b
-    monkeypatch.setattr(figures_a, "SPECS", ())
-    monkeypatch.setattr(figures_b, "SPECS", (BARS, DIAGRAM))
+    from tslab.views.gallery import figures_training, figures_systems
+    monkeypatch.setattr(figures_training, "SPECS", ())
+    monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     asked = []
     monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda self: asked.append(1) or len(asked) > 1)
     written, cancelled = run_export(None, preset_document("classroom-7b"), ExportChoice(tmp_path, "png", 1.0, None),
@@ -311,9 +311,9 @@ def test_export_all_cancel_keeps_the_files_written_and_says_so(qtbot, qapp, monk
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="pdftotext comes with poppler-utils")
 def test_export_all_handout_in_the_other_language(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_a, figures_b
-    monkeypatch.setattr(figures_a, "SPECS", ())
-    monkeypatch.setattr(figures_b, "SPECS", (BARS,))
+    from tslab.views.gallery import figures_training, figures_systems
+    monkeypatch.setattr(figures_training, "SPECS", ())
+    monkeypatch.setattr(figures_systems, "SPECS", (BARS,))
     written, cancelled = run_export(None, preset_document("classroom-7b"), ExportChoice(tmp_path, HANDOUT, 1.0, "zh"),
                                     figures())
     assert written == [tmp_path / "handout.pdf"] and not cancelled

@@ -12,7 +12,7 @@ from geometry import elided_cells, figure_problems, paint_charts
 from tslab.desktop.main_window import PRESENTATION_SCALES, MainWindow
 from tslab.models.presets import preset_document
 from tslab.views.application import install_translators
-from tslab.views.lecture import fitted_rows, wrap_last_column
+from tslab.views.layout import fitted_rows, wrap_last_column
 
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 

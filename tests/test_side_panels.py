@@ -8,7 +8,7 @@ import pytest
 from geometry import figure_problems, paint_charts
 
 from tslab.desktop.main_window import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH
-from tslab.views.lecture import FigureScroll
+from tslab.views.layout import FigureScroll
 
 
 @pytest.fixture

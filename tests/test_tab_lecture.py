@@ -23,7 +23,7 @@ from tslab.models.presets import load_preset, preset_document
 from tslab.views.application import install_translators
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
-from tslab.views.lecture import InputsColumn, combo_text_fits, combo_text_width, fit_combo_boxes
+from tslab.views.layout import InputsColumn, combo_text_fits, combo_text_width, fit_combo_boxes
 from tslab.views.pipeline.tab import FPS
 from tslab.views.mesh.view import axis_positions, cell_label_lines
 

@@ -1851,22 +1851,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="189"/>
+        <location filename="../../views/memory/tab.py" line="187"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="196"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="207"/>
+        <location filename="../../views/memory/tab.py" line="205"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="201"/>
+        <location filename="../../views/memory/tab.py" line="199"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1903,17 +1903,17 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="192"/>
+        <location filename="../../views/memory/tab.py" line="190"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="213"/>
+        <location filename="../../views/memory/tab.py" line="211"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="216"/>
+        <location filename="../../views/memory/tab.py" line="214"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -2544,7 +2544,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="120"/>
+        <location filename="../../views/gallery/schedules.py" line="120"/>
         <location filename="../../views/pipeline/figure.py" line="28"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
@@ -2796,7 +2796,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="414"/>
+        <location filename="../../views/time/planner.py" line="415"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2804,223 +2804,223 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="115"/>
+        <location filename="../../views/time/planner.py" line="116"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="117"/>
+        <location filename="../../views/time/planner.py" line="118"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="120"/>
+        <location filename="../../views/time/planner.py" line="121"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="114"/>
-        <location filename="../../views/time/planner.py" line="128"/>
+        <location filename="../../views/time/planner.py" line="115"/>
+        <location filename="../../views/time/planner.py" line="129"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="137"/>
+        <location filename="../../views/time/planner.py" line="138"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="152"/>
+        <location filename="../../views/time/planner.py" line="153"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="159"/>
+        <location filename="../../views/time/planner.py" line="160"/>
         <source>Configurations by step time</source>
         <translation>按步时间排序的配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="172"/>
+        <location filename="../../views/time/planner.py" line="173"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="173"/>
+        <location filename="../../views/time/planner.py" line="174"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="214"/>
+        <location filename="../../views/time/planner.py" line="215"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="228"/>
+        <location filename="../../views/time/planner.py" line="229"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="244"/>
+        <location filename="../../views/time/planner.py" line="245"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="248"/>
+        <location filename="../../views/time/planner.py" line="249"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="255"/>
+        <location filename="../../views/time/planner.py" line="256"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="263"/>
+        <location filename="../../views/time/planner.py" line="264"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="266"/>
+        <location filename="../../views/time/planner.py" line="267"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="284"/>
+        <location filename="../../views/time/planner.py" line="285"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="286"/>
+        <location filename="../../views/time/planner.py" line="287"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="288"/>
+        <location filename="../../views/time/planner.py" line="289"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="301"/>
+        <location filename="../../views/time/planner.py" line="302"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="302"/>
+        <location filename="../../views/time/planner.py" line="303"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="318"/>
+        <location filename="../../views/time/planner.py" line="319"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="320"/>
+        <location filename="../../views/time/planner.py" line="321"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="327"/>
+        <location filename="../../views/time/planner.py" line="328"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="328"/>
+        <location filename="../../views/time/planner.py" line="329"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="323"/>
+        <location filename="../../views/time/planner.py" line="324"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="308"/>
+        <location filename="../../views/time/planner.py" line="309"/>
         <source>{low:,} to {high:,}</source>
         <translation>{low:,} 至 {high:,}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="311"/>
+        <location filename="../../views/time/planner.py" line="312"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="315"/>
+        <location filename="../../views/time/planner.py" line="316"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="346"/>
+        <location filename="../../views/time/planner.py" line="347"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="353"/>
+        <location filename="../../views/time/planner.py" line="354"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="382"/>
+        <location filename="../../views/time/planner.py" line="383"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="393"/>
+        <location filename="../../views/time/planner.py" line="394"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="395"/>
+        <location filename="../../views/time/planner.py" line="396"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -3614,7 +3614,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="194"/>
+        <location filename="../../views/time/planner.py" line="195"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -4353,1439 +4353,1439 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>图 {number}&#x3000;{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="75"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="75"/>
         <source>{value} GB</source>
         <translation>{value} GB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="79"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="79"/>
         <source>parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="80"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="80"/>
         <source>gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="81"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="81"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="82"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="82"/>
         <source>optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="83"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="83"/>
         <source>Adam momentum m</source>
         <translation>Adam 动量 m</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="84"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="84"/>
         <source>Adam variance v</source>
         <translation>Adam 方差 v</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="90"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="90"/>
         <source>optimizer states (m + v)</source>
         <translation>优化器状态（m + v）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="91"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="91"/>
         <source>optimizer states (ZeRO&apos;s example: Adam&apos;s m + v; this scenario&apos;s {optimizer}: one momentum)</source>
         <translation>优化器状态（ZeRO 的例子：Adam 的 m + v；本场景的 {optimizer}：一个动量）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="97"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="97"/>
         <source>no ZeRO (DDP)</source>
         <translation>无 ZeRO（DDP）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="98"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="98"/>
         <source>ZeRO-1 (P_os)</source>
         <translation>ZeRO-1（P_os）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="99"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="99"/>
         <source>ZeRO-2 (P_os+g)</source>
         <translation>ZeRO-2（P_os+g）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="100"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="100"/>
         <source>ZeRO-3 (P_os+g+p)</source>
         <translation>ZeRO-3（P_os+g+p）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="106"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="106"/>
         <source>“2 bytes”: the BF16 parameter</source>
         <translation>“2 字节”：BF16 参数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="107"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="107"/>
         <source>+ its BF16 gradient</source>
         <translation>+ 它的 BF16 梯度</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="108"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="108"/>
         <source>+ the FP32 master weight</source>
         <translation>+ FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="109"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="109"/>
         <source>+ Adam momentum m (FP32)</source>
         <translation>+ Adam 动量 m（FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="110"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="110"/>
         <source>+ Adam variance v (FP32)</source>
         <translation>+ Adam 方差 v（FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="116"/>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="118"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="116"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="118"/>
         <source>{n} B</source>
         <translation>{n} B</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="120"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="120"/>
         <source>{n} B = 2 + 2 + K with K = 12</source>
         <translation>{n} B = 2 + 2 + K，其中 K = 12</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="134"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="134"/>
         <source>{total} = {formula}</source>
         <translation>{total} = {formula}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="137"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="137"/>
         <source>{total} ← this scenario</source>
         <translation>{total} ← 本场景</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="156"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="156"/>
         <source>One parameter in mixed-precision Adam training</source>
         <translation>混合精度 Adam 训练中的一个参数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="157"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="157"/>
         <source>bytes per parameter</source>
         <translation>每参数字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="159"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="159"/>
         <source>ZeRO&apos;s example: Ψ = 7.5B, N_d = 64 (per GPU)</source>
         <translation>ZeRO 论文的例子：Ψ = 7.5B，N_d = 64（每 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="160"/>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="166"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="160"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="166"/>
         <source>GB per GPU</source>
         <translation>每 GPU GB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_bytes.py" line="163"/>
+        <location filename="../../views/gallery/bytes_per_parameter.py" line="163"/>
         <source>This scenario: {title} (per GPU)</source>
         <translation>本场景：{title}（每 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="80"/>
+        <location filename="../../views/gallery/collective_frames.py" line="80"/>
         <source>pairwise exchange</source>
         <translation>两两交换</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="81"/>
+        <location filename="../../views/gallery/collective_frames.py" line="81"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="116"/>
+        <location filename="../../views/gallery/collective_frames.py" line="116"/>
         <source>sent per rank {sent}</source>
         <translation>每 rank 发送 {sent}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="118"/>
+        <location filename="../../views/gallery/collective_frames.py" line="118"/>
         <source>= {formula} · S</source>
         <translation>= {formula} · S</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="120"/>
+        <location filename="../../views/gallery/collective_frames.py" line="120"/>
         <source>busbw = algbw × {factor:g}</source>
         <translation>busbw（总线带宽）= algbw × {factor:g}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="159"/>
+        <location filename="../../views/gallery/collective_frames.py" line="159"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="160"/>
+        <location filename="../../views/gallery/collective_frames.py" line="160"/>
         <source>chunk</source>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="167"/>
+        <location filename="../../views/gallery/collective_frames.py" line="167"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="189"/>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="343"/>
+        <location filename="../../views/gallery/collective_frames.py" line="189"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="343"/>
         <source>start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="191"/>
+        <location filename="../../views/gallery/collective_frames.py" line="191"/>
         <source>round {k}: result</source>
         <translation>第 {k} 轮：结果</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="193"/>
+        <location filename="../../views/gallery/collective_frames.py" line="193"/>
         <source>after round {k}</source>
         <translation>第 {k} 轮后</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="248"/>
+        <location filename="../../views/gallery/collective_frames.py" line="248"/>
         <source>rank {r}: the block from rank {c} has not arrived yet</source>
         <translation>rank {r}：来自 rank {c} 的块尚未到达</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="250"/>
+        <location filename="../../views/gallery/collective_frames.py" line="250"/>
         <source>rank {r} holds the block rank {c} sent it</source>
         <translation>rank {r} 持有 rank {c} 发给它的块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="253"/>
+        <location filename="../../views/gallery/collective_frames.py" line="253"/>
         <source>rank {r}, chunk {c}: nothing yet</source>
         <translation>rank {r}，块 {c}：尚无数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="256"/>
+        <location filename="../../views/gallery/collective_frames.py" line="256"/>
         <source>rank {r}, chunk {c}: data of ranks {ranks}</source>
         <translation>rank {r}，块 {c}：含 rank {ranks} 的数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="266"/>
+        <location filename="../../views/gallery/collective_frames.py" line="266"/>
         <source>chunk {c} (All-to-All: from rank {c})</source>
         <translation>块 {c}（All-to-All：来自 rank {c}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_collectives.py" line="270"/>
+        <location filename="../../views/gallery/collective_frames.py" line="270"/>
         <source>Digits: the ranks whose data a chunk holds (a reduction adds them; stronger fill = more summed); Σ: all four. c→r: the block rank c sends to rank r. Dashed outline: written in that round; bold outline: the result.</source>
         <translation>数字：块中含有其数据的 rank（归约把它们相加；填色越深 = 累加得越多）；Σ：全部四个。c→r：rank c 发给 rank r 的块。虚线框：该轮写入；粗框：结果。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="33"/>
+        <location filename="../../views/gallery/cost_stack.py" line="33"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="34"/>
+        <location filename="../../views/gallery/cost_stack.py" line="34"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="35"/>
+        <location filename="../../views/gallery/cost_stack.py" line="35"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="36"/>
+        <location filename="../../views/gallery/cost_stack.py" line="36"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="37"/>
+        <location filename="../../views/gallery/cost_stack.py" line="37"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="41"/>
+        <location filename="../../views/gallery/cost_stack.py" line="41"/>
         <source>GEMM compute at the efficiency curve</source>
         <translation>按效率曲线计的 GEMM 计算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="42"/>
+        <location filename="../../views/gallery/cost_stack.py" line="42"/>
         <source>element-wise work at HBM bandwidth</source>
         <translation>按 HBM 带宽计的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="43"/>
+        <location filename="../../views/gallery/cost_stack.py" line="43"/>
         <source>communication not hidden under compute</source>
         <translation>未被计算隐藏的通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="44"/>
+        <location filename="../../views/gallery/cost_stack.py" line="44"/>
         <source>pipeline bubble, waiting for the slowest rank</source>
         <translation>流水线气泡，等待最慢的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="45"/>
+        <location filename="../../views/gallery/cost_stack.py" line="45"/>
         <source>the optimizer step, its own segment</source>
         <translation>优化器步，单独一段</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="113"/>
+        <location filename="../../views/gallery/cost_stack.py" line="113"/>
         <source>pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="116"/>
+        <location filename="../../views/gallery/cost_stack.py" line="116"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="136"/>
+        <location filename="../../views/gallery/cost_stack.py" line="136"/>
         <source>{layer}: {what}</source>
         <translation>{layer}：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="138"/>
+        <location filename="../../views/gallery/cost_stack.py" line="138"/>
         <source>{time} · {share}</source>
         <translation>{time} · {share}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="149"/>
+        <location filename="../../views/gallery/cost_stack.py" line="149"/>
         <source>&lt;b&gt;Step time {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} tokens/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}, {gpus} GPUs</source>
         <translation>&lt;b&gt;步时 {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} token/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}，{gpus} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="154"/>
+        <location filename="../../views/gallery/cost_stack.py" line="154"/>
         <source>time within one optimizer step (ms); every rank&apos;s bar adds up to the step time</source>
         <translation>一个优化器步内的时间（ms）；每个 rank 的条形之和等于步时</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="174"/>
+        <location filename="../../views/gallery/cost_stack.py" line="174"/>
         <source>The layers of the stack, mean over the {ranks} pipeline ranks</source>
         <translation>堆叠的各层，{ranks} 个流水线 rank 的平均</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="177"/>
+        <location filename="../../views/gallery/cost_stack.py" line="177"/>
         <source>The layers of the stack</source>
         <translation>堆叠的各层</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_cost.py" line="178"/>
+        <location filename="../../views/gallery/cost_stack.py" line="178"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="229"/>
+        <location filename="../../views/gallery/device_mesh.py" line="229"/>
         <source>DP replica {d}</source>
         <translation>DP 副本 {d}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="230"/>
+        <location filename="../../views/gallery/device_mesh.py" line="230"/>
         <source>DP replicas {low}–{high}</source>
         <translation>DP 副本 {low}–{high}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="296"/>
+        <location filename="../../views/gallery/device_mesh.py" line="296"/>
         <source>PP stage {stage}</source>
         <translation>PP 阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="318"/>
+        <location filename="../../views/gallery/device_mesh.py" line="318"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="398"/>
+        <location filename="../../views/gallery/device_mesh.py" line="398"/>
         <source>GPU {rank} on node {node}: tp {t}, pp {p}, dp {d}&lt;br&gt;TP group {tp}&lt;br&gt;PP chain {pp}&lt;br&gt;DP group {dp}</source>
         <translation>节点 {node} 上的 GPU {rank}：tp {t}，pp {p}，dp {d}&lt;br&gt;TP 组 {tp}&lt;br&gt;PP 链 {pp}&lt;br&gt;DP 组 {dp}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="414"/>
+        <location filename="../../views/gallery/device_mesh.py" line="414"/>
         <source>TP group: {tp} GPUs share every layer&apos;s matrices (all-reduce per layer: inside a node, on NVLink)</source>
         <translation>TP 组：{tp} 个 GPU 分担每一层的矩阵（每层 all-reduce：在节点内，走 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="417"/>
+        <location filename="../../views/gallery/device_mesh.py" line="417"/>
         <source>PP chain: {pp} stages hold consecutive layers; activations go forward, gradients back</source>
         <translation>PP 链：{pp} 个阶段持有连续的层；激活向前传，梯度向后传</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="420"/>
+        <location filename="../../views/gallery/device_mesh.py" line="420"/>
         <source>fill: DP replica (a whole copy of the model, {dp} in all); the GPUs with the same (tp, pp) in every replica all-reduce their gradients</source>
         <translation>填色：DP 副本（模型的完整副本，共 {dp} 个）；各副本中 (tp, pp) 相同的 GPU 对梯度做 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="423"/>
+        <location filename="../../views/gallery/device_mesh.py" line="423"/>
         <source>each GPU: its rank, then (tp, pp, dp): its place in each group</source>
         <translation>每个 GPU：先是其 rank，再是 (tp, pp, dp)：它在各组中的位置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="444"/>
+        <location filename="../../views/gallery/device_mesh.py" line="444"/>
         <source>This scenario: {world} GPUs, a cell per node; nodes of one colour hold the same {axis} groups, outlined in red where those span nodes</source>
         <translation>本场景：{world} 张 GPU，每个节点一格；同色的节点持有相同的 {axis} 组，跨节点的组以红框标出</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_mesh.py" line="458"/>
+        <location filename="../../views/gallery/device_mesh.py" line="458"/>
         <source>Node {node}: GPUs {first}–{last}</source>
         <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="232"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="233"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="260"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="261"/>
         <source>EP rank r
 S = {s:,} tokens, each to K = {k} experts</source>
         <translation>EP rank r
 S = {s:,} 个 token × K = {k} 个专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="262"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="263"/>
         <source>E/R = {epr} experts per rank
 (+ MoonEP&apos;s redundant copies)</source>
         <translation>每 rank E/R = {epr} 个专家
 （+ MoonEP 的冗余副本）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="264"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="265"/>
         <source>back on rank r: K outputs
 per token, weighted and summed</source>
         <translation>回到 rank r：每个 token 的
 K 个输出加权求和</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="265"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="266"/>
         <source>dispatch all-to-all
 ≤ {bytes} per rank ({precision}), {inter} across nodes</source>
         <translation>dispatch all-to-all
 每 rank ≤ {bytes}（{precision}），跨节点 {inter}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="269"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="270"/>
         <source>combine all-to-all
 ≤ {bytes} per rank ({precision})</source>
         <translation>combine all-to-all
 每 rank ≤ {bytes}（{precision}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="328"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="329"/>
         <source>to ranks on the same node (NVLink)</source>
         <translation>发往同节点的 rank（NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="329"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="330"/>
         <source>to other nodes (network)</source>
         <translation>发往其他节点（网络）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="318"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="319"/>
         <source>rank {rank}: {value:,} bytes</source>
         <translation>rank {rank}：{value:,} 字节</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="327"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="328"/>
         <source>Dispatch: bytes each EP rank sends to the experts&apos; ranks</source>
         <translation>Dispatch：每个 EP rank 发往专家所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="324"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="325"/>
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="332"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="333"/>
         <source>back to the same node</source>
         <translation>返回同一节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="333"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="334"/>
         <source>back to other nodes</source>
         <translation>返回其他节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="331"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="332"/>
         <source>Combine: bytes each EP rank sends back to the tokens&apos; ranks</source>
         <translation>Combine：每个 EP rank 发回 token 所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="334"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="335"/>
         <source>rank {rank}: {value:+,} tokens against S·K</source>
         <translation>rank {rank}：相对 S·K {value:+,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="336"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="337"/>
         <source>Tokens each EP rank&apos;s experts receive, minus S·K = {target:,}</source>
         <translation>每个 EP rank 的专家收到的 token 数减去 S·K = {target:,}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="338"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="339"/>
         <source>home placement</source>
         <translation>初始放置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="340"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="341"/>
         <source>after MoonEP: {exact} of {ranks} ranks at exactly S·K (the dashed line)</source>
         <translation>MoonEP 之后：{ranks} 个 rank 中有 {exact} 个恰好为 S·K（虚线）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="344"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="345"/>
         <source>tokens − S·K</source>
         <translation>token 数 − S·K</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="347"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="348"/>
         <source>MoonEP: redundant experts copied to each EP rank</source>
         <translation>MoonEP：复制到各 EP rank 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="348"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="349"/>
         <source>redundant experts</source>
         <translation>冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="349"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="350"/>
         <source>rank {rank}: {value:g} redundant experts</source>
         <translation>rank {rank}：{value:g} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="351"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="352"/>
         <source>experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_moe.py" line="352"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="353"/>
         <source>bound E/R = {bound}</source>
         <translation>上限 E/R = {bound}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="68"/>
+        <location filename="../../views/gallery/schedules.py" line="68"/>
         <source>bubble {share}</source>
         <translation>气泡 {share}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="69"/>
+        <location filename="../../views/gallery/schedules.py" line="69"/>
         <source>makespan {time:g}</source>
         <translation>总时长 {time:g}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="70"/>
+        <location filename="../../views/gallery/schedules.py" line="70"/>
         <source>activations ≤ {count:g} micro-batches</source>
         <translation>激活 ≤ {count:g} 个微批</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="73"/>
+        <location filename="../../views/gallery/schedules.py" line="73"/>
         <source>{copies} copies of the parameters</source>
         <translation>{copies} 份参数副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="103"/>
+        <location filename="../../views/gallery/schedules.py" line="103"/>
         <source>time (units: F = 1, B = I + W = 2 per stage; a rank&apos;s chunks share them)</source>
         <translation>时间（单位：每阶段 F = 1，B = I + W = 2；一个 rank 的各块分摊）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_a_pipeline.py" line="122"/>
+        <location filename="../../views/gallery/schedules.py" line="122"/>
         <source>Darker: a rank&apos;s second chunk (interleaved chunk 2, DualPipe&apos;s second direction). The numbers on the ops are micro-batches.</source>
         <translation>较深颜色：rank 的第二个块（交错式的第 2 块，DualPipe 的第二个方向）。操作上的数字是微批编号。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="31"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="31"/>
         <source>Kept in HBM</source>
         <translation>保留在 HBM</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="31"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="31"/>
         <source>Stored in FP8 (HBM)</source>
         <translation>以 FP8 存储（HBM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="32"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="32"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="32"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="32"/>
         <source>On a remote GPU</source>
         <translation>放在远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="33"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="33"/>
         <source>Dropped, recomputed</source>
         <translation>丢弃，重计算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="37"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="37"/>
         <source>held at the activation precision until its backward</source>
         <translation>以激活精度保存，直到其反向传播</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="38"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="38"/>
         <source>quantised after the forward (1×128 tiles, FP32 scales), dequantised for the backward</source>
         <translation>前向后量化（1×128 分块、FP32 缩放），反向前反量化</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="40"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="40"/>
         <source>copied to host memory after the forward, fetched back before the backward</source>
         <translation>前向后复制到主机内存，反向前取回</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="41"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="41"/>
         <source>parked in another pipeline rank&apos;s GPU memory, fetched back before the backward</source>
         <translation>暂存在另一个流水线 rank 的 GPU 显存中，反向前取回</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="43"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="43"/>
         <source>not held: regenerated from its inputs during the layer&apos;s backward</source>
         <translation>不保存：在该层反向时由其输入重新生成</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="98"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="98"/>
         <source>What happens to it</source>
         <translation>如何处理</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="99"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="99"/>
         <source>Saved tensor</source>
         <translation>保存的张量</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="101"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="101"/>
         <source>Bytes → stored</source>
         <translation>字节数 → 存储量</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="102"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="102"/>
         <source>Forward</source>
         <translation>前向</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="104"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="104"/>
         <source>Held until the backward (other layers run)</source>
         <translation>保存至反向（期间其他层运行）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="105"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="105"/>
         <source>Backward</source>
         <translation>反向</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="148"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="148"/>
         <source>not used by this scenario: no saved tensor of this layer goes here</source>
         <translation>本场景未使用：该层没有张量走这条路径</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="163"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="163"/>
         <source>{bytes} rematerialised in the backward</source>
         <translation>反向时重新生成 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="166"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="166"/>
         <source>{bytes} per layer</source>
         <translation>每层 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="173"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="173"/>
         <source>{name} (ladder step {step})</source>
         <translation>{name}（阶梯第 {step} 步）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="175"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="175"/>
         <source>{name} (override)</source>
         <translation>{name}（覆盖项）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="181"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="181"/>
         <source>{bytes} → none</source>
         <translation>{bytes} → 无</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="183"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="183"/>
         <source>{bytes} → {stored}</source>
         <translation>{bytes} → {stored}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="198"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="198"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="221"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="221"/>
         <source>The current scenario keeps every saved tensor of a layer in one state ({state}): drawn for DeepSeek-V3 and its activation ladder instead.</source>
         <translation>当前场景把一层保存的所有张量都置于同一状态（{state}）：因此改为按 DeepSeek-V3 及其激活阶梯绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="224"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="224"/>
         <source>MoE layer</source>
         <translation>MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="224"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="224"/>
         <source>dense layer</source>
         <translation>稠密层</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="229"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="229"/>
         <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (the {policy} ladder, {steps} steps applied): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
         <translation>{title}：{kind}（单个 GPU、每个微批），依据逐张量激活策略（{policy} 阶梯，已应用 {steps} 步）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="236"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="236"/>
         <source>One {kind} of {title}, per micro-batch on one GPU, from the per-tensor activation policy (recompute = {recompute_mode}, no named ladder): kept in HBM {keep}, stored in FP8 {fp8}, offloaded to CPU {cpu}, on a remote GPU {remote}; recomputed during the backward {recompute} (+{flops:,.1f} GFLOP of forward).</source>
         <translation>{title}：{kind}（单个 GPU、每个微批），依据逐张量激活策略（recompute = {recompute_mode}，无命名阶梯）：保留在 HBM {keep}，以 FP8 存储 {fp8}，卸载到 CPU {cpu}，放在远端 GPU {remote}；反向时重计算 {recompute}（额外 {flops:,.1f} GFLOP 前向计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_activation.py" line="244"/>
+        <location filename="../../views/gallery/activation_lifecycle.py" line="244"/>
         <source>The memory ledger applies the scenario&apos;s fractions on top of this (FP8 {fp8:.0%}, CPU {cpu:.0%}, remote {remote:.0%} of the kept bytes).</source>
         <translation>内存账本在此基础上再应用场景设定的比例（在保留的字节中 FP8 占 {fp8:.0%}、CPU 占 {cpu:.0%}、远端占 {remote:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="82"/>
+        <location filename="../../views/gallery/context_schemes.py" line="82"/>
         <source>Ulysses: sequence shard ↔ head shard</source>
         <translation>Ulysses：序列切分 ↔ 头切分</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="83"/>
+        <location filename="../../views/gallery/context_schemes.py" line="83"/>
         <source>Ring: fixed Q blocks, K/V blocks rotate</source>
         <translation>Ring：Q 块固定，K/V 块轮转</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="84"/>
+        <location filename="../../views/gallery/context_schemes.py" line="84"/>
         <source>USP: a {u} × {r} mesh (Ulysses × Ring)</source>
         <translation>USP：{u} × {r} 网格（Ulysses × Ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="88"/>
+        <location filename="../../views/gallery/context_schemes.py" line="88"/>
         <source>Before: rank r holds sequence block r of every head group. The QKV all-to-all hands rank r head group r for the whole sequence; attention runs locally; a second all-to-all returns the output.</source>
         <translation>之前：rank r 持有每个头组的序列块 r。QKV all-to-all 把整条序列的头组 r 交给 rank r；注意力在本地计算；第二次 all-to-all 把输出送回。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="91"/>
+        <location filename="../../views/gallery/context_schemes.py" line="91"/>
         <source>Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, {steps} P2P steps, each block folded into the online softmax.</source>
         <translation>每个 rank 保留自己的 Q 块；K/V 块沿环每次前进一个 rank，共 {steps} 个 P2P 步，每个块都并入在线 softmax。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="94"/>
+        <location filename="../../views/gallery/context_schemes.py" line="94"/>
         <source>A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V passed down the column); ulysses × ring = cp = {cp}.</source>
         <translation>一行是一个 Ulysses 组（行内 all-to-all），一列是一个环（K/V 沿列向下传递）；ulysses × ring = cp = {cp}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="98"/>
+        <location filename="../../views/gallery/context_schemes.py" line="98"/>
         <source>The Ulysses degree is the largest the heads allow (context.ulysses = 0).</source>
         <translation>Ulysses 并行度取头数允许的最大值（context.ulysses = 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="111"/>
+        <location filename="../../views/gallery/context_schemes.py" line="111"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the bytes below are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；下方字节数按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="127"/>
-        <location filename="../../views/gallery/fig_b_context.py" line="222"/>
+        <location filename="../../views/gallery/context_schemes.py" line="127"/>
+        <location filename="../../views/gallery/context_schemes.py" line="222"/>
         <source>Not feasible for this scenario: {reason}.</source>
         <translation>本场景不可行：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="147"/>
+        <location filename="../../views/gallery/context_schemes.py" line="147"/>
         <source>sequence-sharded: rows = sequence blocks</source>
         <translation>按序列切分：行 = 序列块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="148"/>
+        <location filename="../../views/gallery/context_schemes.py" line="148"/>
         <source>head-sharded: columns = head groups</source>
         <translation>按头切分：列 = 头组</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="157"/>
+        <location filename="../../views/gallery/context_schemes.py" line="157"/>
         <source>all-to-all</source>
         <translation>all-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="159"/>
+        <location filename="../../views/gallery/context_schemes.py" line="159"/>
         <source>cell number = the rank holding it</source>
         <translation>单元格中的数字 = 持有它的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="160"/>
+        <location filename="../../views/gallery/context_schemes.py" line="160"/>
         <source>colour = the rank holding the cell</source>
         <translation>颜色 = 持有该单元格的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="189"/>
+        <location filename="../../views/gallery/context_schemes.py" line="189"/>
         <source>rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r 与 2n − 1 − r（之字形）；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="192"/>
+        <location filename="../../views/gallery/context_schemes.py" line="192"/>
         <source>rank r keeps Q block r; its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="199"/>
+        <location filename="../../views/gallery/context_schemes.py" line="199"/>
         <source>K/V block each rank holds, step by step</source>
         <translation>每一步各 rank 持有的 K/V 块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="211"/>
+        <location filename="../../views/gallery/context_schemes.py" line="211"/>
         <source>rank →</source>
         <translation>rank →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="215"/>
+        <location filename="../../views/gallery/context_schemes.py" line="215"/>
         <source>step {t}</source>
         <translation>第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="228"/>
+        <location filename="../../views/gallery/context_schemes.py" line="228"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="249"/>
+        <location filename="../../views/gallery/context_schemes.py" line="249"/>
         <source>↔ Ulysses axis (u = {u}): all-to-all inside a row</source>
         <translation>↔ Ulysses 轴（u = {u}）：行内 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="255"/>
+        <location filename="../../views/gallery/context_schemes.py" line="255"/>
         <source>↓ Ring axis (r = {r}): P2P down a column</source>
         <translation>↓ Ring 轴（r = {r}）：沿列向下 P2P</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="263"/>
+        <location filename="../../views/gallery/context_schemes.py" line="263"/>
         <source>Bytes per link per layer (forward pass, one TP rank)</source>
         <translation>每层每链路字节数（前向传播，单个 TP rank）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="266"/>
+        <location filename="../../views/gallery/context_schemes.py" line="266"/>
         <source>the network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="277"/>
+        <location filename="../../views/gallery/context_schemes.py" line="277"/>
         <source>Ulysses over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ulysses</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="278"/>
+        <location filename="../../views/gallery/context_schemes.py" line="278"/>
         <source>Ring over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ring</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="279"/>
+        <location filename="../../views/gallery/context_schemes.py" line="279"/>
         <source>USP {u} × {r}</source>
         <translation>USP {u} × {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="281"/>
+        <location filename="../../views/gallery/context_schemes.py" line="281"/>
         <source>{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); {tier}</source>
         <translation>{total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="286"/>
+        <location filename="../../views/gallery/context_schemes.py" line="286"/>
         <source>no link: one rank</source>
         <translation>无链路：仅一个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="288"/>
-        <location filename="../../views/gallery/fig_b_context.py" line="298"/>
+        <location filename="../../views/gallery/context_schemes.py" line="288"/>
+        <location filename="../../views/gallery/context_schemes.py" line="298"/>
         <source>not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="289"/>
+        <location filename="../../views/gallery/context_schemes.py" line="289"/>
         <source>{total}: {steps} × {step} (one K and one V block per step); {tier}</source>
         <translation>{total}：{steps} × {step}（每步一个 K 块和一个 V 块）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="293"/>
+        <location filename="../../views/gallery/context_schemes.py" line="293"/>
         <source>{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × {step})</source>
         <translation>Ulysses 轴 {ulysses} + Ring 轴 {ring}（{steps} × {step}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="332"/>
+        <location filename="../../views/gallery/context_schemes.py" line="332"/>
         <source>The current scenario&apos;s context parallelism cannot be laid out ({reason}): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景的上下文并行无法布局（{reason}）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="337"/>
+        <location filename="../../views/gallery/context_schemes.py" line="337"/>
         <source>The current scenario has no context parallelism (cp = 1): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景没有上下文并行（cp = 1）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="344"/>
+        <location filename="../../views/gallery/context_schemes.py" line="344"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses sends {ulysses} per link, Ring {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 每链路发送 {ulysses}，Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="349"/>
+        <location filename="../../views/gallery/context_schemes.py" line="349"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses over all {cp} ranks cannot hand each rank whole heads; Ring sends {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 跨全部 {cp} 个 rank 时无法给每个 rank 完整的头；Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="354"/>
+        <location filename="../../views/gallery/context_schemes.py" line="354"/>
         <source>USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its Ring axis.</source>
         <translation>Ulysses 并行度为 1 的 USP 即 Ring 注意力：其 Ring 轴每链路 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_context.py" line="357"/>
+        <location filename="../../views/gallery/context_schemes.py" line="357"/>
         <source>USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis ({u_tier}) and {usp_r} on its Ring axis ({r_tier}).</source>
         <translation>{u} Ulysses × {r} Ring 的 USP 在 Ulysses 轴（{u_tier}）上每链路发送 {usp_u}，在 Ring 轴（{r_tier}）上每链路发送 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="47"/>
         <source>MLP (B) ▲</source>
         <translation>MLP (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="47"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="47"/>
         <source>MLP (W) ▲</source>
         <translation>MLP (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="48"/>
         <source>MLP (F) △</source>
         <translation>MLP (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="48"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="48"/>
         <source>ATTN (B) ▲</source>
         <translation>ATTN (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="49"/>
         <source>ATTN (W) ▲</source>
         <translation>ATTN (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="49"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="49"/>
         <source>ATTN (F) △</source>
         <translation>ATTN (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="50"/>
         <source>DISPATCH (F) △</source>
         <translation>DISPATCH (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="50"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="50"/>
         <source>DISPATCH (B) ▲</source>
         <translation>DISPATCH (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="51"/>
         <source>COMBINE (F) △</source>
         <translation>COMBINE (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="51"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="51"/>
         <source>COMBINE (B) ▲</source>
         <translation>COMBINE (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="52"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="52"/>
         <source>PP</source>
         <translation>PP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="193"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="193"/>
         <source>Compute stream</source>
         <translation>计算流</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="194"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="194"/>
         <source>Communication stream: all-to-all (EP)</source>
         <translation>通信流：all-to-all（EP）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="195"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="195"/>
         <source>Communication stream: PP send / receive</source>
         <translation>通信流：PP 发送 / 接收</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="228"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="228"/>
         <source>the all-to-alls add {t}</source>
         <translation>All-to-All 增加 {t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="293"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="293"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) outlast the pair&apos;s computation ({compute}) on the SMs they leave it: {hidden} run under it, {exposed} are added.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）比这一对在剩余 SM 上的计算（{compute}）更长：{hidden} 在计算之下运行，增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="298"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="298"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) fit under the pair&apos;s computation ({compute}), which runs on the SMs they leave it: {hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）被这一对的计算（{compute}，在它们留下的 SM 上运行）覆盖：隐藏 {hidden}，因其占用 {share:.0%} 的 SM 而增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="306"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="306"/>
         <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
         <translation>最慢的阶段块：F = {f}，B = {b}，重叠为一对 FB = max(All-to-All，其余部分 + All-to-All × SM 占比) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计价。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="246"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="246"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="250"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="250"/>
         <source>forward chunk △</source>
         <translation>前向块 △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="251"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="251"/>
         <source>backward for input ▲</source>
         <translation>反向（输入梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="252"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="252"/>
         <source>backward for weights ▲</source>
         <translation>反向（权重梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="253"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="253"/>
         <source>PP communication</source>
         <translation>PP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="254"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="254"/>
         <source>exposed (the model)</source>
         <translation>暴露（按模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="268"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="268"/>
         <source>The slowest stage chunk pair (step-time model)</source>
         <translation>最慢的阶段块对（步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="270"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="270"/>
         <source>F then B: {t}</source>
         <translation>先 F 后 B：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="271"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="271"/>
         <source>overlapped FB: {t}</source>
         <translation>重叠的 FB：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="310"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="310"/>
         <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
         <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="332"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="332"/>
         <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
         <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_dualpipe.py" line="334"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="334"/>
         <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
         <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="30"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="30"/>
         <source>Kimi K2</source>
         <translation>Kimi K2</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="30"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="30"/>
         <source>Kimi K2 technical report (arXiv 2507.20534)</source>
         <translation>Kimi K2 技术报告（arXiv 2507.20534）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="31"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="31"/>
         <source>Kimi K2.5</source>
         <translation>Kimi K2.5</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="31"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="31"/>
         <source>Kimi K2.5 technical report (arXiv 2602.02276)</source>
         <translation>Kimi K2.5 技术报告（arXiv 2602.02276）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="32"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="32"/>
         <source>Kimi K3</source>
         <translation>Kimi K3</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="32"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="32"/>
         <source>Kimi K3 technical report (arXiv 2607.24653)</source>
         <translation>Kimi K3 技术报告（arXiv 2607.24653）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="37"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="37"/>
         <source>K2.5 report</source>
         <translation>K2.5 报告</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="37"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="37"/>
         <source>K3 report</source>
         <translation>K3 报告</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="39"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="39"/>
         <source>Parallel layout and schedule</source>
         <translation>并行布局与调度</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="40"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="40"/>
         <source>16-way PP with virtual stages, 16-way EP, ZeRO-1 DP on H800 nodes (8 × 400 Gbps RoCE between nodes), on any multiple of 32 nodes. Not DualPipe: it doubles the memory of parameters and gradients; interleaved 1F1B with more warm-up micro-batches overlaps the EP all-to-all, and the weight gradients overlap PP communication.</source>
         <translation>16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1 DP，运行在 H800 节点上（节点间 8 × 400 Gbps RoCE），节点数为 32 的任意倍数。不用 DualPipe：它使参数与梯度的显存翻倍；采用交错式 1F1B 并增加预热微批来重叠 EP all-to-all，权重梯度计算与 PP 通信重叠。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="45"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="45"/>
         <source>K2 report §2.4.2</source>
         <translation>K2 报告 §2.4.2</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="46"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="46"/>
         <source>The backbone keeps K2&apos;s layout: 16-way PP with virtual stages, 16-way EP, ZeRO-1.</source>
         <translation>主干沿用 K2 的布局：16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="48"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="48"/>
         <source>PP with virtual stages, EP and ZeRO-1 DP, plus Pipeline ZeRO-2 (gradient shards in CPU memory, a double gradient buffer on the GPU), context parallelism and MoonEP: every EP rank receives exactly S × K assignments. Per-Head Muon: each rank fetches point to point only the parameter shards it updates.</source>
         <translation>带虚拟阶段的 PP、EP 与 ZeRO-1 DP，外加 Pipeline ZeRO-2（梯度分片放在 CPU 内存，GPU 上有一个梯度双缓冲区）、上下文并行与 MoonEP：每个 EP rank 恰好收到 S × K 个分配。Per-Head Muon：每个 rank 以点对点方式只拉取它要更新的参数分片。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="52"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="52"/>
         <source>K3 report §5.2.1, Appendix E; MoonshotAI/MoonEP</source>
         <translation>K3 报告 §5.2.1、附录 E；MoonshotAI/MoonEP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="54"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="54"/>
         <source>Activations and memory</source>
         <translation>激活与显存</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="55"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="55"/>
         <source>Cheapest first: recompute LayerNorm, SwiGLU and the MLA up-projections, then the MoE down-projections; store insensitive activations in FP8-E4M3 (1 × 128 tiles, FP32 scales; FP8 for storage, not compute); offload the rest to CPU, one forward micro-batch offloaded while the next backward micro-batch is prefetched. About 30 GB per GPU for states: about 6 TB of BF16 parameters and FP32 gradient buffer over 256 GPUs.</source>
         <translation>先做最便宜的：重计算 LayerNorm、SwiGLU 与 MLA 上投影，再重计算 MoE 下投影；把不敏感的激活以 FP8-E4M3 存储（1 × 128 分块，FP32 缩放因子；FP8 只用于存储，不用于计算）；其余卸载到 CPU，卸载一个前向微批的同时预取下一个反向微批。状态约占每 GPU 30 GB：约 6 TB 的 BF16 参数与 FP32 梯度缓冲区分布在 256 个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="61"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="61"/>
         <source>K2 report §2.4.2–§2.4.3</source>
         <translation>K2 报告 §2.4.2–§2.4.3</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="62"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="62"/>
         <source>Selective recomputation, FP8 activation storage and CPU streaming, as in K2.</source>
         <translation>与 K2 相同：选择性重计算、FP8 激活存储与 CPU 流式卸载。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="64"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="64"/>
         <source>A unified activation manager: every tensor saved for the backward is bound to a backend, recomputation, block-wise FP8, local offload or remote offload (another PP rank&apos;s memory over the Mooncake Transfer Engine), composed per tensor; prefetch layer by layer, overlapped with compute.</source>
         <translation>统一的激活管理器：每个为反向保存的张量都绑定一种后端——重计算、分块 FP8、本地卸载或远程卸载（经 Mooncake Transfer Engine 放到另一个 PP rank 的显存），逐张量组合；逐层预取，与计算重叠。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="68"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="68"/>
         <source>K3 report (unified activation manager)</source>
         <translation>K3 报告（统一激活管理器）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="70"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="70"/>
         <source>Multimodal</source>
         <translation>多模态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="72"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="72"/>
         <source>The Decoupled Encoder Process: the vision forward balanced over all GPUs, its intermediate activations dropped and its outputs gathered to PP stage 0; the backbone trains as a text pipeline; then the vision forward is recomputed and its backward run. About 90 % of text-only training efficiency in the report&apos;s setting.</source>
         <translation>解耦编码器流程（Decoupled Encoder Process）：视觉前向在所有 GPU 上均衡执行，丢弃其中间激活，输出收集到 PP 阶段 0；主干按纯文本流水线训练；随后重计算视觉前向并执行其反向。在报告的设置下约达纯文本训练效率的 90%。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="77"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="77"/>
         <source>The ViT inside the text pipeline: the first ViT forwards run synchronously, the rest fill the pipeline&apos;s bubbles, and the backward likewise; dynamic CP splits large images by patches. The report: most ViT compute hidden in PP bubbles.</source>
         <translation>ViT 放在文本流水线内：最初的几次 ViT 前向同步执行，其余填入流水线的气泡，反向亦然；动态 CP 按 patch 切分大图。报告称：大部分 ViT 计算隐藏在 PP 气泡中。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="82"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="82"/>
         <source>RL system</source>
         <translation>RL 系统</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="83"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="83"/>
         <source>Co-located training and inference engines on the same workers; a checkpoint engine reshards the parameters: each worker takes its local parameters and broadcasts the full set, each inference worker keeps the shards it needs, pipelined parameter by parameter. A full update of the 1T model in under 30 s, as the report states.</source>
         <translation>训练引擎与推理引擎共置在同一批 worker 上；checkpoint engine 负责参数重切分：每个 worker 取本地参数并广播完整参数集，每个推理 worker 只保留所需分片，按参数逐个流水化。据报告，1T 模型完整更新一次不到 30 s。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="87"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="87"/>
         <source>K2 report; MoonshotAI/checkpoint-engine</source>
         <translation>K2 报告；MoonshotAI/checkpoint-engine</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="88"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="88"/>
         <source>Agentic RL as asynchronous coroutines, one per agent task: the Rollout Manager runs up to 100,000 concurrent agent tasks (the report&apos;s figure).</source>
         <translation>智能体 RL 以异步协程实现，每个智能体任务一个协程：Rollout Manager 最多同时运行 100,000 个智能体任务（报告给出的数字）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="91"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="91"/>
         <source>1M-token co-located RL within a few hundred GPUs per experiment, partial rollout for the long tail of trajectories: an external KV pool written back to CPU DRAM, request auto-throttling, gradient-buffer reuse (figure 11) and AgentENV&apos;s microVM sandboxes (figure 12).</source>
         <translation>每次实验在数百个 GPU 内完成 1M token 的共置 RL，对长尾轨迹做部分 rollout：写回 CPU DRAM 的外部 KV 池、请求自动限流、梯度缓冲区复用（图 11），以及 AgentENV 的 microVM 沙箱（图 12）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="95"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="95"/>
         <source>K3 report; kvcache-ai/AgentENV</source>
         <translation>K3 报告；kvcache-ai/AgentENV</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="186"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="186"/>
         <source>Rollout: the inference engine decodes on the same GPUs (co-located)</source>
         <translation>Rollout：推理引擎在同一批 GPU 上解码（共置）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="187"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="187"/>
         <source>Training iteration: forward-only models (the reference) and the policy&apos;s forward and backward</source>
         <translation>训练迭代：仅前向的模型（参考模型）与策略模型的前向、反向</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="189"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="189"/>
         <source>After the training iteration, before the next rollout</source>
         <translation>训练迭代之后、下一次 rollout 之前</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="199"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
         <source>Model and optimizer states</source>
         <translation>模型与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="199"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
         <source>External KV pool</source>
         <translation>外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="200"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="200"/>
         <source>Gradient buffer (policy, FP32)</source>
         <translation>梯度缓冲区（策略模型，FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="201"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="201"/>
         <source>Requests admitted to the inference engine</source>
         <translation>进入推理引擎的请求</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="215"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
         <source>GPU HBM</source>
         <translation>GPU 显存（HBM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="215"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
         <source>CPU DRAM</source>
         <translation>CPU 内存（DRAM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="216"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="216"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="217"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="217"/>
         <source>in use by training</source>
         <translation>训练占用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="221"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="221"/>
         <source>Schematic: heights are relative; the sources give no sizes.</source>
         <translation>示意图：高度为相对值；来源未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="238"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="238"/>
         <source>on NVMe: offloaded after the last training iteration, so CPU DRAM is free for the external KV pool</source>
         <translation>位于 NVMe：在上一次训练迭代后卸载，让 CPU DRAM 空出来给外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="240"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="240"/>
         <source>used by the training iteration</source>
         <translation>训练迭代使用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="241"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="241"/>
         <source>offloaded to NVMe</source>
         <translation>卸载到 NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="250"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="250"/>
         <source>active decode blocks stay on the GPU</source>
         <translation>活跃的解码块留在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="251"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="251"/>
         <source>the pool in CPU DRAM: reusable idle prefixes, written only when the GPU evicts them (write-back, not write-through); KDA states live and die with their MLA KV blocks</source>
         <translation>CPU DRAM 中的池：可复用的空闲前缀，仅在 GPU 逐出时写入（写回，而非写穿）；KDA 状态与其 MLA KV 块同生共灭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="254"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="254"/>
         <source>→ written back when the GPU evicts an idle prefix
 ← prefetched before it is reused</source>
         <translation>→ GPU 逐出空闲前缀时写回
 ← 复用前预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="266"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="266"/>
         <source>released after the rollout: it does not compete with training for resources</source>
         <translation>rollout 结束后释放：不与训练争夺资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="276"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="276"/>
         <source>① holds the weights of a forward-only model (the reference, kept in CPU memory) when it runs</source>
         <translation>① 仅前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="278"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="278"/>
         <source>② overwritten by the real gradients before the backward: the lifetimes never overlap; two VPP-chunk slots per GPU, one computing, one prefetching</source>
         <translation>② 反向前被真正的梯度覆盖：两者生命周期从不重叠；每个 GPU 两个 VPP 块槽位，一个计算，一个预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="297"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="297"/>
         <source>auto-throttling reads the active and queued requests and the KV utilisation: more requests early, while contexts are short, fewer later as the KV pressure rises</source>
         <translation>自动限流依据活跃请求、排队请求与 KV 利用率：早期上下文较短时多放请求，后期随 KV 压力上升而减少</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="301"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="301"/>
         <source>rollout time →</source>
         <translation>rollout 时间 →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="317"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="317"/>
         <source>Creating</source>
         <translation>创建中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="318"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="318"/>
         <source>the microVM boots from a template snapshot or an OCI image</source>
         <translation>microVM 从模板快照或 OCI 镜像启动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="320"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="320"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="321"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="321"/>
         <source>a Firecracker microVM: commands run, its timeout ticks</source>
         <translation>一个 Firecracker microVM：执行命令，超时计时</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="323"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="323"/>
         <source>Snapshotting</source>
         <translation>快照中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="324"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="324"/>
         <source>a persistent snapshot: a template new sandboxes start from</source>
         <translation>持久化快照：新沙箱的启动模板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="326"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="326"/>
         <source>Forking</source>
         <translation>派生中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="327"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="327"/>
         <source>cloned into up to 16 child sandboxes on the same node</source>
         <translation>在同一节点上克隆出至多 16 个子沙箱</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="329"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="329"/>
         <source>Pausing</source>
         <translation>暂停中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="329"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="329"/>
         <source>memory and disk snapshots captured</source>
         <translation>捕获内存与磁盘快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="331"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="331"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="332"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="332"/>
         <source>VM stopped, snapshot stored: no memory or CPU consumed</source>
         <translation>VM 已停止，快照已保存：不占用内存和 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="334"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="334"/>
         <source>Resuming</source>
         <translation>恢复中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="335"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="335"/>
         <source>restored from its paused snapshot, processes and connections included</source>
         <translation>从暂停快照恢复，含进程与连接</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="337"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="337"/>
         <source>Killing</source>
         <translation>销毁中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="337"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="337"/>
         <source>torn down, resources released</source>
         <translation>拆除，释放资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="344"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="344"/>
         <source>pause / TTL expiry</source>
         <translation>暂停 / TTL 到期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="345"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="345"/>
         <source>resume</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="346"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="346"/>
         <source>snapshot</source>
         <translation>快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="347"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="347"/>
         <source>fork</source>
         <translation>派生</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="348"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="348"/>
         <source>delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="355"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="355"/>
         <source>Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms.</source>
         <translation>增量检查点最快 133 ms，恢复最快 49 ms。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="356"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="356"/>
         <source>Waiting for inference takes up to 98 % of a sandbox&apos;s lifetime in the report&apos;s scenario.</source>
         <translation>报告的场景中，等待推理最多占沙箱生命周期的 98%。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="358"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="358"/>
         <source>Memory overcommit up to 6.5× in real workloads.</source>
         <translation>在真实负载中内存超售最高达 6.5×。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="359"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="359"/>
         <source>51,219,741 sandboxes created across 1,505,678 images for K3&apos;s training and evaluation.</source>
         <translation>为 K3 的训练与评测，基于 1,505,678 个镜像共创建了 51,219,741 个沙箱。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="423"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="423"/>
         <source>The K3 report&apos;s production statistics</source>
         <translation>K3 报告的生产统计数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="424"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="424"/>
         <source>These are the K3 team&apos;s figures for its own workloads, not a general microVM benchmark.</source>
         <translation>这些是 K3 团队针对自身负载给出的数字，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="427"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="427"/>
         <source>What it is built on</source>
         <translation>构建基础</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="428"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="428"/>
         <source>Firecracker microVMs: stronger isolation than ordinary containers and closer to a real system; OverlayBD, a custom ublk, storage sharing and P2P (the K3 report).</source>
         <translation>Firecracker microVM：隔离性强于普通容器，更接近真实系统；OverlayBD、定制的 ublk、存储共享与 P2P（K3 报告）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/fig_b_kimi.py" line="431"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="431"/>
         <source>The repository&apos;s README states: snapshot-backed environments boot or resume in under 50 ms and pause in under 100 ms; incremental snapshots complete in under 100 ms.</source>
         <translation>仓库的 README 称：基于快照的环境启动或恢复不到 50 ms，暂停不到 100 ms；增量快照在 100 ms 内完成。</translation>
     </message>
@@ -5805,212 +5805,212 @@ K 个输出加权求和</translation>
         <translation>依据来源所述事实绘制的示意图，并非模型的输出。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="56"/>
+        <location filename="../../views/gallery/figures_training.py" line="57"/>
         <source>Drawn for {title}: the current scenario cannot show this figure ({reason}).</source>
         <translation>按 {title} 绘制：当前场景无法显示此图（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="76"/>
+        <location filename="../../views/gallery/figures_training.py" line="77"/>
         <source>The first {shown} of {ranks} pipeline ranks are drawn.</source>
         <translation>只绘制了 {ranks} 个流水线 rank 中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="78"/>
+        <location filename="../../views/gallery/figures_training.py" line="79"/>
         <source>Each bar is one pipeline rank&apos;s optimizer step of {title}: FLOPs (GEMMs at the model&apos;s efficiency curve), HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle {idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} GPUs).</source>
         <translation>每个条形是 {title} 一个流水线 rank 的一个优化器步：FLOPs（按模型效率曲线计的 GEMM）、HBM（按显存带宽计的逐元素运算）、网络（未被计算隐藏的通信，按维度）、空闲（流水线气泡及等待最慢的 rank）与优化器步相加，在每个 rank 上都等于步时 {step}。各 rank 平均：FLOPs {flops}，HBM {hbm}，网络 {network}，空闲 {idle}，优化器 {optimizer}。MFU {mfu} = 每步模型 FLOPs / (步时 × {gpus} 个 GPU 的峰值 FLOP/s)。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="109"/>
+        <location filename="../../views/gallery/figures_training.py" line="110"/>
         <source>Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and gradient, an FP32 master copy and Adam&apos;s two FP32 moments. ZeRO&apos;s example (Ψ = 7.5B, N_d = 64) needs {p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, optimizer states) on every tier; GB = 10⁹ bytes.</source>
         <translation>混合精度 Adam 每个参数占 2 + 2 + 4 + 4 + 4 = 16 字节，而不是 2 字节：BF16 参数与梯度、一份 FP32 主权重副本，以及 Adam 的两个 FP32 矩。ZeRO 论文的例子（Ψ = 7.5B，N_d = 64）在 ZeRO 0、1、2、3 下每 GPU 分别需要 {p0}、{p1}、{p2} 与 {p3}。本场景（{title}：流水线 rank {rank} 的 GPU 上 Ψ = {psi} 个参数，N_d = {nd}）每个参数占 {bpp} 字节，在 ZeRO 0–3 下分别需要 {s0}、{s1}、{s2} 与 {s3}；它运行的是 ZeRO-{zero}。仅计模型状态（参数、梯度、主权重、优化器状态），包含所有层级；GB = 10⁹ 字节。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="149"/>
+        <location filename="../../views/gallery/figures_training.py" line="150"/>
         <source>tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs (rank order {order})</source>
         <translation>tp = {tp}，pp = {pp}，dp = {dp}，{nodes} 个节点 × 每节点 {gpn} 个 GPU（rank 顺序 {order}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="153"/>
+        <location filename="../../views/gallery/figures_training.py" line="154"/>
         <source>This scenario&apos;s mesh, {title}: {shape}.</source>
         <translation>本场景的网格，{title}：{shape}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="156"/>
+        <location filename="../../views/gallery/figures_training.py" line="157"/>
         <source>A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, {gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} GPUs.</source>
         <translation>小例子，{shape}：本场景（{title}：tp = {tp}，pp = {pp}，dp = {dp}，cp = {cp}，{gpus} 个 GPU）只有在 TP、PP、DP 都大于 1、没有 CP 且至多 {limit} 个 GPU 时才按其本身绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="165"/>
+        <location filename="../../views/gallery/figures_training.py" line="166"/>
         <source>Right: this scenario&apos;s own mesh, a cell per node of {gpn} GPUs, as the Parallel Mesh tab draws it (view.mesh.node chooses the node drawn GPU by GPU).</source>
         <translation>右：本场景自己的网格，每 {gpn} 张 GPU 的节点画成一格，与“并行网格”标签页的画法相同（view.mesh.node 选择逐 GPU 画出的节点）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="169"/>
+        <location filename="../../views/gallery/figures_training.py" line="170"/>
         <source>{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); {crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM&apos;s rank generator builds them.</source>
         <translation>{tp_groups} 个 TP 组中有 {inside} 个位于单个节点内（其每层 all-reduce 走 NVLink）；{pp_groups} 条 PP 链中有 {crossing} 条跨节点（阶段之间每个微批一次发送）；{dp} 个 DP 副本各是模型的完整副本。分组来自 models.mesh，与 Megatron-LM 的 rank 生成器构建方式相同。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="186"/>
+        <location filename="../../views/gallery/figures_training.py" line="187"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, as in this scenario</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，与本场景相同</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="188"/>
+        <location filename="../../views/gallery/figures_training.py" line="189"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, the classroom default (this scenario&apos;s p = {pp}, m = {mm} is not drawn: p from 2 to 8, m up to 16, valid for every schedule)</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，课堂默认值（本场景的 p = {pp}，m = {mm} 不予绘制：要求 p 为 2 到 8，m 至多 16，且对每种调度都有效）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="193"/>
+        <location filename="../../views/gallery/figures_training.py" line="194"/>
         <source>Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved 1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe&apos;s bubble but holds at most p micro-batches&apos; activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe runs micro-batches from both ends with two copies of the parameters.</source>
         <translation>五种调度，取 {where}，逐个操作模拟，每阶段 F = 1、B = I + W = 2 个时间单位（交错式 1F1B：每 rank v = 2 个块，每块各为一半时长，因此每种调度在每个 rank 上的工作量相同）。气泡 = 空闲时间占 p × 总时长的比例：{bubbles}。1F1B 的气泡与 GPipe 相同，但最多只驻留 p 个微批的激活，而不是 m 个；把反向拆成 I 和 W（ZB-H1）可填满剩余气泡的大部分；DualPipe 从两端同时送入微批，需要两份参数副本。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="213"/>
+        <location filename="../../views/gallery/figures_training.py" line="214"/>
         <source>The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and {aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.</source>
         <translation>四种集合通信在 n = 4 个 rank 上逐轮展示，由 models.comm 规划并在真实数据上运行：环形 AllReduce 即先 ReduceScatter（3 轮）再 AllGather（3 轮）；All-to-All 是两两交换。取 S = {size}（nccl-tests 口径：每 rank 的缓冲区；对 ReduceScatter 和 AllGather 是收集后的完整数组），每个 rank 在 {arname} 中发送 {ar}（2(n−1)/n · S），在 {rsname} 中发送 {rs}，在 {agname} 中发送 {ag}，在 {aaname} 中发送 {aa}（各为 (n−1)/n · S）；{arname} 的 busbw = algbw × {arf}，其余为 × {rsf}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="236"/>
+        <location filename="../../views/gallery/figures_training.py" line="237"/>
         <source>Drawn for {title}: the current scenario has no MoE all-to-all ({reason}).</source>
         <translation>按 {title} 绘制：当前场景没有 MoE all-to-all（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="242"/>
+        <location filename="../../views/gallery/figures_training.py" line="243"/>
         <source>One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} values per (token, expert) to the expert&apos;s rank in {dprec} — at most {dispatch} per rank, {inter} of it across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = {target:,}.</source>
         <translation>{title} 的一个 MoE 层：E = {experts} 个专家分布在 R = {ranks} 个 EP rank 上，每 rank S = {tokens:,} 个 token，各路由到 K = {k} 个专家（{routing} 路由，种子 {seed}）。Dispatch 为每个 (token, 专家) 对以 {dprec} 向专家所在 rank 发送一个含 {hidden:,} 个值的隐藏向量——每 rank 至多 {dispatch}，其中 {inter} 跨节点；combine 以 {cprec} 将其送回，每 rank 至多 {combine}。专家位于初始 rank 时，最忙的 rank 收到 {most:,} 个 token，是平均值的 {imbalance:.2f}×；MoonEP 向每个 rank 至多复制 {planned} 个冗余专家（上限 E/R = {bound}），使每个 rank 恰好收到 S·K = {target:,}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="264"/>
+        <location filename="../../views/gallery/figures_training.py" line="265"/>
         <source>The cost stack: FLOPs, HBM, network, idle</source>
         <translation>开销堆叠：FLOPs、HBM、网络、空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="265"/>
+        <location filename="../../views/gallery/figures_training.py" line="266"/>
         <source>Every pipeline rank&apos;s step split into the four layers of cost — FLOPs, HBM, network, idle — and the optimizer step, from the step-time model.</source>
         <translation>每个流水线 rank 的一步拆分为四层开销——FLOPs、HBM、网络、空闲——以及优化器步，来自步时模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="272"/>
+        <location filename="../../views/gallery/figures_training.py" line="273"/>
         <source>Bytes per parameter: 2 is really 16</source>
         <translation>每参数字节数：2 其实是 16</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="273"/>
+        <location filename="../../views/gallery/figures_training.py" line="274"/>
         <source>The “2 bytes per parameter” misconception unfolded into mixed-precision Adam&apos;s 16 bytes, then ZeRO-1/2/3 per GPU for the paper&apos;s example and this scenario.</source>
         <translation>把“每参数 2 字节”的误解展开为混合精度 Adam 的 16 字节，再给出论文示例与本场景在 ZeRO-1/2/3 下的每 GPU 用量。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="280"/>
+        <location filename="../../views/gallery/figures_training.py" line="281"/>
         <source>The 3D device mesh: TP in the node, PP across nodes, DP across replicas</source>
         <translation>3D 设备网格：TP 在节点内，PP 跨节点，DP 跨副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="281"/>
+        <location filename="../../views/gallery/figures_training.py" line="282"/>
         <source>Every GPU with its rank and (tp, pp, dp) coordinates in its node, the TP groups, the PP chains and the DP replicas, from the mesh model.</source>
         <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="287"/>
+        <location filename="../../views/gallery/figures_training.py" line="288"/>
         <source>Pipeline schedules side by side</source>
         <translation>流水线调度并排对比</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="288"/>
+        <location filename="../../views/gallery/figures_training.py" line="289"/>
         <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
         <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="294"/>
+        <location filename="../../views/gallery/figures_training.py" line="295"/>
         <source>Collectives round by round</source>
         <translation>集合通信逐轮展示</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="295"/>
+        <location filename="../../views/gallery/figures_training.py" line="296"/>
         <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
         <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="303"/>
+        <location filename="../../views/gallery/figures_training.py" line="304"/>
         <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
         <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_a.py" line="304"/>
+        <location filename="../../views/gallery/figures_training.py" line="305"/>
         <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
         <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="94"/>
+        <location filename="../../views/gallery/figures_systems.py" line="95"/>
         <source>Context parallelism: Ulysses, Ring and USP</source>
         <translation>上下文并行：Ulysses、Ring 与 USP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="95"/>
+        <location filename="../../views/gallery/figures_systems.py" line="96"/>
         <source>Ulysses&apos; sequence ↔ head all-to-all, Ring&apos;s rotating K/V blocks and USP&apos;s 2-D mesh side by side, with each scheme&apos;s bytes per link per layer.</source>
         <translation>并排展示 Ulysses 的序列 ↔ 头 all-to-all、Ring 轮转的 K/V 块与 USP 的二维网格，并给出各方案每层每链路的字节数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="103"/>
+        <location filename="../../views/gallery/figures_systems.py" line="104"/>
         <source>The activation lifecycle: store, recompute, compress, offload</source>
         <translation>激活的生命周期：存储、重计算、压缩、卸载</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="104"/>
+        <location filename="../../views/gallery/figures_systems.py" line="105"/>
         <source>Every tensor one layer saves for its backward, with its bytes and what happens to it between forward and backward: kept in HBM, stored in FP8, offloaded to CPU, parked on a remote GPU, or recomputed.</source>
         <translation>一层为反向保存的每个张量，及其字节数和在前向与反向之间的去向：保留在 HBM、以 FP8 存储、卸载到 CPU、暂存到远端 GPU，或重计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="115"/>
+        <location filename="../../views/gallery/figures_systems.py" line="116"/>
         <source>DeepSeek-V3&apos;s execution strip: DualPipe overlaps a forward and a backward chunk</source>
         <translation>DeepSeek-V3 的执行条带：DualPipe 重叠一个前向块与一个反向块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="117"/>
+        <location filename="../../views/gallery/figures_systems.py" line="118"/>
         <source>One overlapped forward and backward chunk pair of DualPipe: the compute stream and the all-to-all and PP communication, what the step-time model hides and what it exposes.</source>
         <translation>DualPipe 中一对重叠的前向块与反向块：计算流以及 all-to-all 与 PP 通信，步时模型隐藏了哪些、暴露了哪些。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="72"/>
+        <location filename="../../views/gallery/figures_systems.py" line="73"/>
         <source>What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with its source; the figures quoted are the reports&apos; own.</source>
         <translation>各份 Kimi 报告自述的训练系统改动，K2 → K2.5 → K3，每格都注明来源；引用的数字均出自报告本身。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="78"/>
+        <location filename="../../views/gallery/figures_systems.py" line="79"/>
         <source>Kimi K3&apos;s 1M-token co-located RL: where the model and optimizer states, the external KV pool and the policy&apos;s gradient buffer are in each phase of one iteration, as the report states it. Schematic: the heights are relative and there is no numeric axis, because the report gives no sizes.</source>
         <translation>Kimi K3 的 1M token 共置 RL：按报告所述，一次迭代的各阶段中模型与优化器状态、外部 KV 池和策略模型的梯度缓冲区分别位于何处。示意图：高度为相对值，没有数值坐标轴，因为报告未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="86"/>
+        <location filename="../../views/gallery/figures_systems.py" line="87"/>
         <source>An AgentENV sandbox&apos;s states and transitions as the repository documents them (run → pause → snapshot / fork → resume); the numbers are the K3 report&apos;s production statistics and the README&apos;s own statement, not a general microVM benchmark.</source>
         <translation>按仓库文档所述的 AgentENV 沙箱状态与转换（运行 → 暂停 → 快照 / 派生 → 恢复）；数字来自 K3 报告的生产统计与 README 自身的说明，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="126"/>
+        <location filename="../../views/gallery/figures_systems.py" line="127"/>
         <source>Kimi K2 → K2.5 → K3: what each changed in the training system</source>
         <translation>Kimi K2 → K2.5 → K3：各自对训练系统的改动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="127"/>
+        <location filename="../../views/gallery/figures_systems.py" line="128"/>
         <source>Three columns of the reports&apos; stated facts: parallel layout, activations, multimodal training and the RL system of K2, K2.5 and K3.</source>
         <translation>三列报告所述事实：K2、K2.5 与 K3 的并行布局、激活、多模态训练与 RL 系统。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="135"/>
+        <location filename="../../views/gallery/figures_systems.py" line="136"/>
         <source>Kimi K3&apos;s 1M-token RL: the memory seesaw of one iteration</source>
         <translation>Kimi K3 的 1M token RL：一次迭代中的内存跷跷板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="136"/>
+        <location filename="../../views/gallery/figures_systems.py" line="137"/>
         <source>Training states on NVMe while the external KV pool fills CPU DRAM during rollout, the pool released for training, the gradient buffer reused: a schematic of the report&apos;s statements.</source>
         <translation>rollout 期间训练状态放在 NVMe，外部 KV 池占满 CPU DRAM；训练时释放该池，梯度缓冲区被复用：依据报告陈述绘制的示意图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="144"/>
+        <location filename="../../views/gallery/figures_systems.py" line="145"/>
         <source>AgentENV: a sandbox&apos;s lifecycle</source>
         <translation>AgentENV：沙箱的生命周期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_b.py" line="145"/>
+        <location filename="../../views/gallery/figures_systems.py" line="146"/>
         <source>Run, pause, snapshot, fork and resume of AgentENV&apos;s Firecracker sandboxes, with the K3 report&apos;s production statistics labelled as such.</source>
         <translation>AgentENV 的 Firecracker 沙箱的运行、暂停、快照、派生与恢复，并标明哪些是 K3 报告的生产统计数据。</translation>
     </message>
@@ -6945,764 +6945,764 @@ K 个输出加权求和</translation>
 <context>
     <name>labels</name>
     <message>
-        <location filename="../../views/labels.py" line="76"/>
+        <location filename="../../views/labels.py" line="77"/>
         <source>= {tokens} tokens</source>
         <translation>= {tokens} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="77"/>
+        <location filename="../../views/labels.py" line="78"/>
         <source>{tokens} tokens per optimizer step: {batch} sequences × {seq} tokens</source>
         <translation>每个优化器步 {tokens} 个 Token：{batch} 条序列 × {seq} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="83"/>
+        <location filename="../../views/labels.py" line="84"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
-        <location filename="../../views/labels.py" line="185"/>
+        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="186"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="86"/>
+        <location filename="../../views/labels.py" line="87"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="87"/>
+        <location filename="../../views/labels.py" line="88"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="91"/>
+        <location filename="../../views/labels.py" line="92"/>
         <source>Parameters Ψ (0 = from shape)</source>
         <translation>参数量 Ψ（0 = 按形状推算）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="92"/>
+        <location filename="../../views/labels.py" line="93"/>
         <source>A dense parameter count to use directly, as in the ZeRO paper&apos;s Ψ</source>
         <translation>直接使用的稠密参数量，即 ZeRO 论文中的 Ψ</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="95"/>
+        <location filename="../../views/labels.py" line="96"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="96"/>
+        <location filename="../../views/labels.py" line="97"/>
         <source>Hidden size h</source>
         <translation>隐藏维度 h</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="97"/>
+        <location filename="../../views/labels.py" line="98"/>
         <source>Attention heads a</source>
         <translation>注意力头数 a</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="98"/>
+        <location filename="../../views/labels.py" line="99"/>
         <source>KV heads (GQA)</source>
         <translation>KV 头数（GQA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="99"/>
+        <location filename="../../views/labels.py" line="100"/>
         <source>FFN hidden</source>
         <translation>FFN 隐藏维度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="100"/>
+        <location filename="../../views/labels.py" line="101"/>
         <source>Vocabulary V</source>
         <translation>词表大小 V</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="101"/>
+        <location filename="../../views/labels.py" line="102"/>
         <source>Sequence length s</source>
         <translation>序列长度 s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="102"/>
+        <location filename="../../views/labels.py" line="103"/>
         <source>Micro-batch size b</source>
         <translation>微批大小 b</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="103"/>
+        <location filename="../../views/labels.py" line="104"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="104"/>
+        <location filename="../../views/labels.py" line="105"/>
         <source>Dropout</source>
         <translation>Dropout</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="105"/>
+        <location filename="../../views/labels.py" line="106"/>
         <source>Routed experts E (0 = dense)</source>
         <translation>路由专家数 E（0 = 稠密）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="106"/>
+        <location filename="../../views/labels.py" line="107"/>
         <source>Experts per token K</source>
         <translation>每 Token 专家数 K</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="107"/>
+        <location filename="../../views/labels.py" line="108"/>
         <source>Vocabulary padded to k × TP</source>
         <translation>词表填充到 k × TP 的倍数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="108"/>
+        <location filename="../../views/labels.py" line="109"/>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="110"/>
+        <location filename="../../views/labels.py" line="111"/>
         <source>Q/K/V biases</source>
         <translation>Q/K/V 偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="111"/>
+        <location filename="../../views/labels.py" line="112"/>
         <source>Linear-layer biases</source>
         <translation>线性层偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="112"/>
+        <location filename="../../views/labels.py" line="113"/>
         <source>Query/key norm</source>
         <translation>查询/键归一化</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="113"/>
+        <location filename="../../views/labels.py" line="114"/>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="114"/>
+        <location filename="../../views/labels.py" line="115"/>
         <source>learned</source>
         <translation>可学习</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="115"/>
+        <location filename="../../views/labels.py" line="116"/>
         <source>Positions learned (0 = s)</source>
         <translation>可学习位置数（0 = s）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="116"/>
+        <location filename="../../views/labels.py" line="117"/>
         <source>First dense layers</source>
         <translation>开头的稠密层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="117"/>
+        <location filename="../../views/labels.py" line="118"/>
         <source>MoE every k-th layer</source>
         <translation>每 k 层一个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="118"/>
+        <location filename="../../views/labels.py" line="119"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="119"/>
+        <location filename="../../views/labels.py" line="120"/>
         <source>Shared-expert width</source>
         <translation>共享专家宽度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="120"/>
+        <location filename="../../views/labels.py" line="121"/>
         <source>Shared-expert gate</source>
         <translation>共享专家门控</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="121"/>
+        <location filename="../../views/labels.py" line="122"/>
         <source>Routing bias per expert</source>
         <translation>每专家路由偏置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="122"/>
+        <location filename="../../views/labels.py" line="123"/>
         <source>MTP modules</source>
         <translation>MTP 模块数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="124"/>
+        <location filename="../../views/labels.py" line="125"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="125"/>
+        <location filename="../../views/labels.py" line="126"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="126"/>
+        <location filename="../../views/labels.py" line="127"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="127"/>
+        <location filename="../../views/labels.py" line="128"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="128"/>
+        <location filename="../../views/labels.py" line="129"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="129"/>
+        <location filename="../../views/labels.py" line="130"/>
         <source>GEMM compute</source>
         <translation>GEMM 计算精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="130"/>
+        <location filename="../../views/labels.py" line="131"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="131"/>
+        <location filename="../../views/labels.py" line="132"/>
         <source>Adam (2 states)</source>
         <translation>Adam（2 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="132"/>
+        <location filename="../../views/labels.py" line="133"/>
         <source>Muon (1 state)</source>
         <translation>Muon（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="133"/>
+        <location filename="../../views/labels.py" line="134"/>
         <source>SGD momentum (1 state)</source>
         <translation>SGD 动量（1 个状态）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="135"/>
+        <location filename="../../views/labels.py" line="136"/>
         <source>Tensor parallel TP</source>
         <translation>张量并行 TP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="136"/>
+        <location filename="../../views/labels.py" line="137"/>
         <source>Sequence parallel (with TP)</source>
         <translation>序列并行（配合 TP）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="137"/>
+        <location filename="../../views/labels.py" line="138"/>
         <source>Context parallel CP</source>
         <translation>上下文并行 CP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="138"/>
+        <location filename="../../views/labels.py" line="139"/>
         <source>Pipeline parallel PP</source>
         <translation>流水线并行 PP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="139"/>
+        <location filename="../../views/labels.py" line="140"/>
         <source>Virtual stages per rank v</source>
         <translation>每 rank 虚拟流水线阶段数 v</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="140"/>
+        <location filename="../../views/labels.py" line="141"/>
         <source>Data parallel DP</source>
         <translation>数据并行 DP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="141"/>
+        <location filename="../../views/labels.py" line="142"/>
         <source>Expert parallel EP</source>
         <translation>专家并行 EP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="142"/>
+        <location filename="../../views/labels.py" line="143"/>
         <source>Expert tensor parallel ETP</source>
         <translation>专家张量并行 ETP</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="143"/>
+        <location filename="../../views/labels.py" line="144"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="144"/>
+        <location filename="../../views/labels.py" line="145"/>
         <source>First-stage layers</source>
         <translation>首阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="145"/>
+        <location filename="../../views/labels.py" line="146"/>
         <source>Last-stage layers</source>
         <translation>末阶段层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="146"/>
+        <location filename="../../views/labels.py" line="147"/>
         <source>Embedding counts as a layer</source>
         <translation>嵌入层计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="147"/>
+        <location filename="../../views/labels.py" line="148"/>
         <source>Loss counts as a layer</source>
         <translation>损失计为一层</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="148"/>
+        <location filename="../../views/labels.py" line="149"/>
         <source>Rank order</source>
         <translation>Rank 顺序</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="151"/>
+        <location filename="../../views/labels.py" line="152"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="152"/>
+        <location filename="../../views/labels.py" line="153"/>
         <source>Global batch (sequences)</source>
         <translation>全局批次（序列数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="153"/>
+        <location filename="../../views/labels.py" line="154"/>
         <source>Micro-batches m</source>
         <translation>微批数 m</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="154"/>
+        <location filename="../../views/labels.py" line="155"/>
         <source>Forward F</source>
         <translation>前向 F</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="155"/>
+        <location filename="../../views/labels.py" line="156"/>
         <source>Backward B (= I + W)</source>
         <translation>反向 B（= I + W）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="156"/>
+        <location filename="../../views/labels.py" line="157"/>
         <source>Weight-grad W</source>
         <translation>权重梯度 W</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="157"/>
+        <location filename="../../views/labels.py" line="158"/>
         <source>Overlapped F&amp;B</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="158"/>
+        <location filename="../../views/labels.py" line="159"/>
         <source>Point-to-point latency</source>
         <translation>点对点延迟</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="160"/>
+        <location filename="../../views/labels.py" line="161"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="161"/>
+        <location filename="../../views/labels.py" line="162"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="161"/>
+        <location filename="../../views/labels.py" line="162"/>
         <source>selective</source>
         <translation>选择性</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="162"/>
+        <location filename="../../views/labels.py" line="163"/>
         <source>full</source>
         <translation>全量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="163"/>
+        <location filename="../../views/labels.py" line="164"/>
         <source>Fully recomputed layers</source>
         <translation>全量重计算层数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="164"/>
+        <location filename="../../views/labels.py" line="165"/>
         <source>Checkpoints split over TP</source>
         <translation>检查点在 TP 上切分</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="165"/>
+        <location filename="../../views/labels.py" line="166"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="166"/>
+        <location filename="../../views/labels.py" line="167"/>
         <source>manual</source>
         <translation>手动</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="167"/>
+        <location filename="../../views/labels.py" line="168"/>
         <source>Megatron selective</source>
         <translation>Megatron 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="168"/>
+        <location filename="../../views/labels.py" line="169"/>
         <source>Megatron recompute modules</source>
         <translation>Megatron 重计算模块</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="170"/>
+        <location filename="../../views/labels.py" line="171"/>
         <source>Ladder steps (0 = all)</source>
         <translation>阶梯步数（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="171"/>
+        <location filename="../../views/labels.py" line="172"/>
         <source>FlashAttention</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="172"/>
+        <location filename="../../views/labels.py" line="173"/>
         <source>Stored in FP8</source>
         <translation>以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="173"/>
+        <location filename="../../views/labels.py" line="174"/>
         <source>Offloaded to CPU</source>
         <translation>卸载到 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="174"/>
+        <location filename="../../views/labels.py" line="175"/>
         <source>Offloaded to a remote GPU</source>
         <translation>卸载到远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="176"/>
+        <location filename="../../views/labels.py" line="177"/>
         <source>Optimizer and master on</source>
         <translation>优化器状态与主权重位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="177"/>
+        <location filename="../../views/labels.py" line="178"/>
         <source>Parameters on</source>
         <translation>参数位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="178"/>
+        <location filename="../../views/labels.py" line="179"/>
         <source>Gradients on</source>
         <translation>梯度位于</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="179"/>
+        <location filename="../../views/labels.py" line="180"/>
         <source>Gradients to CPU as</source>
         <translation>梯度传到 CPU 的方式</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="180"/>
+        <location filename="../../views/labels.py" line="181"/>
         <source>Pipeline ZeRO-2 (Kimi K3)</source>
         <translation>Kimi K3 的 Pipeline ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="181"/>
+        <location filename="../../views/labels.py" line="182"/>
         <source>ZeRO-Offload (DeepSpeed)</source>
         <translation>DeepSpeed 的 ZeRO-Offload</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="182"/>
+        <location filename="../../views/labels.py" line="183"/>
         <source>Reduce bucket (elements)</source>
         <translation>归约分桶大小（元素数）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="186"/>
+        <location filename="../../views/labels.py" line="187"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="187"/>
+        <location filename="../../views/labels.py" line="188"/>
         <source>HBM override (0 = catalogue)</source>
         <translation>HBM 覆盖值（0 = 按型号目录）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="189"/>
+        <location filename="../../views/labels.py" line="190"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="190"/>
+        <location filename="../../views/labels.py" line="191"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="191"/>
+        <location filename="../../views/labels.py" line="192"/>
         <source>NVLink GB/s per GPU</source>
         <translation>每 GPU NVLink 带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="192"/>
+        <location filename="../../views/labels.py" line="193"/>
         <source>Inter-node GB/s per GPU</source>
         <translation>每 GPU 节点间带宽 GB/s</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="193"/>
+        <location filename="../../views/labels.py" line="194"/>
         <source>NVLink latency α (µs)</source>
         <translation>NVLink 延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="194"/>
+        <location filename="../../views/labels.py" line="195"/>
         <source>Inter-node latency α (µs)</source>
         <translation>节点间延迟 α（µs）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="195"/>
+        <location filename="../../views/labels.py" line="196"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="196"/>
+        <location filename="../../views/labels.py" line="197"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="197"/>
+        <location filename="../../views/labels.py" line="198"/>
         <source>fat-tree (a node on one leaf)</source>
         <translation>胖树（一个节点接一台叶交换机）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="198"/>
+        <location filename="../../views/labels.py" line="199"/>
         <source>NICs per node (0 = one per GPU)</source>
         <translation>每节点网卡数（0 = 每 GPU 一块）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="199"/>
+        <location filename="../../views/labels.py" line="200"/>
         <source>Leaf ports (to NICs)</source>
         <translation>叶交换机端口（接网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="200"/>
+        <location filename="../../views/labels.py" line="201"/>
         <source>Oversubscription (leaf down : up)</source>
         <translation>超额订阅（叶下行 : 上行）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="202"/>
+        <location filename="../../views/labels.py" line="203"/>
         <source>Leaf–spine GB/s (0 = a NIC&apos;s)</source>
         <translation>叶—脊 GB/s（0 = 同网卡）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="203"/>
+        <location filename="../../views/labels.py" line="204"/>
         <source>Cross-node routes</source>
         <translation>跨节点路由</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="204"/>
+        <location filename="../../views/labels.py" line="205"/>
         <source>ECMP (shortest paths)</source>
         <translation>ECMP（最短路径）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="205"/>
+        <location filename="../../views/labels.py" line="206"/>
         <source>rail rule (NVLink first, PXN)</source>
         <translation>轨道规则（先走 NVLink，PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="206"/>
+        <location filename="../../views/labels.py" line="207"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="207"/>
+        <location filename="../../views/labels.py" line="208"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="209"/>
+        <location filename="../../views/labels.py" line="210"/>
         <source>Tokens per rank S</source>
         <translation>每 rank Token 数 S</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="210"/>
+        <location filename="../../views/labels.py" line="211"/>
         <source>Routing</source>
         <translation>路由分布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="211"/>
+        <location filename="../../views/labels.py" line="212"/>
         <source>uniform</source>
         <translation>均匀</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="211"/>
+        <location filename="../../views/labels.py" line="212"/>
         <source>Zipf skew</source>
         <translation>Zipf 偏斜</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="212"/>
+        <location filename="../../views/labels.py" line="213"/>
         <source>hot experts</source>
         <translation>热点专家</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="213"/>
+        <location filename="../../views/labels.py" line="214"/>
         <source>node-limited</source>
         <translation>节点受限</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="214"/>
+        <location filename="../../views/labels.py" line="215"/>
         <source>Nodes per token (node-limited)</source>
         <translation>每 Token 节点数（节点受限）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="215"/>
+        <location filename="../../views/labels.py" line="216"/>
         <source>Dispatch precision</source>
         <translation>Dispatch 精度</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="217"/>
+        <location filename="../../views/labels.py" line="218"/>
         <source>Dispatch route</source>
         <translation>分发路径</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="218"/>
+        <location filename="../../views/labels.py" line="219"/>
         <source>direct</source>
         <translation>直达</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="219"/>
+        <location filename="../../views/labels.py" line="220"/>
         <source>two hops: IB, then NVLink</source>
         <translation>两跳：先 IB，再 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="220"/>
-        <location filename="../../views/labels.py" line="254"/>
+        <location filename="../../views/labels.py" line="221"/>
+        <location filename="../../views/labels.py" line="255"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="221"/>
+        <location filename="../../views/labels.py" line="222"/>
         <source>Expert capacity factor (0 = dropless)</source>
         <translation>专家容量因子（0 = 不丢弃）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="222"/>
+        <location filename="../../views/labels.py" line="223"/>
         <source>Pad experts to capacity</source>
         <translation>专家填充到容量</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="223"/>
+        <location filename="../../views/labels.py" line="224"/>
         <source>Routing weights applied</source>
         <translation>路由权重作用位置</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="224"/>
+        <location filename="../../views/labels.py" line="225"/>
         <source>at the combine</source>
         <translation>在 combine 处</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="225"/>
+        <location filename="../../views/labels.py" line="226"/>
         <source>at the combine, in FP32</source>
         <translation>在 combine 处（FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="226"/>
+        <location filename="../../views/labels.py" line="227"/>
         <source>in the expert activation</source>
         <translation>在专家激活函数中</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="227"/>
+        <location filename="../../views/labels.py" line="228"/>
         <source>Peak BF16 TFLOP/s (0 = data sheet)</source>
         <translation>峰值 BF16 TFLOP/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="228"/>
+        <location filename="../../views/labels.py" line="229"/>
         <source>HBM GB/s (0 = data sheet)</source>
         <translation>HBM GB/s（0 = 规格表）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="229"/>
+        <location filename="../../views/labels.py" line="230"/>
         <source>Op durations</source>
         <translation>操作时长</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="230"/>
+        <location filename="../../views/labels.py" line="231"/>
         <source>typed units</source>
         <translation>手动输入单位</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="231"/>
+        <location filename="../../views/labels.py" line="232"/>
         <source>step-time model</source>
         <translation>步时模型</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="232"/>
+        <location filename="../../views/labels.py" line="233"/>
         <source>DP reduction under the backward</source>
         <translation>DP 归约与反向重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="233"/>
+        <location filename="../../views/labels.py" line="234"/>
         <source>TP collectives under the GEMMs</source>
         <translation>TP 集合通信与 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="234"/>
+        <location filename="../../views/labels.py" line="235"/>
         <source>EP all-to-alls under the expert GEMMs</source>
         <translation>EP all-to-all 与专家 GEMM 重叠</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="235"/>
+        <location filename="../../views/labels.py" line="236"/>
         <source>GEMM efficiency (0 = size curve)</source>
         <translation>GEMM 效率（0 = 尺寸曲线）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="237"/>
+        <location filename="../../views/labels.py" line="238"/>
         <source>Element-wise share of HBM bandwidth</source>
         <translation>逐元素运算的 HBM 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="239"/>
+        <location filename="../../views/labels.py" line="240"/>
         <source>NCCL share of NVLink bandwidth</source>
         <translation>NCCL 的 NVLink 带宽比例</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="242"/>
+        <location filename="../../views/labels.py" line="243"/>
         <source>USP Ulysses degree (0 = auto)</source>
         <translation>USP 的 Ulysses 并行度（0 = 自动）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="243"/>
+        <location filename="../../views/labels.py" line="244"/>
         <source>Ring: head–tail (zigzag) order</source>
         <translation>Ring：首尾（之字形）排布</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="244"/>
+        <location filename="../../views/labels.py" line="245"/>
         <source>Compression ratio m (CSA/HCA)</source>
         <translation>压缩比 m（CSA/HCA）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="245"/>
+        <location filename="../../views/labels.py" line="246"/>
         <source>Attention efficiency</source>
         <translation>注意力效率</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="248"/>
+        <location filename="../../views/labels.py" line="249"/>
         <source>P_max (0 = fewest that fit; not disclosed)</source>
         <translation>P_max（0 = 能容纳的最少值；未公开）</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="249"/>
+        <location filename="../../views/labels.py" line="250"/>
         <source>Matrices per rank, at most</source>
         <translation>每 rank 最多矩阵数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="250"/>
+        <location filename="../../views/labels.py" line="251"/>
         <source>Newton–Schulz steps</source>
         <translation>Newton–Schulz 步数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="252"/>
+        <location filename="../../views/labels.py" line="253"/>
         <source>FP32 value x</source>
         <translation>FP32 值 x</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="253"/>
+        <location filename="../../views/labels.py" line="254"/>
         <source>Samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="255"/>
+        <location filename="../../views/labels.py" line="256"/>
         <source>Updates accumulated</source>
         <translation>累加更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="256"/>
+        <location filename="../../views/labels.py" line="257"/>
         <source>Update size</source>
         <translation>更新大小</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="257"/>
+        <location filename="../../views/labels.py" line="258"/>
         <source>Ranks reduced over</source>
         <translation>归约 rank 数</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="288"/>
+        <location filename="../../views/labels.py" line="289"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../../views/labels.py" line="288"/>
+        <location filename="../../views/labels.py" line="289"/>
         <source>off</source>
         <translation>关</translation>
     </message>
@@ -8396,7 +8396,7 @@ K 个输出加权求和</translation>
 <context>
     <name>texts</name>
     <message>
-        <location filename="../../views/texts.py" line="45"/>
+        <location filename="../../views/texts.py" line="46"/>
         <source>Invalid scenario:</source>
         <translation>场景无效：</translation>
     </message>
@@ -8404,37 +8404,37 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="88"/>
+        <location filename="../../models/planner/search.py" line="89"/>
         <source>the search stopped at its CPU limit (MAX_PLAN_CPU_S) before it had counted every configuration faster than the reference: its rank is a range</source>
         <translation>搜索在数完所有比参考配置更快的配置之前已达到其 CPU 上限（MAX_PLAN_CPU_S）：其排名为一个区间</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="186"/>
+        <location filename="../../models/planner/search.py" line="187"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="192"/>
+        <location filename="../../models/planner/search.py" line="193"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="198"/>
+        <location filename="../../models/planner/search.py" line="199"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="203"/>
+        <location filename="../../models/planner/search.py" line="204"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="208"/>
+        <location filename="../../models/planner/search.py" line="209"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="655"/>
+        <location filename="../../models/planner/search.py" line="656"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>

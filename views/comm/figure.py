@@ -16,7 +16,7 @@ from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, paint_white, title_label
-from tslab.views.lecture import lines_high, wrapped_height
+from tslab.views.layout import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
 

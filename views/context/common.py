@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxL
 
 from tslab.views import charts
 from tslab.views.common import bold
-from tslab.views.lecture import LinesLabel
+from tslab.views.layout import LinesLabel
 
 # One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
 RANK_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",

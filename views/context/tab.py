@@ -18,7 +18,7 @@ from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.texts import translate_problem
-from tslab.views.lecture import FigureScroll, FlowBar, ShownDegree, inputs_column
+from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 

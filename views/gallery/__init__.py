@@ -7,8 +7,8 @@ from tslab.views.gallery.registry import FigureSpec
 
 def figures() -> tuple[FigureSpec, ...]:
     """Every figure of the set, in the course's order (numbers 1…12)."""
-    from tslab.views.gallery import figures_a, figures_b
-    return tuple(sorted(figures_a.SPECS + figures_b.SPECS, key=lambda spec: spec.number))
+    from tslab.views.gallery import figures_training, figures_systems
+    return tuple(sorted(figures_training.SPECS + figures_systems.SPECS, key=lambda spec: spec.number))
 
 
 def figure_spec(key: str) -> FigureSpec:

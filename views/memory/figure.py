@@ -11,7 +11,7 @@ from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, title_label
-from tslab.views.lecture import LinesLabel
+from tslab.views.layout import LinesLabel
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 

@@ -14,7 +14,7 @@ from tslab.views.common import inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.lecture import FigureScroll, inputs_column
+from tslab.views.layout import FigureScroll, inputs_column
 from tslab.views.memory.context_chart import ContextMemoryChart
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable

@@ -13,7 +13,7 @@ from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab, derive_all
 from tslab.views.runner import Runner
 from tslab.views.labels import fields
-from tslab.views.lecture import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
+from tslab.views.layout import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name

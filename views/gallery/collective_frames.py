@@ -21,7 +21,7 @@ from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.comm.common import NAMES
 from tslab.views.comm.ring import CHUNK_COLOURS
-from tslab.views.gallery.fig_a_common import MUTED, Tips, font, ink_for, key_label
+from tslab.views.gallery.slide_charts import MUTED, Tips, font, ink_for, key_label
 
 COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall")
 RANKS = 4

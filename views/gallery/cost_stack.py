@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tslab.models.time import StepTime
 from tslab.views import charts
-from tslab.views.gallery.fig_a_common import Piece, Row, StackedRows, font, heading_label, ink_for
+from tslab.views.gallery.slide_charts import Piece, Row, StackedRows, font, heading_label, ink_for
 from tslab.views.time.common import (Bar, StackChart, axis_name, mean_terms, ms, percent, row_terms, term_colour,
                                      term_name, terms_tooltip)
 

@@ -2,7 +2,8 @@
 schedules side by side, the collectives round by round, and MoE's all-to-alls with MoonEP.
 
 Each builder draws from the models for the document (or for the preset it names when the document
-cannot show the figure, and the caption says so); the drawing widgets are the fig_a_* modules.
+cannot show the figure, and the caption says so); the drawing widgets are the modules named for
+them (cost_stack, bytes_per_parameter, device_mesh, schedules, collective_frames, moe_all_to_all).
 """
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ from tslab.models.moe import analyse_scenario
 from tslab.models.time import step_time
 from tslab.models.units import format_bytes
 from tslab.views.comm.common import NAMES
-from tslab.views.gallery import fig_a_bytes as bytes_fig
-from tslab.views.gallery import fig_a_collectives as collectives
-from tslab.views.gallery import fig_a_cost as cost
-from tslab.views.gallery import fig_a_mesh as mesh_fig
-from tslab.views.gallery import fig_a_moe as moe_fig
-from tslab.views.gallery import fig_a_pipeline as schedules
+from tslab.views.gallery import bytes_per_parameter as bytes_fig
+from tslab.views.gallery import collective_frames as collectives
+from tslab.views.gallery import cost_stack as cost
+from tslab.views.gallery import device_mesh as mesh_fig
+from tslab.views.gallery import moe_all_to_all as moe_fig
+from tslab.views.gallery import schedules as schedules
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
 from tslab.views.pipeline.common import kind_name

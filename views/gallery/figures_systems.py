@@ -4,7 +4,8 @@ lineage, K3's 1M-token RL memory seesaw, AgentENV's sandbox lifecycle).
 
 Each builder draws from the models for the model's document, or from the named fallback the
 caption states; the diagrams 10–12 state the sources' facts only, their production statistics
-labelled as such. The drawing widgets are the fig_b_* modules.
+labelled as such. The drawing widgets are the modules named for
+them (context_schemes, activation_lifecycle, dualpipe_strip, kimi_diagrams).
 """
 from __future__ import annotations
 
@@ -13,10 +14,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from tslab.models.memory.policy import activation_policy
-from tslab.views.gallery import fig_b_activation as activation
-from tslab.views.gallery import fig_b_context as context
-from tslab.views.gallery import fig_b_dualpipe as dualpipe
-from tslab.views.gallery import fig_b_kimi as kimi
+from tslab.views.gallery import activation_lifecycle as activation
+from tslab.views.gallery import context_schemes as context
+from tslab.views.gallery import dualpipe_strip as dualpipe
+from tslab.views.gallery import kimi_diagrams as kimi
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec
 

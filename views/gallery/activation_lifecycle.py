@@ -14,7 +14,7 @@ from tslab.models.document import Document
 from tslab.models.memory.policy import ActivationPolicy, LayerPolicy, activation_policy
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.gallery.fig_b_paint import CENTRE, FAINT, INK, LEFT, MUTED, RULE, TOP_LEFT, Diagram, font_px, text_rect
+from tslab.views.gallery.painted import CENTRE, FAINT, INK, LEFT, MUTED, RULE, TOP_LEFT, Diagram, font_px, text_rect
 from tslab.views.gallery.registry import document_for
 
 FALLBACK_PRESET = "deepseek-v3"

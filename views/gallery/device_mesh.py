@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.mesh import Mesh, build_mesh
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.gallery.fig_a_common import MUTED, Tips, font
+from tslab.views.gallery.slide_charts import MUTED, Tips, font
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.view import MeshView
 from tslab.views.time.common import AXIS_COLOURS

@@ -20,7 +20,7 @@ from tslab.models.pipeline import Durations, simulate
 from tslab.models.presets import preset_document
 from tslab.models.time import step_time
 from tslab.views.document_model import DocumentModel
-from tslab.views.gallery import figures_a
+from tslab.views.gallery import figures_training
 from tslab.views.time.common import row_terms
 
 PRESETS = ("classroom-7b", "deepseek-v3", "kimi-k2", "gpt3-175b", "llama3-405b")
@@ -29,7 +29,7 @@ SIZE = QSize(1400, 860)
 
 
 def spec(key: str):
-    return next(s for s in figures_a.SPECS if s.key == key)
+    return next(s for s in figures_training.SPECS if s.key == key)
 
 
 def build(qtbot, key: str, document: Document, size: QSize = SIZE):
@@ -48,9 +48,9 @@ def distinct_colours(image: QImage, rect: QRect, step: int = 5) -> int:
 
 
 def test_the_six_figures_in_order_with_their_keys():
-    assert [s.key for s in figures_a.SPECS] == list(KEYS)
-    assert [s.number for s in figures_a.SPECS] == [1, 2, 3, 4, 5, 6]
-    for s in figures_a.SPECS:
+    assert [s.key for s in figures_training.SPECS] == list(KEYS)
+    assert [s.number for s in figures_training.SPECS] == [1, 2, 3, 4, 5, 6]
+    for s in figures_training.SPECS:
         assert s.title and s.summary and s.sources
         assert s.tab in ("pipeline", "memory", "mesh", "comm")
         Document().replace(**s.live_view)   # every view key and value is one the document takes
@@ -85,7 +85,7 @@ def test_figures_survive_an_invalid_scenario(qtbot):
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_cost_stack_draws_every_rank_of_the_step_time_model(qtbot, preset):
-    from tslab.views.gallery.fig_a_cost import layer_totals
+    from tslab.views.gallery.cost_stack import layer_totals
     document = preset_document(preset)
     time = step_time(document.scenario)
     figure = build(qtbot, "cost-stack", document)
@@ -122,7 +122,7 @@ def test_cost_stack_falls_back_to_gpt3_when_the_scenario_cannot_be_timed(qtbot):
 
 def test_zero_paper_example_per_gpu():
     """Rajbhandari et al., ZeRO (SC'20) Figure 1: Ψ = 7.5B, N_d = 64, K = 12."""
-    from tslab.views.gallery.fig_a_bytes import gb, paper_zero
+    from tslab.views.gallery.bytes_per_parameter import gb, paper_zero
     stages = paper_zero()
     assert [round(s.total / 1e9, 1) for s in stages] == [120.0, 31.4, 16.6, 1.9]
     assert [gb(s.total) for s in stages] == ["120 GB", "31.4 GB", "16.6 GB", "1.9 GB"]
@@ -131,14 +131,14 @@ def test_zero_paper_example_per_gpu():
 
 
 def test_unfolding_is_two_then_sixteen_bytes():
-    from tslab.views.gallery.fig_a_bytes import unfolding_rows
+    from tslab.views.gallery.bytes_per_parameter import unfolding_rows
     totals = [sum(p.value for p in row.pieces) for row in unfolding_rows()]
     assert totals == [2, 4, 8, 12, 16]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_bytes_per_parameter_scenario_bars_are_the_ledgers(qtbot, preset):
-    from tslab.views.gallery.fig_a_bytes import GB, gb
+    from tslab.views.gallery.bytes_per_parameter import GB, gb
     document = preset_document(preset)
     ledger = memory_ledger(document.scenario)
     figure = build(qtbot, "bytes-per-parameter", document)
@@ -158,7 +158,7 @@ def test_bytes_per_parameter_scenario_bars_are_the_ledgers(qtbot, preset):
 def test_scenario_bars_equal_the_ledger_rerun_at_each_zero_stage(preset):
     """Each bar is what the ledger gives with parallel.zero set to that stage: the model-state
     items of the same pipeline rank."""
-    from tslab.views.gallery.fig_a_bytes import scenario_zero
+    from tslab.views.gallery.bytes_per_parameter import scenario_zero
     scenario = preset_document(preset).scenario
     ledger = memory_ledger(scenario)
     for state in scenario_zero(ledger):
@@ -171,7 +171,7 @@ def test_scenario_bars_equal_the_ledger_rerun_at_each_zero_stage(preset):
 def test_bytes_per_parameter_classroom_follows_the_closed_form():
     """classroom-7b: BF16 parameters and gradients, FP32 master and Adam moments (K = 12), N_d = 8:
     16Ψ, 4Ψ + 12Ψ/N_d, 2Ψ + 14Ψ/N_d, 16Ψ/N_d (ZeRO §5), to the ledger's rounding up of a shard."""
-    from tslab.views.gallery.fig_a_bytes import scenario_zero
+    from tslab.views.gallery.bytes_per_parameter import scenario_zero
     scenario = preset_document("classroom-7b").scenario
     ledger = memory_ledger(scenario)
     psi, n = ledger.state_params_per_gpu, scenario.parallel.dp
@@ -209,7 +209,7 @@ def test_bytes_per_parameter_texts_do_not_collide(qtbot, lang, size):
 # 3. The device mesh
 
 def test_device_mesh_example_labels_every_gpu_with_the_meshs_coordinates(qtbot):
-    from tslab.views.gallery.fig_a_mesh import EXAMPLE, example_scenario
+    from tslab.views.gallery.device_mesh import EXAMPLE, example_scenario
     figure = build(qtbot, "device-mesh", preset_document("deepseek-v3"))
     assert "A small example" in figure.caption_text()
     pic = figure.body.diagram.pic
@@ -259,7 +259,7 @@ def test_device_mesh_draws_the_scenarios_own_mesh_without_overlaps(qtbot, change
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pipeline_bubbles_are_the_simulations(qtbot, preset):
-    from tslab.views.gallery.fig_a_pipeline import SCHEDULES, durations_for, setup
+    from tslab.views.gallery.schedules import SCHEDULES, durations_for, setup
     from tslab.views.pipeline.common import kind_name
     document = preset_document(preset)
     figure = build(qtbot, "pipeline-schedules", document)
@@ -275,7 +275,7 @@ def test_pipeline_bubbles_are_the_simulations(qtbot, preset):
 def test_pipeline_bubbles_match_the_closed_forms():
     """GPipe and 1F1B: (p−1)/(m+p−1); interleaved with v chunks of 1/v the work:
     ((p−1)/v)/(m+(p−1)/v) (Narayanan et al., SC'21 §2.2)."""
-    from tslab.views.gallery.fig_a_pipeline import strips
+    from tslab.views.gallery.schedules import strips
     shown = {strip.kind: strip for strip in strips(4, 8)}
     p, m, v = 4, 8, 2
     for kind in ("gpipe", "1f1b"):
@@ -326,7 +326,7 @@ def replay(collective: str, n: int) -> list[list[list[frozenset]]]:
 
 @pytest.mark.parametrize("collective", ["allreduce", "reducescatter", "allgather", "alltoall"])
 def test_collective_frames_are_the_plans_rounds(collective):
-    from tslab.views.gallery.fig_a_collectives import frames
+    from tslab.views.gallery.collective_frames import frames
     shown = frames(collective, 256 << 20)
     expected = replay(collective, 4)
     assert len(shown.held) == len(expected) == shown.result.rounds + 1
@@ -371,7 +371,7 @@ def test_moe_figure_numbers_are_the_models(qtbot, preset):
         assert "Drawn for DeepSeek-V3" in figure.caption_text()
         scenario = preset_document("deepseek-v3").scenario
     result = analyse_scenario(scenario)
-    from tslab.views.gallery.fig_a_moe import moe_traffic
+    from tslab.views.gallery.moe_all_to_all import moe_traffic
     traffic = moe_traffic(scenario, result)
     sk = scenario.moe.tokens_per_rank * scenario.model.top_k
     assert traffic.target == sk

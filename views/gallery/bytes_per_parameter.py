@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 from tslab.models.memory import MemoryLedger
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.gallery.fig_a_common import Piece, Row, StackedRows, key_label
+from tslab.views.gallery.slide_charts import Piece, Row, StackedRows, key_label
 
 PAPER_PSI = 7.5e9      # ZeRO §3.1 / Figure 1: a 7.5B-parameter model …
 PAPER_DP = 64          # … on N_d = 64 data-parallel GPUs

@@ -21,10 +21,10 @@ from tslab.models.time import stages as step_model
 from tslab.models.time.efficiency import hardware_of
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views.document_model import DocumentModel
-from tslab.views.gallery import figure_spec, figures_b
-from tslab.views.gallery.fig_b_activation import LANES, lane_totals, shown_layer
-from tslab.views.gallery.fig_b_context import EXAMPLE_CHANGES, EXAMPLE_PRESET
-from tslab.views.gallery.fig_b_dualpipe import COMMUNICATION_ORDER, COMPUTE_ORDER, overlap_strip
+from tslab.views.gallery import figure_spec, figures_systems
+from tslab.views.gallery.activation_lifecycle import LANES, lane_totals, shown_layer
+from tslab.views.gallery.context_schemes import EXAMPLE_CHANGES, EXAMPLE_PRESET
+from tslab.views.gallery.dualpipe_strip import COMMUNICATION_ORDER, COMPUTE_ORDER, overlap_strip
 
 PRESETS = ("classroom-7b", "deepseek-v3", "kimi-k2", "gpt3-175b", "llama3-405b-128k")
 KEYS = ("context-parallel", "activation-lifecycle", "dualpipe-overlap", "kimi-lineage", "k3-memory-seesaw",
@@ -60,7 +60,7 @@ def colours(png: bytes) -> set[int]:
 
 
 def test_specs_are_figures_7_to_12_with_their_fixed_keys():
-    specs = figures_b.SPECS
+    specs = figures_systems.SPECS
     assert [spec.number for spec in specs] == list(range(7, 13))
     assert tuple(spec.key for spec in specs) == KEYS
     assert [spec.tab for spec in specs] == ["context", "memory", "pipeline", None, None, None]

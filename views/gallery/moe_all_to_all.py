@@ -24,7 +24,7 @@ from tslab.models.moe import MoeResult, settings_from
 from tslab.models.scenario import Scenario
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.gallery.fig_a_common import GRID_COLOUR, MUTED, Tips, font, nice_step, tick_text
+from tslab.views.gallery.slide_charts import GRID_COLOUR, MUTED, Tips, font, nice_step, tick_text
 
 INTRA_COLOUR, INTER_COLOUR = "#56B4E9", "#0072B2"        # NVLink inside the node, the network across nodes
 BEFORE_COLOUR, AFTER_COLOUR = "#E69F00", "#009E73"       # home placement, after MoonEP's planning
