@@ -85,7 +85,7 @@ MAX_PLAN_SIZE = 1 << 29
 # schedule's passes); a result near the limit can therefore differ between machines. The presets'
 # own plans take 1–8 s of CPU on a 2-core desktop (`make bench`), Llama 3 405B's the most: its
 # exact rank counts 780 configurations faster than Meta's layout.
-MAX_PLAN_CPU_S = 9.0
+MAX_PLAN_CPU_S = 8.5
 CPU_LIMIT_NOTE = QT_TRANSLATE_NOOP("time", "the search stopped at its CPU limit (MAX_PLAN_CPU_S) before it had "
                                            "counted every configuration faster than the reference: its rank is a "
                                            "range")
