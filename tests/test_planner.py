@@ -14,11 +14,13 @@ from tslab.models.mesh import build_mesh
 from tslab.models.pipeline import Cancelled, ScheduleError, check_config, chunks_per_rank
 from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, Rules, TimeBounds, candidates, global_batch,
                                   own_candidate, plan, plan_json, states_bound)
-from tslab.models.planner.search import MEMORY_ORDER, NEAR_TOP
+from tslab.models.planner.evaluator import MEMORY_ORDER
+from tslab.models.planner.search import NEAR_TOP
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.time import step_time
-from tslab.models.time.step import _step_time, dp_seconds, step_floor, step_parts, step_tail, tail_step_floor
+from tslab.models.time.step import _step_time, step_floor, step_parts, step_tail
+from tslab.models.time.tail import dp_seconds, tail_step_floor
 from tslab.models.validation import validate
 
 

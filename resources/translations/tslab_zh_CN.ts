@@ -2796,7 +2796,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="415"/>
+        <location filename="../../views/time/planner.py" line="420"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2804,223 +2804,228 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="116"/>
+        <location filename="../../views/time/planner.py" line="118"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="118"/>
+        <location filename="../../views/time/planner.py" line="120"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="121"/>
+        <location filename="../../views/time/planner.py" line="123"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="115"/>
-        <location filename="../../views/time/planner.py" line="129"/>
+        <location filename="../../views/time/planner.py" line="117"/>
+        <location filename="../../views/time/planner.py" line="131"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="138"/>
+        <location filename="../../views/time/planner.py" line="140"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="144"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="145"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="147"/>
+        <location filename="../../views/time/planner.py" line="149"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="153"/>
+        <location filename="../../views/time/planner.py" line="155"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="160"/>
+        <location filename="../../views/time/planner.py" line="162"/>
         <source>Configurations by step time</source>
         <translation>按步时间排序的配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="173"/>
+        <location filename="../../views/time/planner.py" line="175"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="174"/>
+        <location filename="../../views/time/planner.py" line="176"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="215"/>
+        <location filename="../../views/time/planner.py" line="217"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="229"/>
+        <location filename="../../views/time/planner.py" line="231"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="245"/>
+        <location filename="../../views/time/planner.py" line="247"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="249"/>
+        <location filename="../../views/time/planner.py" line="251"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="256"/>
+        <location filename="../../views/time/planner.py" line="258"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="264"/>
+        <location filename="../../views/time/planner.py" line="266"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="267"/>
+        <location filename="../../views/time/planner.py" line="269"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="285"/>
+        <location filename="../../views/time/planner.py" line="276"/>
+        <source>{faster:,} more counted faster than the scenario&apos;s own configuration by an upper bound on their step time, without timing them.</source>
+        <translation>另有 {faster:,} 个由步时上界证明比场景自身配置更快，未逐一计时。</translation>
+    </message>
+    <message>
+        <location filename="../../views/time/planner.py" line="290"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="287"/>
+        <location filename="../../views/time/planner.py" line="292"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="289"/>
+        <location filename="../../views/time/planner.py" line="294"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="302"/>
+        <location filename="../../views/time/planner.py" line="307"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="303"/>
+        <location filename="../../views/time/planner.py" line="308"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="319"/>
+        <location filename="../../views/time/planner.py" line="324"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="321"/>
+        <location filename="../../views/time/planner.py" line="326"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="328"/>
+        <location filename="../../views/time/planner.py" line="333"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="329"/>
+        <location filename="../../views/time/planner.py" line="334"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="324"/>
+        <location filename="../../views/time/planner.py" line="329"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="309"/>
+        <location filename="../../views/time/planner.py" line="314"/>
         <source>{low:,} to {high:,}</source>
         <translation>{low:,} 至 {high:,}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="312"/>
+        <location filename="../../views/time/planner.py" line="317"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="316"/>
+        <location filename="../../views/time/planner.py" line="321"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="347"/>
+        <location filename="../../views/time/planner.py" line="352"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="354"/>
+        <location filename="../../views/time/planner.py" line="359"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="383"/>
+        <location filename="../../views/time/planner.py" line="388"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="394"/>
+        <location filename="../../views/time/planner.py" line="399"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="396"/>
+        <location filename="../../views/time/planner.py" line="401"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -3614,7 +3619,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="195"/>
+        <location filename="../../views/time/planner.py" line="197"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -8404,112 +8409,112 @@ K 个输出加权求和</translation>
 <context>
     <name>time</name>
     <message>
-        <location filename="../../models/planner/search.py" line="89"/>
+        <location filename="../../models/planner/search.py" line="85"/>
         <source>the search stopped at its CPU limit (MAX_PLAN_CPU_S) before it had counted every configuration faster than the reference: its rank is a range</source>
         <translation>搜索在数完所有比参考配置更快的配置之前已达到其 CPU 上限（MAX_PLAN_CPU_S）：其排名为一个区间</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="187"/>
+        <location filename="../../models/planner/search.py" line="174"/>
         <source>MFU {mfu:.1%} is above what published dense runs reach (Llama 3 405B: 38–43 % on 8,192 and 16,384 GPUs, Table 4; Korthikanti et al.: at most 56 %, Table 5); the model&apos;s large GEMMs run at 80 % of the peak, the optimistic end: read it as an upper bound</source>
         <translation>MFU {mfu:.1%} 高于已发表的稠密训练所达到的水平（Llama 3 405B：在 8,192 和 16,384 块 GPU 上为 38–43 %，表 4；Korthikanti 等：最高 56 %，表 5）；模型中大型 GEMM 按峰值的 80 % 运行，属于乐观的一端：请把它当作上限</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="193"/>
+        <location filename="../../models/planner/search.py" line="180"/>
         <source>CP {cp} on a sequence of {seq:,} tokens leaves {block:,} tokens per rank: Llama 3 split sequences only in its long-context stage, with 8,192 tokens per rank (§3.3.2); check that the ring&apos;s K/V exchange hides under attention blocks this short</source>
         <translation>在 {seq:,} 个 token 的序列上用 CP {cp}，每个 rank 只剩 {block:,} 个 token：Llama 3 只在长上下文阶段切分序列，每个 rank 保留 8,192 个 token（§3.3.2）；请核查环形 K/V 交换能否藏在这么短的注意力块之下</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="199"/>
+        <location filename="../../models/planner/search.py" line="186"/>
         <source>{kind} splits the backward into I and W and defers W (Qi et al., ICLR&apos;24): each deferred micro-batch keeps its activations until its W, which the ledger counts; the framework must run the split backward</source>
         <translation>{kind} 把反向拆成 I 和 W 并推迟 W（Qi 等，ICLR&apos;24）：每个被推迟的微批次在其 W 完成前一直保留激活，账本已计入；训练框架必须支持拆分的反向</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="204"/>
+        <location filename="../../models/planner/search.py" line="191"/>
         <source>DualPipe keeps two copies of the parameters and gradients of the rank&apos;s stages (DeepSeek-V3 §3.2.1), which the ledger counts</source>
         <translation>DualPipe 为该 rank 的各阶段保留两份参数和梯度（DeepSeek-V3 §3.2.1），账本已计入</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="209"/>
+        <location filename="../../models/planner/search.py" line="196"/>
         <source>TP {tp} spans {nodes} nodes of {gpn} GPUs: every layer&apos;s TP collectives cross the network</source>
         <translation>TP {tp} 跨越 {nodes} 个各有 {gpn} 块 GPU 的节点：每一层的 TP 集合通信都要经过网络</translation>
     </message>
     <message>
-        <location filename="../../models/planner/search.py" line="656"/>
+        <location filename="../../models/planner/search.py" line="421"/>
         <source>the scenario&apos;s own configuration lies outside the search space; it is ranked against it</source>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="599"/>
+        <location filename="../../models/time/step.py" line="446"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="600"/>
+        <location filename="../../models/time/step.py" line="447"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="603"/>
+        <location filename="../../models/time/step.py" line="450"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="606"/>
+        <location filename="../../models/time/step.py" line="453"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="610"/>
+        <location filename="../../models/time/step.py" line="457"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="613"/>
+        <location filename="../../models/time/step.py" line="460"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="615"/>
+        <location filename="../../models/time/step.py" line="462"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="620"/>
+        <location filename="../../models/time/step.py" line="467"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="633"/>
+        <location filename="../../models/time/step.py" line="480"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="636"/>
+        <location filename="../../models/time/step.py" line="483"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="642"/>
+        <location filename="../../models/time/step.py" line="489"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="625"/>
+        <location filename="../../models/time/step.py" line="472"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="629"/>
+        <location filename="../../models/time/step.py" line="476"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="650"/>
+        <location filename="../../models/time/step.py" line="497"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="653"/>
+        <location filename="../../models/time/step.py" line="500"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>

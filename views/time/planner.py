@@ -44,8 +44,10 @@ SETTING_COLUMNS = (("parallel.tp", "TP"), ("parallel.pp", "PP"), ("parallel.vpp"
 
 def search(scenario: Scenario, gpus: int, top: int, *, should_stop: Callable[[], bool],
            progress: Callable[[int, int], None]) -> Plan:
-    """The planner on the worker: `plan` with the worker's cancel and progress hooks."""
-    return plan(scenario, gpus, top=top, should_stop=should_stop, progress=progress)
+    """The planner on the worker: `plan` with the worker's cancel and progress hooks. Without the
+    command line's CPU limit (MAX_PLAN_CPU_S): the view shows the progress and a Cancel button,
+    and a lecture machine busy with other work must not turn an exact rank into a range."""
+    return plan(scenario, gpus, top=top, should_stop=should_stop, progress=progress, cpu_limit=None)
 
 
 def stack_term(term: str) -> str:
@@ -271,6 +273,9 @@ class PlannerView(QWidget):
             count=len(result.entries), considered=result.considered, gpus=result.gpus, batch=result.global_batch,
             memory=result.pruned_memory, topology=result.pruned_topology, other=result.pruned_other,
             bound=result.pruned_bound, timed=result.timed)
+            + (" " + self.tr("{faster:,} more counted faster than the scenario's own configuration by an upper "
+                             "bound on their step time, without timing them.").format(faster=result.faster_by_bound)
+               if result.faster_by_bound else "")
             + "".join(f"<br><i>{QCoreApplication.translate('time', note)}</i>" for note in result.notes
                       if note != TEACHING_NOTE))
         self._show_reference(result)
