@@ -24,7 +24,8 @@ from tslab.models.derived import LEDGER, Failed
 from tslab.models.document import Document, load_document, save_document
 from tslab.models.memory import gib
 from tslab.models.presets import matching_preset, preset_document, preset_names
-from tslab.models.scenario import Scenario, ScenarioError, atomic_write
+from tslab.models.scenario import Scenario, ScenarioError
+from tslab.models.scenario_files import atomic_write
 from tslab.views.application import (THEMES, apply_theme, current_language, current_theme, set_application_font,
                                      switch_language)
 from tslab.views.banner import ValidationBanner

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
-                       ScenarioError, atomic_write, coerce_field, field_values, key_field, keys, line_of,
-                       parse_assignments, read_toml, scenario_from_dict, set_toml_values, spec, toml_table,
-                       with_values, write_scenario_toml)
+                       ScenarioError, coerce_field, key_field, keys, spec, with_values)
+from .scenario_files import (atomic_write, field_values, line_of, parse_assignments, read_toml, scenario_from_dict,
+                             set_toml_values, toml_table, write_scenario_toml)
 
 MIB = 1 << 20
 

@@ -43,7 +43,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .document import Document
-from .scenario import Model, Scenario, ScenarioError, coerce, elide, finite_float, read_text, shown, with_values
+from .scenario import Model, Scenario, ScenarioError, coerce, elide, finite_float, shown, with_values
+from .scenario_files import read_text
 
 # A config.json is a few kilobytes; reading is bounded so that a device or a huge file cannot
 # fill memory.

@@ -23,7 +23,8 @@ import pytest
 from tslab.models import files
 from tslab.models.document import load_scenario
 from tslab.models.files import STALE_AFTER_S, WriteError, write_file
-from tslab.models.scenario import Scenario, ScenarioError, save_scenario
+from tslab.models.scenario import Scenario, ScenarioError
+from tslab.models.scenario_files import save_scenario
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs, device nodes and lstat semantics are POSIX")
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from tslab.models.document import load_scenario
 from tslab.models.presets import load_preset
-from tslab.models.scenario import (MAX_MICROBATCHES, Scenario, ScenarioError, apply_overrides, save_scenario,
-                                   scenario_from_dict, scenario_to_toml)
+from tslab.models.scenario import MAX_MICROBATCHES, Scenario, ScenarioError
+from tslab.models.scenario_files import apply_overrides, save_scenario, scenario_from_dict, scenario_to_toml
 from tslab.models.validation import errors
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -246,5 +246,5 @@ def test_a_resolved_dp_stays_within_its_key_s_range():
 
 
 def load_scenario_text(s):
-    from tslab.models.scenario import scenario_from_dict, scenario_to_toml
+    from tslab.models.scenario_files import scenario_from_dict, scenario_to_toml
     return scenario_from_dict(tomllib.loads(scenario_to_toml(s)))

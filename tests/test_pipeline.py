@@ -522,7 +522,7 @@ def test_cli_import_deadlock(capsys, tmp_path) -> None:
 def test_memory_in_flight_is_the_schedule_peak() -> None:
     from tslab.models.memory import in_flight
     from tslab.models.presets import default_scenario
-    from tslab.models.scenario import apply_overrides
+    from tslab.models.scenario_files import apply_overrides
 
     def scenario(kind: str, pp: int, m: int, vpp: int = 1):
         return apply_overrides(default_scenario(), [f"schedule.kind={kind}", f"parallel.pp={pp}",
@@ -539,7 +539,7 @@ def test_memory_in_flight_is_the_schedule_peak() -> None:
 def test_old_interleaved_name_is_accepted(tmp_path) -> None:
     from tslab.models.presets import default_scenario
     from tslab.models.document import load_scenario
-    from tslab.models.scenario import apply_overrides, scenario_to_toml
+    from tslab.models.scenario_files import apply_overrides, scenario_to_toml
     s = apply_overrides(default_scenario(), ["schedule.kind=interleaved"])
     assert s.schedule.kind == "interleaved-1f1b"
     path = tmp_path / "old.toml"

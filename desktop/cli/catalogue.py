@@ -48,7 +48,7 @@ def allowed_text(info) -> str:
 
 def default_text(value) -> str:
     """A default as TOML writes it (`true`, `4096`, `"megatron"`, `[]`)."""
-    from tslab.models.scenario import _toml_value
+    from tslab.models.scenario_files import _toml_value
     return _toml_value(value)
 
 
