@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from geometry import figure_problems, paint_charts
 
-from tslab.desktop.main_window import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH
+from tslab.desktop.window_panels import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH
 from tslab.views.layout import FigureScroll
 
 

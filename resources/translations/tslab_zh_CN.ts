@@ -1150,453 +1150,335 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="64"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="213"/>
+        <location filename="../../desktop/main_window.py" line="69"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="72"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="72"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="216"/>
+        <location filename="../../desktop/main_window.py" line="72"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="73"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="251"/>
-        <location filename="../../desktop/main_window.py" line="708"/>
+        <location filename="../../desktop/main_window.py" line="107"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="254"/>
+        <location filename="../../desktop/main_window.py" line="110"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="267"/>
+        <location filename="../../desktop/main_window.py" line="123"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="270"/>
+        <location filename="../../desktop/main_window.py" line="126"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="273"/>
+        <location filename="../../desktop/main_window.py" line="129"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="275"/>
+        <location filename="../../desktop/main_window.py" line="131"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="284"/>
+        <location filename="../../desktop/main_window.py" line="140"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="285"/>
+        <location filename="../../desktop/main_window.py" line="141"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="287"/>
+        <location filename="../../desktop/main_window.py" line="143"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="288"/>
+        <location filename="../../desktop/main_window.py" line="144"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="289"/>
+        <location filename="../../desktop/main_window.py" line="145"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="290"/>
+        <location filename="../../desktop/main_window.py" line="146"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="292"/>
+        <location filename="../../desktop/main_window.py" line="148"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="294"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="295"/>
+        <location filename="../../desktop/main_window.py" line="151"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="298"/>
+        <location filename="../../desktop/main_window.py" line="154"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="299"/>
+        <location filename="../../desktop/main_window.py" line="155"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="302"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="305"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="308"/>
+        <location filename="../../desktop/main_window.py" line="164"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="312"/>
+        <location filename="../../desktop/main_window.py" line="168"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="313"/>
+        <location filename="../../desktop/main_window.py" line="169"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="317"/>
+        <location filename="../../desktop/main_window.py" line="173"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="319"/>
+        <location filename="../../desktop/main_window.py" line="175"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="324"/>
+        <location filename="../../desktop/main_window.py" line="180"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="326"/>
+        <location filename="../../desktop/main_window.py" line="182"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="330"/>
+        <location filename="../../desktop/main_window.py" line="186"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="331"/>
+        <location filename="../../desktop/main_window.py" line="187"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="332"/>
+        <location filename="../../desktop/main_window.py" line="188"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="334"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="336"/>
+        <location filename="../../desktop/main_window.py" line="192"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="197"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="342"/>
+        <location filename="../../desktop/main_window.py" line="198"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="347"/>
+        <location filename="../../desktop/main_window.py" line="203"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="347"/>
+        <location filename="../../desktop/main_window.py" line="203"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="351"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="354"/>
+        <location filename="../../desktop/main_window.py" line="210"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="212"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="357"/>
+        <location filename="../../desktop/main_window.py" line="213"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="219"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="364"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="368"/>
+        <location filename="../../desktop/main_window.py" line="224"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="370"/>
-        <location filename="../../desktop/main_window.py" line="769"/>
+        <location filename="../../desktop/main_window.py" line="226"/>
+        <location filename="../../desktop/main_window.py" line="395"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="373"/>
-        <location filename="../../desktop/main_window.py" line="772"/>
+        <location filename="../../desktop/main_window.py" line="229"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="387"/>
+        <location filename="../../desktop/main_window.py" line="243"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="487"/>
-        <source>Step time</source>
-        <translation>步时</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="601"/>
-        <source>Sources</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="691"/>
-        <location filename="../../desktop/main_window.py" line="702"/>
-        <source>Step time: —</source>
-        <translation>步时：—</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="692"/>
-        <location filename="../../desktop/main_window.py" line="715"/>
+        <location filename="../../desktop/main_window.py" line="341"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="696"/>
-        <source>Step time: timing…</source>
-        <translation>步时：计算中…</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="703"/>
-        <source>The step-time model cannot time this scenario: {reason}</source>
-        <translation>步时模型无法为此场景计时：{reason}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="706"/>
-        <source>Step {step} · MFU {mfu}</source>
-        <translation>步时 {step} · MFU {mfu}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="718"/>
+        <location filename="../../desktop/main_window.py" line="344"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="718"/>
+        <location filename="../../desktop/main_window.py" line="344"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="719"/>
+        <location filename="../../desktop/main_window.py" line="345"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="740"/>
+        <location filename="../../desktop/main_window.py" line="366"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="741"/>
+        <location filename="../../desktop/main_window.py" line="367"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="745"/>
+        <location filename="../../desktop/main_window.py" line="371"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="755"/>
+        <location filename="../../desktop/main_window.py" line="381"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="758"/>
+        <location filename="../../desktop/main_window.py" line="384"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="769"/>
+        <location filename="../../desktop/main_window.py" line="395"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="772"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="782"/>
-        <location filename="../../desktop/main_window.py" line="783"/>
+        <location filename="../../desktop/main_window.py" line="408"/>
+        <location filename="../../desktop/main_window.py" line="409"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="790"/>
-        <source>Open Scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="791"/>
-        <source>Scenario files (*.toml);;All files (*)</source>
-        <translation>场景文件 (*.toml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="799"/>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="804"/>
-        <source>Opened {path}</source>
-        <translation>已打开 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="811"/>
-        <source>Import Hugging Face config</source>
-        <translation>导入 Hugging Face 配置</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="812"/>
-        <source>Hugging Face configs (*.json);;All files (*)</source>
-        <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="824"/>
-        <source>Cannot import Hugging Face config</source>
-        <translation>无法导入 Hugging Face 配置</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="827"/>
-        <source>Imported {path}</source>
-        <translation>已导入 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="837"/>
-        <source>Save Scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="838"/>
-        <source>Scenario files (*.toml)</source>
-        <translation>场景文件 (*.toml)</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="849"/>
-        <source>Cannot save scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="853"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="861"/>
-        <source>Unsaved changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="861"/>
-        <source>The scenario has unsaved changes. Save them first?</source>
-        <translation>场景有未保存的更改。是否先保存？</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="871"/>
-        <source>Export Figure</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="881"/>
-        <source>Cannot export</source>
-        <translation>无法导出</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="883"/>
-        <source>Exported {path}</source>
-        <translation>已导出 {path}</translation>
-    </message>
-    <message>
-        <location filename="../../desktop/main_window.py" line="1093"/>
+        <location filename="../../desktop/main_window.py" line="594"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="1094"/>
+        <location filename="../../desktop/main_window.py" line="595"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -4120,6 +4002,138 @@ most states: rank {state_rank}, {bytes}</source>
         <location filename="../../views/banner.py" line="59"/>
         <source>{problem} (+{count} more: hover for all)</source>
         <translation>{problem}（另有 {count} 条：悬停查看全部）</translation>
+    </message>
+</context>
+<context>
+    <name>WindowFiles</name>
+    <message>
+        <location filename="../../desktop/window_files.py" line="32"/>
+        <source>Open Scenario</source>
+        <translation type="unfinished">打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="33"/>
+        <source>Scenario files (*.toml);;All files (*)</source>
+        <translation>场景文件 (*.toml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="41"/>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="46"/>
+        <source>Opened {path}</source>
+        <translation>已打开 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="53"/>
+        <source>Import Hugging Face config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="54"/>
+        <source>Hugging Face configs (*.json);;All files (*)</source>
+        <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="66"/>
+        <source>Cannot import Hugging Face config</source>
+        <translation>无法导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="69"/>
+        <source>Imported {path}</source>
+        <translation>已导入 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="79"/>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="80"/>
+        <source>Scenario files (*.toml)</source>
+        <translation>场景文件 (*.toml)</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="91"/>
+        <source>Cannot save scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="95"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="103"/>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="103"/>
+        <source>The scenario has unsaved changes. Save them first?</source>
+        <translation>场景有未保存的更改。是否先保存？</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="113"/>
+        <source>Export Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="123"/>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_files.py" line="125"/>
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>WindowPanels</name>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="25"/>
+        <source>Step time</source>
+        <translation>步时</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="139"/>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="229"/>
+        <location filename="../../desktop/window_panels.py" line="240"/>
+        <source>Step time: —</source>
+        <translation>步时：—</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="230"/>
+        <source>Invalid scenario: see the banner</source>
+        <translation>场景无效：请查看顶部提示栏</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="234"/>
+        <source>Step time: timing…</source>
+        <translation>步时：计算中…</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="241"/>
+        <source>The step-time model cannot time this scenario: {reason}</source>
+        <translation>步时模型无法为此场景计时：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="244"/>
+        <source>Step {step} · MFU {mfu}</source>
+        <translation>步时 {step} · MFU {mfu}</translation>
+    </message>
+    <message>
+        <location filename="../../desktop/window_panels.py" line="246"/>
+        <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
+        <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
 </context>
 <context>
