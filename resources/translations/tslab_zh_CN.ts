@@ -796,7 +796,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     <message>
         <location filename="../../desktop/gallery.py" line="150"/>
         <source>Export Figure</source>
-        <translation>导出图</translation>
+        <translation>导出图表</translation>
     </message>
 </context>
 <context>
@@ -4009,7 +4009,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../desktop/window_files.py" line="32"/>
         <source>Open Scenario</source>
-        <translation type="unfinished">打开场景</translation>
+        <translation>打开场景</translation>
     </message>
     <message>
         <location filename="../../desktop/window_files.py" line="33"/>
@@ -4079,7 +4079,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../desktop/window_files.py" line="113"/>
         <source>Export Figure</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <location filename="../../desktop/window_files.py" line="123"/>
