@@ -21,7 +21,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_memory import valid_scenarios
+from test_memory_properties import valid_scenarios
 
 from tslab.models.memory import memory_ledger, pipeline_layout
 from tslab.models.memory.activations import activation_formula, layer_kinds

@@ -19,7 +19,8 @@ import math
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_memory import generated_schedules, pipeline, valid_scenarios
+from test_memory import generated_schedules, pipeline
+from test_memory_properties import valid_scenarios
 
 from tslab.models import derived
 from tslab.models.document import Document
