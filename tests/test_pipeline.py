@@ -7,13 +7,8 @@ DualPipe (PP/2 − 1)(F&B + B − 3W) with PP + 1 activations per device and 2×
 (DeepSeek-V3 Table 2 / the DualPipe README, which also lists DualPipeV with PP = 2 × devices);
 p2p latency L lengthens GPipe by exactly 2(p − 1)L (one hop per boundary each way).
 
-Reference re-implementations are in tests/test_pipeline_oracles.py: the per-rank orders of PyTorch's
-torch.distributed.pipelining (ScheduleGPipe, Schedule1F1B, ScheduleInterleaved1F1B,
-ScheduleInterleavedZeroBubble, ScheduleZBVZeroBubble) and of DeepSeek's DualPipe / DualPipeV
-`step`, written as plain loops; and the simulation semantics (list order per rank, dependencies,
-p2p) written out directly, against which every op's start and end, the transfers, busy and idle
-time, the bubble ratio and the activation counts are recomputed. No torch import: the reference
-algorithms are restated, with their structure, in comments and docstrings.
+The reference re-implementations of PyTorch's and DeepSeek's schedules, and of the simulation's
+semantics, are tests/test_pipeline_oracles.py.
 """
 from __future__ import annotations
 
