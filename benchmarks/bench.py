@@ -14,15 +14,16 @@ Prints one table:
   (edit → redraw p95 ≤ 16 ms); `parallel.pp`, which every tab reads, with each tab visible in turn
   (the UI thread never held longer than 50 ms at a time, the visible tab current within 300 ms);
   a 30-step slider drag (at most one recomputation per frame, nothing queued after it);
-- the planner (benchmarks/planner.py): `tslab plan`'s CPU seconds on DeepSeek-V3 (2,048 GPUs) and
-  Llama 3 405B (8,192 and 16,384), target ≤ 10 s; each preset's published layout against the
+- the planner (benchmarks/planner.py): `tslab plan`'s CPU seconds on every preset, Kimi K2 on 8,192
+  GPUs and Llama 3 405B on 16,384, target ≤ 10 s; each preset's published layout against the
   fastest plan, target ≤ +10 %; the top dense plan's MFU against 55 % or a validated published run;
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
   PySide6 + pyqtgraph window with one plot as the floor.
-Then the accuracy page (benchmarks/accuracy.py, the same with or without `--quick`): the step-time
-model against published iteration times, ending with the validation table of `tslab validate` and
-its goal — median |error| ≤ 5 %, none over 12 % — as two target rows, ok or MISSED (shown, never
-failing the run).
+Then the edit latency of every scenario key with every tab built (benchmarks/edits.py; eight keys
+with `--quick`), and the accuracy page (benchmarks/accuracy.py, the same with or without
+`--quick`): the step-time model against published iteration times, ending with the validation
+table of `tslab validate` and its goal — median |error| ≤ 5 %, none over 12 % — as two target
+rows, ok or MISSED (shown, never failing the run).
 Medians over N runs; a noisy shared machine moves single numbers, so the ratios are the point.
 `--quick` runs each measurement once with fewer frames: the table is printed, the numbers are
 rough (the test suite runs it so the benchmark keeps working).
@@ -626,6 +627,11 @@ def main() -> int:
     print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; "
           f"Python {sys.version.split()[0]}")
     print()
+    import edits  # the edit latency of every scenario key (benchmarks/edits.py)
+    sample = None if not quick else ["model.hidden", "parallel.zero", "activation.recompute",
+                                     "memory.fragmentation", "schedule.kind", "moe.routing", "context.zigzag",
+                                     "cluster.hbm_gib"]
+    edits.print_table("deepseek-v3", edits.edit_latencies("deepseek-v3", 2 if quick else 4, sample))
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     import accuracy  # the step-time model against published iteration times (benchmarks/accuracy.py)
     accuracy.main()

@@ -27,6 +27,10 @@ def test_quick_benchmark_prints_every_row():
     assert "tslab plan gpt3-175b, 64 GPUs: CPU (reference ranks" in names  # the planner's rows, --quick
     assert "vs the fastest plan (gpt3-175b)" in names and "top dense plan's MFU (gpt3-175b)" in names
     assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
+    per_key = done.stdout.split("Edit → idle window, p95 per key (deepseek-v3")[1].split("\n\n")[0]
+    for key in ("model.hidden", "parallel.zero", "memory.fragmentation", "context.zigzag"):  # --quick's keys
+        assert any(line.split()[:1] == [key] and line.rstrip().endswith(("ok", "MISSED", "not edited"))
+                   for line in per_key.splitlines()), per_key
     assert "Korthikanti et al." in done.stdout and "175B selective" in done.stdout  # the accuracy table
     validation = done.stdout.split("Validation table")[1]  # and its last page, `tslab validate`'s table
     assert "DeepSeek-V3: GPU-hours per 1T tokens" in validation

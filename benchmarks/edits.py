@@ -1,0 +1,105 @@
+"""`make bench`'s edit latency per key: the main window on DeepSeek-V3 with every tab built (each
+visited once, the Memory tab shown, as a lecturer has it), and for every scenario key an edit
+between two valid values, timed from the edit until the window is idle again: the UI thread's
+refresh of every tab the key concerns, and the results of any worker the edit started, delivered
+and drawn. The p95 of each key's edits; the target is one frame (16 ms).
+
+A key whose other value the scenario refuses (no second valid value in its range, or a value
+another key constrains) is listed as not edited. The times are wall-clock on this machine: a busy
+machine lengthens them.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+FRAME_S = 0.016
+IDLE_DEADLINE_S = 5.0  # a worker's result that never comes: stop waiting
+
+
+def other_value(key: str, value: Any) -> Any:
+    """A second valid value for `key` near `value` (None: none to try)."""
+    from tslab.models.scenario import key_field
+    meta = key_field(key).metadata
+    if isinstance(value, bool):
+        return not value
+    if meta.get("choices"):
+        others = [c for c in meta["choices"] if c != value]
+        return others[0] if others else None
+    if isinstance(value, (str, tuple)):
+        return None
+    low, high = meta.get("low", 0), meta.get("high")
+    candidates = [value + 1, value - 1, value * 2] if isinstance(value, int) else [value * 1.1 + 0.01, value * 0.9]
+    for candidate in candidates:
+        if candidate != value and candidate >= low and (high is None or candidate <= high):
+            return candidate
+    return None
+
+
+def edit_latencies(preset: str = "deepseek-v3", edits: int = 4, keys: list[str] | None = None
+                   ) -> list[tuple[str, float | None]]:
+    """(key, p95 seconds from the edit to an idle window, or None when not edited) per scenario key."""
+    from tslab.desktop.app import create_application, freeze_heap
+    from tslab.desktop.main_window import MainWindow
+    from tslab.models.presets import preset_document
+    from tslab.models.scenario import ScenarioError
+    from tslab.models.scenario import keys as scenario_keys
+    from tslab.views.runner import Runner
+
+    app = create_application(["bench"], "en")
+    window = MainWindow(preset_document(preset))
+    window.resize(1500, 940)
+    window.show()
+    app.processEvents()
+    freeze_heap()
+    runners = window.findChildren(Runner)
+
+    def settle() -> None:
+        start = time.perf_counter()
+        app.processEvents()
+        while any(runner.busy for runner in runners) and time.perf_counter() - start < IDLE_DEADLINE_S:
+            app.processEvents()
+        app.processEvents()
+
+    for tab in ("mesh", "pipeline", "comm", "context", "memory"):
+        window.select_tab(tab)
+        settle()
+    runners = window.findChildren(Runner)
+    model = window.model
+    found: list[tuple[str, float | None]] = []
+    for key in keys if keys is not None else [k for k in scenario_keys() if k != "title"]:
+        first = model.document.get(key)
+        second = other_value(key, first)
+        times: list[float] = []
+        if second is not None:
+            try:
+                for i in range(edits):
+                    start = time.perf_counter()
+                    model.set_value(key, second if i % 2 == 0 else first)
+                    settle()
+                    times.append(time.perf_counter() - start)
+            except (ScenarioError, ValueError):
+                times = []
+            if model.document.get(key) != first:
+                try:
+                    model.set_value(key, first)
+                except (ScenarioError, ValueError):
+                    pass
+                settle()
+        times.sort()
+        found.append((key, times[int(0.95 * (len(times) - 1))] if times else None))
+    window.close()
+    return found
+
+
+def print_table(preset: str, rows: list[tuple[str, float | None]]) -> None:
+    edited = [(key, t) for key, t in rows if t is not None]
+    within = sum(1 for _, t in edited if t <= FRAME_S)
+    print(f"Edit → idle window, p95 per key ({preset}, every tab built, Memory tab shown; "
+          f"target ≤ {FRAME_S * 1000:.0f} ms): {within} of {len(edited)} keys within a frame")
+    width = max(len(key) for key, _ in rows)
+    for key, seconds in sorted(rows, key=lambda row: -(row[1] or 0.0)):
+        shown = "not edited" if seconds is None else f"{seconds * 1000:.1f} ms"
+        verdict = "" if seconds is None else ("ok" if seconds <= FRAME_S else "MISSED")
+        print(f"  {key:<{width}}  {shown:>12}  {verdict}")
+    print()
