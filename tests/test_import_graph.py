@@ -14,6 +14,7 @@ import ast
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "tslab"
@@ -114,3 +115,17 @@ def test_no_import_cycle():
             messages.append(f"{len(component)} modules import each other, e.g.:\n{describe(graph, cycle)}\n"
                             f"  (all of them: {', '.join(component)})")
         raise AssertionError("import cycles:\n" + "\n".join(messages))
+
+
+def test_one_registry_of_tabs() -> None:
+    """The tab keys are the document's view sections; the command line, the window and the export
+    read them from desktop/tabs.py, and each names a DocumentTab with the interface's defaults."""
+    from tslab.desktop.cli.parser import TABS
+    from tslab.desktop.tabs import TAB_CLASSES, TAB_KEYS, tab_class
+    from tslab.models.document import VIEW_SECTIONS
+    from tslab.views.document_tab import DocumentTab
+    assert TAB_KEYS == tuple(VIEW_SECTIONS) == TABS and set(TAB_CLASSES) == set(TAB_KEYS)
+    for key in TAB_KEYS:
+        assert issubclass(tab_class(key), DocumentTab)
+    with pytest.raises(KeyError):
+        tab_class("planner")

@@ -4,6 +4,15 @@ A tab subclasses `DocumentTab`, lists the keys (or computations) it shows in `re
 implements `refresh(keys)`, which redraws the parts those keys concern (`keys` is None for "all").
 A change that concerns the tab while it is hidden marks it stale; it refreshes once when shown.
 Work that can take longer than a frame goes to the tab's Runner (`derive`), so the GUI never blocks.
+
+The rest of the interface the window, the export and the lecture keys use, with its defaults:
+
+- `figure` / `export_widget()`: the white figure the tab draws and exports (default `self.figure`);
+- `export_error()`: why the figure cannot be drawn, or None (default None);
+- `fit_to_size()`: frame the figure for its final size before an export (default: nothing);
+- `step_animation(delta)`, `animation_to(end)`: PageDown/PageUp, Home/End; False when nothing is
+  animated (the default);
+- `inputs` / `set_inputs_collapsed(collapsed)`: the inputs column, folded away in a lecture.
 """
 from __future__ import annotations
 
@@ -91,3 +100,26 @@ class DocumentTab(QWidget):
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Redraw what `keys` concern (None: everything)."""
         raise NotImplementedError
+
+    def export_widget(self) -> QWidget:
+        """The figure as drawn on screen, for the export."""
+        return self.figure  # type: ignore[attr-defined]
+
+    def export_error(self) -> str | None:
+        """Why the figure cannot be drawn (plain text), or None."""
+        return None
+
+    def fit_to_size(self) -> None:
+        """Frame the figure for its final size before an export (views that depend on it)."""
+
+    def step_animation(self, delta: int) -> bool:
+        """Show the animation `delta` steps on (back when negative); False: nothing is animated."""
+        return False
+
+    def animation_to(self, end: bool) -> bool:
+        """Show the animation's last step (`end`) or its first; False: nothing is animated."""
+        return False
+
+    def set_inputs_collapsed(self, collapsed: bool) -> None:
+        """Hide (or show again) the inputs column, so that the figure takes the width."""
+        self.inputs.set_collapsed(collapsed)  # type: ignore[attr-defined]

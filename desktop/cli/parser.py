@@ -6,9 +6,9 @@ from typing import NoReturn
 
 from tslab import __version__
 from tslab.desktop.cli.common import UserError
+from tslab.desktop.tabs import TAB_KEYS
 
-
-TABS = ("memory", "mesh", "pipeline", "comm", "context")  # desktop.tabs.TAB_KEYS, without importing Qt-side modules
+TABS = TAB_KEYS  # the tabs (desktop/tabs.py: the document's view sections)
 
 
 # The gallery's figures in the course's order (views.gallery.figures() keys, without importing Qt): `export

@@ -291,13 +291,6 @@ class CommTab(DocumentTab):
         self.keep_round(self.result.rounds if end else 0)
         return True
 
-    def set_inputs_collapsed(self, collapsed: bool) -> None:
-        """Hide (or show again) the inputs column, so that the figure takes the width."""
-        self.inputs.set_collapsed(collapsed)
-
-    def export_widget(self) -> QWidget:
-        return self.figure
-
     def export_error(self) -> str | None:
         result = self.model.result(COLLECTIVE)
         return "no valid collective: " + result.reason if isinstance(result, Failed) else None

@@ -276,10 +276,6 @@ class ContextTab(DocumentTab):
         self.keep_step(self.last_step if end else 0)
         return True
 
-    def set_inputs_collapsed(self, collapsed: bool) -> None:
-        """Hide (or show again) the inputs column, so that the figure takes the width."""
-        self.inputs.set_collapsed(collapsed)
-
     # ------------------------------------------------------------------------------------------
     def export_widget(self) -> QWidget:
         """The current page's figure, as drawn on screen."""

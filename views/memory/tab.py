@@ -161,21 +161,6 @@ class MemoryTab(DocumentTab):
             self.lanes.show_timeline(timeline, self.ledger.capacity_bytes)
 
     # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
-    def step_animation(self, delta: int) -> bool:
-        """Nothing is animated here."""
-        return False
-
-    def animation_to(self, end: bool) -> bool:
-        """Nothing is animated here."""
-        return False
-
-    def set_inputs_collapsed(self, collapsed: bool) -> None:
-        """Hide (or show again) the inputs column, so that the figure takes the width."""
-        self.inputs.set_collapsed(collapsed)
-
-    def export_widget(self) -> QWidget:
-        return self.figure
-
     def export_error(self) -> str | None:
         """Why the figure cannot be drawn (an invalid scenario), or None."""
         if self.ledger is not None:

@@ -246,21 +246,6 @@ class MeshTab(DocumentTab):
         self.details.setText(gpu_tooltip(mesh, rank))
 
     # Lecture hooks (the main window's keyboard shortcuts) ----------------------------------------
-    def step_animation(self, delta: int) -> bool:
-        """Nothing is animated here."""
-        return False
-
-    def animation_to(self, end: bool) -> bool:
-        """Nothing is animated here."""
-        return False
-
-    def set_inputs_collapsed(self, collapsed: bool) -> None:
-        """Hide (or show again) the inputs column, so that the figure takes the width."""
-        self.inputs.set_collapsed(collapsed)
-
-    def export_widget(self) -> QWidget:
-        return self.figure
-
     def fit_to_size(self) -> None:
         """Export: every mesh and the network framed in their views at the export size."""
         for view in self.figure.drawn_views():
@@ -273,10 +258,6 @@ class MeshTab(DocumentTab):
         for view in self.figure.drawn_views():
             view.use_vector_cells()
         self.figure.network.use_vector_shapes()
-
-    def export_error(self) -> str | None:
-        """The mesh draws what it can even for an invalid topology: never an export error."""
-        return None
 
     def _groups(self) -> list[tuple[str, list[Field]]]:
         return [

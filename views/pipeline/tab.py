@@ -302,13 +302,6 @@ class PipelineTab(DocumentTab):
         self.keep_time()
         return True
 
-    def set_inputs_collapsed(self, collapsed: bool) -> None:
-        """Hide (or show again) the inputs column, so that the figure takes the width."""
-        self.inputs.set_collapsed(collapsed)
-
-    def export_widget(self) -> QWidget:
-        return self.figure
-
     def export_error(self) -> str | None:
         """Why there is no figure (plain text, for the command line's one error line), or None."""
         if self.sims:
