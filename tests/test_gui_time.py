@@ -28,7 +28,7 @@ from tslab.views.time import planner as planner_module
 from tslab.views.time.common import ms, percent, row_terms
 from tslab.views.time.planner import PlannerView
 from tslab.views.time.source import is_heavy
-from tslab.views.time.worker import ProgressWorker
+from tslab.views.runner import Runner
 
 PRESETS = ("classroom-7b", "llama3-405b", "deepseek-v3")
 
@@ -173,7 +173,7 @@ def classroom_planner(qtbot):
 
 def run_search(qtbot, view: PlannerView, gpus: int) -> None:
     view.gpus_box.setValue(gpus)
-    with qtbot.waitSignal(view.worker.finished, timeout=120_000):
+    with qtbot.waitSignal(view.worker.done, timeout=120_000):
         view.search_button.click()
 
 
@@ -306,7 +306,7 @@ def test_planner_cancel_stops_the_search(qtbot, monkeypatch, classroom_planner):
 
     monkeypatch.setattr(planner_module, "search", recorded)
     finished = []
-    view.worker.finished.connect(finished.append)
+    view.worker.done.connect(finished.append)
     view.model.set_scenario(load_preset("deepseek-v3"))
     view.gpus_box.setValue(2048)
     with qtbot.waitSignal(view.worker.progressed, timeout=60_000):
@@ -318,8 +318,8 @@ def test_planner_cancel_stops_the_search(qtbot, monkeypatch, classroom_planner):
     assert outcome == ["cancelled"] and not finished and view.plan is None
 
 
-def test_progress_worker_delivers_progress_and_drops_cancelled_runs(qtbot):
-    worker = ProgressWorker()
+def test_a_progress_runner_delivers_progress_and_drops_cancelled_runs(qtbot):
+    worker = Runner(progress=True)
     release = threading.Event()
 
     def count(total, *, should_stop, progress):
@@ -332,14 +332,14 @@ def test_progress_worker_delivers_progress_and_drops_cancelled_runs(qtbot):
 
     reports = []
     worker.progressed.connect(lambda done, total: reports.append((done, total)))
-    with qtbot.waitSignal(worker.finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(worker.done, timeout=30_000) as blocker:
         worker.start(count, 10_000)
         release.set()
     assert blocker.args == [10_000]
     assert reports[-1] == (10_000, 10_000) and len(reports) <= 1001   # at most one per thousandth
     release.clear()
     finished = []
-    worker.finished.connect(finished.append)
+    worker.done.connect(finished.append)
     worker.start(count, 10)
     worker.cancel()
     release.set()

@@ -3,7 +3,7 @@ document's model on a number of GPUs, ranked by the step-time model, each with i
 the scenario's own configuration marked with its rank and the term that decides; Load applies a
 configuration to the document in one edit, so every tab shows it.
 
-The search runs on a worker thread (`ProgressWorker`) with a progress bar and Cancel.
+The search runs on a worker thread (a `Runner` that reports progress) with a progress bar and Cancel.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tslab.views.memory.figure import set_text
 from tslab.views.pipeline.common import kind_name
 from tslab.views.time.common import (AXES, legend_html, mean_terms, ms, percent, term_colour, term_name,
                                      terms_tooltip)
-from tslab.views.time.worker import ProgressWorker
+from tslab.views.runner import Runner
 
 TOP = 10
 TERMS_ROLE = int(Qt.ItemDataRole.UserRole) + 1   # the cost stack cell: [(term, seconds)]
@@ -104,9 +104,9 @@ class PlannerView(QWidget):
         self.plan: Plan | None = None
         self.searched: Scenario | None = None   # the scenario of the search shown
         self.rows: list[PlanEntry] = []         # the entry of each table row
-        self.worker = ProgressWorker(self, name="tslab-plan")
+        self.worker = Runner(self, name="tslab-plan", progress=True)
         self.worker.progressed.connect(self._progressed)
-        self.worker.finished.connect(self.show_plan)
+        self.worker.done.connect(self.show_plan)
         self.worker.failed.connect(self._failed)
         self.worker.busyChanged.connect(self._busy)
 
