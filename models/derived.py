@@ -491,5 +491,49 @@ def _step_time(doc: Document, should_stop: Callable[[], bool] | None = None):
 
 STEP_TIME = Computation("step-time", STEP_TIME_READS, _step_time, cancellable=True)
 
+# ---------------------------------------------------------------------------------------------
+# Where a computation runs: at once on the UI thread while it fits in a frame (16 ms), else on its
+# tab's Runner (views.document_tab.DocumentTab.derive), by the size of what it computes, measured
+# on a 2-core desktop. `heavy(computation, document)` is the one place that decides.
+
+WORKER_OPS = 60_000         # simulated schedule ops: above about this many a simulation can take a frame
+LIGHT_STEP_OPS = 4_000      # the step-time model: every preset times in 1–13 ms, each further 1,000 ops ~2 ms
+WORKER_GPUS = 1 << 12       # the mesh, traffic and network of a larger cluster: its graph, loads and drawing ≳ 0.1 s
+WORKER_PICKS = 1 << 22      # MoE routing: more token·expert picks (~80 ms)
+WORKER_MUON_RANKS = 32      # Muon's packing over more DP·CP ranks
+WORKER_SR = (1_000_000, 2_000_000, 64)  # stochastic rounding: samples, accumulation steps, ranks
+
+
+def step_ops(s: Scenario) -> int:
+    """The ops of the scenario's simulated schedule: the size of the step-time model's largest
+    piece of work (models.pipeline.op_count; 0 for a schedule it refuses)."""
+    from .pipeline import ScheduleError, chunks_per_rank, normalise_kind, op_count
+    try:
+        kind = normalise_kind(s.schedule.kind)
+        return op_count(kind, s.parallel.pp, s.schedule.microbatches, chunks_per_rank(kind, s.parallel.vpp))
+    except ScheduleError:
+        return 0
+
+
+def heavy(computation: Computation, doc: Document) -> bool:
+    """Whether `computation` for `doc` may take longer than a frame: then a tab runs it on its
+    Runner. ValueError as the computation's own size estimate (schedule_ops) raises it."""
+    s = doc.scenario
+    if computation is SCHEDULE:
+        return schedule_ops(doc) > WORKER_OPS
+    if computation is STEP_TIME:
+        return step_ops(s) > LIGHT_STEP_OPS
+    if computation in (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK):
+        return s.cluster.nodes * s.cluster.gpus_per_node > WORKER_GPUS
+    if computation is MOE:
+        return s.parallel.ep * s.moe.tokens_per_rank * max(s.model.top_k, 1) > WORKER_PICKS
+    if computation is MUON:
+        return s.parallel.dp * s.parallel.cp > WORKER_MUON_RANKS
+    if computation is SR:
+        samples, steps, ranks = WORKER_SR
+        return s.sr.samples > samples or s.sr.steps > steps or s.sr.ranks > ranks
+    return False
+
+
 ALL = (VALIDATION, LEDGER, MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK, SCHEDULE, COLLECTIVE, ALPHA_BETA, MOE,
        MEMORY_TIMELINE, CONTEXT, CONTEXT_MEMORY, MUON, SR, STEP_TIME)

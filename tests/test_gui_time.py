@@ -15,7 +15,8 @@ from windows import open_window
 
 from tslab.desktop.main_window import MainWindow
 from tslab.models.pipeline import shown_scenario
-from tslab.models.derived import STEP_TIME
+from tslab.models.derived import STEP_TIME, heavy
+from tslab.models.document import Document
 from tslab.models.pipeline import Cancelled
 from tslab.models.planner import plan
 from tslab.models.presets import load_preset, preset_document
@@ -27,7 +28,6 @@ from tslab.views.time import StepTimePanel
 from tslab.views.time import planner as planner_module
 from tslab.views.time.common import ms, percent, row_terms
 from tslab.views.time.planner import PlannerView
-from tslab.views.time.source import is_heavy
 from tslab.views.runner import Runner
 
 PRESETS = ("classroom-7b", "llama3-405b", "deepseek-v3")
@@ -117,7 +117,7 @@ def test_panel_refreshes_only_when_concerned_and_seen(qtbot):
 
 def test_a_big_schedule_is_timed_off_the_ui_thread(qtbot):
     big = load_preset("deepseek-v3").replace(**{"schedule.microbatches": 256})
-    assert is_heavy(big) and not is_heavy(load_preset("classroom-7b"))
+    assert heavy(STEP_TIME, Document(big)) and not heavy(STEP_TIME, Document(load_preset("classroom-7b")))
     win = window(qtbot, "classroom-7b")
     panel = open_panel(qtbot, win)
     win.model.set_scenario(big)

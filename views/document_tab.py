@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtWidgets import QWidget
 
+from tslab.models import derived
 from tslab.models.derived import Computation, ResultCache, concerns
 from tslab.models.document import Document
 from tslab.views.document_model import DocumentModel
@@ -86,12 +87,16 @@ class DocumentTab(QWidget):
             self.refreshes += 1
             self.refresh(None if keys is None else frozenset(keys))
 
-    def derive(self, runner: Runner, computations: tuple[Computation, ...], heavy: bool) -> tuple | None:
+    def derive(self, runner: Runner, computations: tuple[Computation, ...], heavy: bool | None = None
+               ) -> tuple | None:
         """The results of `computations` for the current document, at once when the work is
-        light, cached or headless; else None, and `runner` computes them on its worker (its
-        `done` then delivers the tuple). Either way a run still under way is superseded."""
+        light (`models.derived.heavy`, the one place that decides), cached or headless; else None,
+        and `runner` computes them on its worker (its `done` then delivers the tuple). Either way
+        a run still under way is superseded."""
         document, cache = self.model.document, self.model.cache
-        if not heavy or self.model.synchronous or all(cache.cached(c, document)[0] for c in computations):
+        if heavy is None:
+            heavy = any(derived.heavy(c, document) for c in computations)
+        if self.model.synchronous or all(cache.cached(c, document)[0] for c in computations) or not heavy:
             runner.cancel()
             return derive_all(cache, computations, document)
         runner.start(derive_all, cache, computations, document)

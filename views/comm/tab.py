@@ -27,7 +27,6 @@ from tslab.views.document_model import DocumentModel
 
 
 MIB = 1 << 20
-WORKER_THRESHOLD_PICKS = 1 << 22  # routing more token·expert picks (~80 ms) runs on the tab's runner
 OVERLAP_KEYS = ("view.comm.compute_ms", "view.comm.overlap")
 
 
@@ -169,15 +168,14 @@ class CommTab(DocumentTab):
             self.refresh_moe()
 
     def refresh_moe(self) -> None:
-        """Route and plan the MoE layer: on the runner when it routes over WORKER_THRESHOLD_PICKS
-        token·expert picks (the analysis at its limit takes about a second)."""
+        """Route and plan the MoE layer: on the runner when it routes many token·expert picks
+        (models.derived.heavy; the analysis at its limit takes about a second)."""
         s = self.model.scenario
         if self.model.errors:   # the banner's error, not the routing of a layout that cannot be
             self.runner.cancel()
             self.figure.show_moe(None, invalid_header(self.model.errors))
             return
-        picks = s.parallel.ep * s.moe.tokens_per_rank * max(s.model.top_k, 1)
-        results = self.derive(self.runner, (MOE,), heavy=picks > WORKER_THRESHOLD_PICKS)
+        results = self.derive(self.runner, (MOE,))
         if results is None:
             self.figure.show_moe(None, self.tr("Routing {tokens:,} tokens…").format(
                 tokens=s.parallel.ep * s.moe.tokens_per_rank))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QSplitter, QVBoxLayout, QWidget
 
-from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed
+from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC, Failed, heavy
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
 from tslab.views import charts
 from tslab.views.common import controls_above, inputs_beside
@@ -22,9 +22,6 @@ from tslab.views.mesh.view import gpu_tooltip
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.document_model import DocumentModel
 
-
-WORKER_THRESHOLD_GPUS = 1 << 12  # larger clusters go to the tab's runner: the network's graph and
-                                 # its drawing take ≳ 0.1 s there (the groups alone ≳ 20 ms from 2^15)
 COMPUTATIONS = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK)
 NETWORK_AXIS = "view.mesh.network_axis"
 ZOOM_NODE = "view.mesh.node"
@@ -155,7 +152,7 @@ class MeshTab(DocumentTab):
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Enumerate the mesh, the compared order's mesh and the traffic, build and load the
-        network — on the runner for a cluster over WORKER_THRESHOLD_GPUS — and draw them. A new
+        network — on the runner for a large cluster (models.derived.heavy) — and draw them. A new
         network axis only recolours the links; a new node zoom only redraws that node's GPUs."""
         self._show_controls()
         if keys is not None and keys <= {NETWORK_AXIS} and self.results is not None and not self.runner.busy:
@@ -168,7 +165,7 @@ class MeshTab(DocumentTab):
         cluster = document.scenario.cluster
         world = cluster.nodes * cluster.gpus_per_node
         cached = all(cache.cached(c, document)[0] for c in COMPUTATIONS)
-        if world <= WORKER_THRESHOLD_GPUS or self.model.synchronous or cached:
+        if not heavy(MESH, document) or self.model.synchronous or cached:
             self.runner.cancel()
             self._show(derive_all(cache, COMPUTATIONS, document) + (None,))
             return

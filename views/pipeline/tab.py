@@ -9,7 +9,7 @@ import bisect
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
-from tslab.models.derived import SCHEDULE, ScheduleResult, schedule_ops, schedule_scenario, schedule_taught
+from tslab.models.derived import SCHEDULE, ScheduleResult, heavy, schedule_ops, schedule_scenario, schedule_taught
 from tslab.models.pipeline import KINDS, Simulation
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_tab import DocumentTab
@@ -25,7 +25,6 @@ from tslab.views.document_model import DocumentModel
 
 
 FPS = 60
-WORKER_THRESHOLD_OPS = 60_000  # above about this many ops a simulation can take longer than a frame
 REDUCED_MOTION = "reducedMotion"   # the QSettings key View → Reduced Motion writes
 # the duration inputs and the op each one times (models.pipeline.Durations)
 DURATION_FIELDS = (("schedule.f", "F"), ("schedule.b", "B"), ("schedule.w", "W"), ("schedule.fb", "FB"),
@@ -127,8 +126,7 @@ class PipelineTab(DocumentTab):
         document = self.model.document
         hit, result = self.model.cache.cached(SCHEDULE, document)
         try:  # with schedule.durations = "model" the step-time model gives the durations, and may refuse
-            ops = 0 if hit else schedule_ops(document)
-            if hit or self.model.synchronous or ops <= WORKER_THRESHOLD_OPS:
+            if hit or self.model.synchronous or not heavy(SCHEDULE, document):
                 self.runner.cancel()
                 self._show(result if hit else self.model.result(SCHEDULE))
                 return
@@ -138,7 +136,7 @@ class PipelineTab(DocumentTab):
             taught = schedule_taught(document, schedule_scenario(document))   # the refusal still says it
             self._show(ScheduleResult(runs=(), problems=((self.model.scenario.schedule.kind, reason),), taught=taught))
             return
-        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=ops))
+        self.figure.message.setText(self.tr("Simulating {ops:,} operations…").format(ops=schedule_ops(document)))
         self.runner.start(self.model.cache.get, SCHEDULE, document)
 
     def document_time(self) -> float:

@@ -13,31 +13,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from tslab.models.derived import STEP_TIME, Failed, ResultCache
+from tslab.models.derived import STEP_TIME, Failed, ResultCache, heavy
 from tslab.models.document import Document
-from tslab.models.pipeline import ScheduleError, chunks_per_rank, normalise_kind, op_count
-from tslab.models.scenario import Scenario
 from tslab.views.document_model import DocumentModel
 from tslab.views.runner import Runner
-
-# Simulated pipeline ops up to which timing the step stays inside a frame on the UI thread: every
-# preset times in 1-13 ms, and each further thousand ops adds about 2 ms.
-LIGHT_OPS = 4_000
-
-
-def schedule_ops(s: Scenario) -> int:
-    """The ops of the scenario's simulated schedule: the size of the step-time model's largest
-    piece of work (models.pipeline.op_count)."""
-    try:
-        kind = normalise_kind(s.schedule.kind)
-        return op_count(kind, s.parallel.pp, s.schedule.microbatches, chunks_per_rank(kind, s.parallel.vpp))
-    except ScheduleError:
-        return 0
-
-
-def is_heavy(s: Scenario) -> bool:
-    return schedule_ops(s) > LIGHT_OPS
-
 
 def _timed(cache: ResultCache, document: Document, should_stop: Callable[[], bool] | None = None) -> tuple:
     """(the cache key, the result) of STEP_TIME for `document`: the key tells whom it is for."""
@@ -75,7 +54,7 @@ class StepTimeSource(QObject):
         if hit:
             self._cancel_other(key)
             return result
-        if self.model.synchronous or not is_heavy(document.scenario):
+        if self.model.synchronous or not heavy(STEP_TIME, document):
             self._cancel_other(key)
             try:
                 return self.model.cache.get(STEP_TIME, document)
