@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
 import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QRectF, QSettings, Qt,
@@ -43,6 +44,15 @@ FOCUS_RING_WIDTH = 2
 
 # Benign messages of Qt's offscreen platform, not worth a user's attention.
 QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints()", "This plugin does not support raise()")
+
+# What tslab keeps on the application object (desktop/ and the tests read some of them by name): the
+# translators installed and their language, the style and palette the application started with, the
+# theme applied, and the focus ring.
+TRANSLATORS_ATTRIBUTE = "_tslab_translators"
+LANGUAGE_ATTRIBUTE = "_tslab_language"
+LIGHT_ATTRIBUTE = "_tslab_light"
+THEME_ATTRIBUTE = "_tslab_theme"
+FOCUS_RING_ATTRIBUTE = "_tslab_focus_ring"
 
 
 def _qt_messages(mode, context, message: str) -> None:
@@ -87,15 +97,15 @@ def install_translators(app: QCoreApplication, lang: str | None) -> list[QTransl
 def switch_language(app: QCoreApplication, lang: str) -> None:
     """Replace the installed translators by `lang`'s ("en" | "zh"); windows built afterwards
     show it (the main window rebuilds itself, desktop/main_window.py)."""
-    for translator in getattr(app, "_tslab_translators", []):
+    for translator in getattr(app, TRANSLATORS_ATTRIBUTE, []):
         app.removeTranslator(translator)
-    app._tslab_translators = install_translators(app, lang)
-    app._tslab_language = lang if lang in LANGUAGES else system_language()
+    setattr(app, TRANSLATORS_ATTRIBUTE, install_translators(app, lang))
+    setattr(app, LANGUAGE_ATTRIBUTE, lang if lang in LANGUAGES else system_language())
 
 
 def current_language(app: QCoreApplication) -> str:
     """The language whose translators are installed ("en" | "zh")."""
-    return getattr(app, "_tslab_language", "en")
+    return getattr(app, LANGUAGE_ATTRIBUTE, "en")
 
 
 def dark_palette() -> QPalette:
@@ -121,9 +131,10 @@ def dark_palette() -> QPalette:
 def apply_theme(app: QApplication, theme: str) -> None:
     """Colour the window chrome: "dark" is Fusion with `dark_palette`; "light" puts back the style
     and palette the application started with."""
-    if not hasattr(app, "_tslab_light"):
-        app._tslab_light = (app.style().name(), QPalette(app.palette()))
-    style_name, palette = app._tslab_light
+    if not hasattr(app, LIGHT_ATTRIBUTE):
+        setattr(app, LIGHT_ATTRIBUTE, (app.style().name(), QPalette(app.palette())))
+    light: tuple[str, QPalette] = getattr(app, LIGHT_ATTRIBUTE)
+    style_name, palette = light
     if theme == "dark":
         if app.style().name().lower() != "fusion":
             app.setStyle(QStyleFactory.create("Fusion"))
@@ -133,7 +144,7 @@ def apply_theme(app: QApplication, theme: str) -> None:
             app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
     repolish_styled(app)
-    app._tslab_theme = theme
+    setattr(app, THEME_ATTRIBUTE, theme)
 
 
 def repolish_styled(app: QApplication) -> None:
@@ -160,7 +171,7 @@ def set_application_font(app: QApplication, font: QFont) -> None:
 
 
 def current_theme(app: QCoreApplication) -> str:
-    return getattr(app, "_tslab_theme", "light")
+    return getattr(app, THEME_ATTRIBUTE, "light")
 
 
 def saved_theme() -> str:
@@ -224,8 +235,8 @@ class FocusRing(QObject):
 
 def install_focus_ring(app: QApplication) -> None:
     """The focus ring on every focusable control (once per application)."""
-    if getattr(app, "_tslab_focus_ring", None) is None:
-        app._tslab_focus_ring = FocusRing(app)
+    if getattr(app, FOCUS_RING_ATTRIBUTE, None) is None:
+        setattr(app, FOCUS_RING_ATTRIBUTE, FocusRing(app))
 
 
 def create_application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
@@ -240,13 +251,14 @@ def create_application(argv: list[str] | None = None, lang: str | None = None) -
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, config)
     if QApplication.instance() is None:
         qInstallMessageHandler(_qt_messages)
-    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1])
+    # A QApplication: the one running (tslab only ever starts QApplications), else a new one.
+    app = cast(QApplication, QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1]))
     # The desktop entry's name (resources/linux/), so desktops match the window to its launcher.
     QGuiApplication.setDesktopFileName(DESKTOP_FILE_NAME)
     if ICON.exists() and app.windowIcon().isNull():
         app.setWindowIcon(QIcon(str(ICON)))
     switch_language(app, effective_language(lang))  # the translators live as long as the app
-    if not hasattr(app, "_tslab_theme"):
+    if not hasattr(app, THEME_ATTRIBUTE):
         apply_theme(app, saved_theme())
     install_focus_ring(app)
     configure_pyqtgraph()

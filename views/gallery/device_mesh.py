@@ -329,14 +329,14 @@ class MeshDiagram(QWidget):
             painter.setPen(QPen(QColor("#9A9A9A"), 1))
             painter.setBrush(QColor(REPLICA_FILLS[gpu.dp % len(REPLICA_FILLS)]))
             painter.drawRoundedRect(cell, 4, 4)
-            first, second = label_lines(gpu)
+            first_line, second_line = label_lines(gpu)
             top = cell.center().y() - (bold_h + small_h) / 2
             painter.setPen(ink)
             painter.setFont(bold)
-            painter.drawText(QRectF(cell.left(), top, cell.width(), bold_h), Qt.AlignmentFlag.AlignCenter, first)
+            painter.drawText(QRectF(cell.left(), top, cell.width(), bold_h), Qt.AlignmentFlag.AlignCenter, first_line)
             painter.setFont(small)
             painter.drawText(QRectF(cell.left(), top + bold_h, cell.width(), small_h), Qt.AlignmentFlag.AlignCenter,
-                             second)
+                             second_line)
             self.tips.add(cell, self._tooltip(gpu))
         # TP groups: one outline around each run of a group's GPUs down a node column
         painter.setBrush(Qt.BrushStyle.NoBrush)

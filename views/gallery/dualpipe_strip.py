@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QBrush, QColor, QPainter
 
 from tslab.models.document import Document
 from tslab.models.memory.policy import is_recomputed
@@ -208,6 +208,7 @@ class ExecutionStrip(Diagram):
                                    for lane, key, _, seconds in self.blocks if seconds * scale > 60], 14, 9, True)
         for lane, key, start, seconds in self.blocks:
             rect = QRectF(x0 + start * scale, tops[lane] + 4, seconds * scale, heights[lane] - 8)
+            fill: str | QColor
             if lane == "pp":
                 fill = PP_COLOUR
             elif lane == "compute":
@@ -247,12 +248,13 @@ class ExecutionStrip(Diagram):
                   largest=12, colour=MUTED)
         # the key and the model's numbers
         key_y = axis_y + 30
-        key = [(FORWARD, translate("gallery", "forward chunk △")),
-               (BACKWARD_INPUT, translate("gallery", "backward for input ▲")),
-               (BACKWARD_WEIGHT, translate("gallery", "backward for weights ▲")),
-               (PP_COLOUR, translate("gallery", "PP communication")),
-               (hatch(EXPOSED), translate("gallery", "exposed (the model)"))]
-        used = self.swatch_key(QRectF(x0, key_y, width, 44), key, 13)
+        swatches: list[tuple[str | QBrush, str]] = [
+            (FORWARD, translate("gallery", "forward chunk △")),
+            (BACKWARD_INPUT, translate("gallery", "backward for input ▲")),
+            (BACKWARD_WEIGHT, translate("gallery", "backward for weights ▲")),
+            (PP_COLOUR, translate("gallery", "PP communication")),
+            (hatch(EXPOSED), translate("gallery", "exposed (the model)"))]
+        used = self.swatch_key(QRectF(x0, key_y, width, 44), swatches, 13)
         text_y = key_y + used + 10
         split = area.x() + area.width() * 0.6
         self.text(QRectF(area.x(), text_y, split - area.x() - 20, area.bottom() - text_y), self.numbers(),

@@ -4,6 +4,7 @@ clipped: what does not fit even then is recorded in `overflows`, which the tests
 arrows and a key of colour swatches."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -104,12 +105,17 @@ class Diagram(QWidget):
     def draw(self, painter: QPainter, area: QRectF) -> None:
         raise NotImplementedError
 
+    def _active_painter(self) -> QPainter:
+        """The painter of the paint under way: the helpers below draw only from `draw`."""
+        assert self._painter is not None, "a Diagram draws only inside its paintEvent"
+        return self._painter
+
     # ------------------------------------------------------------------------------------------
     def text(self, rect: QRectF, text: str, *, largest: int = LARGEST_PX, smallest: int = SMALLEST_PX,
              bold: bool = False, colour: str = INK, align=TOP_LEFT, px: int | None = None) -> int:
         """Draw `text` wrapped in `rect` at the largest size that fits (or at `px`); returns the
         size used. A text that does not fit at `smallest` is drawn at it and recorded."""
-        painter = self._painter
+        painter = self._active_painter()
         size = px if px is not None else fitting_px(self.font(), rect, text, largest, smallest, bold)
         font = font_px(self.font(), size, bold)
         self.texts.append(text)
@@ -128,7 +134,7 @@ class Diagram(QWidget):
 
     def box(self, rect: QRectF, fill: str | QColor | QBrush, outline: str = "#FFFFFF", width: float = 1.0,
             radius: float = 4.0, dashed: bool = False) -> None:
-        painter = self._painter
+        painter = self._active_painter()
         pen = QPen(QColor(outline), width)
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -137,7 +143,7 @@ class Diagram(QWidget):
         painter.drawRoundedRect(rect, radius, radius)
 
     def line(self, a: QPointF, b: QPointF, colour: str = FAINT, width: float = 1.2, dashed: bool = False) -> None:
-        painter = self._painter
+        painter = self._active_painter()
         pen = QPen(QColor(colour), width)
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
@@ -155,7 +161,7 @@ class Diagram(QWidget):
         ux, uy = d.x() / length, d.y() / length
         left = QPointF(b.x() - head * ux + head * 0.45 * uy, b.y() - head * uy - head * 0.45 * ux)
         right = QPointF(b.x() - head * ux - head * 0.45 * uy, b.y() - head * uy + head * 0.45 * ux)
-        painter = self._painter
+        painter = self._active_painter()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(colour))
         painter.drawPolygon(QPolygonF([b, left, right]))
@@ -163,7 +169,7 @@ class Diagram(QWidget):
     def curved_arrow(self, a: QPointF, control: QPointF, b: QPointF, colour: str = INK, width: float = 1.6,
                      head: float = 8.0) -> None:
         """A quadratic curve from a to b bending towards `control`, its head at b."""
-        painter = self._painter
+        painter = self._active_painter()
         path = QPainterPath(a)
         path.quadTo(control, b)
         painter.setPen(QPen(QColor(colour), width))
@@ -171,9 +177,10 @@ class Diagram(QWidget):
         painter.drawPath(path)
         self.arrow(control + (b - control) * 0.9, b, colour, width, head)
 
-    def swatch_key(self, rect: QRectF, entries: list[tuple[str | QBrush, str]], px: int = 12) -> float:
+    def swatch_key(self, rect: QRectF, entries: Sequence[tuple[str | QColor | QBrush, str]], px: int = 12) -> float:
         """A one-line (wrapping) key of colour swatches and their names in `rect`; returns the
         height it took."""
+        painter = self._active_painter()
         font = font_px(self.font(), px)
         metrics = QFontMetricsF(font)
         x, y = rect.x(), rect.y()
@@ -183,9 +190,9 @@ class Diagram(QWidget):
             if x + width > rect.right() and x > rect.x():
                 x, y = rect.x(), y + line
             self.box(QRectF(x, y + (line - 12) / 2 - 2, 14, 12), fill, "#777777", 0.6, 2)
-            self._painter.setFont(font)
-            self._painter.setPen(QColor(INK))
-            self._painter.drawText(QRectF(x + 20, y, width - 20, line - 4), int(LEFT), name)
+            painter.setFont(font)
+            painter.setPen(QColor(INK))
+            painter.drawText(QRectF(x + 20, y, width - 20, line - 4), int(LEFT), name)
             self.texts.append(name)
             x += width
         return y + line - rect.y()

@@ -84,7 +84,7 @@ class SchedulesBody(QWidget):
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(4)
         span = max(strip.simulation.makespan for strip in shown)
-        views = []
+        views: list[GanttView] = []
         for row, strip in enumerate(shown):
             label = QLabel(strip_text(strip), self)
             label.setTextFormat(Qt.TextFormat.RichText)

@@ -108,6 +108,10 @@ class GalleryDialog(QDialog):
     document)` asks where to export one figure and writes it; `export_all(parent)` exports them all.
     Without them their buttons are not shown."""
 
+    # The figure page's scroll area. The name hides QWidget.scroll(dx, dy), which the dialog never
+    # calls; the tests read the attribute under this name.
+    scroll: QScrollArea  # type: ignore[assignment]
+
     def __init__(self, model: DocumentModel, parent: QWidget | None = None, open_tab: OpenTab | None = None, *,
                  export_figure: ExportFigure | None = None, export_all: ExportAll | None = None):
         super().__init__(parent)
