@@ -170,7 +170,7 @@ class BoxLayer(pg.GraphicsObject):
 
     def __init__(self):
         super().__init__()
-        self.batches: list[tuple[QPen, QBrush, object]] = []
+        self.batches: list[tuple[QPen, QBrush, PrimitiveArray]] = []
         self._bounds = QRectF()
 
     def set_batches(self, batches: list[tuple[QPen, QBrush, np.ndarray]]) -> None:
@@ -234,7 +234,9 @@ class Boxes:
 
     def set(self, boxes: Sequence[Box]) -> None:
         self.boxes = list(boxes)
-        self.tips.set_segments([charts.Segment(b.x0, b.x1, min(b.y0, b.y1), max(b.y0, b.y1), "", b.tooltip)
+        # a tooltip may be a function: LazyTips calls it when the mouse gets there
+        self.tips.set_segments([charts.Segment(b.x0, b.x1, min(b.y0, b.y1), max(b.y0, b.y1), "",
+                                               b.tooltip)  # type: ignore[arg-type]
                                 for b in self.boxes if b.tooltip])
         groups: dict[tuple, list[Box]] = {}
         for box in self.boxes:
@@ -306,6 +308,7 @@ class SchemePanel(QWidget):
     and `numbers` are the figure's title and summary for the scheme."""
 
     last_step = 0
+    plot: pg.PlotWidget   # the scheme's picture, made by the panel (lay_out_with_bytes places it)
 
     def lay_out_with_bytes(self, title: str, key_lines: int = 0) -> None:
         """The layout the KDA and USP panels share: `self.plot` (with a note under it for too many

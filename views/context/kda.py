@@ -87,6 +87,7 @@ class KdaPanel(SchemePanel):
 
     def _draw(self, k: int) -> None:
         kda = self.kda
+        assert kda is not None   # set_step draws only after show_analysis
         n = kda.ranks
         ranges = kda.scan_steps[k - 2] if k >= 2 else tuple((r, r) for r in range(n))
         boxes, labels = [], []
@@ -115,11 +116,13 @@ class KdaPanel(SchemePanel):
 
     def headline(self) -> str:
         kda, a = self.kda, self.analysis
+        assert kda is not None and a is not None   # show_analysis sets them first
         return self.tr("Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens").format(
             n=kda.ranks, s=a.seq_len)
 
     def numbers(self) -> str:
         kda = self.kda
+        assert kda is not None   # show_analysis sets it first
         return "<br>".join([
             self.tr("Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax "
                     "ring over the same ranks would pass {ring}.").format(

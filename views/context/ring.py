@@ -109,6 +109,7 @@ class RingPanel(SchemePanel):
 
     def _show_work(self) -> None:
         ring = self.ring
+        assert ring is not None   # show_analysis sets it first
         n = ring.degree
         boxes = []
         for r in range(n):
@@ -153,6 +154,7 @@ class RingPanel(SchemePanel):
 
     def _draw_ring(self, k: int) -> None:
         ring = self.ring
+        assert ring is not None   # set_step draws only after show_analysis
         n = ring.degree
         step = ring.schedule[k]
         boxes, labels = [], []
@@ -190,6 +192,7 @@ class RingPanel(SchemePanel):
         recolours them. Every kept query × key chunk pair is computed once, by the rank that holds
         the query chunk, at the step it holds the key chunk's K/V."""
         ring = self.ring
+        assert ring is not None   # show_analysis sets it first
         chunks = 2 * ring.degree if ring.zigzag else ring.degree
         computed: dict[tuple[int, int], tuple[int, int]] = {}   # (query, key) → (rank, step)
         for t, step in enumerate(ring.schedule):
@@ -241,6 +244,7 @@ class RingPanel(SchemePanel):
 
     def _show_softmax(self, k: int) -> None:
         ring = self.ring
+        assert ring is not None   # set_step shows it only after show_analysis
         m, ell = np.asarray(ring.demo_max), np.asarray(ring.demo_sum)
         k = min(k, m.shape[0] - 1)   # the demo runs on at most its own ranks' steps
         self._softmax_step, self._softmax_width = k, self.softmax.width()
@@ -273,12 +277,14 @@ class RingPanel(SchemePanel):
 
     def headline(self) -> str:
         ring, a = self.ring, self.analysis
+        assert ring is not None and a is not None   # show_analysis sets them first
         layout = self.tr("zigzag (head–tail) chunks") if ring.zigzag else self.tr("contiguous chunks")
         return self.tr("Ring attention over {n} ranks: S = {s:,} tokens, {layout}").format(
             n=ring.degree, s=a.seq_len, layout=layout)
 
     def numbers(self) -> str:
         ring = self.ring
+        assert ring is not None   # show_analysis sets it first
         verdict = (self.tr("compute hides the transfer") if ring.hidden else
                    "<span style='color:#C00000'>" + self.tr("the transfer is exposed") + "</span>")
         return "<br>".join([

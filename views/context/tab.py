@@ -81,9 +81,9 @@ class ContextTab(DocumentTab):
                                   self.tr("auto"))
         self.degree_label, self.degree_box = self.degree.label, self.degree.box
         # one row at 1280 px; in larger type the buttons wrap onto a second row instead of widening the window
-        self.controls_bar = FlowBar(self, [[button] for button in self.scheme_buttons.values()]
-                                    + [[self.play_button, self.step_button], [self.scrub],
-                                       [self.degree_label, self.degree_box]], spacing=4)
+        groups: list[list[QWidget]] = [[button] for button in self.scheme_buttons.values()]
+        groups += [[self.play_button, self.step_button], [self.scrub], [self.degree_label, self.degree_box]]
+        self.controls_bar = FlowBar(self, groups, spacing=4)
         bar = QHBoxLayout()
         bar.addWidget(self.controls_bar, 1)
 
@@ -99,7 +99,7 @@ class ContextTab(DocumentTab):
 
         self.timer = QTimer(self, interval=STEP_MS)
         self.timer.timeout.connect(self._tick)
-        self.step = 0
+        self.step: int = 0   # the step shown (its type for the Step button's lambda above)
         self.analysis: ContextAnalysis | None = None
         self._shown: dict[str, tuple | None] = dict.fromkeys(CONTEXT_PAGES)   # what each page draws
         self.muon_runner = Runner(self, synchronous=model.synchronous, name="tslab-muon")

@@ -126,6 +126,7 @@ class TwoStagePanel(SchemePanel):
 
     def _draw(self, k: int) -> None:
         two = self.two
+        assert two is not None   # set_step draws only after show_analysis
         m, s = two.compress_ratio, two.tokens_per_rank
         boxes, labels, arrows = [], [], []
         block_tip = self.tr("rank {r}, block {b}: tokens {lo:,}–{hi:,}")
@@ -173,6 +174,7 @@ class TwoStagePanel(SchemePanel):
         """The all-gathered entries (rank by rank: bridge, then its own), and after select-and-pad
         the valid ones in order with the pads at the end — at most four cells per rank drawn."""
         two = self.two
+        assert two is not None   # _draw's, set by show_analysis
         per_rank = two.compressed_tokens_per_rank
         shown = min(per_rank, 4)
         groups = min(two.ranks, RANKS_DRAWN)
@@ -217,11 +219,13 @@ class TwoStagePanel(SchemePanel):
 
     def headline(self) -> str:
         two, a = self.two, self.analysis
+        assert two is not None and a is not None   # show_analysis sets them first
         return self.tr("DeepSeek-V4 two-stage CP over {n} ranks: S = {s:,} tokens, compression m = {m}").format(
             n=two.ranks, s=a.seq_len, m=two.compress_ratio)
 
     def numbers(self) -> str:
         two = self.two
+        assert two is not None   # show_analysis sets it first
         return "<br>".join([
             self.tr("s = S/cp = {s:,} tokens per rank → s/m + 1 = {count:,} compressed entries per rank (the +1 is "
                     "the bridge).").format(s=two.tokens_per_rank, count=two.compressed_tokens_per_rank),

@@ -74,6 +74,7 @@ class UlyssesPanel(SchemePanel):
 
     def _lay_out(self) -> bool:
         """Arrange the rank panels in the rows that draw them largest; whether that changed."""
+        assert self.ulysses is not None   # show_analysis sets it first
         n = self.ulysses.degree
         gap = max(1.0, n * 0.25)
         per_row = panel_columns(n, n + gap + 1.2, n + gap, self._aspect())
@@ -126,6 +127,7 @@ class UlyssesPanel(SchemePanel):
 
     def cell_at(self, x: float, y: float) -> tuple[int, int, int] | None:
         """(rank, sequence block, head group) of the cell at picture coordinates (x, y), if any."""
+        assert self.ulysses is not None   # hovered only once show_analysis has drawn the cells
         n = self.ulysses.degree
         for r, (ox, oy) in enumerate(self._origins):
             if ox <= x < ox + n and oy <= y < oy + n:
@@ -142,6 +144,7 @@ class UlyssesPanel(SchemePanel):
     def _draw(self, k: int) -> None:
         """The cells as batches: one per sequence block's colour, the empty ones, and the outlines
         of what arrived in this round (numpy over the n³ cells, no object per cell)."""
+        assert self.ulysses is not None   # drawn only after show_analysis
         n = self.ulysses.degree
         if len(self.held) != len(self.frames):
             self.held = np.zeros((len(self.frames), n, n, n), dtype=bool)   # [step, rank, block, group]
@@ -165,11 +168,13 @@ class UlyssesPanel(SchemePanel):
 
     def headline(self) -> str:
         u, a = self.ulysses, self.analysis
+        assert u is not None and a is not None   # show_analysis sets them first
         return self.tr("DeepSpeed-Ulysses over {n} ranks: S = {s:,} tokens, {heads} heads").format(
             n=u.degree, s=a.seq_len, heads=u.heads)
 
     def numbers(self) -> str:
         u = self.ulysses
+        assert u is not None   # show_analysis sets it first
         limits = {"attention heads": self.tr("attention heads"), "KV heads": self.tr("KV heads")}
         lines = [self.tr("Per layer every rank sends {total} per link: {qkv} of Q, K, V and {out} of output "
                          "(4SH/n without GQA); both all-to-alls take {time} on {tier}.").format(

@@ -54,6 +54,7 @@ class UspPanel(SchemePanel):
 
     def _show_bytes(self) -> None:
         usp = self.usp
+        assert usp is not None   # show_analysis sets it first
         ring_bytes = usp.ring_bytes_per_step * usp.ring_steps
         bars = ((self.tr("Ulysses axis"), usp.ulysses_bytes_per_link_per_layer, usp.ulysses_placement),
                 (self.tr("Ring axis"), ring_bytes, usp.ring_placement))
@@ -102,6 +103,7 @@ class UspPanel(SchemePanel):
 
     def _draw(self, k: int) -> None:
         usp = self.usp
+        assert usp is not None   # set_step draws only after show_analysis
         grid = usp.grid
         rows, cols = len(grid), len(grid[0]) if grid else 0
         if not rows * cols or rows * cols > GRID_LIMIT:
@@ -138,11 +140,13 @@ class UspPanel(SchemePanel):
 
     def headline(self) -> str:
         usp, a = self.usp, self.analysis
+        assert usp is not None and a is not None   # show_analysis sets them first
         return self.tr("USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens").format(
             n=usp.ulysses * usp.ring, u=usp.ulysses, r=usp.ring, s=a.seq_len)
 
     def numbers(self) -> str:
         usp = self.usp
+        assert usp is not None and self.analysis is not None   # show_analysis sets them first
         lines = [self.tr("Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps "
                          "of {step}).").format(
             u=format_bytes(usp.ulysses_bytes_per_link_per_layer),
