@@ -500,8 +500,8 @@ WORKER_OPS = 60_000         # simulated schedule ops: above about this many a si
 LIGHT_STEP_OPS = 4_000      # the step-time model: every preset times in 1–13 ms, each further 1,000 ops ~2 ms
 WORKER_GPUS = 1 << 12       # the mesh, traffic and network of a larger cluster: its graph, loads and drawing ≳ 0.1 s
 WORKER_PICKS = 1 << 22      # MoE routing: more token·expert picks (~80 ms)
-WORKER_MUON_RANKS = 32      # Muon's packing over more DP·CP ranks
-WORKER_SR = (1_000_000, 2_000_000, 64)  # stochastic rounding: samples, accumulation steps, ranks
+WORKER_MUON_RANKS = 32      # Muon's Gram demonstration orthogonalises a shard per ZeRO rank (dp·cp): > ~30 ms
+WORKER_SR = (1_000_000, 2_000_000, 64)  # stochastic rounding's samples, accumulation steps, ranks: > ~30 ms
 
 
 def step_ops(s: Scenario) -> int:

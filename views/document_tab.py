@@ -87,16 +87,14 @@ class DocumentTab(QWidget):
             self.refreshes += 1
             self.refresh(None if keys is None else frozenset(keys))
 
-    def derive(self, runner: Runner, computations: tuple[Computation, ...], heavy: bool | None = None
-               ) -> tuple | None:
+    def derive(self, runner: Runner, computations: tuple[Computation, ...]) -> tuple | None:
         """The results of `computations` for the current document, at once when the work is
         light (`models.derived.heavy`, the one place that decides), cached or headless; else None,
         and `runner` computes them on its worker (its `done` then delivers the tuple). Either way
         a run still under way is superseded."""
         document, cache = self.model.document, self.model.cache
-        if heavy is None:
-            heavy = any(derived.heavy(c, document) for c in computations)
-        if self.model.synchronous or all(cache.cached(c, document)[0] for c in computations) or not heavy:
+        if self.model.synchronous or all(cache.cached(c, document)[0] for c in computations) or \
+                not any(derived.heavy(c, document) for c in computations):
             runner.cancel()
             return derive_all(cache, computations, document)
         runner.start(derive_all, cache, computations, document)

@@ -23,13 +23,6 @@ from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 
 STEP_MS = 700                  # one animation step while playing
-# Above these the stochastic-rounding analysis takes longer than about 30 ms and runs on the runner.
-SR_WORKER_SAMPLES = 1_000_000
-SR_WORKER_STEPS = 2_000_000
-SR_WORKER_RANKS = 64
-# The Gram demonstration orthogonalises one shard per ZeRO rank (dp × cp): above this many the Muon
-# analysis takes longer than about 30 ms and runs on the runner.
-MUON_WORKER_ZERO_RANKS = 32
 
 
 class ContextTab(DocumentTab):
@@ -169,7 +162,7 @@ class ContextTab(DocumentTab):
             self._show_muon(Failed("; ".join(translate_problem(problem) for problem in self.model.errors)))
             return
         p = self.model.scenario.parallel
-        results = self.derive(self.muon_runner, (MUON,), heavy=p.dp * p.cp > MUON_WORKER_ZERO_RANKS)
+        results = self.derive(self.muon_runner, (MUON,))
         if results is None:
             self.muon_figure.show_busy(self.tr("Packing the dense matrices over {ranks:,} ZeRO ranks…").format(
                 ranks=p.dp * p.cp))
@@ -188,8 +181,7 @@ class ContextTab(DocumentTab):
             return
         self._shown["sr"] = key
         s = self.model.scenario.sr
-        heavy = s.samples > SR_WORKER_SAMPLES or s.steps > SR_WORKER_STEPS or s.ranks > SR_WORKER_RANKS
-        results = self.derive(self.sr_runner, (SR,), heavy=heavy)
+        results = self.derive(self.sr_runner, (SR,))
         if results is None:
             self.sr_figure.show_busy(self.tr("Rounding {samples:,} samples and accumulating {steps:,} updates…").format(
                 samples=s.samples, steps=s.steps))
