@@ -249,3 +249,19 @@ def test_coerce_field_rejects_out_of_range_view_values() -> None:
     from tslab.models.document import _view_field
     with pytest.raises(ScenarioError, match="view.comm.overlap"):
         coerce_field("view.comm.overlap", _view_field("view.comm.overlap"), 1.5)
+
+
+def test_where_a_computation_runs_is_decided_by_the_size_of_its_work() -> None:
+    """models.derived.heavy: the one place that sends a computation to a tab's runner."""
+    small, big = BASES["classroom"], Document(load_preset("deepseek-v3"))
+    assert not any(derived.heavy(c, small) for c in derived.ALL)
+    assert derived.heavy(derived.STEP_TIME, big) and not derived.heavy(derived.LEDGER, big)
+    huge = big.replace(**{"cluster.nodes": (derived.WORKER_GPUS // 8) * 2, "parallel.dp": 0})
+    assert derived.heavy(derived.MESH, huge) and derived.heavy(derived.NETWORK, huge)
+    assert not derived.heavy(derived.MESH, big)
+    routed = small.replace(**{"model.experts": 64, "model.top_k": 8, "model.expert_ffn_hidden": 1024,
+                              "moe.tokens_per_rank": derived.WORKER_PICKS // 8 + 1})
+    assert derived.heavy(derived.MOE, routed) and not derived.heavy(derived.MOE, small)
+    deep = small.replace(**{"schedule.global_batch": 8 * 4096, "parallel.pp": 8, "parallel.dp": 1})
+    assert derived.schedule_ops(deep) > derived.WORKER_OPS and derived.heavy(derived.SCHEDULE, deep)
+    assert derived.heavy(derived.SR, small.replace(**{"sr.samples": derived.WORKER_SR[0] + 1}))
