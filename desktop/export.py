@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, cast
 
 from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QLocale, QMarginsF, QPoint, QRect, QSize,
                             QSizeF, QTranslator)
@@ -78,7 +79,8 @@ def figure_bytes(widget: QWidget, fmt: str, scale: float = 1.0, title: str = "")
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if fmt == "png":
-        if not render_png(widget, scale).save(buffer, "PNG"):
+        # the binding takes the format as a str (its stub says bytes, which it refuses)
+        if not render_png(widget, scale).save(buffer, "PNG"):  # type: ignore[call-overload]
             raise ExportError("PNG encoding failed")
     elif fmt == "svg":
         generator = QSvgGenerator()
@@ -158,7 +160,7 @@ def export_tab(document: Document | Scenario, tab: str, fmt: str, scale: float =
 
 def ensure_app(lang: str = "en") -> QApplication:
     """A QApplication for headless rendering (offscreen unless a platform was chosen)."""
-    app = QApplication.instance()
+    app = cast("QApplication | None", QApplication.instance())   # the widgets' application, if one runs
     if app is None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         from tslab.views.application import create_application
@@ -292,13 +294,13 @@ def figure_language(lang: str | None) -> Iterator[None]:
     if lang is None or app is None or lang == current_language():
         yield
         return
-    from tslab.views.application import install_translators
+    from tslab.views.application import LANGUAGE_ATTRIBUTE, install_translators
     saved: list[QTranslator] = list(getattr(app, "_tslab_translators", []))
     saved_language, locale = current_language(), QLocale()
     for translator in saved:
         app.removeTranslator(translator)
     temporary = install_translators(app, lang)
-    app._tslab_language = lang
+    setattr(app, LANGUAGE_ATTRIBUTE, lang)
     try:
         yield
     finally:
@@ -307,7 +309,7 @@ def figure_language(lang: str | None) -> Iterator[None]:
             translator.deleteLater()
         for translator in saved:
             app.installTranslator(translator)
-        app._tslab_language = saved_language
+        setattr(app, LANGUAGE_ATTRIBUTE, saved_language)
         QLocale.setDefault(locale)
 
 
@@ -363,7 +365,7 @@ def export_figure(document: Document | Scenario, key: str, fmt: str, scale: floa
 
 
 def _figure_title(figure: QWidget) -> str:
-    title = getattr(figure, "title", None)
+    title: Any = getattr(figure, "title", None)   # a figure's title label, if it has one
     return title.text() if hasattr(title, "text") else ""
 
 

@@ -38,9 +38,11 @@ MAX_SCALE = 8.0
 def open_gallery(model: DocumentModel, parent: QWidget | None = None,
                  open_tab: OpenTab | None = None) -> GalleryDialog:
     """The Figure Gallery window on `model` with the app's exports; show() it (it is not modal)."""
-    return GalleryDialog(model, parent, open_tab,
-                         export_figure=lambda window, spec, document: export_figure_dialog(
-                             window, spec, document, start_folder(model)),
+
+    def export_one(window: QWidget, spec: FigureSpec, document: Document) -> None:
+        export_figure_dialog(window, spec, document, start_folder(model))
+
+    return GalleryDialog(model, parent, open_tab, export_figure=export_one,
                          export_all=lambda window: export_all(window, model))
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
@@ -34,8 +35,17 @@ from tslab.desktop.window_files import WindowFiles
 from tslab.desktop.window_keys import LectureKeys, PresetBox
 from tslab.desktop.window_panels import WindowPanels
 
+if TYPE_CHECKING:   # for the annotation only: the pipeline tab loads when first shown
+    from tslab.views.pipeline import PipelineTab
+
 PRESENTATION_SCALES = (125, 150, 200)   # percent of the normal type size while presenting
 DEFAULT_PRESENTATION_SCALE = 150
+MAIN_WINDOW_ATTRIBUTE = "_tslab_main_window"   # the application's window on the document (desktop/app.py)
+
+
+def _application() -> QApplication:
+    """The running application: the window is shown in a QApplication."""
+    return cast(QApplication, QApplication.instance())
 
 
 class MainWindow(WindowPanels, WindowFiles, QMainWindow):
@@ -146,10 +156,10 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         file_menu.addAction(self.tr("Save Scenario &As…"), QKeySequence.StandardKey.SaveAs, self.save_as)
         file_menu.addSeparator()
         export_menu = file_menu.addMenu(self.tr("&Export Current Tab"))
-        self.export_actions = {}
+        self.export_actions: dict[str, QAction] = {}
         for fmt, label in (("png", self.tr("PNG image (2× scale)…")), ("svg", self.tr("SVG vector image…")),
                            ("pdf", self.tr("PDF document…"))):
-            action = export_menu.addAction(label, lambda fmt=fmt: self.export_dialog(fmt))
+            action = export_menu.addAction(label, lambda fmt=fmt: self.export_dialog(fmt))  # type: ignore[misc]
             self.export_actions[fmt] = action
         self.export_all_action = file_menu.addAction(self.tr("Export All &Figures…"), self.export_all_figures)
         self.export_all_action.setToolTip(self.tr("Every figure of the gallery, or the lecture handout PDF, into a "
@@ -201,13 +211,13 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         theme_menu.setToolTipsVisible(True)
         self.theme_actions = self._choice_actions(
             theme_menu, [("light", self.tr("Light")), ("dark", self.tr("Dark"))],
-            current_theme(QApplication.instance()), self.set_theme)
+            current_theme(_application()), self.set_theme)
         for action in self.theme_actions.values():
             action.setToolTip(theme_tip)
         language_menu = view_menu.addMenu(self.tr("&Language"))
         # Each language is named in itself, so that it can be found whichever one is showing.
         self.language_actions = self._choice_actions(
-            language_menu, [("en", self.tr("English")), ("zh", "中文")], current_language(QApplication.instance()),
+            language_menu, [("en", self.tr("English")), ("zh", "中文")], current_language(_application()),
             self.set_language)
         self.reduced_motion_action = QAction(self.tr("Reduced &Motion"), self, checkable=True)
         self.reduced_motion_action.setToolTip(self.tr("Animations step from state to state instead of moving "
@@ -261,8 +271,10 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         """The tab widget for `key`, built on first use (with the inputs hidden if they are)."""
         if key not in self._pages:
             holder = self.tabs.widget(self.tab_keys.index(key))
+            layout = holder.layout() if holder is not None else None
+            assert holder is not None and layout is not None   # every tab's holder, with its layout, from the start
             page = tab_class(key)(self.model, holder)
-            holder.layout().addWidget(page)
+            layout.addWidget(page)
             page.show()   # at once, not when the event loop next runs (as a layout shows a new child)
             self._pages[key] = page
             if self.hide_inputs_action.isChecked() and hasattr(page, "set_inputs_collapsed"):
@@ -427,7 +439,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         if self.present_action.isChecked() != on:
             self.present_action.setChecked(on)
             return
-        app = QApplication.instance()
+        app = _application()
         if on:
             if self._normal_font is None:
                 self._normal_font = QFont(app.font())
@@ -450,7 +462,8 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
     def presentation_scale(self) -> int:
         """View → Presentation Scale, in percent (QSettings "presentationScale")."""
         try:
-            percent = int(self.settings.value("presentationScale", DEFAULT_PRESENTATION_SCALE))
+            value: Any = self.settings.value("presentationScale", DEFAULT_PRESENTATION_SCALE)   # as QSettings kept it
+            percent = int(value)
         except (TypeError, ValueError):
             return DEFAULT_PRESENTATION_SCALE
         return percent if percent in PRESENTATION_SCALES else DEFAULT_PRESENTATION_SCALE
@@ -473,7 +486,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             font.setPointSizeF(font.pointSizeF() * scale)
         else:   # a font sized in pixels
             font.setPixelSize(round(font.pixelSize() * scale))
-        set_application_font(QApplication.instance(), font)
+        set_application_font(_application(), font)
 
     def set_inputs_hidden(self, hidden: bool) -> None:
         """View → Hide Inputs: every tab folds its input column away (tabs built later too)."""
@@ -489,7 +502,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         if theme not in THEMES:
             return
         self.settings.setValue("theme", theme)
-        apply_theme(QApplication.instance(), theme)
+        apply_theme(_application(), theme)
         for value, action in self.theme_actions.items():
             action.setChecked(value == theme)
 
@@ -505,12 +518,12 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         self.settings.setValue("reducedMotion", on)
         pipeline = self._pages.get("pipeline")
         if pipeline is not None:   # its own check box shows the same setting at once
-            pipeline.follow_reduced_motion()
+            cast("PipelineTab", pipeline).follow_reduced_motion()
 
     def _sync_view_menu(self) -> None:
         """A tab's own control may have changed the shared settings since the menu was shown."""
         self.reduced_motion_action.setChecked(self.reduced_motion())
-        theme = current_theme(QApplication.instance())
+        theme = current_theme(_application())
         for value, action in self.theme_actions.items():
             action.setChecked(value == theme)
 
@@ -520,7 +533,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         """View → Language (QSettings "language"): install `lang`'s translations and rebuild the
         window in it (`rebuild`). Returns the window that shows the document now."""
         self.settings.setValue("language", lang)
-        app = QApplication.instance()
+        app = _application()
         if lang == current_language(app):
             for value, action in self.language_actions.items():
                 action.setChecked(value == lang)
@@ -572,9 +585,9 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             window.open_gallery()
         if sources_open:
             window.show_sources(True)
-        app = QApplication.instance()
-        if getattr(app, "_tslab_main_window", None) is self:
-            app._tslab_main_window = window
+        app = _application()
+        if getattr(app, MAIN_WINDOW_ATTRIBUTE, None) is self:
+            setattr(app, MAIN_WINDOW_ATTRIBUTE, window)
         self._handing_over = True
         self.close()
         self.deleteLater()
@@ -582,7 +595,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        QApplication.instance().installEventFilter(self.lecture_keys)
+        _application().installEventFilter(self.lecture_keys)
 
     def keyPressEvent(self, event) -> None:
         if event.key() == Qt.Key.Key_Escape and self.present_action.isChecked():
@@ -604,7 +617,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
         if self._normal_font is not None:   # closed while presenting: the application's type goes back
-            set_application_font(QApplication.instance(), self._normal_font)
+            set_application_font(_application(), self._normal_font)
             self._normal_font = None
-        QApplication.instance().removeEventFilter(self.lecture_keys)
+        _application().removeEventFilter(self.lecture_keys)
         super().closeEvent(event)

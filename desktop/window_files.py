@@ -3,6 +3,7 @@ Hugging Face config, export the current tab, and the recent files."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
@@ -10,6 +11,16 @@ from tslab.models.document import load_document, save_document
 from tslab.models.presets import matching_preset
 from tslab.models.scenario import ScenarioError
 from tslab.models.scenario_files import atomic_write
+
+if TYPE_CHECKING:   # for the annotations only
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMainWindow, QMenu
+
+    from tslab.views.document_model import DocumentModel
+
+    _Window = QMainWindow   # the mixin's methods run on a MainWindow
+else:
+    _Window = object
 
 MAX_RECENT = 8
 
@@ -23,8 +34,16 @@ def _as_list(value) -> list[str]:
     return [str(v) for v in value if v]
 
 
-class WindowFiles:
+class WindowFiles(_Window):
     """MainWindow's file actions (a mixin of MainWindow: it reads the window's model and settings)."""
+
+    # MainWindow's, read here
+    model: DocumentModel
+    settings: QSettings
+    recent_menu: QMenu
+
+    if TYPE_CHECKING:   # MainWindow's
+        def current_tab_key(self) -> str: ...
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -146,5 +165,5 @@ class WindowFiles:
         self.recent_menu.clear()
         files = self.recent_files()
         for path in files:
-            self.recent_menu.addAction(path, lambda path=path: self.maybe_save() and self.open_path(path))
+            self.recent_menu.addAction(path, lambda path=path: self.maybe_save() and self.open_path(path))  # type: ignore[misc]
         self.recent_menu.setEnabled(bool(files))

@@ -3,13 +3,13 @@ presses belong to (the window's shortcuts work from a number field once its valu
 and the Page/Home/End keys routed to the current tab's animation."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDoubleSpinBox,
-                               QLineEdit, QPlainTextEdit, QSizePolicy, QSpinBox, QStyle, QStyleOptionComboBox,
-                               QStylePainter, QTabWidget, QTextEdit, QWidget)
+                               QLineEdit, QMainWindow, QPlainTextEdit, QSizePolicy, QSpinBox, QStyle,
+                               QStyleOptionComboBox, QStylePainter, QTabWidget, QTextEdit, QWidget)
 
 if TYPE_CHECKING:
     from tslab.desktop.main_window import MainWindow
@@ -98,14 +98,15 @@ class LectureKeys(QObject):
     (a ShortcutOverride it accepts). While it holds typed text not yet entered, Ctrl+Z stays its
     own, undoing the typing."""
 
-    def __init__(self, window: MainWindow):
+    def __init__(self, window: QMainWindow):
         super().__init__(window)
-        self.main = window
+        self.main = cast("MainWindow", window)   # the window that installs it
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride) or not isinstance(watched, QWidget):
             return False
+        event = cast(QKeyEvent, event)   # what a KeyPress or a ShortcutOverride is
         if watched.window() not in (self.main, self.main.step_time_dock):
             return False
         field = entered_number_field()
@@ -126,9 +127,11 @@ def entered_number_field() -> QAbstractSpinBox | None:
     widget = QApplication.focusWidget()
     while widget is not None and not isinstance(widget, QAbstractSpinBox) and not widget.isWindow():
         widget = widget.parentWidget()   # up from the line edit inside a spin box
-    if not isinstance(widget, (QSpinBox, QDoubleSpinBox)):
-        return None
-    return widget if widget.cleanText() == widget.textFromValue(widget.value()) else None
+    if isinstance(widget, QSpinBox):   # its value an int
+        return widget if widget.cleanText() == widget.textFromValue(widget.value()) else None
+    if isinstance(widget, QDoubleSpinBox):   # its value a float
+        return widget if widget.cleanText() == widget.textFromValue(widget.value()) else None
+    return None
 
 
 def window_shortcut(event: QKeyEvent) -> bool:

@@ -2,6 +2,8 @@
 Sources (F9) below them, the planner's dialog (F7), and the step time in the status bar."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import shiboken6
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QScrollArea
@@ -11,12 +13,48 @@ from tslab.views.layout import FigureScroll
 from tslab.views.time import StepTimePanel
 from tslab.views.time.common import ms, percent
 
+if TYPE_CHECKING:   # for the annotations only: the gallery and the planner load when first opened
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMainWindow, QTabWidget, QWidget
+
+    from tslab.views.common import ElidedLabel
+    from tslab.views.document_model import DocumentModel
+    from tslab.views.gallery.view import GalleryDialog
+    from tslab.views.time import StepTimeSource
+    from tslab.views.time.planner import PlannerDialog
+
+    _Window = QMainWindow   # the mixin's methods run on a MainWindow
+else:
+    _Window = object
+
 STEP_TIME_MIN_WIDTH, STEP_TIME_MIN_HEIGHT = 300, 250   # the Step time panel's smallest useful size
 SOURCES_MIN_HEIGHT = 220   # the Sources panel opens at least this high: its header and several rows
 
 
-class WindowPanels:
+class WindowPanels(_Window):
     """MainWindow's panels (a mixin of MainWindow: it reads the window's model, tabs and docks)."""
+
+    # MainWindow's, read here
+    model: DocumentModel
+    time_source: StepTimeSource
+    tabs: QTabWidget
+    tab_keys: list[str]
+    _pages: dict[str, QWidget]
+    step_time_action: QAction
+    sources_action: QAction
+    status_time: ElidedLabel
+    # the panels and dialogs, None until first shown
+    step_time_dock: QDockWidget | None
+    sources_dock: QDockWidget | None
+    planner_dialog: PlannerDialog | None
+    gallery_dialog: GalleryDialog | None
+    _step_time_panel: StepTimePanel
+    _size_before_panel: QSize | None   # the window's size before a panel grew it
+
+    if TYPE_CHECKING:   # MainWindow's
+        def current_tab_key(self) -> str: ...
+
+        def select_tab(self, key: str) -> None: ...
 
     @property
     def step_time_panel(self) -> StepTimePanel:
@@ -47,26 +85,28 @@ class WindowPanels:
         below = area in (Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea)
         self._step_time_panel.set_horizontal(below)
         if below:
+            assert self.step_time_dock is not None   # this is the dock's signal
             self.resizeDocks([self.step_time_dock], [max(STEP_TIME_MIN_HEIGHT, min(340, self.height() // 3))],
                              Qt.Orientation.Vertical)
 
     def _step_time_room(self, size: QSize) -> tuple[bool, bool]:
         """Whether the tabs leave room for the panel beside them, and below them, in a window of
         `size` (every tab asks for most of a 1280 × 800 screen)."""
-        central = self.centralWidget()
+        central, shown = self.centralWidget(), self.tabs.currentWidget()
+        assert central is not None and shown is not None   # the window's, from the start
         needed = central.minimumSizeHint()
         # A page built a moment ago reaches the tab widget's minimum only at the next layout pass:
         # ask the pages themselves, plus what the window lays around a page (the tabs' frame and
         # bar, the banner, the margins: measured on the page shown).
-        around = central.size() - self.tabs.currentWidget().size()
+        around = central.size() - shown.size()
         for page in self._pages.values():
             needed = needed.expandedTo(page.minimumSizeHint() + around)
         dock = self.step_time_dock
-        docked = dock is not None and dock.isVisible() and not dock.isFloating()
-        below = docked and self.dockWidgetArea(dock) == Qt.DockWidgetArea.BottomDockWidgetArea
+        docked = dock if dock is not None and dock.isVisible() and not dock.isFloating() else None
+        below = docked is not None and self.dockWidgetArea(docked) == Qt.DockWidgetArea.BottomDockWidgetArea
         # What the window spends besides the tabs and a docked panel: menus, toolbar, status bar, frames.
-        chrome_width = self.width() - central.width() - (dock.width() if docked and not below else 0)
-        chrome_height = self.height() - central.height() - (dock.height() if below else 0)
+        chrome_width = self.width() - central.width() - (docked.width() if docked is not None and not below else 0)
+        chrome_height = self.height() - central.height() - (docked.height() if docked is not None and below else 0)
         return (needed.width() + STEP_TIME_MIN_WIDTH + 12 <= size.width() - chrome_width,
                 needed.height() + STEP_TIME_MIN_HEIGHT + 12 <= size.height() - chrome_height)
 
@@ -112,6 +152,7 @@ class WindowPanels:
             return
         first = self.step_time_dock is None
         panel = self.step_time_panel
+        assert self.step_time_dock is not None   # built with the panel
         if first:
             self._place_step_time(first=True)   # before it shows: a docked panel must not widen the window
         self.step_time_dock.show()

@@ -3,6 +3,7 @@ network's links per tier."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from tslab.desktop.cli.common import UserError, resolve_scenario, warn, write_json
 
@@ -44,7 +45,8 @@ def network_fields(scenario, mesh, valid: bool) -> tuple[dict, object]:
     (None when not computed: an invalid scenario or mesh, or a network over its limits)."""
     from tslab.models.mesh import traffic
     from tslab.models.network import Fabric, network_load
-    empty = {"links": [], "bottleneck": None, "network": {"axes": {}, "leaves": 0, "spines": 0, "error": None}}
+    empty: dict[str, Any] = {"links": [], "bottleneck": None,
+                             "network": {"axes": {}, "leaves": 0, "spines": 0, "error": None}}
     if not valid:
         empty["network"]["error"] = "not computed: the scenario or its mesh has errors"
         return empty, None

@@ -166,6 +166,7 @@ def schedule_body(args: argparse.Namespace) -> str:
         elif args.csv:
             orders = generate(kind, ranks, microbatches, chunks)
         if args.csv:
+            assert orders is not None   # imported, else generated above
             return to_csv(orders)
         sim = simulate(kind, ranks, microbatches, chunks, durations, orders=orders,
                        stage_imbalance=imbalance if orders is None else None)
