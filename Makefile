@@ -2,7 +2,7 @@
 #
 #   make run    [ARGS="--preset deepseek-v3 --lang zh"]   install what is missing, open the app
 #   make test   [PYTEST_ARGS="-k memory"]                 install what is missing, lint, run the tests
-#   make lint                                           ruff, the import contracts, mypy (models/, views/ in part)
+#   make lint                                           ruff, the import contracts, mypy (models/, views/, desktop/)
 #   make bench | translations | dist | dist-check | clean
 #
 # Set-up steps, each skipped when already done:

@@ -3,6 +3,7 @@ Hugging Face config, export the current tab, and the recent files."""
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -42,9 +43,7 @@ class WindowFiles(_Window):
     settings: QSettings
     recent_menu: QMenu
 
-    if TYPE_CHECKING:   # MainWindow's
-        def current_tab_key(self) -> str: ...
-
+    current_tab_key: Callable[[], str]   # MainWindow's method
     def open_dialog(self) -> None:
         if not self.maybe_save():
             return

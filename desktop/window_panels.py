@@ -2,6 +2,7 @@
 Sources (F9) below them, the planner's dialog (F7), and the step time in the status bar."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
@@ -51,11 +52,8 @@ class WindowPanels(_Window):
     _step_time_panel: StepTimePanel
     _size_before_panel: QSize | None   # the window's size before a panel grew it
 
-    if TYPE_CHECKING:   # MainWindow's
-        def current_tab_key(self) -> str: ...
-
-        def select_tab(self, key: str) -> None: ...
-
+    current_tab_key: Callable[[], str]   # MainWindow's methods
+    select_tab: Callable[[str], None]
     @property
     def step_time_panel(self) -> StepTimePanel:
         """The Step time panel (its dock built, not shown, on first use)."""

@@ -260,7 +260,7 @@ def test_device_mesh_draws_the_scenarios_own_mesh_without_overlaps(qtbot, change
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pipeline_bubbles_are_the_simulations(qtbot, preset):
     from tslab.views.gallery.schedules import SCHEDULES, durations_for, setup
-    from tslab.views.pipeline.common import kind_name
+    from tslab.views.labels import kind_name
     document = preset_document(preset)
     figure = build(qtbot, "pipeline-schedules", document)
     p, m, own = setup(document)

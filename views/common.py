@@ -12,6 +12,12 @@ from tslab.models.scenario import MAX_TITLE_CHARS, elide
 from tslab.views import charts
 
 
+def set_text(label: QLabel, text: str) -> None:
+    """Change a label only when its text changes: a new text re-lays out the whole figure."""
+    if label.text() != text:
+        label.setText(text)
+
+
 def paint_white(widget: QWidget) -> None:
     """A figure paints its own white background (exports and slides), text in the lab's ink."""
     widget.setAutoFillBackground(True)

@@ -316,3 +316,9 @@ def field(key: str, text: str | None = None, **changes) -> Field:
 def fields(*keys: str) -> list[Field]:
     """The inputs of `keys`, in order, as the catalogue describes them."""
     return [field(key) for key in keys]
+
+
+def kind_name(kind: str) -> str:
+    """A schedule's display name, as the schedule input lists it (names are kept, "interleaved"
+    is translated)."""
+    return choice_label("schedule.kind", kind)

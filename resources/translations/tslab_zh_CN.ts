@@ -353,104 +353,104 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="49"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="49"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="50"/>
+        <location filename="../../views/comm/tab.py" line="49"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="51"/>
+        <location filename="../../views/comm/tab.py" line="50"/>
         <source>recursive halving/doubling</source>
         <translation>递归减半/倍增（Rabenseifner）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="78"/>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="77"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="85"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="86"/>
+        <location filename="../../views/comm/tab.py" line="85"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="100"/>
-        <location filename="../../views/comm/tab.py" line="258"/>
+        <location filename="../../views/comm/tab.py" line="99"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="102"/>
+        <location filename="../../views/comm/tab.py" line="101"/>
         <source>Play the rounds; with reduced motion (View → Reduced Motion) it jumps to the last round</source>
         <translation>逐轮播放；开启减少动画（视图 → 减少动画）时直接跳到最后一轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="105"/>
+        <location filename="../../views/comm/tab.py" line="104"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="108"/>
+        <location filename="../../views/comm/tab.py" line="107"/>
         <source>Round shown</source>
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="182"/>
+        <location filename="../../views/comm/tab.py" line="180"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="189"/>
+        <location filename="../../views/comm/tab.py" line="187"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="231"/>
+        <location filename="../../views/comm/tab.py" line="229"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="258"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="307"/>
+        <location filename="../../views/comm/tab.py" line="298"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="309"/>
+        <location filename="../../views/comm/tab.py" line="300"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -511,110 +511,110 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ContextTab</name>
     <message>
-        <location filename="../../views/context/tab.py" line="53"/>
+        <location filename="../../views/context/tab.py" line="46"/>
         <source>Ulysses</source>
         <translation>Ulysses（头切分）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="53"/>
+        <location filename="../../views/context/tab.py" line="46"/>
         <source>Ring</source>
         <translation>Ring（环形）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="53"/>
+        <location filename="../../views/context/tab.py" line="46"/>
         <source>USP</source>
         <translation>USP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="54"/>
+        <location filename="../../views/context/tab.py" line="47"/>
         <source>Two-stage (V4)</source>
         <translation>两阶段（V4）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="54"/>
+        <location filename="../../views/context/tab.py" line="47"/>
         <source>KDA (K3)</source>
         <translation>KDA（K3）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="64"/>
-        <location filename="../../views/context/tab.py" line="237"/>
+        <location filename="../../views/context/tab.py" line="57"/>
+        <location filename="../../views/context/tab.py" line="229"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="66"/>
+        <location filename="../../views/context/tab.py" line="59"/>
         <source>Play the steps; with reduced motion (View → Reduced Motion) it jumps to the end</source>
         <translation>逐步播放；开启减少动画（视图 → 减少动画）时直接跳到结尾</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="69"/>
+        <location filename="../../views/context/tab.py" line="62"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="75"/>
+        <location filename="../../views/context/tab.py" line="68"/>
         <source>Step shown</source>
         <translation>当前显示的步骤</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="77"/>
+        <location filename="../../views/context/tab.py" line="70"/>
         <source>CP shown</source>
         <translation>展示的 CP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="81"/>
+        <location filename="../../views/context/tab.py" line="74"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="77"/>
+        <location filename="../../views/context/tab.py" line="70"/>
         <source>CP degree shown</source>
         <translation>展示的 CP 度</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="78"/>
+        <location filename="../../views/context/tab.py" line="71"/>
         <source>The context-parallel degree the figure teaches when the scenario trains without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and cluster allow; 1 shows the scenario as it is</source>
         <translation>场景训练不用 CP（cp = 1）时，图中用来讲解的上下文并行度：自动取模型与集群所允许的 8、4、2 中最大者；1 表示按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="91"/>
+        <location filename="../../views/context/tab.py" line="84"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="93"/>
+        <location filename="../../views/context/tab.py" line="86"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="94"/>
-        <location filename="../../views/context/tab.py" line="306"/>
+        <location filename="../../views/context/tab.py" line="87"/>
+        <location filename="../../views/context/tab.py" line="294"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="95"/>
-        <location filename="../../views/context/tab.py" line="307"/>
+        <location filename="../../views/context/tab.py" line="88"/>
+        <location filename="../../views/context/tab.py" line="295"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="174"/>
+        <location filename="../../views/context/tab.py" line="167"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="194"/>
+        <location filename="../../views/context/tab.py" line="186"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="237"/>
+        <location filename="../../views/context/tab.py" line="229"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="303"/>
+        <location filename="../../views/context/tab.py" line="291"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -635,103 +635,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="207"/>
-        <location filename="../../desktop/gallery.py" line="263"/>
+        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="265"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="211"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="210"/>
+        <location filename="../../desktop/gallery.py" line="212"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="211"/>
+        <location filename="../../desktop/gallery.py" line="213"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="215"/>
+        <location filename="../../desktop/gallery.py" line="217"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="216"/>
+        <location filename="../../desktop/gallery.py" line="218"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="217"/>
+        <location filename="../../desktop/gallery.py" line="219"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="218"/>
+        <location filename="../../desktop/gallery.py" line="220"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="219"/>
+        <location filename="../../desktop/gallery.py" line="221"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="221"/>
+        <location filename="../../desktop/gallery.py" line="223"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="222"/>
+        <location filename="../../desktop/gallery.py" line="224"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="224"/>
+        <location filename="../../desktop/gallery.py" line="226"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="228"/>
+        <location filename="../../desktop/gallery.py" line="230"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="231"/>
+        <location filename="../../desktop/gallery.py" line="233"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="232"/>
+        <location filename="../../desktop/gallery.py" line="234"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="233"/>
+        <location filename="../../desktop/gallery.py" line="235"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="234"/>
+        <location filename="../../desktop/gallery.py" line="236"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="235"/>
+        <location filename="../../desktop/gallery.py" line="237"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="256"/>
+        <location filename="../../desktop/gallery.py" line="258"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="258"/>
+        <location filename="../../desktop/gallery.py" line="260"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -739,62 +739,62 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>FigureExportDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="104"/>
+        <location filename="../../desktop/gallery.py" line="106"/>
         <source>Export Figure {number}</source>
         <translation>导出图 {number}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="108"/>
+        <location filename="../../desktop/gallery.py" line="110"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="110"/>
+        <location filename="../../desktop/gallery.py" line="112"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="111"/>
+        <location filename="../../desktop/gallery.py" line="113"/>
         <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="113"/>
+        <location filename="../../desktop/gallery.py" line="115"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="114"/>
+        <location filename="../../desktop/gallery.py" line="116"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="115"/>
+        <location filename="../../desktop/gallery.py" line="117"/>
         <source>Browse for the file</source>
         <translation>浏览并选择文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="118"/>
+        <location filename="../../desktop/gallery.py" line="120"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="119"/>
+        <location filename="../../desktop/gallery.py" line="121"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="120"/>
+        <location filename="../../desktop/gallery.py" line="122"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="121"/>
+        <location filename="../../desktop/gallery.py" line="123"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="150"/>
+        <location filename="../../desktop/gallery.py" line="152"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
@@ -802,107 +802,107 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>GalleryDialog</name>
     <message>
-        <location filename="../../views/gallery/view.py" line="114"/>
+        <location filename="../../views/gallery/view.py" line="118"/>
         <source>Figure Gallery</source>
         <translation>图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="157"/>
+        <location filename="../../views/gallery/view.py" line="161"/>
         <source>Figures</source>
         <translation>图列表</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="158"/>
+        <location filename="../../views/gallery/view.py" line="162"/>
         <source>Every figure of the course; Enter opens the one selected</source>
         <translation>本课程的全部图；按 Enter 打开所选的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="160"/>
+        <location filename="../../views/gallery/view.py" line="164"/>
         <source>Enter or a double-click opens a figure; in a figure, PageUp and PageDown go to the previous and next one, Escape back to all figures.</source>
         <translation>按 Enter 或双击打开一张图；在图中，PageUp 和 PageDown 切换到上一张和下一张，Escape 返回全部图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="164"/>
+        <location filename="../../views/gallery/view.py" line="168"/>
         <source>Export All Figures…</source>
         <translation>导出全部图…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="165"/>
+        <location filename="../../views/gallery/view.py" line="169"/>
         <source>Write every figure, or the handout PDF, to a folder</source>
         <translation>把每张图或讲义 PDF 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="168"/>
+        <location filename="../../views/gallery/view.py" line="172"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="168"/>
+        <location filename="../../views/gallery/view.py" line="172"/>
         <source>Close the gallery</source>
         <translation>关闭图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="183"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>All Figures</source>
         <translation>全部图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="183"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>Back to every figure (Escape)</source>
         <translation>返回全部图（Escape）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="185"/>
+        <location filename="../../views/gallery/view.py" line="189"/>
         <source>Previous</source>
         <translation>上一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="185"/>
+        <location filename="../../views/gallery/view.py" line="189"/>
         <source>The previous figure (PageUp)</source>
         <translation>上一张图（PageUp）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="187"/>
+        <location filename="../../views/gallery/view.py" line="191"/>
         <source>Next</source>
         <translation>下一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="187"/>
+        <location filename="../../views/gallery/view.py" line="191"/>
         <source>The next figure (PageDown)</source>
         <translation>下一张图（PageDown）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="190"/>
+        <location filename="../../views/gallery/view.py" line="194"/>
         <source>Figure shown</source>
         <translation>当前显示的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="191"/>
+        <location filename="../../views/gallery/view.py" line="195"/>
         <source>Open in Its Tab</source>
         <translation>在所属标签页中打开</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="194"/>
+        <location filename="../../views/gallery/view.py" line="198"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="194"/>
+        <location filename="../../views/gallery/view.py" line="198"/>
         <source>Export this figure as PNG, SVG or PDF</source>
         <translation>将此图导出为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="244"/>
+        <location filename="../../views/gallery/view.py" line="248"/>
         <source>drawing…</source>
         <translation>正在绘制…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="279"/>
+        <location filename="../../views/gallery/view.py" line="283"/>
         <source>This figure cannot be drawn for this scenario</source>
         <translation>此图无法针对当前场景绘制</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="281"/>
+        <location filename="../../views/gallery/view.py" line="285"/>
         <source>{summary}
 
 Not drawn for this scenario: {reason}</source>
@@ -911,22 +911,22 @@ Not drawn for this scenario: {reason}</source>
 未针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="326"/>
+        <location filename="../../views/gallery/view.py" line="330"/>
         <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
         <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="334"/>
+        <location filename="../../views/gallery/view.py" line="338"/>
         <source>Figure {number} of {count}: {title}</source>
         <translation>图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="340"/>
+        <location filename="../../views/gallery/view.py" line="344"/>
         <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
         <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="344"/>
+        <location filename="../../views/gallery/view.py" line="348"/>
         <source>Open the tab that makes this figure live</source>
         <translation>打开能实时生成此图的标签页</translation>
     </message>
@@ -934,81 +934,81 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>GalleryExport</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="55"/>
+        <location filename="../../desktop/gallery.py" line="57"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="56"/>
+        <location filename="../../desktop/gallery.py" line="58"/>
         <source>SVG vector image</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="57"/>
+        <location filename="../../desktop/gallery.py" line="59"/>
         <source>PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="170"/>
-        <location filename="../../desktop/gallery.py" line="180"/>
+        <location filename="../../desktop/gallery.py" line="172"/>
+        <location filename="../../desktop/gallery.py" line="182"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="171"/>
+        <location filename="../../desktop/gallery.py" line="173"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="274"/>
-        <location filename="../../desktop/gallery.py" line="287"/>
-        <location filename="../../desktop/gallery.py" line="303"/>
-        <location filename="../../desktop/gallery.py" line="339"/>
+        <location filename="../../desktop/gallery.py" line="276"/>
+        <location filename="../../desktop/gallery.py" line="289"/>
+        <location filename="../../desktop/gallery.py" line="305"/>
+        <location filename="../../desktop/gallery.py" line="341"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="275"/>
+        <location filename="../../desktop/gallery.py" line="277"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="288"/>
+        <location filename="../../desktop/gallery.py" line="290"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="300"/>
+        <location filename="../../desktop/gallery.py" line="302"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="302"/>
+        <location filename="../../desktop/gallery.py" line="304"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="343"/>
+        <location filename="../../desktop/gallery.py" line="345"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="345"/>
+        <location filename="../../desktop/gallery.py" line="347"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="349"/>
+        <location filename="../../desktop/gallery.py" line="351"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="352"/>
+        <location filename="../../desktop/gallery.py" line="354"/>
         <source>Wrote the handout: {path}</source>
         <translation>已写出讲义：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="354"/>
+        <location filename="../../desktop/gallery.py" line="356"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1016,82 +1016,82 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>KdaPanel</name>
     <message>
-        <location filename="../../views/context/kda.py" line="29"/>
+        <location filename="../../views/context/kda.py" line="30"/>
         <source>KDA all-gather vs softmax ring</source>
         <translation>KDA all-gather 对比 softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="46"/>
+        <location filename="../../views/context/kda.py" line="47"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="50"/>
+        <location filename="../../views/context/kda.py" line="51"/>
         <source>KDA all-gather</source>
         <translation>KDA 的 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="51"/>
+        <location filename="../../views/context/kda.py" line="52"/>
         <source>softmax ring</source>
         <translation>softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="62"/>
+        <location filename="../../views/context/kda.py" line="63"/>
         <source>{unit} per rank per layer</source>
         <translation>每 rank 每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="66"/>
+        <location filename="../../views/context/kda.py" line="67"/>
         <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
         <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="78"/>
+        <location filename="../../views/context/kda.py" line="79"/>
         <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
         <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="81"/>
+        <location filename="../../views/context/kda.py" line="82"/>
         <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
         <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="84"/>
+        <location filename="../../views/context/kda.py" line="85"/>
         <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
         <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="93"/>
+        <location filename="../../views/context/kda.py" line="95"/>
         <source>rank {r} holds fragment {f}</source>
         <translation>rank {r} 持有片段 {f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="94"/>
+        <location filename="../../views/context/kda.py" line="96"/>
         <source>rank {r} has combined fragments {lo}–{hi}</source>
         <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="97"/>
+        <location filename="../../views/context/kda.py" line="99"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="112"/>
+        <location filename="../../views/context/kda.py" line="114"/>
         <source>fragment →</source>
         <translation>片段 →</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="118"/>
+        <location filename="../../views/context/kda.py" line="121"/>
         <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
         <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="124"/>
+        <location filename="../../views/context/kda.py" line="128"/>
         <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
         <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="127"/>
+        <location filename="../../views/context/kda.py" line="131"/>
         <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
         <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
     </message>
@@ -1150,335 +1150,335 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="64"/>
+        <location filename="../../desktop/main_window.py" line="74"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="69"/>
+        <location filename="../../desktop/main_window.py" line="79"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="72"/>
+        <location filename="../../desktop/main_window.py" line="82"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="72"/>
+        <location filename="../../desktop/main_window.py" line="82"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="72"/>
+        <location filename="../../desktop/main_window.py" line="82"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="73"/>
+        <location filename="../../desktop/main_window.py" line="83"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="117"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="110"/>
+        <location filename="../../desktop/main_window.py" line="120"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="123"/>
+        <location filename="../../desktop/main_window.py" line="133"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="126"/>
+        <location filename="../../desktop/main_window.py" line="136"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="129"/>
+        <location filename="../../desktop/main_window.py" line="139"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="131"/>
+        <location filename="../../desktop/main_window.py" line="141"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="140"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="141"/>
+        <location filename="../../desktop/main_window.py" line="151"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="143"/>
+        <location filename="../../desktop/main_window.py" line="153"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="144"/>
+        <location filename="../../desktop/main_window.py" line="154"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="145"/>
+        <location filename="../../desktop/main_window.py" line="155"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="146"/>
+        <location filename="../../desktop/main_window.py" line="156"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="148"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="150"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="150"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="151"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="154"/>
+        <location filename="../../desktop/main_window.py" line="164"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="155"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="158"/>
+        <location filename="../../desktop/main_window.py" line="168"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="171"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="164"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="168"/>
+        <location filename="../../desktop/main_window.py" line="178"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="169"/>
+        <location filename="../../desktop/main_window.py" line="179"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="173"/>
+        <location filename="../../desktop/main_window.py" line="183"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="180"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="182"/>
+        <location filename="../../desktop/main_window.py" line="192"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="196"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="187"/>
+        <location filename="../../desktop/main_window.py" line="197"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="188"/>
+        <location filename="../../desktop/main_window.py" line="198"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="200"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="192"/>
+        <location filename="../../desktop/main_window.py" line="202"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="197"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="198"/>
+        <location filename="../../desktop/main_window.py" line="208"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="203"/>
+        <location filename="../../desktop/main_window.py" line="213"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="203"/>
+        <location filename="../../desktop/main_window.py" line="213"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="210"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="212"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="213"/>
+        <location filename="../../desktop/main_window.py" line="223"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="219"/>
+        <location filename="../../desktop/main_window.py" line="229"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="224"/>
+        <location filename="../../desktop/main_window.py" line="234"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="226"/>
-        <location filename="../../desktop/main_window.py" line="395"/>
+        <location filename="../../desktop/main_window.py" line="236"/>
+        <location filename="../../desktop/main_window.py" line="407"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="229"/>
-        <location filename="../../desktop/main_window.py" line="398"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
+        <location filename="../../desktop/main_window.py" line="410"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="243"/>
+        <location filename="../../desktop/main_window.py" line="253"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="341"/>
+        <location filename="../../desktop/main_window.py" line="353"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="344"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="344"/>
+        <location filename="../../desktop/main_window.py" line="356"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="345"/>
+        <location filename="../../desktop/main_window.py" line="357"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="366"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="367"/>
+        <location filename="../../desktop/main_window.py" line="379"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="371"/>
+        <location filename="../../desktop/main_window.py" line="383"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="381"/>
+        <location filename="../../desktop/main_window.py" line="393"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="384"/>
+        <location filename="../../desktop/main_window.py" line="396"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="395"/>
+        <location filename="../../desktop/main_window.py" line="407"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="398"/>
+        <location filename="../../desktop/main_window.py" line="410"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="408"/>
-        <location filename="../../desktop/main_window.py" line="409"/>
+        <location filename="../../desktop/main_window.py" line="420"/>
+        <location filename="../../desktop/main_window.py" line="421"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="594"/>
+        <location filename="../../desktop/main_window.py" line="607"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="595"/>
+        <location filename="../../desktop/main_window.py" line="608"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1516,123 +1516,123 @@ Not drawn for this scenario: {reason}</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="67"/>
+        <location filename="../../views/memory/figure.py" line="61"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="78"/>
+        <location filename="../../views/memory/figure.py" line="72"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="79"/>
+        <location filename="../../views/memory/figure.py" line="73"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="80"/>
+        <location filename="../../views/memory/figure.py" line="74"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="95"/>
+        <location filename="../../views/memory/figure.py" line="89"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="97"/>
+        <location filename="../../views/memory/figure.py" line="91"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="98"/>
+        <location filename="../../views/memory/figure.py" line="92"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="99"/>
+        <location filename="../../views/memory/figure.py" line="93"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="159"/>
+        <location filename="../../views/memory/figure.py" line="153"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="176"/>
+        <location filename="../../views/memory/figure.py" line="170"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="180"/>
+        <location filename="../../views/memory/figure.py" line="174"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="185"/>
+        <location filename="../../views/memory/figure.py" line="179"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="215"/>
+        <location filename="../../views/memory/figure.py" line="209"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="221"/>
+        <location filename="../../views/memory/figure.py" line="215"/>
         <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="238"/>
+        <location filename="../../views/memory/figure.py" line="232"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="240"/>
+        <location filename="../../views/memory/figure.py" line="234"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="257"/>
+        <location filename="../../views/memory/figure.py" line="251"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="293"/>
-        <location filename="../../views/memory/figure.py" line="348"/>
+        <location filename="../../views/memory/figure.py" line="287"/>
+        <location filename="../../views/memory/figure.py" line="342"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="300"/>
+        <location filename="../../views/memory/figure.py" line="294"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="322"/>
+        <location filename="../../views/memory/figure.py" line="316"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="326"/>
+        <location filename="../../views/memory/figure.py" line="320"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="335"/>
+        <location filename="../../views/memory/figure.py" line="329"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="344"/>
+        <location filename="../../views/memory/figure.py" line="338"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1733,22 +1733,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="187"/>
+        <location filename="../../views/memory/tab.py" line="172"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="196"/>
+        <location filename="../../views/memory/tab.py" line="181"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="205"/>
+        <location filename="../../views/memory/tab.py" line="190"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="199"/>
+        <location filename="../../views/memory/tab.py" line="184"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1785,17 +1785,17 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="190"/>
+        <location filename="../../views/memory/tab.py" line="175"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="211"/>
+        <location filename="../../views/memory/tab.py" line="196"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="214"/>
+        <location filename="../../views/memory/tab.py" line="199"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1896,79 +1896,79 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{count} 个节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="59"/>
+        <location filename="../../views/mesh/tab.py" line="56"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="76"/>
+        <location filename="../../views/mesh/tab.py" line="73"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="78"/>
+        <location filename="../../views/mesh/tab.py" line="75"/>
         <source>The node whose GPUs are drawn beside the mesh, each with its rank and coordinates; none = the nodes alone</source>
         <translation>在网格旁逐一画出其 GPU（含各自的 rank 与坐标）的节点；无 = 只画节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="81"/>
+        <location filename="../../views/mesh/tab.py" line="78"/>
         <source>Colour by the groups of</source>
         <translation>按以下维度的组着色</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="82"/>
+        <location filename="../../views/mesh/tab.py" line="79"/>
         <source>Compare with the order of</source>
         <translation>与以下框架的 rank 顺序对比</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="83"/>
+        <location filename="../../views/mesh/tab.py" line="80"/>
         <source>Links loaded by</source>
         <translation>链路负载按</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="90"/>
+        <location filename="../../views/mesh/tab.py" line="87"/>
         <source>Zoom into node</source>
         <translation>放大节点</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="101"/>
-        <location filename="../../views/mesh/tab.py" line="244"/>
+        <location filename="../../views/mesh/tab.py" line="98"/>
+        <location filename="../../views/mesh/tab.py" line="241"/>
         <source>Click a GPU to pin its coordinates and groups here.</source>
         <translation>单击一张 GPU，在此固定显示其坐标与所属组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="177"/>
+        <location filename="../../views/mesh/tab.py" line="174"/>
         <source>Enumerating the groups of {world:,} GPUs…</source>
         <translation>正在枚举 {world:,} 块 GPU 的通信组…</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="189"/>
+        <location filename="../../views/mesh/tab.py" line="186"/>
         <source>order {order}</source>
         <translation>顺序 {order}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="191"/>
+        <location filename="../../views/mesh/tab.py" line="188"/>
         <source>order {order} ({name})</source>
         <translation>顺序 {order}（{name}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="209"/>
-        <location filename="../../views/mesh/tab.py" line="285"/>
+        <location filename="../../views/mesh/tab.py" line="206"/>
+        <location filename="../../views/mesh/tab.py" line="263"/>
         <source>Network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="283"/>
+        <location filename="../../views/mesh/tab.py" line="261"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="288"/>
+        <location filename="../../views/mesh/tab.py" line="266"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/tab.py" line="291"/>
+        <location filename="../../views/mesh/tab.py" line="269"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
@@ -2426,7 +2426,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>重叠的 F&amp;B</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="120"/>
+        <location filename="../../views/gallery/schedules.py" line="121"/>
         <location filename="../../views/pipeline/figure.py" line="28"/>
         <source>bubble (idle)</source>
         <translation>气泡（空闲）</translation>
@@ -2561,116 +2561,116 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="48"/>
+        <location filename="../../views/pipeline/tab.py" line="47"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="53"/>
-        <location filename="../../views/pipeline/tab.py" line="243"/>
+        <location filename="../../views/pipeline/tab.py" line="52"/>
+        <location filename="../../views/pipeline/tab.py" line="241"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="56"/>
+        <location filename="../../views/pipeline/tab.py" line="55"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="70"/>
+        <location filename="../../views/pipeline/tab.py" line="69"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="71"/>
+        <location filename="../../views/pipeline/tab.py" line="70"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="62"/>
-        <location filename="../../views/pipeline/tab.py" line="85"/>
+        <location filename="../../views/pipeline/tab.py" line="61"/>
+        <location filename="../../views/pipeline/tab.py" line="84"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="63"/>
-        <location filename="../../views/pipeline/tab.py" line="87"/>
+        <location filename="../../views/pipeline/tab.py" line="62"/>
+        <location filename="../../views/pipeline/tab.py" line="86"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="66"/>
+        <location filename="../../views/pipeline/tab.py" line="65"/>
         <source>Animation time</source>
         <translation>动画时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="76"/>
+        <location filename="../../views/pipeline/tab.py" line="75"/>
         <source>PP shown</source>
         <translation>展示的 PP</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="80"/>
+        <location filename="../../views/pipeline/tab.py" line="79"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="76"/>
+        <location filename="../../views/pipeline/tab.py" line="75"/>
         <source>PP degree shown</source>
         <translation>展示的 PP 并行度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="77"/>
+        <location filename="../../views/pipeline/tab.py" line="76"/>
         <source>The pipeline degree the figure teaches when the scenario trains without pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that splits its layers and fits its cluster; 1 shows the scenario as it is</source>
         <translation>场景训练时不使用流水线并行（pp = 1）时，图中讲解所用的流水线并行度：自动取能整除其层数且集群容纳得下的 8、4、2 中最大者；1 则按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="137"/>
+        <location filename="../../views/pipeline/tab.py" line="135"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="141"/>
+        <location filename="../../views/pipeline/tab.py" line="139"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="156"/>
+        <location filename="../../views/pipeline/tab.py" line="154"/>
         <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
         <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="163"/>
+        <location filename="../../views/pipeline/tab.py" line="161"/>
         <source>the schedule is simulated from p, m, v and the durations alone</source>
         <translation>调度仅按 p、m、v 与各操作时长模拟</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="203"/>
+        <location filename="../../views/pipeline/tab.py" line="201"/>
         <source>From the step-time model (op durations: step-time model), the first stage&apos;s, read only; choose typed durations to edit them</source>
         <translation>来自步时模型（操作时长：步时模型），为第一个阶段的值，只读；改选手动输入时长即可编辑</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="243"/>
+        <location filename="../../views/pipeline/tab.py" line="241"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="324"/>
-        <location filename="../../views/pipeline/tab.py" line="325"/>
+        <location filename="../../views/pipeline/tab.py" line="315"/>
+        <location filename="../../views/pipeline/tab.py" line="316"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="326"/>
+        <location filename="../../views/pipeline/tab.py" line="317"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="329"/>
+        <location filename="../../views/pipeline/tab.py" line="320"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="331"/>
+        <location filename="../../views/pipeline/tab.py" line="322"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -3135,43 +3135,43 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingPanel</name>
     <message>
-        <location filename="../../views/context/ring.py" line="49"/>
+        <location filename="../../views/context/ring.py" line="48"/>
         <source>Causal blocks: query chunk × key chunk</source>
         <translation>因果块：查询块 × 键块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="51"/>
+        <location filename="../../views/context/ring.py" line="50"/>
         <source>work (full blocks)</source>
         <translation>计算量（完整块）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="51"/>
+        <location filename="../../views/context/ring.py" line="50"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="94"/>
+        <location filename="../../views/context/ring.py" line="93"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="105"/>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="105"/>
+        <location filename="../../views/context/ring.py" line="104"/>
         <source>diagonal (half)</source>
         <translation>对角（一半）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="105"/>
+        <location filename="../../views/context/ring.py" line="104"/>
         <source>masked (skipped)</source>
         <translation>被掩码（跳过）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="106"/>
+        <location filename="../../views/context/ring.py" line="105"/>
         <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
         <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
     </message>
@@ -3201,97 +3201,97 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="163"/>
+        <location filename="../../views/context/ring.py" line="164"/>
         <source>rank {r} holds query chunks {chunks}</source>
         <translation>rank {r} 持有查询块 {chunks}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="166"/>
+        <location filename="../../views/context/ring.py" line="167"/>
         <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
         <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="169"/>
+        <location filename="../../views/context/ring.py" line="170"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="169"/>
+        <location filename="../../views/context/ring.py" line="170"/>
         <source>Q {chunks} · KV {owner}</source>
         <translation>Q {chunks} · KV {owner}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>diagonal</source>
         <translation>对角</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="200"/>
+        <location filename="../../views/context/ring.py" line="202"/>
         <source>masked</source>
         <translation>被掩码</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="201"/>
+        <location filename="../../views/context/ring.py" line="203"/>
         <source>query chunk {q} × key chunk {k}: {kind}</source>
         <translation>查询块 {q} × 键块 {k}：{kind}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="201"/>
+        <location filename="../../views/context/ring.py" line="203"/>
         <source>rank {r} at step {t}</source>
         <translation>rank {r}，第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="266"/>
+        <location filename="../../views/context/ring.py" line="269"/>
         <source>Online softmax after step {k}</source>
         <translation>第 {k} 步后的在线 softmax</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="268"/>
+        <location filename="../../views/context/ring.py" line="271"/>
         <source>(a demonstration on {d} ranks)</source>
         <translation>（在 {d} 个 rank 上演示）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="270"/>
+        <location filename="../../views/context/ring.py" line="273"/>
         <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
         <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="271"/>
+        <location filename="../../views/context/ring.py" line="274"/>
         <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
         <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="276"/>
+        <location filename="../../views/context/ring.py" line="280"/>
         <source>zigzag (head–tail) chunks</source>
         <translation>之字形（首尾）分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="276"/>
+        <location filename="../../views/context/ring.py" line="280"/>
         <source>contiguous chunks</source>
         <translation>连续分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="277"/>
+        <location filename="../../views/context/ring.py" line="281"/>
         <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
         <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="282"/>
+        <location filename="../../views/context/ring.py" line="287"/>
         <source>compute hides the transfer</source>
         <translation>计算隐藏了传输</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="283"/>
+        <location filename="../../views/context/ring.py" line="288"/>
         <source>the transfer is exposed</source>
         <translation>传输暴露在外</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="285"/>
+        <location filename="../../views/context/ring.py" line="290"/>
         <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
         <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="288"/>
+        <location filename="../../views/context/ring.py" line="293"/>
         <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
         <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
     </message>
@@ -3727,73 +3727,73 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>阶段 2：“选择并填充”按顺序保留 {valid:,} 个有效条目，并填充到 {gathered:,} 个（{pads} 个填充）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="131"/>
+        <location filename="../../views/context/two_stage.py" line="132"/>
         <source>rank {r}, block {b}: tokens {lo:,}–{hi:,}</source>
         <translation>rank {r}，块 {b}：token {lo:,}–{hi:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="132"/>
+        <location filename="../../views/context/two_stage.py" line="133"/>
         <source>rank {r}: the compressed entry of block {b}</source>
         <translation>rank {r}：块 {b} 的压缩条目</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="133"/>
+        <location filename="../../views/context/two_stage.py" line="134"/>
         <source>rank {r}: the bridge entry, from rank {p}&apos;s last {m} tokens</source>
         <translation>rank {r}：桥接条目，来自 rank {p} 的最后 {m} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="134"/>
+        <location filename="../../views/context/two_stage.py" line="135"/>
         <source>rank 0: no predecessor, its bridge slot is a pad</source>
         <translation>rank 0：没有前驱，其桥接位为填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="138"/>
+        <location filename="../../views/context/two_stage.py" line="139"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="164"/>
+        <location filename="../../views/context/two_stage.py" line="165"/>
         <source>… {more} more ranks</source>
         <translation>… 另有 {more} 个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="183"/>
+        <location filename="../../views/context/two_stage.py" line="185"/>
         <source>gathered</source>
         <translation>已收集</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="194"/>
-        <location filename="../../views/context/two_stage.py" line="209"/>
+        <location filename="../../views/context/two_stage.py" line="196"/>
+        <location filename="../../views/context/two_stage.py" line="211"/>
         <source>from rank {r}</source>
         <translation>来自 rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="203"/>
+        <location filename="../../views/context/two_stage.py" line="205"/>
         <source>selected</source>
         <translation>已选取</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="212"/>
+        <location filename="../../views/context/two_stage.py" line="214"/>
         <source>pad</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="214"/>
+        <location filename="../../views/context/two_stage.py" line="216"/>
         <source>{valid:,} valid + {pads} pad = {gathered:,}</source>
         <translation>{valid:,} 有效 + {pads} 填充 = {gathered:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="220"/>
+        <location filename="../../views/context/two_stage.py" line="223"/>
         <source>DeepSeek-V4 two-stage CP over {n} ranks: S = {s:,} tokens, compression m = {m}</source>
         <translation>DeepSeek-V4 在 {n} 个 rank 上的两阶段 CP：S = {s:,} 个 token，压缩比 m = {m}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="226"/>
+        <location filename="../../views/context/two_stage.py" line="230"/>
         <source>s = S/cp = {s:,} tokens per rank → s/m + 1 = {count:,} compressed entries per rank (the +1 is the bridge).</source>
         <translation>每 rank s = S/cp = {s:,} 个 token → 每 rank s/m + 1 = {count:,} 个压缩条目（+1 即桥接条目）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="228"/>
+        <location filename="../../views/context/two_stage.py" line="232"/>
         <source>Stage 1 sends {one} to the next rank; stage 2&apos;s all-gather receives {two} per rank.</source>
         <translation>阶段 1 向下一个 rank 发送 {one}；阶段 2 的 all-gather 每 rank 接收 {two}。</translation>
     </message>
@@ -3801,77 +3801,77 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UlyssesPanel</name>
     <message>
-        <location filename="../../views/context/ulysses.py" line="54"/>
+        <location filename="../../views/context/ulysses.py" line="55"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers above are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；上方数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="65"/>
+        <location filename="../../views/context/ulysses.py" line="66"/>
         <source>Each rank&apos;s grid: rows are sequence blocks, columns head groups; a cell is coloured by its sequence block; outlined: received in this round.</source>
         <translation>每个 rank 的网格：行是序列块，列是头组；单元格按所属序列块着色；描边：本轮收到。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="108"/>
+        <location filename="../../views/context/ulysses.py" line="110"/>
         <source>Sequence-sharded: rank r holds sequence block r (S/n tokens) of every head.</source>
         <translation>按序列切分：rank r 持有所有头的序列块 r（S/n 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="110"/>
+        <location filename="../../views/context/ulysses.py" line="112"/>
         <source>QKV all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>QKV all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="113"/>
+        <location filename="../../views/context/ulysses.py" line="115"/>
         <source>Head-sharded: rank r holds head group r for the whole sequence; attention runs with no further communication.</source>
         <translation>按头切分：rank r 持有头组 r 的整条序列；注意力计算无需再通信。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="116"/>
+        <location filename="../../views/context/ulysses.py" line="118"/>
         <source>Output all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>输出 all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="118"/>
+        <location filename="../../views/context/ulysses.py" line="120"/>
         <source>Sequence-sharded again: the attention output of block r is back on rank r.</source>
         <translation>再次按序列切分：块 r 的注意力输出回到 rank r。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="140"/>
+        <location filename="../../views/context/ulysses.py" line="143"/>
         <source>rank {r}: sequence block {b}, head group {g}</source>
         <translation>rank {r}：序列块 {b}，头组 {g}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="163"/>
+        <location filename="../../views/context/ulysses.py" line="167"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="168"/>
+        <location filename="../../views/context/ulysses.py" line="173"/>
         <source>DeepSpeed-Ulysses over {n} ranks: S = {s:,} tokens, {heads} heads</source>
         <translation>{n} 个 rank 上的 DeepSpeed-Ulysses：S = {s:,} 个 token，{heads} 个头</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="173"/>
+        <location filename="../../views/context/ulysses.py" line="179"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="173"/>
+        <location filename="../../views/context/ulysses.py" line="179"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="174"/>
+        <location filename="../../views/context/ulysses.py" line="180"/>
         <source>Per layer every rank sends {total} per link: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); both all-to-alls take {time} on {tier}.</source>
         <translation>每层每个 rank 在每条链路上发送 {total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；两次 all-to-all 在{tier}上共耗时 {time}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="179"/>
+        <location filename="../../views/context/ulysses.py" line="185"/>
         <source>The degree is at most {max}, set by the {limit} ({heads} attention heads, {kv} KV heads).</source>
         <translation>{limit}决定并行度至多为 {max}（{heads} 个注意力头，{kv} 个 KV 头）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="184"/>
+        <location filename="../../views/context/ulysses.py" line="190"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -3879,109 +3879,109 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UspPanel</name>
     <message>
-        <location filename="../../views/context/usp.py" line="32"/>
+        <location filename="../../views/context/usp.py" line="33"/>
         <source>What one rank sends per layer</source>
         <translation>每个 rank 每层发送的数据量</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="49"/>
+        <location filename="../../views/context/usp.py" line="50"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="58"/>
+        <location filename="../../views/context/usp.py" line="60"/>
         <source>Ulysses axis</source>
         <translation>Ulysses 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="59"/>
+        <location filename="../../views/context/usp.py" line="61"/>
         <source>Ring axis</source>
         <translation>Ring 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="69"/>
+        <location filename="../../views/context/usp.py" line="71"/>
         <source>{unit} per layer</source>
         <translation>每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="74"/>
+        <location filename="../../views/context/usp.py" line="76"/>
         <source>Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}</source>
         <translation>Ulysses（{u} 个 rank，4(S/ring)H/ulysses）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="76"/>
+        <location filename="../../views/context/usp.py" line="78"/>
         <source>Ring ({r} ranks, {steps} steps of {bytes}): {tier}</source>
         <translation>Ring（{r} 个 rank，{steps} 步，每步 {bytes}）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="79"/>
+        <location filename="../../views/context/usp.py" line="81"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="80"/>
+        <location filename="../../views/context/usp.py" line="82"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="89"/>
+        <location filename="../../views/context/usp.py" line="91"/>
         <source>Sequence-sharded: every GPU holds S/{n} tokens of every head.</source>
         <translation>按序列切分：每个 GPU 持有所有头的 S/{n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="92"/>
+        <location filename="../../views/context/usp.py" line="94"/>
         <source>QKV all-to-all inside every row ({u} GPUs): a row&apos;s GPUs trade heads for tokens, so each holds S/{r} tokens of 1/{u} of the heads.</source>
         <translation>每行内做 QKV all-to-all（{u} 个 GPU）：同一行的 GPU 以头换 token，于是每个 GPU 持有 1/{u} 的头的 S/{r} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="97"/>
+        <location filename="../../views/context/usp.py" line="99"/>
         <source>Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes that block down its column.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用手中的 K/V 块计算，并把该块沿所在列向下传递。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="99"/>
+        <location filename="../../views/context/usp.py" line="101"/>
         <source>Ring step {j} of {steps}: every GPU computes with the last K/V block it has received.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用最后收到的 K/V 块计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="101"/>
+        <location filename="../../views/context/usp.py" line="103"/>
         <source>Output all-to-all inside every row: back to sequence-sharded.</source>
         <translation>每行内做输出 all-to-all：恢复为按序列切分。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="112"/>
+        <location filename="../../views/context/usp.py" line="115"/>
         <source>GPU {g}: Ulysses position {u} of row {row}, ring position {row} of column {u}</source>
         <translation>GPU {g}：第 {row} 行的 Ulysses 位置 {u}，第 {u} 列的 Ring 位置 {row}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="123"/>
+        <location filename="../../views/context/usp.py" line="126"/>
         <source>Ulysses axis: {u} GPUs per row (all-to-all)</source>
         <translation>Ulysses 轴：每行 {u} 个 GPU（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="125"/>
+        <location filename="../../views/context/usp.py" line="128"/>
         <source>Ring axis (P2P):
 {r} per column</source>
         <translation>Ring 轴（P2P）：
 每列 {r} 个</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="141"/>
+        <location filename="../../views/context/usp.py" line="145"/>
         <source>USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens</source>
         <translation>{n} 个 rank 上的 USP：{u} Ulysses × {r} Ring，S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="146"/>
+        <location filename="../../views/context/usp.py" line="151"/>
         <source>Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps of {step}).</source>
         <translation>每层一个 rank 在 Ulysses 轴上发送 {u}，在 Ring 轴上发送 {r}（{steps} 步，每步 {step}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="151"/>
+        <location filename="../../views/context/usp.py" line="156"/>
         <source>The Ulysses axis lands on {u}; the Ring axis on {r}.</source>
         <translation>Ulysses 轴走{u}；Ring 轴走{r}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="155"/>
+        <location filename="../../views/context/usp.py" line="160"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -4007,87 +4007,87 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>WindowFiles</name>
     <message>
-        <location filename="../../desktop/window_files.py" line="32"/>
+        <location filename="../../desktop/window_files.py" line="50"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="33"/>
+        <location filename="../../desktop/window_files.py" line="51"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="41"/>
+        <location filename="../../desktop/window_files.py" line="59"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="46"/>
+        <location filename="../../desktop/window_files.py" line="64"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="53"/>
+        <location filename="../../desktop/window_files.py" line="71"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="54"/>
+        <location filename="../../desktop/window_files.py" line="72"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="66"/>
+        <location filename="../../desktop/window_files.py" line="84"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="69"/>
+        <location filename="../../desktop/window_files.py" line="87"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="79"/>
+        <location filename="../../desktop/window_files.py" line="97"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="80"/>
+        <location filename="../../desktop/window_files.py" line="98"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="91"/>
+        <location filename="../../desktop/window_files.py" line="109"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="95"/>
+        <location filename="../../desktop/window_files.py" line="113"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="103"/>
+        <location filename="../../desktop/window_files.py" line="121"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="103"/>
+        <location filename="../../desktop/window_files.py" line="121"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="113"/>
+        <location filename="../../desktop/window_files.py" line="131"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="123"/>
+        <location filename="../../desktop/window_files.py" line="141"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="125"/>
+        <location filename="../../desktop/window_files.py" line="143"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
@@ -4095,43 +4095,43 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>WindowPanels</name>
     <message>
-        <location filename="../../desktop/window_panels.py" line="25"/>
+        <location filename="../../desktop/window_panels.py" line="61"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="139"/>
+        <location filename="../../desktop/window_panels.py" line="178"/>
         <source>Sources</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="229"/>
-        <location filename="../../desktop/window_panels.py" line="240"/>
+        <location filename="../../desktop/window_panels.py" line="268"/>
+        <location filename="../../desktop/window_panels.py" line="279"/>
         <source>Step time: —</source>
         <translation>步时：—</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="230"/>
+        <location filename="../../desktop/window_panels.py" line="269"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="234"/>
+        <location filename="../../desktop/window_panels.py" line="273"/>
         <source>Step time: timing…</source>
         <translation>步时：计算中…</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="241"/>
+        <location filename="../../desktop/window_panels.py" line="280"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="244"/>
+        <location filename="../../desktop/window_panels.py" line="283"/>
         <source>Step {step} · MFU {mfu}</source>
         <translation>步时 {step} · MFU {mfu}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_panels.py" line="246"/>
+        <location filename="../../desktop/window_panels.py" line="285"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
@@ -4367,7 +4367,7 @@ most states: rank {state_rank}, {bytes}</source>
     <message>
         <location filename="../../desktop/handout.py" line="309"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
-        <location filename="../../views/gallery/view.py" line="252"/>
+        <location filename="../../views/gallery/view.py" line="256"/>
         <source>Figure {number}. {title}</source>
         <translation>图 {number}&#x3000;{title}</translation>
     </message>
@@ -4875,32 +4875,32 @@ K 个输出加权求和</translation>
         <translation>上限 E/R = {bound}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="68"/>
+        <location filename="../../views/gallery/schedules.py" line="69"/>
         <source>bubble {share}</source>
         <translation>气泡 {share}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="69"/>
+        <location filename="../../views/gallery/schedules.py" line="70"/>
         <source>makespan {time:g}</source>
         <translation>总时长 {time:g}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="70"/>
+        <location filename="../../views/gallery/schedules.py" line="71"/>
         <source>activations ≤ {count:g} micro-batches</source>
         <translation>激活 ≤ {count:g} 个微批</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="73"/>
+        <location filename="../../views/gallery/schedules.py" line="74"/>
         <source>{copies} copies of the parameters</source>
         <translation>{copies} 份参数副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="103"/>
+        <location filename="../../views/gallery/schedules.py" line="104"/>
         <source>time (units: F = 1, B = I + W = 2 per stage; a rank&apos;s chunks share them)</source>
         <translation>时间（单位：每阶段 F = 1，B = I + W = 2；一个 rank 的各块分摊）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/schedules.py" line="122"/>
+        <location filename="../../views/gallery/schedules.py" line="123"/>
         <source>Darker: a rank&apos;s second chunk (interleaved chunk 2, DualPipe&apos;s second direction). The numbers on the ops are micro-batches.</source>
         <translation>较深颜色：rank 的第二个块（交错式的第 2 块，DualPipe 的第二个方向）。操作上的数字是微批编号。</translation>
     </message>
@@ -5317,82 +5317,82 @@ K 个输出加权求和</translation>
         <translation>通信流：PP 发送 / 接收</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="228"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="229"/>
         <source>the all-to-alls add {t}</source>
         <translation>All-to-All 增加 {t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="293"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="295"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) outlast the pair&apos;s computation ({compute}) on the SMs they leave it: {hidden} run under it, {exposed} are added.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）比这一对在剩余 SM 上的计算（{compute}）更长：{hidden} 在计算之下运行，增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="298"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="300"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) fit under the pair&apos;s computation ({compute}), which runs on the SMs they leave it: {hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）被这一对的计算（{compute}，在它们留下的 SM 上运行）覆盖：隐藏 {hidden}，因其占用 {share:.0%} 的 SM 而增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="306"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="308"/>
         <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
         <translation>最慢的阶段块：F = {f}，B = {b}，重叠为一对 FB = max(All-to-All，其余部分 + All-to-All × SM 占比) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计价。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="246"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="247"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="250"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="252"/>
         <source>forward chunk △</source>
         <translation>前向块 △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="251"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="253"/>
         <source>backward for input ▲</source>
         <translation>反向（输入梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="252"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="254"/>
         <source>backward for weights ▲</source>
         <translation>反向（权重梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="253"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="255"/>
         <source>PP communication</source>
         <translation>PP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="254"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="256"/>
         <source>exposed (the model)</source>
         <translation>暴露（按模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="268"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="270"/>
         <source>The slowest stage chunk pair (step-time model)</source>
         <translation>最慢的阶段块对（步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="270"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="272"/>
         <source>F then B: {t}</source>
         <translation>先 F 后 B：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="271"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="273"/>
         <source>overlapped FB: {t}</source>
         <translation>重叠的 FB：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="310"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="312"/>
         <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
         <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="332"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="334"/>
         <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
         <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="334"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="336"/>
         <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
         <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
     </message>

@@ -79,12 +79,6 @@ def usp_reason(usp, ulysses, cp: int) -> str:
     return head_reason(usp.ulysses, ulysses)
 
 
-def set_text(label: QLabel, text: str) -> None:
-    """Change a label only when its text changes: a new text re-lays out the figure."""
-    if label.text() != text:
-        label.setText(text)
-
-
 def rich_label(parent: QWidget, lines: int = 0) -> QLabel:
     """A wrapping rich-text label as wide as its column; with `lines`, at least that many lines
     high, so that a new text of that many lines never re-lays out the pictures around it (a longer

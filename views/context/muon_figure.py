@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.muon import MHC_OVERHEAD, MuonAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white, title_label
-from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label, set_text
+from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
+from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label
 
 KIND_COLOURS = {"attention": "#4E79A7", "mlp": "#F28E2B", "shared": "#59A14F", "expert": "#B07AA1"}
 BANNER_STYLE = "background: #fde2e1; border: 1px solid #d9534f; border-radius: 3px; padding: 6px;"

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QStackedWidget, QVBoxLayout, QWidg
 
 from tslab.models.context import ContextAnalysis, MegatronSp
 from tslab.models.units import format_bytes
-from tslab.views.common import caption_label, paint_white, title_label
-from tslab.views.context.common import SchemePanel, rich_label, set_text
+from tslab.views.common import caption_label, paint_white, set_text, title_label
+from tslab.views.context.common import SchemePanel, rich_label
 from tslab.views.context.kda import KdaPanel
 from tslab.views.context.ring import RingPanel
 from tslab.views.context.two_stage import TwoStagePanel

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.numerics import SrAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white, title_label
-from tslab.views.context.common import Box, Boxes, bar_plot, rich_label, set_text
+from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
+from tslab.views.context.common import Box, Boxes, bar_plot, rich_label
 
 FP32_COLOUR = "#202020"
 RTN_COLOUR = "#E15759"

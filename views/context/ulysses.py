@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from tslab.models.context import ContextAnalysis, Ulysses, ulysses_holdings
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
+from tslab.views.common import set_text
 from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Boxes, SchemePanel, frame, head_reason,
-                                        panel_columns, picture, rank_colour, rich_label, set_text, tier_name)
+                                        panel_columns, picture, rank_colour, rich_label, tier_name)
 
 
 class UlyssesPanel(SchemePanel):

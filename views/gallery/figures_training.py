@@ -26,7 +26,7 @@ from tslab.views.gallery import moe_all_to_all as moe_fig
 from tslab.views.gallery import schedules as schedules
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
-from tslab.views.pipeline.common import kind_name
+from tslab.views.labels import kind_name
 from tslab.views.time.common import ms, percent
 
 if TYPE_CHECKING:

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.document import Document
 from tslab.models.pipeline import Durations, ScheduleError, Simulation, check_config, simulate
 from tslab.views.gallery.slide_charts import font, key_label
-from tslab.views.pipeline.common import OP_COLOURS, kind_name
+from tslab.views.labels import kind_name
+from tslab.views.pipeline.common import OP_COLOURS
 from tslab.views.pipeline.gantt import GanttView
 
 # (kind, chunks per rank): the five schedules of the figure in the course's order.

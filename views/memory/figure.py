@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white, title_label
+from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
 from tslab.views.layout import LinesLabel
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
@@ -41,12 +41,6 @@ def oom_text(ledger: MemoryLedger) -> str | None:
     return QCoreApplication.translate("ledger", OOM_TEMPLATE).format(
         name=ledger_name(item.name), before=gib(used), item=gib(item.bytes), after=gib(used + item.bytes),
         capacity=gib(ledger.capacity_bytes), total=gib(ledger.gpu_bytes))
-
-
-def set_text(label: QLabel, text: str) -> None:
-    """Change a label only when its text changes: a new text re-lays out the whole figure."""
-    if label.text() != text:
-        label.setText(text)
 
 
 class MemoryFigure(QWidget):

@@ -8,7 +8,7 @@ from tslab.models.pipeline import Simulation
 from tslab.views import charts
 from tslab.views.common import bold
 from tslab.views.pipeline.activations import ActivationView
-from tslab.views.pipeline.common import kind_name
+from tslab.views.labels import kind_name
 from tslab.views.pipeline.gantt import GanttView, time_text
 
 

@@ -16,7 +16,7 @@ from tslab.views.document_tab import DocumentTab
 from tslab.views.runner import Runner
 from tslab.views.labels import field, fields
 from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, fit_combo_boxes, inputs_column
-from tslab.views.pipeline.common import kind_name
+from tslab.views.labels import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
 from tslab.views.scenario_form import Field, ScenarioForm

@@ -16,7 +16,7 @@ from tslab.views.common import bold, caption_label, paint_white
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.memory.figure import set_text
+from tslab.views.common import set_text
 from tslab.views.scenario_form import ScenarioForm
 from tslab.views.texts import translate_problem
 from tslab.views.time.common import (AXES, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,

@@ -24,8 +24,8 @@ from tslab.models.scenario import Scenario, ScenarioError
 from tslab.views.common import caption_label
 from tslab.views.document_model import DocumentModel
 from tslab.views.labels import choice_label
-from tslab.views.memory.figure import set_text
-from tslab.views.pipeline.common import kind_name
+from tslab.views.common import set_text
+from tslab.views.labels import kind_name
 from tslab.views.time.common import (AXES, legend_html, mean_terms, ms, percent, term_colour, term_name,
                                      terms_tooltip)
 from tslab.views.runner import Runner
