@@ -103,16 +103,20 @@ FAKE_MODULES = {
                        ["def start():\n    from fakelab.desktop.app import run\n    return run\n"]),
     "desktop/app.py": ("from fakelab.views import panel\nfrom fakelab.models import engine\n\n"
                        "def run():\n    return panel, engine\n", []),
+    "views/memory/figure.py": ("from fakelab.views import panel\n", []),
+    "views/time/planner.py": ("from fakelab.models import engine\n", ["from fakelab.views.memory import figure\n"]),
 }
 VIOLATIONS = ["fakelab.models.engine -> pyqtgraph (l.2)",
               "fakelab.models.engine -> PySide6 (l.4)",
               "fakelab.models.engine -> fakelab.views.panel (l.6)",
               "fakelab.models.engine -> fakelab.desktop.app (l.7)",
-              "fakelab.views.panel -> fakelab.desktop.app (l.4)"]
+              "fakelab.views.panel -> fakelab.desktop.app (l.4)",
+              "fakelab.views.time.planner -> fakelab.views.memory.figure (l.2)"]
+TAB_PACKAGES = ("memory", "mesh", "pipeline", "comm", "context", "time")  # the independence contract's
 
 
 def _write_fake_package(root: Path, with_violations: bool) -> None:
-    for folder in ("", "models", "views", "desktop"):
+    for folder in ("", "models", "views", "desktop", *(f"views/{tab}" for tab in TAB_PACKAGES)):
         (root / "fakelab" / folder).mkdir(parents=True, exist_ok=True)
         (root / "fakelab" / folder / "__init__.py").write_text("", encoding="utf-8")
     for name, (allowed, forbidden) in FAKE_MODULES.items():
