@@ -68,6 +68,18 @@ class _Orders:
                    np.array([code[a.type] for a in flat], np.int64),
                    overlap if any(o is not None for o in overlap) else None)
 
+    def pair_firsts(self) -> IntArray:
+        """The first op of every overlapped pair: an op whose successor on its rank shares its
+        overlap id, unless it is itself a pair's second half (the rule `simulate` runs pairs by)."""
+        firsts: list[int] = []
+        if self.overlap is not None:
+            ov = self.overlap
+            last = set(hi - 1 for hi in self.bounds[1:])  # a rank's last op has no successor
+            for i, (o, o2) in enumerate(zip(ov, ov[1:])):
+                if o is not None and o == o2 and i not in last and (not firsts or firsts[-1] != i - 1):
+                    firsts.append(i)
+        return np.array(firsts, np.int64)
+
     def action(self, i: int) -> Action:
         o = self.overlap[i] if self.overlap is not None else None
         return Action(int(self.stage[i]), int(self.mb[i]), TYPES[self.type[i]], o)

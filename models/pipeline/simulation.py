@@ -281,17 +281,10 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
     # Overlapped pairs: an op whose overlap id its successor on the rank shares starts an F&B unit
     # (unless it is itself a pair's second half), lasting FB on the slower of the two stages; the
     # pair's length is kept at its first op. `unit_length` is what each op's end adds to its start.
+    firsts = compact.pair_firsts()
     pair = [False] * n_ops
-    pair_first: list[int] = []
-    if compact.overlap is not None:
-        ov = compact.overlap
-        last = set(hi - 1 for hi in bounds[1:])  # a rank's last op has no successor
-        shared = [i for i, (o, o2) in enumerate(zip(ov, ov[1:])) if o is not None and o == o2]
-        for i in shared:
-            if i not in last and (not pair_first or pair_first[-1] != i - 1):
-                pair_first.append(i)
-                pair[i] = True
-    firsts = np.array(pair_first, np.int64)
+    for i in firsts.tolist():
+        pair[i] = True
     if len(firsts):
         length[firsts] = float(durations.FB) * np.maximum(factors[stage[firsts]], factors[stage[firsts + 1]])
     unit_length = length.copy()
@@ -435,13 +428,7 @@ def _simulate(kind: str, ranks: int, microbatches: int, chunks: int, durations: 
                           (sent + latency).tolist(), dep_stage[moved].tolist(), (dep_moved % mb_count).tolist(),
                           np.array(["act", "grad"], dtype=object)[(dep_moved >= key_span).astype(np.int64)].tolist()))
 
-    # Activations held per rank: +1 when an F ends, −1 when a B or W ends (an I frees nothing). In an
-    # overlapped pair the F counts first ("at equal times allocations count before frees").
-    event = np.arange(n_ops)
-    if len(firsts):
-        swap = firsts[(type_[firsts] != _F) & (type_[firsts + 1] == _F)]
-        event[swap], event[swap + 1] = swap + 1, swap
-    change = np.array([1, -1, 0, -1])[type_[event]]
+    event, change = _activation_events(type_, firsts)
     held_all = np.cumsum(change)
     event_end = ends[event]
     peaks: list[int] = []
@@ -491,27 +478,24 @@ def _deadlock_message(stuck: list[int], orders: list[list[Action]], ptr: list[in
     return text
 
 
+def _activation_events(type_: np.ndarray, firsts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the ops in the order their activations count, and each one's change): +1 when an F ends,
+    −1 when a B or W ends (an I frees nothing); in an overlapped pair the F counts first ("at equal
+    times allocations count before frees")."""
+    event = np.arange(len(type_))
+    if len(firsts):
+        swap = firsts[(type_[firsts] != _F) & (type_[firsts + 1] == _F)]
+        event[swap], event[swap + 1] = swap + 1, swap
+    return event, np.array([1, -1, 0, -1])[type_[event]]
+
+
 def generated_peaks(kind: str, ranks: int, microbatches: int, chunks: int = 1) -> tuple[int, ...]:
     """`peak_from_orders(generate(kind, ranks, microbatches, chunks))` from the generated integer
     orders, without Action objects: per rank the most of the running count, +1 for an F, −1 for a
     B or W, an overlapped pair's F counted before its partner frees. ScheduleError as generate."""
     kind = check_config(kind, ranks, microbatches, chunks)
     orders = _generate(kind, ranks, microbatches, chunks)
-    type_ = orders.type
-    n = len(type_)
-    event = np.arange(n)
-    if orders.overlap is not None:  # pairs as simulate() finds them: F first within a pair
-        ov = orders.overlap
-        last = set(hi - 1 for hi in orders.bounds[1:])
-        firsts: list[int] = []
-        for i, (o, o2) in enumerate(zip(ov, ov[1:])):
-            if o is not None and o == o2 and i not in last and (not firsts or firsts[-1] != i - 1):
-                firsts.append(i)
-        heads = np.array(firsts, np.int64)
-        if len(heads):
-            swap = heads[(type_[heads] != _F) & (type_[heads + 1] == _F)]
-            event[swap], event[swap + 1] = swap + 1, swap
-    change = np.array([1, -1, 0, -1])[type_[event]]
+    _, change = _activation_events(orders.type, orders.pair_firsts())
     peaks = []
     for lo, hi in zip(orders.bounds, orders.bounds[1:]):
         held = np.cumsum(change[lo:hi])

@@ -155,15 +155,8 @@ def _pair_counts(orders: Any, ranks: int) -> tuple[tuple[dict[tuple[int, int], i
     n = len(orders.stage)
     bounds = np.asarray(orders.bounds, np.int64)
     rank = np.repeat(np.arange(ranks), np.diff(bounds))
-    overlap = np.array([-1 if o is None else o for o in orders.overlap], np.int64) if orders.overlap else \
-        np.full(n, -1, np.int64)
-    last = np.zeros(n, bool)
-    last[bounds[1:][bounds[1:] > bounds[:-1]] - 1] = True
-    shared = np.zeros(n, bool)
-    shared[:-1] = (overlap[:-1] >= 0) & (overlap[:-1] == overlap[1:]) & ~last[:-1]
-    first = shared.copy()
-    for i in np.flatnonzero(shared[1:] & shared[:-1]) + 1:  # a run of three or more: every other one
-        first[i] = shared[i] and not first[i - 1]
+    first = np.zeros(n, bool)
+    first[orders.pair_firsts()] = True
     second = np.zeros(n, bool)
     second[1:] = first[:-1]
     pairs: list[dict[tuple[int, int], int]] = [{} for _ in range(ranks)]
