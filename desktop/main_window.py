@@ -9,9 +9,11 @@ rebuilds the window on the same document, undo history and file)."""
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
@@ -53,6 +55,10 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
     existing DocumentModel, with its undo history, file and unsaved state: a language switch
     rebuilds the window this way (`rebuild`)."""
 
+    # Every window made, while it lives: a change of the application's font or palette restyles
+    # their widgets (`repolish_styled`), and no widget outside them.
+    _windows: ClassVar[weakref.WeakSet[MainWindow]] = weakref.WeakSet()
+
     def __init__(self, document: Document | Scenario | None = None, path: str = "", parent: QWidget | None = None,
                  *, model: DocumentModel | None = None):
         super().__init__(parent)
@@ -63,6 +69,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         else:
             model.setParent(self)   # the window owns the model from now on
         self.model = model
+        MainWindow._windows.add(self)
         self.settings = QSettings()
         self._normal_font: QFont | None = None   # the application's font before presenting
         self._inputs_before_presenting: bool | None = None   # Hide Inputs before presentation mode folded them
@@ -451,7 +458,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             self._apply_presentation_font()
         else:
             if self._normal_font is not None:
-                set_application_font(app, self._normal_font)
+                set_application_font(app, self._normal_font, self.open_windows())
                 self._normal_font = None
             if self._inputs_before_presenting is not None:
                 self.set_inputs_hidden(self._inputs_before_presenting)
@@ -486,7 +493,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             font.setPointSizeF(font.pointSizeF() * scale)
         else:   # a font sized in pixels
             font.setPixelSize(round(font.pixelSize() * scale))
-        set_application_font(_application(), font)
+        set_application_font(_application(), font, self.open_windows())
 
     def set_inputs_hidden(self, hidden: bool) -> None:
         """View → Hide Inputs: every tab folds its input column away (tabs built later too)."""
@@ -497,12 +504,18 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             if hasattr(page, "set_inputs_collapsed"):
                 page.set_inputs_collapsed(hidden)
 
+    @staticmethod
+    def open_windows() -> list[MainWindow]:
+        """The windows of this application still alive (a closed one waiting for its deletion is
+        skipped by `repolish_styled`, which restyles only the visible)."""
+        return [window for window in MainWindow._windows if shiboken6.isValid(window)]
+
     def set_theme(self, theme: str) -> None:
         """View → Theme: the window's colours (QSettings "theme"); figures stay white."""
         if theme not in THEMES:
             return
         self.settings.setValue("theme", theme)
-        apply_theme(_application(), theme)
+        apply_theme(_application(), theme, self.open_windows())
         for value, action in self.theme_actions.items():
             action.setChecked(value == theme)
 
@@ -617,7 +630,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             self.settings.setValue("geometry", self.saveGeometry())
         self.settings.sync()
         if self._normal_font is not None:   # closed while presenting: the application's type goes back
-            set_application_font(_application(), self._normal_font)
+            set_application_font(_application(), self._normal_font, self.open_windows())
             self._normal_font = None
         _application().removeEventFilter(self.lecture_keys)
         super().closeEvent(event)

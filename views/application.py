@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import cast
 
@@ -128,9 +129,10 @@ def dark_palette() -> QPalette:
     return palette
 
 
-def apply_theme(app: QApplication, theme: str) -> None:
+def apply_theme(app: QApplication, theme: str, windows: Iterable[QWidget] = ()) -> None:
     """Colour the window chrome: "dark" is Fusion with `dark_palette`; "light" puts back the style
-    and palette the application started with."""
+    and palette the application started with. `windows` are the open windows whose styled widgets
+    take the new palette (`repolish_styled`)."""
     if not hasattr(app, LIGHT_ATTRIBUTE):
         setattr(app, LIGHT_ATTRIBUTE, (app.style().name(), QPalette(app.palette())))
     light: tuple[str, QPalette] = getattr(app, LIGHT_ATTRIBUTE)
@@ -143,19 +145,22 @@ def apply_theme(app: QApplication, theme: str) -> None:
         if app.style().name().lower() != style_name.lower():
             app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
-    repolish_styled(app)
+    repolish_styled(windows)
     setattr(app, THEME_ATTRIBUTE, theme)
 
 
-def repolish_styled(app: QApplication) -> None:
-    """Set the style sheet of every widget that has its own again (a caption's grey, the banner's
-    colours): Qt does not pass a new application font or palette on to a widget under a style
-    sheet once it is shown, so without this a caption would keep its size in presentation mode."""
-    # Read first, then touch only the styled widgets: restyling one widget may delete and rebuild
-    # Qt-owned helpers of another (a combo box's popup), so a list of every widget can go stale.
-    # Only the widgets of windows shown: a closed window waiting for its deferred deletion may be
-    # half torn down, and asking its widgets anything crashed the process.
-    widgets = [widget for top in app.topLevelWidgets() if shiboken6.isValid(top) and top.isVisible()
+def repolish_styled(windows: Iterable[QWidget]) -> None:
+    """Set the style sheet of every widget of `windows` that has its own again (a caption's grey,
+    the banner's colours): Qt does not pass a new application font or palette on to a widget under
+    a style sheet once it is shown, so without this a caption would keep its size in presentation
+    mode."""
+    # Only the trees of the windows the caller names, never QApplication.topLevelWidgets(): that
+    # list also holds widgets Qt made and deleted on its own (tool tips, popups), and a wrapper
+    # left from one of them, or a closed window being torn down, crashed the process when asked
+    # anything. Read first, then touch only the styled widgets: restyling one widget may delete
+    # and rebuild Qt-owned helpers of another (a combo box's popup), so a list of every widget can
+    # go stale.
+    widgets = [widget for top in windows if shiboken6.isValid(top) and top.isVisible()
                for widget in [top, *top.findChildren(QWidget)]]
     styled = [(widget, widget.styleSheet()) for widget in widgets if widget.styleSheet()]
     for widget, sheet in styled:
@@ -164,10 +169,11 @@ def repolish_styled(app: QApplication) -> None:
             widget.setStyleSheet(sheet)
 
 
-def set_application_font(app: QApplication, font: QFont) -> None:
-    """The application's font, on every widget shown (presentation mode's larger type)."""
+def set_application_font(app: QApplication, font: QFont, windows: Iterable[QWidget]) -> None:
+    """The application's font, on every widget of the open `windows` (presentation mode's larger
+    type)."""
     app.setFont(font)
-    repolish_styled(app)
+    repolish_styled(windows)
 
 
 def current_theme(app: QCoreApplication) -> str:
