@@ -7,11 +7,12 @@ them (cost_stack, bytes_per_parameter, device_mesh, schedules, collective_frames
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtCore import QCoreApplication
 
-from tslab.models.derived import LEDGER, MESH, MOE, STEP_TIME, Failed
+from tslab.models.derived import LEDGER, MESH, MOE, STEP_TIME, Computation, Failed
 from tslab.models.mesh import Mesh
 from tslab.models.memory import memory_ledger
 from tslab.models.moe import analyse_scenario
@@ -30,7 +31,10 @@ from tslab.views.labels import kind_name
 from tslab.views.time.common import ms, percent
 
 if TYPE_CHECKING:
+    from tslab.models.scenario import Scenario
     from tslab.views.document_model import DocumentModel
+
+Result = TypeVar("Result")
 
 SRC_ZERO = "Rajbhandari et al., ZeRO (SC'20) §3.1, Figure 1"
 SRC_MEGATRON = "Narayanan et al., Efficient Large-Scale Language Model Training on GPU Clusters (SC'21) §2.2, §3"
@@ -58,18 +62,28 @@ def _drawn_instead(title: str, reason: str) -> str:
                                                  "({reason}).").format(title=title, reason=reason)
 
 
+def _own_or_preset(model: DocumentModel, computation: Computation, preset: str,
+                   compute: Callable[[Scenario], Result],
+                   drawn_instead: Callable[[str, str], str] = _drawn_instead) -> tuple[Scenario, Result, list[str]]:
+    """The scenario a figure draws, the computation's result for it and the caption's notes so
+    far: the document's own result, or, where the computation failed for the document, `compute`
+    run on the preset `preset`, with a first note (`drawn_instead(title, reason)`) saying so."""
+    result = model.result(computation)
+    document, substituted = document_for(model.document, lambda _: not isinstance(result, Failed), preset)
+    scenario = document.scenario
+    notes: list[str] = []
+    if substituted:
+        notes.append(drawn_instead(scenario.title, result.reason))
+        result = compute(scenario)
+    return scenario, result, notes
+
+
 # ---------------------------------------------------------------------------------------------
 # 1. The cost stack
 
 def build_cost_stack(model: DocumentModel) -> GalleryFigure:
     figure = GalleryFigure(_spec("cost-stack"))
-    time = model.result(STEP_TIME)
-    document, substituted = document_for(model.document, lambda _: not isinstance(time, Failed), "gpt3-175b")
-    scenario = document.scenario
-    notes = []
-    if substituted:
-        notes.append(_drawn_instead(scenario.title, time.reason))
-        time = step_time(scenario)
+    scenario, time, notes = _own_or_preset(model, STEP_TIME, "gpt3-175b", step_time)
     figure.set_body(cost.CostStackBody(time, scenario.title, figure))
     totals = cost.layer_totals(time)
     share = {layer: totals.seconds[layer] / totals.total if totals.total > 0 else 0.0 for layer in cost.LAYERS}
@@ -96,13 +110,7 @@ def build_cost_stack(model: DocumentModel) -> GalleryFigure:
 
 def build_bytes_per_parameter(model: DocumentModel) -> GalleryFigure:
     figure = GalleryFigure(_spec("bytes-per-parameter"))
-    ledger = model.result(LEDGER)
-    document, substituted = document_for(model.document, lambda _: not isinstance(ledger, Failed), "classroom-7b")
-    scenario = document.scenario
-    notes = []
-    if substituted:
-        notes.append(_drawn_instead(scenario.title, ledger.reason))
-        ledger = memory_ledger(scenario)
+    scenario, ledger, notes = _own_or_preset(model, LEDGER, "classroom-7b", memory_ledger)
     figure.set_body(bytes_fig.BytesBody(scenario, ledger, figure))
     paper = bytes_fig.paper_zero()
     mine = bytes_fig.scenario_zero(ledger)
@@ -227,17 +235,14 @@ def build_collectives(model: DocumentModel) -> GalleryFigure:
 # ---------------------------------------------------------------------------------------------
 # 6. MoE's all-to-alls and MoonEP
 
+def _no_moe(title: str, reason: str) -> str:
+    return QCoreApplication.translate("gallery", "Drawn for {title}: the current scenario has no MoE "
+                                                 "all-to-all ({reason}).").format(title=title, reason=reason)
+
+
 def build_moe_all_to_all(model: DocumentModel) -> GalleryFigure:
     figure = GalleryFigure(_spec("moe-all-to-all"))
-    result = model.result(MOE)
-    document, substituted = document_for(model.document, lambda _: not isinstance(result, Failed), "deepseek-v3")
-    scenario = document.scenario
-    notes = []
-    if substituted:
-        notes.append(QCoreApplication.translate("gallery", "Drawn for {title}: the current scenario has no MoE "
-                                                           "all-to-all ({reason}).").format(
-            title=scenario.title, reason=result.reason))
-        result = analyse_scenario(scenario)
+    scenario, result, notes = _own_or_preset(model, MOE, "deepseek-v3", analyse_scenario, _no_moe)
     traffic = moe_fig.moe_traffic(scenario, result)
     figure.set_body(moe_fig.MoeBody(traffic, figure))
     notes.append(QCoreApplication.translate(
