@@ -231,6 +231,10 @@ class HoverTips:
                 return segment
         return None
 
+    def tip_text(self, segment: Segment) -> str:
+        """What to show for `segment` when the mouse gets to it."""
+        return segment.tooltip
+
     def _moved(self, scene_pos: QPointF) -> None:
         view = self.plot.getPlotItem().getViewBox()
         if not view.sceneBoundingRect().contains(scene_pos):
@@ -243,8 +247,29 @@ class HoverTips:
             self._shown = None
             return
         if segment is not self._shown:
-            QToolTip.showText(QCursor.pos(), segment.tooltip, self.plot)
+            QToolTip.showText(QCursor.pos(), self.tip_text(segment), self.plot)
             self._shown = segment
+
+
+def draw_segments(plot: pg.PlotWidget, bars: pg.BarGraphItem | None, segments: Sequence[Segment],
+                  brushes: Sequence, pens: Sequence) -> pg.BarGraphItem | None:
+    """`segments` as the rectangles of one BarGraphItem on `plot`, filled with `brushes` and outlined
+    with `pens` (one of each per segment). `bars` is the item drawn before: it is updated in place
+    (setting arrays instead of creating graphics items, which costs milliseconds), or hidden when
+    there are no segments; the first segments create it. Returns the item (None: none yet)."""
+    if not segments:
+        if bars is not None:
+            bars.hide()
+        return bars
+    opts = dict(x0=[s.x0 for s in segments], x1=[s.x1 for s in segments],
+                y0=[s.y0 for s in segments], y1=[s.y1 for s in segments], brushes=brushes, pens=pens)
+    if bars is None:
+        bars = pg.BarGraphItem(**opts)
+        plot.addItem(bars)
+    else:
+        bars.setOpts(**opts)
+        bars.show()
+    return bars
 
 
 class BarChart:
@@ -266,22 +291,10 @@ class BarChart:
         `selected` one a thick dashed outline in the text colour."""
         self.segments = list(segments)
         self.tips.set_segments(self.segments)
-        if not self.segments:
-            if self.bars is not None:
-                self.bars.hide()
-            return
-        opts = dict(x0=[s.x0 for s in self.segments], x1=[s.x1 for s in self.segments],
-                    y0=[s.y0 for s in self.segments], y1=[s.y1 for s in self.segments],
-                    brushes=[colour(s.key) for s in self.segments],
-                    pens=[pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else
-                          pg.mkPen(TEXT_COLOUR, width=3, style=Qt.PenStyle.DashLine) if s.key == selected else
-                          pg.mkPen("w", width=1) for s in self.segments])
-        if self.bars is None:
-            self.bars = pg.BarGraphItem(**opts)
-            self.plot.addItem(self.bars)
-        else:
-            self.bars.setOpts(**opts)
-            self.bars.show()
+        self.bars = draw_segments(self.plot, self.bars, self.segments, [colour(s.key) for s in self.segments],
+                                  [pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else
+                                   pg.mkPen(TEXT_COLOUR, width=3, style=Qt.PenStyle.DashLine) if s.key == selected else
+                                   pg.mkPen("w", width=1) for s in self.segments])
 
     def set_labels(self, labels: Sequence[tuple]) -> list[pg.TextItem]:
         """Show (x, y, text, options) labels, reusing text items; options as for `text`."""

@@ -11,8 +11,8 @@ import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.Qt.internals import PrimitiveArray
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QCursor, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QToolTip, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from tslab.views import charts
 from tslab.views.common import bold
@@ -143,19 +143,9 @@ class LazyTips(charts.HoverTips):
             return self._shown
         return charts.Segment(point.x(), point.x(), point.y(), point.y(), "", text)
 
-    def _moved(self, scene_pos) -> None:
-        view = self.plot.getPlotItem().getViewBox()
-        segment = self.segment_at(view.mapSceneToView(scene_pos)) \
-            if view.sceneBoundingRect().contains(scene_pos) else None
-        if segment is None:
-            if self._shown is not None:
-                QToolTip.hideText()
-            self._shown = None
-            return
-        if segment is not self._shown:
-            tip = segment.tooltip() if callable(segment.tooltip) else segment.tooltip
-            QToolTip.showText(QCursor.pos(), tip, self.plot)
-            self._shown = segment
+    def tip_text(self, segment) -> str:
+        """The segment's text, made now if it is a function."""
+        return segment.tooltip() if callable(segment.tooltip) else segment.tooltip
 
 
 class BoxLayer(pg.GraphicsObject):

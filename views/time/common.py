@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass
 from collections.abc import Sequence
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QColor
@@ -151,18 +150,8 @@ class StackChart:
                 x += width
         self.segments = segments
         self.tips.set_segments(segments)
-        if segments:
-            opts = dict(x0=np.array([s.x0 for s in segments]), x1=np.array([s.x1 for s in segments]),
-                        y0=np.array([s.y0 for s in segments]), y1=np.array([s.y1 for s in segments]),
-                        brushes=brushes, pens=[pg.mkPen("w", width=1)] * len(segments))
-            if self.bars is None:
-                self.bars = pg.BarGraphItem(**opts)
-                self.plot.addItem(self.bars)
-            else:
-                self.bars.setOpts(**opts)
-            self.bars.show()
-        elif self.bars is not None:
-            self.bars.hide()
+        self.bars = charts.draw_segments(self.plot, self.bars, segments, brushes,
+                                         [pg.mkPen("w", width=1)] * len(segments))
         labels = [bar.label for bar in bars]
         if labels != self.labels:
             self.labels, self._label_step = labels, 0
