@@ -145,94 +145,129 @@ def ref_zbv(p: int, m: int, r: int) -> list[tuple[int, int, str]]:
     return [op for op in ops if op[1] < m]
 
 
-def ref_dual_steps(n_ranks: int, n_chunks: int, rank: int, special: bool, stage: tuple[int, int],
-                   first_mb: tuple[int, int]) -> tuple[list[tuple[int, int, str]], list[int]]:
-    """The eight steps of DeepSeek's DualPipe.step / DualPipeV.step for one rank. Phase 0 and 1 are
-    the rank's two chunks; a zero-bubble backward (enable_zb) is an I whose W waits in a FIFO
-    (WeightGradStore) until a `_weight_chunk`; `_forward_backward_chunk` overlaps a forward with a
-    full backward. Returns the ops and the indices i where ops i, i + 1 are one F&B unit."""
+def ref_dual_step(kind: str, p: int, m: int, rank: int) -> tuple[list[tuple[int, int, str]], list[int]]:
+    """One rank's `step` of DeepSeek's DualPipe (dualpipe/dualpipe.py) or DualPipeV
+    (dualpipe/dualpipev.py), in the reference's own names and eight steps, its compute calls
+    recorded instead of run (the sends and receives are left out). `_forward_chunk(phase)` and
+    `_backward_chunk(phase, enable_zb)` take the next chunk id of the phase (current_f_chunk_id,
+    current_b_chunk_id); with enable_zb the weight pass waits in the FIFO WeightGradStore until a
+    `_weight_chunk`; `_forward_backward_chunk(phase0, phase1)` overlaps a forward of phase0 with a
+    full backward of phase1. Returns the ops and the indices i where ops i, i + 1 are one F&B unit.
+
+    DualPipe: two copies of the model over p ranks, num_chunks = m split in half between them; a
+    rank in the second half flips the phase in every compute call (`phase ^= is_in_second_half`),
+    so the flipped phase 0 is the copy entering at rank 0 (stage `rank` here, micro-batches
+    0 … m/2 − 1) and 1 the copy entering at the last rank (stage 2p − 1 − rank, micro-batches
+    numbered m/2 … m − 1 here). DualPipeV: one V of 2p stages, phase 0 stage `rank` and phase 1
+    stage 2p − 1 − rank, every micro-batch through both; its step is DualPipe's with num_ranks,
+    rank and num_chunks where DualPipe has num_half_ranks, half_rank and half_num_chunks, and
+    is_last_rank where DualPipe has is_middle_rank."""
+    if kind == "dualpipe":
+        num_ranks, num_chunks = p, m
+        num_half_ranks = num_ranks // 2
+        half_rank = min(rank, num_ranks - 1 - rank)
+        half_num_chunks = num_chunks // 2
+        is_in_second_half = rank >= num_ranks // 2
+        is_middle_rank = rank == num_ranks // 2 - 1 or rank == num_ranks // 2
+        first_mb = (0, half_num_chunks)
+        step_4 = half_num_chunks - num_ranks + half_rank + 1
+    else:  # dualpipev, in DualPipe's names
+        num_half_ranks, half_rank, num_chunks = p, rank, m
+        is_in_second_half = False
+        is_middle_rank = rank == p - 1  # is_last_rank
+        first_mb = (0, 0)
+        step_4 = num_chunks - p * 2 + rank + 1
+    stage = (rank, 2 * p - 1 - rank)
+    current_f_chunk_id, current_b_chunk_id = [0, 0], [0, 0]
+    weight_grad_store: deque[tuple[int, int]] = deque()
     ops: list[tuple[int, int, str]] = []
     pairs: list[int] = []
-    fc, bc = [0, 0], [0, 0]
-    weights: deque[tuple[int, int]] = deque()
 
-    def f(ph: int) -> None:
-        ops.append((stage[ph], first_mb[ph] + fc[ph], "F"))
-        fc[ph] += 1
+    def compute_chunk(phase: int, current_chunk_id: list[int], type_: str) -> tuple[int, int]:
+        """_forward_compute_chunk / _backward_compute_chunk: the phase's next chunk, recorded;
+        returns its (stage, micro-batch)."""
+        phase ^= is_in_second_half
+        chunk_id = current_chunk_id[phase]
+        current_chunk_id[phase] += 1
+        op = (stage[phase], first_mb[phase] + chunk_id)
+        ops.append((*op, type_))
+        return op
 
-    def b(ph: int, zb: bool = False) -> None:
-        op = (stage[ph], first_mb[ph] + bc[ph])
-        bc[ph] += 1
-        ops.append((*op, "I" if zb else "B"))
-        if zb:
-            weights.append(op)
+    def forward_chunk(phase: int) -> None:
+        compute_chunk(phase, current_f_chunk_id, "F")
 
-    def w() -> None:
-        ops.append((*weights.popleft(), "W"))
+    def backward_chunk(phase: int, enable_zb: bool = False) -> None:
+        op = compute_chunk(phase, current_b_chunk_id, "I" if enable_zb else "B")
+        if enable_zb:
+            weight_grad_store.append(op)
 
-    def fb(ph0: int, ph1: int) -> None:
+    def weight_chunk() -> None:  # "Assume FIFO"
+        ops.append((*weight_grad_store.popleft(), "W"))
+
+    def forward_backward_chunk(phase0: int, phase1: int) -> None:
         pairs.append(len(ops))
-        f(ph0)
-        b(ph1)
+        forward_chunk(phase0)
+        backward_chunk(phase1)
 
-    for _ in range((n_ranks - rank - 1) * 2):      # step 1: nF0
-        f(0)
-    for _ in range(rank + 1):                      # step 2: nF0F1
-        f(0)
-        f(1)
-    for _ in range(n_ranks - rank - 1):            # step 3: nB1W1F1 (zero bubble)
-        b(1, True)
-        w()
-        f(1)
-    for i in range(n_chunks - 2 * n_ranks + rank + 1):   # step 4: nF0B1F1B0
-        if i == 0 and special:                     # "we don't overlap these two chunks"
-            f(0)
-            b(1)
+    # Step 1: nF0
+    step_1 = (num_half_ranks - half_rank - 1) * 2
+    for _ in range(step_1):
+        forward_chunk(0)
+    # Step 2: nF0F1
+    step_2 = half_rank + 1
+    for _ in range(step_2):
+        forward_chunk(0)
+        forward_chunk(1)
+    # Step 3: nB1W1F1 (Use zero bubble)
+    step_3 = num_half_ranks - half_rank - 1
+    for _ in range(step_3):
+        backward_chunk(1, enable_zb=True)
+        weight_chunk()
+        forward_chunk(1)
+    # Step 4 (Main step): nF0B1F1B0
+    for i in range(step_4):
+        if i == 0 and is_middle_rank:
+            # "We don't overlap these two chunks to further reduce bubble size."
+            forward_chunk(0)
+            backward_chunk(1)
         else:
-            fb(0, 1)
-        fb(1, 0)
-    for _ in range(n_ranks - rank - 1):            # step 5: nB1F1B0
-        b(1)
-        fb(1, 0)
-    zb = False                                     # step 6: nB1B0, second half zero bubble
-    for i in range(rank + 1):
-        if i == (rank + 1) // 2 and rank % 2 == 1:
-            zb = True
-        b(1, zb)
-        if i == (rank + 1) // 2 and rank % 2 == 0:
-            zb = True
-        b(0, zb)
-    for _ in range(n_ranks - rank - 1):            # step 7: nWB0
-        w()
-        b(0, True)
-    for _ in range(rank + 1):                      # step 8: nW
-        w()
-    assert not weights  # DualPipe asserts WeightGradStore.funcs_queue.empty()
+            forward_backward_chunk(0, 1)
+        forward_backward_chunk(1, 0)
+    # Step 5: nB1F1B0
+    step_5 = num_half_ranks - half_rank - 1
+    for _ in range(step_5):
+        backward_chunk(1)
+        forward_backward_chunk(1, 0)
+    # Step 6: nB1B0 (The second half of the chunks use zero bubble)
+    step_6 = half_rank + 1
+    enable_zb = False
+    for i in range(step_6):
+        if i == step_6 // 2 and half_rank % 2 == 1:
+            enable_zb = True
+        backward_chunk(1, enable_zb=enable_zb)
+        if i == step_6 // 2 and half_rank % 2 == 0:
+            enable_zb = True
+        backward_chunk(0, enable_zb=enable_zb)
+    # Step 7: nWB0 (Use zero bubble)
+    step_7 = num_half_ranks - half_rank - 1
+    for _ in range(step_7):
+        weight_chunk()
+        backward_chunk(0, enable_zb=True)
+    # Step 8: nW
+    step_8 = half_rank + 1
+    for _ in range(step_8):
+        weight_chunk()
+    assert not weight_grad_store  # DualPipe asserts WeightGradStore.funcs_queue.empty()
     return ops, pairs
 
 
 def ref_orders(kind: str, p: int, m: int, v: int) -> list[tuple[list[tuple[int, int, str]], list[int]]]:
     """Per rank: (ops, F&B pair starts) of the reference schedule (ZB-H2 has none: ref_zb_h2)."""
-    out = []
-    for r in range(p):
-        if kind == "dualpipev":  # DualPipeV: rank r holds stages r and 2p − 1 − r; the last rank is special
-            out.append(ref_dual_steps(p, m, r, r == p - 1, (r, 2 * p - 1 - r), (0, 0)))
-        elif kind == "dualpipe":
-            # DualPipe runs the steps with half the ranks and half the micro-batches per direction
-            # (half_rank = min(r, p − 1 − r); the two middle ranks are special). Copy 1 enters at
-            # rank 0 with micro-batches 0 … m/2 − 1, copy 2 at rank p − 1 with the other half
-            # (numbered m/2 … m − 1 here); phase 0 is the copy entering at the rank's own end
-            # ("phase ^= is_in_second_half").
-            half = p // 2
-            copy1, copy2 = (r, 0), (2 * p - 1 - r, m // 2)
-            near, far = (copy2, copy1) if r >= half else (copy1, copy2)
-            out.append(ref_dual_steps(half, m // 2, min(r, p - 1 - r), r in (half - 1, half),
-                                      (near[0], far[0]), (near[1], far[1])))
-        else:
-            build = {"gpipe": ref_gpipe, "1f1b": ref_1f1b, "zb-h1": ref_zb_h1, "zbv": ref_zbv,
-                     "interleaved-1f1b": lambda p, m, r: ref_interleaved(p, m, v, r)}[kind]
-            out.append((build(p, m, r), []))
-    return out
+    if kind in ("dualpipe", "dualpipev"):
+        return [ref_dual_step(kind, p, m, r) for r in range(p)]
+    build = {"gpipe": ref_gpipe, "1f1b": ref_1f1b, "zb-h1": ref_zb_h1, "zbv": ref_zbv,
+             "interleaved-1f1b": lambda p, m, r: ref_interleaved(p, m, v, r)}[kind]
+    return [(build(p, m, r), []) for r in range(p)]
 
 
 def order_structure(orders: list[list[Action]]) -> list[tuple[list[tuple[int, int, str]], list[int]]]:
