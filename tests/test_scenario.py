@@ -182,37 +182,28 @@ def _write(tmp_path: Path, text: str, name: str = "bad.toml") -> Path:
     return path
 
 
-def test_invalid_toml_names_file_and_line(tmp_path: Path) -> None:
-    path = _write(tmp_path, "schema_version = 1\n[model]\nlayers = = 3\n")
+def _load_error(tmp_path: Path, text: str) -> tuple[Path, str]:
+    """The scenario file written with `text`, and the ScenarioError message that loading it raises."""
+    path = _write(tmp_path, text)
     with pytest.raises(ScenarioError) as info:
         load_scenario(path)
-    message = str(info.value)
+    return path, str(info.value)
+
+
+def test_invalid_toml_names_file_and_line(tmp_path: Path) -> None:
+    path, message = _load_error(tmp_path, "schema_version = 1\n[model]\nlayers = = 3\n")
     assert str(path) in message
     assert "line 3" in message
 
 
-def test_unknown_section_names_the_key_and_line(tmp_path: Path) -> None:
-    path = _write(tmp_path, "schema_version = 1\n\n[modle]\nlayers = 3\n")
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
-    assert str(path) in message and "modle" in message and "line 3" in message
-
-
-def test_unknown_top_level_key_names_the_key_and_line(tmp_path: Path) -> None:
-    path = _write(tmp_path, "schema_version = 1\ntitel = \"x\"\n")
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
-    assert str(path) in message and "titel" in message and "line 2" in message
-
-
-def test_unknown_key_names_the_dotted_key_and_line(tmp_path: Path) -> None:
-    path = _write(tmp_path, "schema_version = 1\n[model]\nlayers = 3\nlayerz = 4\n")
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
-    assert str(path) in message and "model.layerz" in message and "line 4" in message
+@pytest.mark.parametrize(("text", "key", "line"), [
+    ("\n[modle]\nlayers = 3\n", "modle", 3),                  # a section
+    ("titel = \"x\"\n", "titel", 2),                           # a top-level key
+    ("[model]\nlayers = 3\nlayerz = 4\n", "model.layerz", 4),  # a key, named dotted
+])
+def test_unknown_key_names_the_key_and_line(tmp_path: Path, text: str, key: str, line: int) -> None:
+    path, message = _load_error(tmp_path, "schema_version = 1\n" + text)
+    assert str(path) in message and key in message and f"line {line}" in message
 
 
 @pytest.mark.parametrize(("text", "key", "line"), [
@@ -225,21 +216,11 @@ def test_unknown_key_names_the_dotted_key_and_line(tmp_path: Path) -> None:
     ("[sources]\nrefs = [1, 2]\n", "sources.refs", 3),
     ("[model]\nmlp = \"relu\"\n", "model.mlp", 3),
     ("[parallel]\norder = \"TP DP\"\n", "parallel.order", 3),
+    ("title = 5\n", "title", 2),
 ])
 def test_wrong_type_or_choice_names_the_key(tmp_path: Path, text: str, key: str, line: int) -> None:
-    path = _write(tmp_path, "schema_version = 1\n" + text)
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
+    path, message = _load_error(tmp_path, "schema_version = 1\n" + text)
     assert key in message and str(path) in message and f"line {line}" in message
-
-
-def test_wrong_type_title_names_the_file_and_key(tmp_path: Path) -> None:
-    path = _write(tmp_path, "schema_version = 1\ntitle = 5\n")
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
-    assert "title" in message and str(path) in message and "line 2" in message
 
 
 def test_section_that_is_not_a_table_names_it(tmp_path: Path) -> None:
@@ -256,18 +237,12 @@ def test_section_that_is_not_a_table_names_it(tmp_path: Path) -> None:
     ("[memory]\nfragmentation = -0.1\n", "memory.fragmentation"),
 ])
 def test_out_of_range_names_the_key(tmp_path: Path, text: str, key: str) -> None:
-    path = _write(tmp_path, "schema_version = 1\n" + text)
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
+    path, message = _load_error(tmp_path, "schema_version = 1\n" + text)
     assert key in message and str(path) in message and "line 3" in message
 
 
 def test_newer_schema_version_is_refused_with_a_message(tmp_path: Path) -> None:
-    path = _write(tmp_path, f"schema_version = {SCHEMA_VERSION + 1}\n[model]\nlayers = 3\n")
-    with pytest.raises(ScenarioError) as info:
-        load_scenario(path)
-    message = str(info.value)
+    path, message = _load_error(tmp_path, f"schema_version = {SCHEMA_VERSION + 1}\n[model]\nlayers = 3\n")
     assert str(path) in message and "schema_version" in message and "newer" in message
 
 
