@@ -16,6 +16,7 @@ import struct
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "org.tslab.TrainingSystemsLab"  # reverse-DNS id: .desktop, AppStream, macOS bundle, Windows AppId
@@ -100,14 +101,36 @@ DT_NEEDED, DT_STRTAB = 1, 5
 PT_LOAD, PT_DYNAMIC = 1, 2
 
 
-def _read_elf(path: Path, least: int) -> tuple[bytes, bool, str] | None:
-    """(the file's bytes, 64-bit, struct byte-order prefix) of an ELF file of at least `least`
-    bytes (its header); None for any other file."""
+class _Elf(NamedTuple):
+    """An ELF file read whole: its bytes, class and byte order, and the fields of its ELF header
+    that locate the program and the section header tables (ELF gABI, "ELF Header")."""
+    data: bytes
+    is64: bool
+    endian: str  # struct byte-order prefix
+    phoff: int
+    shoff: int
+    phentsize: int
+    phnum: int
+    shentsize: int
+    shnum: int
+    shstrndx: int
+
+
+# The ELF header after e_ident's 16 bytes: e_type, e_machine, e_version, e_entry, e_phoff, e_shoff,
+# e_flags, e_ehsize, e_phentsize, e_phnum, e_shentsize, e_shnum, e_shstrndx (addresses and offsets
+# are 8 bytes in a 64-bit file, 4 in a 32-bit one)
+ELF_HEADER_64, ELF_HEADER_32 = "HHIQQQIHHHHHH", "HHIIIIIHHHHHH"
+
+
+def _read_elf(path: Path, least: int) -> _Elf | None:
+    """An ELF file of at least `least` bytes (its header); None for any other file."""
     with open(path, "rb") as file:
         data = file.read()
     if data[:4] != b"\x7fELF" or len(data) < least:
         return None
-    return data, data[4] == 2, "<" if data[5] == 1 else ">"
+    is64, endian = data[4] == 2, "<" if data[5] == 1 else ">"
+    header = struct.unpack_from(endian + (ELF_HEADER_64 if is64 else ELF_HEADER_32), data, 16)
+    return _Elf(data, is64, endian, *header[4:6], *header[8:])
 
 
 def elf_needed(path: Path) -> list[str] | None:
@@ -117,19 +140,15 @@ def elf_needed(path: Path) -> list[str] | None:
     elf = _read_elf(path, 64)
     if elf is None:
         return None
-    data, is64, endian = elf
+    data, is64, endian = elf.data, elf.is64, elf.endian
     if is64:
-        phoff, = struct.unpack_from(endian + "Q", data, 0x20)
-        phentsize, phnum = struct.unpack_from(endian + "HH", data, 0x36)
         ph_format, dyn_format = endian + "IIQQQQQQ", endian + "qQ"
     else:
-        phoff, = struct.unpack_from(endian + "I", data, 0x1C)
-        phentsize, phnum = struct.unpack_from(endian + "HH", data, 0x2A)
         ph_format, dyn_format = endian + "IIIIIIII", endian + "iI"
     loads: list[tuple[int, int, int]] = []  # (vaddr, offset, filesz)
     dynamic: tuple[int, int] | None = None
-    for index in range(phnum):
-        fields = struct.unpack_from(ph_format, data, phoff + index * phentsize)
+    for index in range(elf.phnum):
+        fields = struct.unpack_from(ph_format, data, elf.phoff + index * elf.phentsize)
         if is64:
             p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz = fields[:6]
         else:
@@ -167,19 +186,12 @@ def elf_section_names(path: Path) -> list[str] | None:
     elf = _read_elf(path, 52)
     if elf is None:
         return None
-    data, is64, endian = elf
-    if is64:
-        shoff, = struct.unpack_from(endian + "Q", data, 0x28)
-        shentsize, shnum, shstrndx = struct.unpack_from(endian + "HHH", data, 0x3A)
-        sh_format = endian + "IIQQQQ"
-    else:
-        shoff, = struct.unpack_from(endian + "I", data, 0x20)
-        shentsize, shnum, shstrndx = struct.unpack_from(endian + "HHH", data, 0x2E)
-        sh_format = endian + "IIIIII"
-    if shoff == 0 or shnum == 0 or shstrndx >= shnum:
+    data = elf.data
+    sh_format = elf.endian + ("IIQQQQ" if elf.is64 else "IIIIII")
+    if elf.shoff == 0 or elf.shnum == 0 or elf.shstrndx >= elf.shnum:
         return []
-    headers = [struct.unpack_from(sh_format, data, shoff + index * shentsize) for index in range(shnum)]
-    strtab_offset = headers[shstrndx][4]
+    headers = [struct.unpack_from(sh_format, data, elf.shoff + index * elf.shentsize) for index in range(elf.shnum)]
+    strtab_offset = headers[elf.shstrndx][4]
     names = []
     for header in headers:
         start = strtab_offset + header[0]
