@@ -52,6 +52,23 @@ def title_label(parent: QWidget, scale: float = 1.35) -> QLabel:
     return label
 
 
+def wrapping_title(parent: QWidget) -> QLabel:
+    """The title of a figure whose titles run long (a scheme or analysis with the scenario's name):
+    a little smaller than title_label's, and a long title wraps in that larger type instead of
+    widening the figure."""
+    label = title_label(parent, 1.25)
+    label.setWordWrap(True)
+    return label
+
+
+def figure_column(figure: QWidget) -> QVBoxLayout:
+    """The layout of a figure, its parts from the top down, inset from its white edges by the same
+    margins in every figure."""
+    layout = QVBoxLayout(figure)
+    layout.setContentsMargins(12, 10, 12, 8)
+    return layout
+
+
 def bold(label: QLabel, *, centred: bool = False) -> QLabel:
     """A heading: the label's own font in bold (centred over its chart when asked)."""
     font = label.font()

@@ -15,7 +15,7 @@ from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
-from tslab.views.common import caption_label, paint_white, title_label
+from tslab.views.common import caption_label, figure_column, paint_white, wrapping_title
 from tslab.views.layout import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
@@ -35,8 +35,7 @@ class CommFigure(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         paint_white(self)
-        self.title = title_label(self, 1.25)
-        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
+        self.title = wrapping_title(self)
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
@@ -101,8 +100,7 @@ class CommFigure(QWidget):
         bottom.addWidget(self.heatmap, 3)
         bottom.addWidget(self.loads, 3)
         bottom.addWidget(self.moe_text, 3)   # wide enough that its lines fit the row at 1280×800
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 8)
+        layout = figure_column(self)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addLayout(top, 5)

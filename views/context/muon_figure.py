@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.muon import MHC_OVERHEAD, MuonAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
+from tslab.views.common import bold, caption_label, figure_column, paint_white, set_text, wrapping_title
 from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label
 
 KIND_COLOURS = {"attention": "#4E79A7", "mlp": "#F28E2B", "shared": "#59A14F", "expert": "#B07AA1"}
@@ -27,8 +27,7 @@ class MuonFigure(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         paint_white(self)
-        self.title = title_label(self, 1.25)
-        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
+        self.title = wrapping_title(self)
         self.summary = rich_label(self)
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)
@@ -82,8 +81,7 @@ class MuonFigure(QWidget):
         charts_layout.addLayout(top, 3)
         charts_layout.addLayout(bottom, 2)
         charts_layout.addWidget(self.mhc)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 8)
+        layout = figure_column(self)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addWidget(self.banner)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QStackedWidget, QVBoxLayout, QWidg
 
 from tslab.models.context import ContextAnalysis, MegatronSp
 from tslab.models.units import format_bytes
-from tslab.views.common import caption_label, paint_white, set_text, title_label
+from tslab.views.common import caption_label, figure_column, paint_white, set_text, wrapping_title
 from tslab.views.context.common import SchemePanel, rich_label
 from tslab.views.context.kda import KdaPanel
 from tslab.views.context.ring import RingPanel
@@ -26,8 +26,7 @@ class ParallelFigure(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         paint_white(self)
-        self.title = title_label(self, 1.25)
-        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
+        self.title = wrapping_title(self)
         self.summary = rich_label(self, 3)
         self.panels: dict[str, SchemePanel] = {
             "ulysses": UlyssesPanel(self), "ring": RingPanel(self), "usp": UspPanel(self),
@@ -50,8 +49,7 @@ class ParallelFigure(QWidget):
         self.caption = caption_label(self, self.tr(
             "A deterministic teaching model of data layout, bytes and α–β times for one layer's forward pass per TP "
             "rank, not a measurement. Hover a cell for what it holds."), scale=0.9)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 8)
+        layout = figure_column(self)
         layout.addWidget(self.title)
         layout.addWidget(self.summary)
         layout.addWidget(self.message)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.numerics import SrAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
+from tslab.views.common import bold, caption_label, figure_column, paint_white, set_text, wrapping_title
 from tslab.views.context.common import Box, Boxes, bar_plot, rich_label
 
 FP32_COLOUR = "#202020"
@@ -35,8 +35,7 @@ class SrFigure(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         paint_white(self)
-        self.title = title_label(self, 1.25)
-        self.title.setWordWrap(True)   # a long title wraps in larger type instead of widening the figure
+        self.title = wrapping_title(self)
         self.message = rich_label(self)
         self.message.hide()
 
@@ -88,8 +87,7 @@ class SrFigure(QWidget):
         self.row = QWidget(self)
         self.row.setLayout(row)
         row.setContentsMargins(0, 0, 0, 0)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 8)
+        layout = figure_column(self)
         layout.addWidget(self.title)
         layout.addWidget(self.message)
         layout.addWidget(self.row, 1)
