@@ -45,12 +45,8 @@ class WindowFiles(_Window):
 
     current_tab_key: Callable[[], str]   # MainWindow's method
     def open_dialog(self) -> None:
-        if not self.maybe_save():
-            return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open Scenario"), self._last_dir(),
-                                              self.tr("Scenario files (*.toml);;All files (*)"))
-        if path:
-            self.open_path(path)
+        self._read_chosen(self.tr("Open Scenario"), self.tr("Scenario files (*.toml);;All files (*)"),
+                          self.open_path)
 
     def open_path(self, path: str) -> bool:
         try:
@@ -66,12 +62,18 @@ class WindowFiles(_Window):
 
     def import_hf_dialog(self) -> None:
         """File → Import Hugging Face config…: a config.json becomes a new document, as Open does."""
+        self._read_chosen(self.tr("Import Hugging Face config"),
+                          self.tr("Hugging Face configs (*.json);;All files (*)"), self.import_hf_path)
+
+    def _read_chosen(self, title: str, filters: str, read: Callable[[str], bool]) -> None:
+        """What Open and Import share: unsaved edits saved or dropped first (or nothing happens), then
+        the file chosen in an open dialog (`title`, `filters`, starting in the last folder) is `read`
+        as the new document."""
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Import Hugging Face config"), self._last_dir(),
-                                              self.tr("Hugging Face configs (*.json);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self, title, self._last_dir(), filters)
         if path:
-            self.import_hf_path(path)
+            read(path)
 
     def import_hf_path(self, path: str) -> bool:
         """Import a Hugging Face config.json (models/hf_config.py) as a new, unsaved document: it has no
