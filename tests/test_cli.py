@@ -3,13 +3,14 @@ without a display."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import re
 import sys
 from pathlib import Path
 
 import pytest
+
+from commands import headless_env, tslab
 
 from tslab import __version__
 from tslab.models.memory import memory_ledger
@@ -19,17 +20,6 @@ from tslab.models.document import load_scenario
 
 PRESETS = ["classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2"]
 CONSOLE_SCRIPT = Path(sys.executable).with_name("tslab")
-
-
-def headless_env() -> dict[str, str]:
-    """The environment of a terminal with no display server (and no debug tracebacks)."""
-    drop = {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "TSLAB_DEBUG"}
-    return {key: value for key, value in os.environ.items() if key not in drop}
-
-
-def tslab(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tslab", *args], capture_output=True, text=True,
-                          env=headless_env(), cwd=cwd, timeout=120)
 
 
 def assert_user_error(result: subprocess.CompletedProcess[str], *needles: str) -> str:

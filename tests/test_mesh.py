@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import subprocess
 import sys
 
@@ -24,6 +23,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from classroom import classroom_on
+from commands import tslab
 
 from tslab.models.mesh import (
     GROUP_AXES,
@@ -43,15 +45,9 @@ from tslab.models.validation import Problem
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def scenario(nodes: int = 1, gpus_per_node: int = 8, **parallel: object) -> Scenario:
-    """The classroom model (32 heads and KV heads, 32 layers) on `nodes` × `gpus_per_node` GPUs."""
-    values = {"cluster.nodes": nodes, "cluster.gpus_per_node": gpus_per_node,
-              "parallel.tp": 1, "parallel.pp": 1, "parallel.cp": 1, "parallel.ep": 1, "parallel.etp": 1}
-    values.update({key if "." in key else f"parallel.{key}": value for key, value in parallel.items()})
-    if "parallel.dp" not in values:
-        p = values
-        values["parallel.dp"] = nodes * gpus_per_node // (p["parallel.tp"] * p["parallel.pp"] * p["parallel.cp"])
-    return load_preset("classroom-7b").replace(**values)
+def scenario(nodes: int = 1, gpus_per_node: int = 8, **values: object) -> Scenario:
+    """The classroom model on one node of 8 GPUs unless said otherwise (tests/classroom.py)."""
+    return classroom_on(nodes, gpus_per_node, **values)
 
 
 def keys_of(problems: tuple[Problem, ...]) -> set[str]:
@@ -545,13 +541,6 @@ def test_traffic_rows_only_for_axes_larger_than_one() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # tslab mesh
-
-def tslab(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
-                                                              "TSLAB_DEBUG")}
-    return subprocess.run([sys.executable, "-m", "tslab", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
-
 
 def test_mesh_json_keys_and_types() -> None:
     result = tslab("mesh", "--preset", "llama3-405b", "--json")

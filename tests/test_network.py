@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+from classroom import classroom_on
+from commands import tslab
 
 from tslab.models.mesh import build_mesh, traffic
 from tslab.models.network import (
@@ -47,15 +47,8 @@ SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[Healt
 
 
 def scenario(nodes: int = 4, gpus_per_node: int = 8, **values: object) -> Scenario:
-    """The classroom model on `nodes` × `gpus_per_node` GPUs; keys without a section are parallel.*;
-    dp fills the world."""
-    changes = {"cluster.nodes": nodes, "cluster.gpus_per_node": gpus_per_node,
-               "parallel.tp": 1, "parallel.pp": 1, "parallel.cp": 1, "parallel.ep": 1, "parallel.etp": 1}
-    changes.update({key if "." in key else f"parallel.{key}": value for key, value in values.items()})
-    if "parallel.dp" not in changes:
-        width = changes["parallel.tp"] * changes["parallel.pp"] * changes["parallel.cp"]
-        changes["parallel.dp"] = nodes * gpus_per_node // width
-    return load_preset("classroom-7b").replace(**changes)
+    """The classroom model on four nodes of 8 GPUs unless said otherwise (tests/classroom.py)."""
+    return classroom_on(nodes, gpus_per_node, **values)
 
 
 def moe(**values: object) -> dict[str, object]:
@@ -427,13 +420,6 @@ def test_bytes_are_conserved_and_never_negative(s: Scenario) -> None:
 
 # ---------------------------------------------------------------------------------------------
 # The command line
-
-def tslab(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM",
-                                                              "TSLAB_DEBUG")}
-    return subprocess.run([sys.executable, "-m", "tslab", *args], capture_output=True, text=True, env=env,
-                          timeout=120)
-
 
 def test_topology_json_is_the_graph() -> None:
     result = tslab("topology", "--preset", "kimi-k2", "--json")
