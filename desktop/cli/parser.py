@@ -40,6 +40,17 @@ def _scenario_options(parser: argparse.ArgumentParser, *, required: bool = False
                              "(repeatable)")
 
 
+JSON_HELP = "print JSON (docs/cli-and-json.md)"
+
+
+def _report_command(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
+    """A command that reports on one scenario: `name` with help `text`, the scenario options and --json."""
+    command = sub.add_parser(name, help=text)
+    _scenario_options(command)
+    command.add_argument("--json", action="store_true", help=JSON_HELP)
+    return command
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tslab", description="Training Systems Lab: memory, parallelism, pipeline "
                      "schedules and communication of large-scale LLM training.",
@@ -65,13 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     _scenario_options(scenario, required=True, from_hf=True)
     scenario.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
 
-    memory = sub.add_parser("memory", help="per-GPU memory ledger of the most-loaded rank")
-    _scenario_options(memory)
-    memory.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
-
-    mesh = sub.add_parser("mesh", help="device mesh: TP/CP/DP/PP/EP groups, cross-node groups, traffic")
-    _scenario_options(mesh)
-    mesh.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    _report_command(sub, "memory", "per-GPU memory ledger of the most-loaded rank")
+    _report_command(sub, "mesh", "device mesh: TP/CP/DP/PP/EP groups, cross-node groups, traffic")
 
     topology = sub.add_parser("topology", help="the network: NVLink/NVSwitch per node, the leaf/spine fat-tree, "
                                                "links per tier and their bandwidths")
@@ -101,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         schedule.add_argument(f"--{name}", type=float, default=None, metavar="T",
                               help=f"{text} time of one stage (default: {key})")
     output = schedule.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    output.add_argument("--json", action="store_true", help=JSON_HELP)
     output.add_argument("--csv", action="store_true",
                         help="PyTorch pipelining action-list CSV, compute-only (what torch's _load_csv reads)")
     output.add_argument("--chrome-trace", action="store_true",
@@ -129,34 +135,27 @@ def build_parser() -> argparse.ArgumentParser:
                            "rings inside nodes and across; halving-doubling: Rabenseifner / recursive doubling "
                            "(collectives without a builder fall back to ring, the convention says so)")
     _scenario_options(comm)
-    comm.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    comm.add_argument("--json", action="store_true", help=JSON_HELP)
 
-    moe = sub.add_parser("moe", help="MoE dispatch: tokens per rank, imbalance, bytes, buffers, MoonEP plan")
-    _scenario_options(moe)
-    moe.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
-
-    timing = sub.add_parser("time", help="step time and its cost stack: compute, memory-bound, exposed "
-                                         "communication by axis, bubble; tokens/s, MFU, HFU")
-    _scenario_options(timing)
-    timing.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    _report_command(sub, "moe", "MoE dispatch: tokens per rank, imbalance, bytes, buffers, MoonEP plan")
+    _report_command(sub, "time", "step time and its cost stack: compute, memory-bound, exposed communication by "
+                                 "axis, bubble; tokens/s, MFU, HFU")
     planner = sub.add_parser("plan", help="rank the parallel configurations that fit the scenario's model and "
                                           "cluster by step time")
     _scenario_options(planner)
     planner.add_argument("--gpus", type=int, default=None, metavar="N",
                          help="GPUs to plan for (a multiple of cluster.gpus_per_node; default: the cluster's)")
     planner.add_argument("--top", type=int, default=10, metavar="K", help="configurations listed (1-100, default 10)")
-    planner.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    planner.add_argument("--json", action="store_true", help=JSON_HELP)
     validation = sub.add_parser("validate", help="the step-time model against published runs (Korthikanti et al. "
                                                  "2022 Table 5, Llama 3 Table 4, DeepSeek-V3): each run's source, "
                                                  "scenario, published figure, tslab's and the error")
-    validation.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+    validation.add_argument("--json", action="store_true", help=JSON_HELP)
     analyses = (("context", "long-context parallelism: Ulysses, Ring, USP, DeepSeek-V4's two-stage CP, K3's KDA CP"),
                 ("muon", "Muon × ZeRO: dense matrices packed whole into at most P_max ranks, MoE experts split"),
                 ("sr", "FP32 → BF16 stochastic rounding: bias, variance, accumulation, gradient reduction"))
     for name, text in analyses:
-        command = sub.add_parser(name, help=text)
-        _scenario_options(command)
-        command.add_argument("--json", action="store_true", help="print JSON (docs/cli-and-json.md)")
+        _report_command(sub, name, text)
 
     export = sub.add_parser("export", help="render a tab or a gallery figure headless to PNG, SVG or PDF, or the "
                                            "figures as one lecture handout PDF")
