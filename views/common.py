@@ -3,6 +3,7 @@ column, and running a tab alone (``python -m tslab.views.<tab>``)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPainter
@@ -67,6 +68,18 @@ def figure_column(figure: QWidget) -> QVBoxLayout:
     layout = QVBoxLayout(figure)
     layout.setContentsMargins(12, 10, 12, 8)
     return layout
+
+
+def chart_column(chart: QWidget, *, heading: QWidget | None = None, notes: Sequence[QWidget] = ()) -> QVBoxLayout:
+    """A chart with its heading above it and its key or notes under it: the chart takes the
+    column's spare height, the texts keep their own."""
+    column = QVBoxLayout()
+    if heading is not None:
+        column.addWidget(heading)
+    column.addWidget(chart, 1)
+    for note in notes:
+        column.addWidget(note)
+    return column
 
 
 def bold(label: QLabel, *, centred: bool = False) -> QLabel:

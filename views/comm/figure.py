@@ -15,7 +15,7 @@ from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
-from tslab.views.common import caption_label, figure_column, paint_white, wrapping_title
+from tslab.views.common import caption_label, chart_column, figure_column, paint_white, wrapping_title
 from tslab.views.layout import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
@@ -86,10 +86,7 @@ class CommFigure(QWidget):
                                                    "measurement. Chunk squares fill as their final value arrives."))
 
         top = self._top = QHBoxLayout()
-        ring_column = QVBoxLayout()
-        ring_column.addWidget(self.ring, 1)
-        ring_column.addWidget(self.round_label)
-        top.addLayout(ring_column, 3)
+        top.addLayout(chart_column(self.ring, notes=[self.round_label]), 3)
         top.addWidget(self.bytes_table, 1)
         charts_column = QVBoxLayout()
         charts_column.addWidget(self.alpha_beta, 3)

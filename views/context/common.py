@@ -12,10 +12,10 @@ import pyqtgraph as pg
 from pyqtgraph.Qt.internals import PrimitiveArray
 from PySide6.QtCore import QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from tslab.views import charts
-from tslab.views.common import bold
+from tslab.views.common import bold, chart_column
 from tslab.views.layout import LinesLabel
 
 # One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
@@ -304,13 +304,8 @@ class SchemePanel(QWidget):
         self.bytes_labels = charts.BarChart(self.bytes)
         self.bytes_title = bold(QLabel(title, self), centred=True)
         self.bytes_key = rich_label(self, key_lines)
-        left = QVBoxLayout()
-        left.addWidget(self.plot, 1)
-        left.addWidget(self.too_many)
-        right = QVBoxLayout()
-        right.addWidget(self.bytes_title)
-        right.addWidget(self.bytes, 1)
-        right.addWidget(self.bytes_key)
+        left = chart_column(self.plot, notes=[self.too_many])
+        right = chart_column(self.bytes, heading=self.bytes_title, notes=[self.bytes_key])
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 3)

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.muon import MHC_OVERHEAD, MuonAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, figure_column, paint_white, set_text, wrapping_title
+from tslab.views.common import (bold, caption_label, chart_column, figure_column, paint_white, set_text,
+                               wrapping_title)
 from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label
 
 KIND_COLOURS = {"attention": "#4E79A7", "mlp": "#F28E2B", "shared": "#59A14F", "expert": "#B07AA1"}
@@ -59,22 +60,12 @@ class MuonFigure(QWidget):
             "packed. Hover a segment for its matrix."), scale=0.9)
 
         top = QHBoxLayout()
-        packing = QVBoxLayout()
-        packing.addWidget(self.packing_title)
-        packing.addWidget(self.packing, 1)
-        packing.addWidget(self.packing_key)
-        cost = QVBoxLayout()
-        cost.addWidget(self.cost_title)
-        cost.addWidget(self.cost, 1)
-        top.addLayout(packing, 3)
-        top.addLayout(cost, 2)
+        top.addLayout(chart_column(self.packing, heading=self.packing_title, notes=[self.packing_key]), 3)
+        top.addLayout(chart_column(self.cost, heading=self.cost_title), 2)
         bottom = QHBoxLayout()
         bottom.addWidget(self.moe_text, 3)
         bottom.addWidget(self.gram_text, 4)
-        fetch = QVBoxLayout()
-        fetch.addWidget(self.fetch, 1)
-        fetch.addWidget(self.fetch_text)
-        bottom.addLayout(fetch, 3)
+        bottom.addLayout(chart_column(self.fetch, notes=[self.fetch_text]), 3)
         self.charts = QWidget(self)
         charts_layout = QVBoxLayout(self.charts)
         charts_layout.setContentsMargins(0, 0, 0, 0)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtGui import QColor, QTextDocument
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from tslab.models.context import ContextAnalysis, Ring
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
-from tslab.views.common import bold, set_text
+from tslab.views.common import bold, chart_column, set_text
 from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, bar_plot, dotted,
                                         frame, hatched, picture, rank_colour, rich_label, tier_name)
 
@@ -58,17 +58,9 @@ class RingPanel(SchemePanel):
         self.too_many = QLabel(self)
         self.too_many.setWordWrap(True)
 
-        left = QVBoxLayout()
-        left.addWidget(self.ring_plot, 1)
-        left.addWidget(self.too_many)
-        middle = QVBoxLayout()
-        middle.addWidget(self.grid_title)
-        middle.addWidget(self.grid_plot, 1)
-        middle.addWidget(self.grid_key)
-        right = QVBoxLayout()
-        right.addWidget(self.work_title)
-        right.addWidget(self.work, 1)
-        right.addWidget(self.softmax)
+        left = chart_column(self.ring_plot, notes=[self.too_many])
+        middle = chart_column(self.grid_plot, heading=self.grid_title, notes=[self.grid_key])
+        right = chart_column(self.work, heading=self.work_title, notes=[self.softmax])
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 4)

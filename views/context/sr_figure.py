@@ -6,12 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from tslab.models.numerics import SrAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, figure_column, paint_white, set_text, wrapping_title
+from tslab.views.common import (bold, caption_label, chart_column, figure_column, paint_white, set_text,
+                               wrapping_title)
 from tslab.views.context.common import Box, Boxes, bar_plot, rich_label
 
 FP32_COLOUR = "#202020"
@@ -79,11 +80,7 @@ class SrFigure(QWidget):
 
         row = QHBoxLayout()
         for heading, chart, note in zip(self.headings, (self.histogram, self.accumulation, self.reduction), self.notes):
-            column = QVBoxLayout()
-            column.addWidget(heading)
-            column.addWidget(chart, 1)
-            column.addWidget(note)
-            row.addLayout(column, 1)
+            row.addLayout(chart_column(chart, heading=heading, notes=[note]), 1)
         self.row = QWidget(self)
         self.row.setLayout(row)
         row.setContentsMargins(0, 0, 0, 0)

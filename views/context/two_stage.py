@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.context import ContextAnalysis, TwoStage
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import bold, set_text
+from tslab.views.common import bold, chart_column, set_text
 from tslab.views.context.common import (HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, frame, hatched, picture,
                                         rank_colour, rich_label)
 
@@ -44,9 +44,7 @@ class TwoStagePanel(SchemePanel):
         self.table_title = bold(QLabel(self.tr("Shapes and bytes per stage"), self))
         self.table = rich_label(self)
         self.key = rich_label(self, 2)
-        left = QVBoxLayout()
-        left.addWidget(self.plot, 1)
-        left.addWidget(self.key)
+        left = chart_column(self.plot, notes=[self.key])
         right = QVBoxLayout()
         right.addWidget(self.table_title)
         right.addWidget(self.table)

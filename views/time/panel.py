@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QSt
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, paint_white
+from tslab.views.common import bold, caption_label, chart_column, paint_white
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
@@ -118,14 +118,8 @@ class StepTimePanel(DocumentTab):
         for widget in (self.headline, self.utilisation, self.details, self.message):
             numbers.addWidget(widget)
         numbers.addStretch(1)
-        stack = QVBoxLayout()
-        stack.addWidget(self.stack_title)
-        stack.addWidget(self.stack_plot, 1)
-        stack.addWidget(self.legend)
-        comm = QVBoxLayout()
-        comm.addWidget(self.comm_title)
-        comm.addWidget(self.comm_plot, 1)
-        comm.addWidget(self.comm_key)
+        stack = chart_column(self.stack_plot, heading=self.stack_title, notes=[self.legend])
+        comm = chart_column(self.comm_plot, heading=self.comm_title, notes=[self.comm_key])
         self.columns = QBoxLayout(QBoxLayout.Direction.TopToBottom)
         self.column_layouts = (numbers, stack, comm)
         self.columns.addLayout(numbers, 0)
