@@ -12,16 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from tslab.models.comm import CollectiveResult, execute_rounds, plan
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.comm.common import NAMES
 from tslab.views.comm.ring import CHUNK_COLOURS
-from tslab.views.gallery.slide_charts import MUTED, Tips, font, ink_for, key_label
+from tslab.views.gallery.slide_charts import (MUTED, TippedPicture, drawing_over, font, ink_for, key_label,
+                                             smooth_painter)
 
 COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall")
 RANKS = 4
@@ -85,7 +86,7 @@ def ranks_of(mask: int, n: int) -> list[int]:
     return [q for q in range(n) if mask >> q & 1]
 
 
-class CollectiveFrames(QWidget):
+class CollectiveFrames(TippedPicture):
     """Every collective as a row: its name and bytes on the left, then one frame per round — a grid
     of ranks (rows) × chunks (columns) whose fill is the chunk's colour, stronger as more ranks'
     data have been summed in, with the ranks it holds written on it (Σ when all n are), the cells
@@ -94,20 +95,12 @@ class CollectiveFrames(QWidget):
     def __init__(self, rows: list[Frames], parent: QWidget | None = None):
         super().__init__(parent)
         self.rows = rows
-        self.tips = Tips()
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
         return QSize(1300, 640)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(700, 360)
-
-    def event(self, event: QEvent) -> bool:
-        if self.tips.handle(self, event):
-            return True
-        return super().event(event)
 
     def _row_text(self, row: Frames) -> list[tuple[str, bool]]:
         result = row.result
@@ -121,9 +114,7 @@ class CollectiveFrames(QWidget):
                     factor=result.busbw_factor), False)]
 
     def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = smooth_painter(self)
         self.tips.clear()
         name_font, text_font = font(1.3, bold=True), font(1.05)
         name_metrics, text_metrics = QFontMetricsF(name_font), QFontMetricsF(text_font)
@@ -272,11 +263,7 @@ class CollectivesBody(QWidget):
                        "summed); Σ: all four. c→r: the block rank c sends to rank r. Dashed outline: written in that "
                        "round; bold outline: the result."))
         note.setStyleSheet("color: #444444")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(view, 1)
-        layout.addWidget(key)
-        layout.addWidget(note)
+        drawing_over(self, view, key, note)
         self.view = view
 
 

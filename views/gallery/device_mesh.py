@@ -11,14 +11,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.mesh import Mesh, build_mesh
 from tslab.models.scenario import Scenario
 from tslab.views import charts
-from tslab.views.gallery.slide_charts import MUTED, Tips, font
+from tslab.views.gallery.slide_charts import MUTED, TippedPicture, drawing_over, font, smooth_painter
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.view import MeshView
 from tslab.views.time.common import AXIS_COLOURS
@@ -181,28 +181,20 @@ def label_lines(gpu: Gpu) -> tuple[str, str]:
     return str(gpu.rank), f"({gpu.tp}, {gpu.pp}, {gpu.dp})"
 
 
-class MeshDiagram(QWidget):
+class MeshDiagram(TippedPicture):
     """The mesh painted: node boxes, GPU cells (rank, then (tp, pp, dp)) filled by DP replica, TP
     groups outlined in TP's colour, PP chains as arrows from each stage's GPU to the next stage's."""
 
     def __init__(self, pic: MeshPicture, parent: QWidget | None = None):
         super().__init__(parent)
         self.pic = pic
-        self.tips = Tips()
         self.cell_rects: dict[int, QRectF] = {}
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
         return QSize(1200, 560)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(500, 260)
-
-    def event(self, event: QEvent) -> bool:
-        if self.tips.handle(self, event):
-            return True
-        return super().event(event)
 
     def _text_size(self, scale: float) -> tuple[float, float]:
         """Width and height of the widest GPU label (two lines) at `scale`."""
@@ -269,9 +261,7 @@ class MeshDiagram(QWidget):
         return best
 
     def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = smooth_painter(self)
         self.tips.clear()
         pic, mesh = self.pic, self.pic.mesh
         if not pic.gpus:
@@ -426,10 +416,7 @@ class MeshBody(QWidget):
         self.key.setTextFormat(Qt.TextFormat.RichText)
         self.key.setWordWrap(True)
         self.key.setFont(font(1.1))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.diagram, 1)
-        layout.addWidget(self.key)
+        drawing_over(self, self.diagram, self.key)
 
 
 class ScenarioNodes(QWidget):

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPen, QPolygonF
 from PySide6.QtWidgets import QGridLayout, QSizePolicy, QVBoxLayout, QWidget
 
 from tslab.models.hardware import link_tiers
@@ -24,7 +24,8 @@ from tslab.models.moe import MoeResult, settings_from
 from tslab.models.scenario import Scenario
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.gallery.slide_charts import GRID_COLOUR, MUTED, Tips, font, nice_step, tick_text
+from tslab.views.gallery.slide_charts import (GRID_COLOUR, MUTED, TippedPicture, font, nice_step, smooth_painter,
+                                             tick_text)
 
 INTRA_COLOUR, INTER_COLOUR = "#56B4E9", "#0072B2"        # NVLink inside the node, the network across nodes
 BEFORE_COLOUR, AFTER_COLOUR = "#E69F00", "#009E73"       # home placement, after MoonEP's planning
@@ -102,7 +103,7 @@ class Series:
     tooltip: str = ""   # with {rank} and {value}
 
 
-class RankBars(QWidget):
+class RankBars(TippedPicture):
     """A painted bar chart with one slot per EP rank: the series side by side or stacked, a value
     axis on the left with a light grid, rank numbers along the bottom (thinned to fit), an optional
     dashed reference line with its label, and a key under the title."""
@@ -113,20 +114,12 @@ class RankBars(QWidget):
         super().__init__(parent)
         self.title, self.series, self.unit, self.scale_by, self.line = title, list(series), unit, scale_by, line
         self.line_colour = line_colour
-        self.tips = Tips()
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 260)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(300, 170)
-
-    def event(self, event: QEvent) -> bool:
-        if self.tips.handle(self, event):
-            return True
-        return super().event(event)
 
     def _range(self) -> tuple[float, float]:
         """The value axis: from min(0, lowest bar) to the highest stack (or reference line), with air."""
@@ -144,9 +137,7 @@ class RankBars(QWidget):
         return (low - span * 0.08 if low < 0 else 0.0), (top + span * 0.12 if top > 0 else span * 0.12)
 
     def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = smooth_painter(self)
         self.tips.clear()
         ink = QColor(charts.TEXT_COLOUR)
         title_font, key_font, tick_font = font(1.1, bold=True), font(1.0), font(0.95)
@@ -272,9 +263,7 @@ class MoeFlow(QWidget):
         return boxes, arrows
 
     def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = smooth_painter(self)
         boxes, arrows = self.texts()
         box_font, arrow_font = font(1.05, bold=True), font(1.05)
         width, height = self.width(), self.height()

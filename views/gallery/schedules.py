@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from tslab.models.document import Document
 from tslab.models.pipeline import Durations, ScheduleError, Simulation, check_config, simulate
-from tslab.views.gallery.slide_charts import font, key_label
+from tslab.views.gallery.slide_charts import drawing_over, font, key_label
 from tslab.views.labels import kind_name
 from tslab.views.pipeline.common import OP_COLOURS
 from tslab.views.pipeline.gantt import GanttView
@@ -125,11 +125,7 @@ class SchedulesBody(QWidget):
                                                             "micro-batches."), self)
         note.setFont(font(1.0))
         note.setStyleSheet("color: #555555")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(grid, 1)
-        layout.addWidget(key)
-        layout.addWidget(note)
+        drawing_over(self, grid, key, note)
         self.views = views
 
 

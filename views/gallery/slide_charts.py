@@ -1,5 +1,6 @@
 """What figures 1–6 of the gallery share: fonts scaled for a projected slide, a colour-key line,
-and a painted chart of horizontal stacked bars with its numbers written on it."""
+the column of a drawing over its key, a painted chart of horizontal stacked bars with its numbers
+written on it, and a base for the other pictures they paint with tooltips."""
 from __future__ import annotations
 
 import math
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QPainter, QPen
-from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QLayout, QSizePolicy, QToolTip, QVBoxLayout, QWidget
 
 from tslab.views import charts
 
@@ -22,6 +23,14 @@ def font(scale: float = 1.0, *, bold: bool = False) -> QFont:
     base.setPointSizeF(base.pointSizeF() * scale)
     base.setBold(bold)
     return base
+
+
+def smooth_painter(widget: QWidget) -> QPainter:
+    """A painter on `widget` that antialiases its lines and its text (a slide is seen large)."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    return painter
 
 
 def ink_for(fill: QColor) -> QColor:
@@ -51,6 +60,21 @@ def heading_label(parent: QWidget, text: str = "", *, scale: float = 1.15) -> QL
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setWordWrap(True)
     return label
+
+
+def drawing_over(body: QWidget, drawing: QWidget | QLayout, *under: QWidget) -> QVBoxLayout:
+    """`body`'s layout as a column: the drawing, which takes the height there is, over `under`
+    (its key, a note) at their own heights; a little air under the figure's title, none at the
+    sides."""
+    layout = QVBoxLayout(body)
+    layout.setContentsMargins(0, 4, 0, 0)
+    if isinstance(drawing, QLayout):
+        layout.addLayout(drawing, 1)
+    else:
+        layout.addWidget(drawing, 1)
+    for widget in under:
+        layout.addWidget(widget)
+    return layout
 
 
 def nice_step(span: float, ticks: int = 5) -> float:
@@ -238,9 +262,7 @@ class StackedRows(QWidget):
         return placed
 
     def paintEvent(self, _event) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter = smooth_painter(self)
         area, _label_w, _line = self._geometry()
         ink = QColor(charts.TEXT_COLOUR)
         scale_x = area.width() / self.maximum
@@ -312,5 +334,22 @@ class Tips:
         return True
 
 
-__all__ = ["GRID_COLOUR", "MUTED", "Piece", "PlacedText", "Row", "StackedRows", "Tips", "font", "heading_label",
-           "ink_for", "key_label", "nice_step", "tick_text"]
+class TippedPicture(QWidget):
+    """A QWidget that paints its own picture, as large as its layout lets it, and shows the
+    tooltip of the painted rectangle under the pointer: its paintEvent clears `tips` and adds
+    each rectangle it paints with one."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.tips = Tips()
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def event(self, event: QEvent) -> bool:
+        if self.tips.handle(self, event):
+            return True
+        return super().event(event)
+
+
+__all__ = ["GRID_COLOUR", "MUTED", "Piece", "PlacedText", "Row", "StackedRows", "Tips", "TippedPicture",
+           "drawing_over", "font", "heading_label", "ink_for", "key_label", "nice_step", "smooth_painter", "tick_text"]
