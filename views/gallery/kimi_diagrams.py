@@ -123,12 +123,8 @@ class LineageTable(Diagram):
         # every row as tall as its longest cell needs at one common size
         body_h = area.bottom() - top - 6 * (len(rows) - 1)
         px = self._common_size(rows, col_w, body_h)
-        font, small = font_px(self.font(), px), font_px(self.font(), max(px - 2, 9))
-        heights = []
-        for _, cells in rows:
-            need = max(text_rect(font, col_w - 16, text).height() + text_rect(small, col_w - 16, source).height()
-                       for text, source in cells) + 18
-            heights.append(need)
+        font = font_px(self.font(), px)
+        heights = self._row_heights(rows, col_w, px)
         spare = max(0.0, body_h - sum(heights)) / len(rows)
         y = top
         for (theme, cells), need in zip(rows, heights):
@@ -140,7 +136,7 @@ class LineageTable(Diagram):
                 tint.setAlpha(22)
                 self.box(cell, tint, RULE, 0.8, 5)
                 if not text:
-                    self.text(cell, "—", align=CENTRE, largest=16, colour=FAINT)
+                    self.empty(cell)
                     continue
                 used = text_rect(font, col_w - 16, text).height()
                 self.text(QRectF(x + 8, y + 6, col_w - 16, used + 2), text, px=px)
@@ -148,13 +144,16 @@ class LineageTable(Diagram):
                           px=max(px - 2, 9), colour=MUTED)
             y += height + 6
 
-    def _common_size(self, rows, col_w: float, body_h: float) -> int:
+    def _row_heights(self, rows: list[tuple[str, list[tuple[str, str]]]], col_w: float, px: int) -> list[float]:
+        """Each row's height at text size `px`: its tallest cell, statement over source (2 px smaller, 9 at least)."""
+        font, small = font_px(self.font(), px), font_px(self.font(), max(px - 2, 9))
+        return [max(text_rect(font, col_w - 16, text).height() + text_rect(small, col_w - 16, source).height()
+                    for text, source in cells) + 18 for _, cells in rows]
+
+    def _common_size(self, rows: list[tuple[str, list[tuple[str, str]]]], col_w: float, body_h: float) -> int:
         """The largest size at which every row's tallest cell fits the body together."""
         for px in range(14, 8, -1):
-            font, small = font_px(self.font(), px), font_px(self.font(), max(px - 2, 9))
-            total = sum(max(text_rect(font, col_w - 16, text).height() + text_rect(small, col_w - 16, source)
-                            .height() for text, source in cells) + 18 for _, cells in rows)
-            if total <= body_h:
+            if sum(self._row_heights(rows, col_w, px)) <= body_h:
                 return px
         return 9
 
@@ -265,10 +264,10 @@ class MemorySeesaw(Diagram):
                   largest=12, smallest=9, colour=MUTED)
         released = translate("gallery", "released after the rollout: it does not compete with training for resources")
         self._block(cells[1], 0.5, "", released, dashed=True)
-        self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
+        self.empty(cells[2])
 
     def _gradient_buffer(self, cells: list[QRectF]) -> None:
-        self.text(cells[0], "—", align=CENTRE, largest=16, colour=FAINT)
+        self.empty(cells[0])
         rect = cells[1]
         half = (rect.width() - 8) / 2
         first = QRectF(rect.x() + 4, rect.y() + rect.height() * 0.05, half - 16, rect.height() * 0.95)
@@ -282,7 +281,7 @@ class MemorySeesaw(Diagram):
             self.text(box.adjusted(6, 4, -6, -4), text, align=CENTRE, largest=13, colour="#FFFFFF")
         self.arrow(QPointF(first.right() + 2, first.center().y()), QPointF(second.x() - 2, first.center().y()), INK,
                    1.8, 8)
-        self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
+        self.empty(cells[2])
 
     def _requests(self, cells: list[QRectF]) -> None:
         rect = cells[0]
@@ -301,8 +300,8 @@ class MemorySeesaw(Diagram):
                   translate("gallery", "rollout time →"), align=CENTRE, largest=11, smallest=9, colour=MUTED)
         self.text(QRectF(plot.right() + 10, rect.y(), rect.right() - plot.right() - 12, rect.height()), throttling,
                   align=LEFT, largest=13)
-        self.text(cells[1], "—", align=CENTRE, largest=16, colour=FAINT)
-        self.text(cells[2], "—", align=CENTRE, largest=16, colour=FAINT)
+        self.empty(cells[1])
+        self.empty(cells[2])
 
 
 # ---------------------------------------------------------------------------------------------

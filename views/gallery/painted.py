@@ -126,6 +126,10 @@ class Diagram(QWidget):
         painter.drawText(rect, int(align) | int(WRAP), text)
         return size
 
+    def empty(self, rect: QRectF) -> None:
+        """A cell the sources leave empty: a faint dash, so that it reads as nothing stated there."""
+        self.text(rect, "—", align=CENTRE, largest=16, colour=FAINT)
+
     def common_px(self, items: list[tuple[QRectF, str]], largest: int = LARGEST_PX, smallest: int = SMALLEST_PX,
                   bold: bool = False) -> int:
         """One size for a set of boxes (a row of labels looks even): the smallest of their fits."""
