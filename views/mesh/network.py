@@ -389,33 +389,38 @@ class NetworkView(QWidget):
         index = int(np.argmin(distance))
         return index if distance[index] <= MARKER_HOVER_PX else None
 
-    def gpu_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
-        """(node group index, local index) of the GPU cell under `scene_pos`."""
+    def _group_at(self, scene_pos: QPointF, row_y: float,
+                  half_height: float) -> tuple[NetworkLayout, int, float] | None:
+        """(the layout, node group index, x from the group's left edge in data units) of the node
+        group column under `scene_pos`, when it lies within `half_height` of the row drawn at
+        `row_y` (the GPU cells, the NVSwitch bars)."""
         lay = self.layout_
         if lay is None:
             return None
         point = self.plot.getPlotItem().getViewBox().mapSceneToView(scene_pos)
-        if abs(point.y() - GPU_Y) > GPU_HALF_HEIGHT:
-            return None
-        column = lay.columns + GROUP_GAP
-        index = math.floor(point.x() / column)
-        if not 0 <= index < len(lay.groups):
-            return None
-        local = math.floor((point.x() - lay.groups[index].x0) / (lay.columns / max(lay.gpus_per_node, 1)))
-        return (index, local) if 0 <= local < lay.gpus_per_node else None
-
-    def switch_at(self, scene_pos: QPointF) -> int | None:
-        """The node group whose NVSwitch bar is under `scene_pos`."""
-        lay = self.layout_
-        if lay is None:
-            return None
-        point = self.plot.getPlotItem().getViewBox().mapSceneToView(scene_pos)
-        if abs(point.y() - SWITCH_Y) > SWITCH_HALF_HEIGHT:
+        if abs(point.y() - row_y) > half_height:
             return None
         index = math.floor(point.x() / (lay.columns + GROUP_GAP))
         if not 0 <= index < len(lay.groups):
             return None
-        return index if point.x() - lay.groups[index].x0 <= lay.groups[index].width else None
+        return lay, index, point.x() - lay.groups[index].x0
+
+    def gpu_at(self, scene_pos: QPointF) -> tuple[int, int] | None:
+        """(node group index, local index) of the GPU cell under `scene_pos`."""
+        found = self._group_at(scene_pos, GPU_Y, GPU_HALF_HEIGHT)
+        if found is None:
+            return None
+        lay, index, x = found
+        local = math.floor(x / (lay.columns / max(lay.gpus_per_node, 1)))
+        return (index, local) if 0 <= local < lay.gpus_per_node else None
+
+    def switch_at(self, scene_pos: QPointF) -> int | None:
+        """The node group whose NVSwitch bar is under `scene_pos`."""
+        found = self._group_at(scene_pos, SWITCH_Y, SWITCH_HALF_HEIGHT)
+        if found is None:
+            return None
+        lay, index, x = found
+        return index if x <= lay.groups[index].width else None
 
     def tooltip_at(self, scene_pos: QPointF) -> str:
         view = self.plot.getPlotItem().getViewBox()
