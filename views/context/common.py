@@ -10,10 +10,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pyqtgraph as pg
 from pyqtgraph.Qt.internals import PrimitiveArray
-from PySide6.QtCore import QCoreApplication, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from tslab.models.context import ContextAnalysis
 from tslab.views import charts
 from tslab.views.common import bold, chart_column
 from tslab.views.layout import LinesLabel
@@ -293,6 +294,10 @@ class SchemePanel(QWidget):
 
     last_step = 0
     plot: pg.PlotWidget   # the scheme's picture, made by the panel (lay_out_with_bytes places it)
+    analysis: ContextAnalysis | None = None   # what show_analysis was last given
+
+    def sizeHint(self) -> QSize:
+        return QSize(900, 420)
 
     def lay_out_with_bytes(self, title: str, key_lines: int = 0) -> None:
         """The layout the KDA and USP panels share: `self.plot` (with a note under it for too many

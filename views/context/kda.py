@@ -2,7 +2,6 @@
 all-gather, and the prefix scan's steps; its bytes (independent of S) against a softmax ring's."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QWidget
 
 from tslab.models.context import ContextAnalysis, Kda
@@ -29,10 +28,6 @@ class KdaPanel(SchemePanel):
         self.texts = charts.BarChart(self.plot)
         self.lay_out_with_bytes(self.tr("KDA all-gather vs softmax ring"), 3)
         self.kda: Kda | None = None
-        self.analysis: ContextAnalysis | None = None
-
-    def sizeHint(self) -> QSize:
-        return QSize(900, 420)
 
     def show_analysis(self, analysis: ContextAnalysis) -> None:
         self.analysis, self.kda = analysis, analysis.kda

@@ -4,7 +4,7 @@ softmax's running max m and denominator ℓ."""
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
@@ -67,10 +67,6 @@ class RingPanel(SchemePanel):
         layout.addLayout(middle, 3)
         layout.addLayout(right, 3)
         self.ring: Ring | None = None
-        self.analysis: ContextAnalysis | None = None
-
-    def sizeHint(self) -> QSize:
-        return QSize(900, 420)
 
     def show_analysis(self, analysis: ContextAnalysis) -> None:
         self.analysis, self.ring = analysis, analysis.ring

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from tslab.models.context import ContextAnalysis, TwoStage
@@ -54,11 +53,7 @@ class TwoStagePanel(SchemePanel):
         layout.addLayout(left, 3)
         layout.addLayout(right, 1)
         self.two: TwoStage | None = None
-        self.analysis: ContextAnalysis | None = None
         self.last_step = 4
-
-    def sizeHint(self) -> QSize:
-        return QSize(900, 420)
 
     def stage_names(self) -> dict[str, str]:
         return {"stage 1: send": self.tr("stage 1: send"), "stage 1: output": self.tr("stage 1: output"),

@@ -33,7 +33,6 @@ class UlyssesPanel(SchemePanel):
         layout.addWidget(self.too_many)
         layout.addWidget(self.key)
         self.ulysses: Ulysses | None = None
-        self.analysis: ContextAnalysis | None = None
         self.frames: list[tuple[frozenset[tuple[int, int]], ...]] = []
         self.sources: list[dict[int, set[int]]] = []   # per frame: rank → the ranks it received from
         self.step = 0

@@ -3,7 +3,6 @@
 where it lands in the cluster."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QWidget
 
 from tslab.models.context import ContextAnalysis, Usp
@@ -32,10 +31,6 @@ class UspPanel(SchemePanel):
         self.sends = Arrows(self.plot)
         self.lay_out_with_bytes(self.tr("What one rank sends per layer"))
         self.usp: Usp | None = None
-        self.analysis: ContextAnalysis | None = None
-
-    def sizeHint(self) -> QSize:
-        return QSize(900, 420)
 
     def show_analysis(self, analysis: ContextAnalysis) -> None:
         self.analysis, self.usp = analysis, analysis.usp
