@@ -3,20 +3,28 @@ column, and running a tab alone (``python -m tslab.views.<tab>``)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from tslab.models.scenario import MAX_TITLE_CHARS, elide
+from tslab.models.validation import Problem
 from tslab.views import charts
+from tslab.views.texts import translate_problem
 
 
 def set_text(label: QLabel, text: str) -> None:
     """Change a label only when its text changes: a new text re-lays out the whole figure."""
     if label.text() != text:
         label.setText(text)
+
+
+def problems_line(problems: Iterable[Problem]) -> str:
+    """The scenario's problems in the UI language on one line, "; " between them: the reason a
+    figure gives for drawing nothing."""
+    return "; ".join(translate_problem(problem) for problem in problems)
 
 
 def paint_white(widget: QWidget) -> None:

@@ -10,14 +10,13 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QPushButton, QSlider, Q
 from tslab.models.context import ContextAnalysis
 from tslab.models.derived import CONTEXT, MUON, SR, Failed
 from tslab.models.document import CONTEXT_PAGES, CONTEXT_SCHEMES
-from tslab.views.common import controls_above, inputs_beside
+from tslab.views.common import controls_above, inputs_beside, problems_line
 from tslab.views.context.muon_figure import MuonFigure
 from tslab.views.context.parallel_figure import ParallelFigure
 from tslab.views.context.sr_figure import SrFigure
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.texts import translate_problem
 from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
@@ -136,7 +135,7 @@ class ContextTab(DocumentTab):
             self._shown["parallel"] = shown
             self.play_button.setChecked(False)
             # an invalid scenario: the banner's error, not a CP = 1 figure of a layout that cannot be
-            result = (Failed("; ".join(translate_problem(problem) for problem in self.model.errors))
+            result = (Failed(problems_line(self.model.errors))
                       if self.model.errors else self.model.result(CONTEXT))
             if isinstance(result, Failed):
                 self.analysis = None
@@ -159,7 +158,7 @@ class ContextTab(DocumentTab):
             return
         self._shown["muon"] = key
         if self.model.errors:   # the banner's error rather than a packing of a layout that cannot be
-            self._show_muon(Failed("; ".join(translate_problem(problem) for problem in self.model.errors)))
+            self._show_muon(Failed(problems_line(self.model.errors)))
             return
         p = self.model.scenario.parallel
         results = self.derive(self.muon_runner, (MUON,))

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QScrollArea, QSplitter, QTabWidget, QVBoxLayout, Q
 from tslab.models.derived import CONTEXT_MEMORY, LEDGER, MEMORY_TIMELINE, Failed
 from tslab.models.memory import MemoryLedger
 from tslab.views import charts
-from tslab.views.common import inputs_beside
+from tslab.views.common import inputs_beside, problems_line
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
@@ -117,6 +117,10 @@ class MemoryTab(DocumentTab):
         self._show_lanes()
         self._show_context()
 
+    def _no_ledger_reason(self) -> str:
+        """Why a page draws nothing without a ledger: the scenario's errors."""
+        return problems_line(self.model.errors) or self.tr("the scenario has no ledger")
+
     def _show_context(self) -> None:
         """Compute and draw the long-context curves when their page is shown and the document changed."""
         if self.pages.currentWidget() is not self.context_page:
@@ -125,8 +129,7 @@ class MemoryTab(DocumentTab):
             self.context_chart = ContextMemoryChart(self.context_page)
             self.context_page.setWidget(self.context_chart)
         if self.ledger is None:
-            self.context_chart.show_reason("; ".join(translate_problem(problem) for problem in self.model.errors)
-                                           or self.tr("the scenario has no ledger"))
+            self.context_chart.show_reason(self._no_ledger_reason())
             self._context_shown = None
             return
         key = CONTEXT_MEMORY.key(self.model.document)
@@ -147,8 +150,7 @@ class MemoryTab(DocumentTab):
             self.lanes = MemoryLanes(self.lanes_scroll)
             self.lanes_scroll.setWidget(self.lanes)
         if self.ledger is None:  # an invalid scenario: the figure's reasons
-            self.lanes.show_reason("; ".join(translate_problem(problem) for problem in self.model.errors)
-                                   or self.tr("the scenario has no ledger"))
+            self.lanes.show_reason(self._no_ledger_reason())
             return
         key = MEMORY_TIMELINE.key(self.model.document)
         if self._lanes_shown == key:

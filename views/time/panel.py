@@ -12,13 +12,11 @@ from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QSt
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
 from tslab.views import charts
-from tslab.views.common import bold, caption_label, chart_column, paint_white
+from tslab.views.common import bold, caption_label, chart_column, paint_white, problems_line, set_text
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
-from tslab.views.common import set_text
 from tslab.views.scenario_form import ScenarioForm
-from tslab.views.texts import translate_problem
 from tslab.views.time.common import (AXES, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,
                                      percent, row_terms, term_colour, terms_tooltip)
 from tslab.views.time.source import StepTimeSource
@@ -195,7 +193,7 @@ class StepTimePanel(DocumentTab):
         source's worker (the panel says so meanwhile)."""
         if self.model.errors:
             self.show_failure(self.tr("Invalid scenario — nothing to time:") + " "
-                              + "; ".join(translate_problem(p) for p in self.model.errors))
+                              + problems_line(self.model.errors))
             return
         result = self.source.result()
         if result is None:
