@@ -69,6 +69,23 @@ def run_alone(qtbot, monkeypatch):
 
 
 @pytest.fixture
+def run_tab_alone(run_alone):
+    """run_alone for one of the window's tabs: the tab shown has the size its entry point gives
+    it, width × height, and the preset's scenario."""
+    from PySide6.QtCore import QSize
+
+    from tslab.models.presets import load_preset
+
+    def run(main, tab_class: type, preset: str, width: int, height: int):
+        tab = run_alone(main, tab_class, preset)
+        assert tab.size() == QSize(width, height)
+        assert tab.model.scenario == load_preset(preset)
+        return tab
+
+    return run
+
+
+@pytest.fixture
 def open_main_window(qtbot):
     """open_window (tests/windows.py) for this test's qtbot: a MainWindow on a preset at 1280×800."""
     from windows import open_window

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from windows import shown
+
 from tslab.models.comm import ALGORITHMS
 from tslab.models.derived import ALPHA_BETA, MOE
 from tslab.models.units import format_bytes
@@ -16,12 +18,7 @@ from tslab.views.document_model import DocumentModel
 @pytest.fixture
 def tab(qtbot):
     scenario = load_preset("deepseek-v3").replace(**{"moe.routing": "zipf", "moe.tokens_per_rank": 512})
-    widget = CommTab(DocumentModel(scenario))
-    qtbot.addWidget(widget)
-    widget.resize(1500, 950)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, CommTab(DocumentModel(scenario)), 1500, 950)
 
 
 def test_ring_allreduce_rounds_fill_every_chunk(tab):
@@ -116,11 +113,8 @@ def test_dense_model_explains_why_no_moe(qtbot):
     assert widget.figure.loads_chart.segments == []
 
 
-def test_tab_runs_alone_on_the_preset_named(run_alone):
+def test_tab_runs_alone_on_the_preset_named(run_tab_alone):
     """``python -m tslab.views.comm classroom-7b`` opens the Communication / MoE tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
-    from PySide6.QtCore import QSize
     from tslab.views.comm import __main__ as alone
-    window = run_alone(alone.main, CommTab, "classroom-7b")
-    assert window.size() == QSize(1500, 950)
-    assert window.model.scenario == load_preset("classroom-7b")
+    run_tab_alone(alone.main, CommTab, "classroom-7b", 1500, 950)

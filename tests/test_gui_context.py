@@ -9,6 +9,8 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
 
+from windows import shown
+
 from tslab.models.context import ulysses_holdings
 from tslab.models.derived import CONTEXT, MUON, SR, Failed
 from tslab.models.document import CONTEXT_PAGES, CONTEXT_SCHEMES, Document
@@ -24,12 +26,7 @@ def document(preset: str = "deepseek-v3", **changes) -> Document:
 
 
 def make_tab(qtbot, doc: Document, *, synchronous: bool = False) -> ContextTab:
-    widget = ContextTab(DocumentModel(doc, synchronous=synchronous))
-    qtbot.addWidget(widget)
-    widget.resize(1280, 740)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, ContextTab(DocumentModel(doc, synchronous=synchronous)), 1280, 740)
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ import time
 import pytest
 from PySide6.QtWidgets import QWidget
 
+from windows import shown_window
+
 from tslab.desktop.export import export_tab
 from tslab.desktop.main_window import MainWindow
 from tslab.models.document import Document
@@ -18,11 +20,7 @@ from tslab.views.runner import Runner
 
 @pytest.fixture
 def window(qtbot):
-    win = MainWindow(preset_document("deepseek-v3"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))  # no "save changes?" dialog
-    win.resize(1500, 940)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, MainWindow(preset_document("deepseek-v3")), 1500, 940)
     for key in ("mesh", "pipeline", "comm", "context", "memory"):  # build every tab, end on the ledger
         win.select_tab(key)
     qtbot.waitUntil(lambda: not win.pipeline_tab.runner.busy)

@@ -10,6 +10,8 @@ import time
 import pytest
 from PySide6.QtCore import QTimer
 
+from windows import shown_window
+
 from tslab.desktop.main_window import MainWindow
 from tslab.models.derived import MOE, Failed
 from tslab.models.document import Document
@@ -53,11 +55,7 @@ def test_largest_scenario_opens_quickly_and_stays_responsive(case: str, qtbot) -
     # The UI thread's own CPU seconds (time.thread_time): what it spends without returning to the
     # event loop, whatever else the machine runs (wall-clock gaps would measure the load too).
     start = time.thread_time()
-    window = MainWindow(CASES[case])
-    qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
-    window.resize(1400, 900)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, MainWindow(CASES[case]), 1400, 900)
     assert time.thread_time() - start <= WINDOW_SHOWN_S
 
     ticks: list[float] = []

@@ -11,6 +11,8 @@ from gallery_helpers import svg_texts
 from PySide6.QtWidgets import QMessageBox
 from test_export import H, W, classroom_memory_texts, has_colour, png_array
 
+from windows import shown
+
 from tslab.desktop.main_window import MainWindow
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
@@ -23,12 +25,7 @@ from tslab.views.document_model import DocumentModel
 @pytest.fixture
 def tab(qtbot):
     model = DocumentModel(load_preset("classroom-7b"))
-    widget = MemoryTab(model)
-    qtbot.addWidget(widget)
-    widget.resize(1400, 900)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, MemoryTab(model), 1400, 900)
 
 
 @pytest.fixture
@@ -178,14 +175,11 @@ def test_presentation_mode_toggles(window, qtbot):
     assert QApplication.font().pointSizeF() == pytest.approx(size)
 
 
-def test_tab_runs_alone_on_the_preset_named(run_alone):
+def test_tab_runs_alone_on_the_preset_named(run_tab_alone):
     """``python -m tslab.views.memory deepseek-v3`` opens the Memory tab alone on that preset; the
     event loop is replaced by a look at the windows shown at the moment it would start."""
-    from PySide6.QtCore import QSize
     from tslab.views.memory import __main__ as alone
-    window = run_alone(alone.main, MemoryTab, "deepseek-v3")
-    assert window.size() == QSize(1400, 860)
-    assert window.model.scenario == load_preset("deepseek-v3")
+    window = run_tab_alone(alone.main, MemoryTab, "deepseek-v3", 1400, 860)
     assert window.figure.title.text() == load_preset("deepseek-v3").title
     assert window.ledger.gpu_bytes == memory_ledger(load_preset("deepseek-v3")).gpu_bytes
 
@@ -265,11 +259,7 @@ def test_the_ledger_table_lists_deepseek_v3s_moe_tensors_with_their_formulas(qtb
     assert {"moe_permuted_tokens", "moe_expert_fc1_output", "router_probs", "moe_row_ids"} <= \
         {item.key for item in moe}
     with figure_language(lang):
-        widget = MemoryTab(DocumentModel(scenario))
-        qtbot.addWidget(widget)
-        widget.resize(1400, 900)
-        widget.show()
-        qtbot.waitExposed(widget)
+        widget = shown(qtbot, MemoryTab(DocumentModel(scenario)), 1400, 900)
         table = widget.table
         formulas = [table.item(row, 4).text() for row in range(table.rowCount())]
         names = [table.item(row, 0).text() for row in range(table.rowCount())]

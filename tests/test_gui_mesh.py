@@ -6,6 +6,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
 
+from windows import shown
+
 from tslab.models.presets import load_preset
 from tslab.views.mesh import MeshTab
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT
@@ -20,12 +22,7 @@ LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "pa
 @pytest.fixture
 def make_tab(qtbot):
     def make(scenario) -> MeshTab:
-        tab = MeshTab(DocumentModel(scenario))
-        qtbot.addWidget(tab)
-        tab.resize(1500, 900)
-        tab.show()
-        qtbot.waitExposed(tab)
-        return tab
+        return shown(qtbot, MeshTab(DocumentModel(scenario)), 1500, 900)
     return make
 
 
@@ -231,11 +228,7 @@ def test_node_cells_fill_the_space_at_1280_by_800(qtbot, preset, least_px):
     screen (inputs shown) 2,048 GPUs are 256 node cells of at least 12 px, 16,384 GPUs 2,048 of at
     least 4.5 px, and the grid fills the view's width or height; with the inputs folded away
     (presentation) the cells grow."""
-    tab = MeshTab(DocumentModel(load_preset(preset), synchronous=True))
-    qtbot.addWidget(tab)
-    tab.resize(1280, 740)
-    tab.show()
-    qtbot.waitExposed(tab)
+    tab = shown(qtbot, MeshTab(DocumentModel(load_preset(preset), synchronous=True)), 1280, 740)
     view = tab.figure.views[0]
     layout = view.layout_
     assert view.aggregate and layout.nodes == tab.mesh.world_size // 8 == len(view.cell_colours)
@@ -314,14 +307,11 @@ def test_invalid_topology_still_draws_and_lists_reasons(qtbot):
     window.close()
 
 
-def test_tab_runs_alone_on_the_preset_named(run_alone):
+def test_tab_runs_alone_on_the_preset_named(run_tab_alone):
     """``python -m tslab.views.mesh gpt3-175b`` opens the Parallel Mesh tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
-    from PySide6.QtCore import QSize
     from tslab.views.mesh import __main__ as alone
-    window = run_alone(alone.main, MeshTab, "gpt3-175b")
-    assert window.size() == QSize(1500, 900)
-    assert window.model.scenario == load_preset("gpt3-175b")
+    window = run_tab_alone(alone.main, MeshTab, "gpt3-175b", 1500, 900)
     assert window.figure.title.text() == load_preset("gpt3-175b").title
     assert window.mesh.world_size == load_preset("gpt3-175b").world_size
 

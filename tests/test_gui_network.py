@@ -9,6 +9,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
 
+from windows import shown
+
 from tslab.models.derived import NETWORK, TOPOLOGY
 from tslab.models.presets import load_preset
 from tslab.models.units import format_seconds
@@ -25,11 +27,7 @@ LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "pa
 @pytest.fixture
 def make_tab(qtbot):
     def make(scenario, size=(1500, 950)) -> MeshTab:
-        tab = MeshTab(DocumentModel(scenario))
-        qtbot.addWidget(tab)
-        tab.resize(*size)
-        tab.show()
-        qtbot.waitExposed(tab)
+        tab = shown(qtbot, MeshTab(DocumentModel(scenario)), *size)
         qtbot.waitUntil(lambda: not tab.runner.busy)
         return tab
     return make

@@ -5,6 +5,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
+from windows import shown
+
 from tslab.models.pipeline import Durations, ScheduleError, check_config, schedule_inputs, simulate
 from tslab.models.presets import load_preset
 from tslab.views.pipeline import PipelineTab
@@ -16,12 +18,7 @@ FOUR = {"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "schedule.m
 
 @pytest.fixture
 def tab(qtbot):
-    widget = PipelineTab(DocumentModel(load_preset("classroom-7b").replace(**FOUR)))
-    qtbot.addWidget(widget)
-    widget.resize(1500, 900)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, PipelineTab(DocumentModel(load_preset("classroom-7b").replace(**FOUR))), 1500, 900)
 
 
 def test_gantt_draws_the_simulation(tab):
@@ -116,14 +113,11 @@ def test_large_schedule_simulates_in_a_worker(tab, qtbot):
     assert "Simulating" not in tab.figure.message.text()
 
 
-def test_tab_runs_alone_on_the_preset_named(run_alone):
+def test_tab_runs_alone_on_the_preset_named(run_tab_alone):
     """``python -m tslab.views.pipeline deepseek-v3`` opens the Pipeline tab alone on that preset; the event
     loop is replaced by a look at the windows shown at the moment it would start."""
-    from PySide6.QtCore import QSize
     from tslab.views.pipeline import __main__ as alone
-    window = run_alone(alone.main, PipelineTab, "deepseek-v3")
-    assert window.size() == QSize(1500, 900)
-    assert window.model.scenario == load_preset("deepseek-v3")
+    window = run_tab_alone(alone.main, PipelineTab, "deepseek-v3", 1500, 900)
     assert window.figure.title.text() == load_preset("deepseek-v3").title
     assert window.sims[0].ranks == load_preset("deepseek-v3").parallel.pp
 
@@ -173,11 +167,7 @@ def test_a_scenario_without_pp_is_taught_at_a_degree_that_fits_and_says_so(qtbot
     4, 2 that splits 32 layers and leaves whole DP replicas: DP 8 → 1, the global batch of 64
     sequences in 64 micro-batches), says that the scenario itself has none, and `PP shown` = 1
     draws the scenario as it is."""
-    widget = PipelineTab(DocumentModel(load_preset("classroom-7b")))
-    qtbot.addWidget(widget)
-    widget.resize(1500, 900)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, PipelineTab(DocumentModel(load_preset("classroom-7b"))), 1500, 900)
     sim = widget.sims[0]
     assert (sim.ranks, sim.microbatches) == (8, 64)
     assert sim.makespan == pytest.approx((64 + 8 - 1) * (1 + 2))   # 1F1B: (m + p − 1)(F + B)

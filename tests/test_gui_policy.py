@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from windows import shown
+
 from tslab.models.memory.policy import TENSORS, activation_policy
 from tslab.models.presets import load_preset
 from tslab.views.document_model import DocumentModel
@@ -15,12 +17,7 @@ def editor(qtbot):
     # Kimi K2 with the storage shares instead of its ladder: the editor starts from "manual"
     scenario = load_preset("kimi-k2").replace(**{"activation.policy": "manual", "activation.fp8_fraction": 0.3,
                                                  "activation.cpu_offload_fraction": 0.5})
-    widget = PolicyEditor(DocumentModel(scenario))
-    qtbot.addWidget(widget)
-    widget.resize(1000, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, PolicyEditor(DocumentModel(scenario)), 1000, 760)
 
 
 def _row(editor: PolicyEditor, key: str) -> int:

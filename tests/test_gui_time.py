@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
 
-from windows import open_window
+from windows import open_window, shown
 
 from tslab.desktop.main_window import MainWindow
 from tslab.models.pipeline import shown_scenario
@@ -163,12 +163,7 @@ def test_status_bar_shows_step_time_and_mfu(qtbot, preset):
 @pytest.fixture
 def classroom_planner(qtbot):
     model = DocumentModel(load_preset("classroom-7b"))
-    view = PlannerView(model)
-    qtbot.addWidget(view)
-    view.resize(1180, 640)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+    return shown(qtbot, PlannerView(model), 1180, 640)
 
 
 def run_search(qtbot, view: PlannerView, gpus: int) -> None:
@@ -353,11 +348,7 @@ def test_a_progress_runner_delivers_progress_and_drops_cancelled_runs(qtbot):
 
 def test_gantt_axis_is_in_ms_with_model_durations(qtbot):
     s = load_preset("classroom-7b").replace(**{"parallel.pp": 4, "parallel.dp": 2, "schedule.durations": "model"})
-    tab = PipelineTab(DocumentModel(s))
-    qtbot.addWidget(tab)
-    tab.resize(1500, 900)
-    tab.show()
-    qtbot.waitExposed(tab)
+    tab = shown(qtbot, PipelineTab(DocumentModel(s)), 1500, 900)
     panel = tab.figure.panels[0]
     axis = panel.gantt.getPlotItem().getAxis("bottom")
     assert "ms" in axis.labelText and axis.scale * axis.autoSIPrefixScale == 1e3   # no SI prefix on top

@@ -8,6 +8,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 
+from windows import shown
+
 from tslab.models.memory import gib, memory_ledger
 from tslab.models.memory.timeline import memory_timeline
 from tslab.models.presets import load_preset
@@ -18,12 +20,7 @@ from tslab.views.texts import ledger_name
 
 @pytest.fixture
 def lanes(qtbot, qapp):
-    widget = MemoryLanes()
-    qtbot.addWidget(widget)
-    widget.resize(920, 300)  # the pane under the ledger at 1280 × 800
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown(qtbot, MemoryLanes(), 920, 300)  # the pane under the ledger at 1280 × 800
 
 
 def show(lanes: MemoryLanes, scenario):

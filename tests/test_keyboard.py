@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QWidget
 
-from tslab.desktop.main_window import MainWindow
+from windows import open_window
+
 from tslab.models.presets import preset_document
 from tslab.views.labels import label
 from tslab.views.pipeline import PipelineTab
@@ -19,10 +20,7 @@ CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModi
 
 @pytest.fixture
 def window(qtbot):
-    win = MainWindow(preset_document("classroom-7b"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))  # no "save changes?" dialog
-    win.resize(1280, 800)
-    win.show()
+    win = open_window(qtbot, "classroom-7b")
     win.activateWindow()
     qtbot.waitActive(win)
     return win

@@ -11,6 +11,8 @@ from PySide6.QtCore import SIGNAL, QCoreApplication, QSettings
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyle
 
+from windows import open_window
+
 from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow
 from tslab.models.document import save_document
 from tslab.models.presets import preset_document
@@ -34,12 +36,7 @@ def settings():
 
 @pytest.fixture
 def window(qtbot, settings):
-    win = MainWindow(preset_document("classroom-7b"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))  # no "save changes?" dialog
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_window(qtbot, "classroom-7b")
 
 
 def point_size() -> float:
@@ -63,11 +60,7 @@ def test_presenting_folds_the_inputs_and_shows_every_ledger_number_whole(qtbot, 
     """Presentation mode puts the figure and its numbers first: the inputs fold away (and come
     back as they were when it ends; Hide Inputs brings them back meanwhile), and the ledger table's
     tier, GiB and share columns fit their values in the larger type (at 1280×800, DeepSeek-V3)."""
-    win = MainWindow(preset_document("deepseek-v3"))
-    qtbot.addWidget(win, before_close_func=lambda w: w.model.mark_saved(""))
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, "deepseek-v3")
     assert not win.hide_inputs_action.isChecked()
     win.set_presentation(True)
     assert win.hide_inputs_action.isChecked()

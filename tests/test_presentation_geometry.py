@@ -9,8 +9,8 @@ from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from geometry import elided_cells, figure_problems, paint_charts
+from windows import open_window
 from tslab.desktop.main_window import PRESENTATION_SCALES, MainWindow
-from tslab.models.presets import preset_document
 from tslab.views.application import install_translators
 from tslab.views.layout import fitted_rows, wrap_last_column
 
@@ -40,11 +40,7 @@ def in_language(qapp, language: str):
 def presenting(qtbot, preset: str) -> MainWindow:
     """A window presenting `preset` on a 1280×800 projector (full screen is the screen the test
     platform has: the window is put back to 1280×800 with the presentation type kept)."""
-    window = MainWindow(preset_document(preset))
-    qtbot.addWidget(window, before_close_func=lambda w: w.model.mark_saved(""))
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    window = open_window(qtbot, preset)
     window.set_presentation(True)
     window.showNormal()
     window.resize(1280, 800)

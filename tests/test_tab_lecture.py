@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QLocale, QPoint, QPointF, QRect, QRectF, QSettings, QTranslator
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel, QWidget
 
-from windows import open_window
+from windows import open_window, shown
 
 from tslab.desktop.main_window import MainWindow
 from tslab.models.comm import plan
@@ -325,11 +325,7 @@ def test_the_comm_tab_shows_model_sentences_through_the_translator(qtbot, qapp):
     qapp.installTranslator(marking)
     try:
         document = preset_document("classroom-7b")
-        tab = CommTab(DocumentModel(document))
-        qtbot.addWidget(tab)
-        tab.resize(1280, 760)
-        tab.show()
-        qtbot.waitExposed(tab)
+        tab = shown(qtbot, CommTab(DocumentModel(document)), 1280, 760)
         assert tab.play_button.text() == QApplication.translate("CommTab", "Play") != "Play"
         tab.model.set_value("view.comm.collective", "allgather")
         tab.model.set_value("view.comm.algorithm", "tree")   # no tree all-gather: the ring, and a note
