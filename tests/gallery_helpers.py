@@ -1,13 +1,16 @@
 """Figures of the tests' own for the gallery's window and exports, independent of the course's
 figures: one drawn from the document (a bar per parallel axis), one diagram without a tab, and
-one that no document can draw. `register(monkeypatch, *specs)` adds them to views.gallery.figures()."""
+one that no document can draw. `register(monkeypatch, *specs)` adds them to views.gallery.figures().
+And what the export tests read exported figures with: an SVG's texts, an SVG rendered, an image's
+pixels and colours."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
 import numpy as np
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QByteArray, QRect, QSize
 from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QWidget
 
 from tslab.views.gallery.figure import GalleryFigure
@@ -88,6 +91,27 @@ def svg_texts(data: bytes, size: tuple[int, int]) -> list[str]:
     return [" ".join("".join(t.itertext()).split()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
 
 
+def render_svg(data: bytes, size: tuple[int, int]) -> QImage:
+    """The SVG `data` drawn on white at `size`, as Qt's SVG renderer draws it."""
+    renderer = QSvgRenderer(QByteArray(data))
+    assert renderer.isValid()
+    image = QImage(QSize(*size), QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return image
+
+
+def rgb_pixels(image: QImage) -> np.ndarray:
+    """`image` as a height × width × 3 array of 8-bit RGB values (a copy, without the padding Qt
+    may add at the end of each row)."""
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    width, height, stride = image.width(), image.height(), image.bytesPerLine()
+    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
+    return raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).copy()
+
+
 def colours(image: QImage) -> int:
     """The number of distinct colours in `image` (1 for a blank one)."""
     image = image.convertToFormat(QImage.Format.Format_RGB32)
@@ -96,9 +120,6 @@ def colours(image: QImage) -> int:
 
 
 def has_colour(image: QImage, hex_colour: str, minimum: int = 50, tolerance: int = 8) -> bool:
-    image = image.convertToFormat(QImage.Format.Format_RGB888)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
-    pixels = raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).astype(int)
+    pixels = rgb_pixels(image).astype(int)
     target = np.array(QColor(hex_colour).getRgb()[:3])
     return int((np.abs(pixels - target).max(axis=2) <= tolerance).sum()) >= minimum

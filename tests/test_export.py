@@ -10,10 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from gallery_helpers import svg_texts
-from PySide6.QtCore import QByteArray, QSize
-from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtSvg import QSvgRenderer
+from gallery_helpers import render_svg, rgb_pixels, svg_texts
+from PySide6.QtGui import QColor, QImage
 
 from tslab.desktop.export import EXPORT_SIZE, export_tab
 from tslab.desktop.svg_fix import flatten_svg
@@ -41,17 +39,10 @@ def classroom_memory_texts() -> list[str]:
             f"Master weights {4 * p / dp / GIB:.1f}", f"Optimizer states {8 * p / dp / GIB:.1f}"]
 
 
-def to_array(image: QImage) -> np.ndarray:
-    image = image.convertToFormat(QImage.Format.Format_RGB888)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
-    return raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).copy()
-
-
 def png_array(data: bytes) -> np.ndarray:
     image = QImage()
     assert image.loadFromData(data, "PNG")
-    return to_array(image)
+    return rgb_pixels(image)
 
 
 def has_colour(pixels: np.ndarray, hex_colour: str, tolerance: int = 6, minimum: int = 500) -> bool:
@@ -75,23 +66,12 @@ def test_png_size_scale_and_content(qapp, classroom_png):
     assert has_colour(double, ITEM_COLOURS["params"], minimum=4 * 500)
 
 
-def render_svg(data: bytes) -> np.ndarray:
-    renderer = QSvgRenderer(QByteArray(data))
-    assert renderer.isValid()
-    image = QImage(QSize(W, H), QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    renderer.render(painter)
-    painter.end()
-    return to_array(image)
-
-
 def test_svg_renders_like_the_png(qapp, classroom_png):
     data = export_tab(load_preset("classroom-7b"), "memory", "svg")
     root = ET.fromstring(data)
     assert root.tag.endswith("svg")
     assert root.get("viewBox") == f"0 0 {W} {H}"
-    svg, png = render_svg(data), png_array(classroom_png)
+    svg, png = rgb_pixels(render_svg(data, (W, H))), png_array(classroom_png)
     difference = np.abs(svg.astype(int) - png.astype(int))
     assert difference.mean() < 2.0, f"mean difference {difference.mean():.2f} of 255"
     assert (difference.max(axis=2) > 64).mean() < 0.01  # under 1% of pixels differ visibly
@@ -180,7 +160,7 @@ def test_cli_exports_every_preset(preset, tmp_path):
     for tab in ("memory", "mesh", "pipeline", "comm", "context"):
         image = QImage(str(tmp_path / f"{tab}.png"))
         assert (image.width(), image.height()) == (2 * W, 2 * H), tab  # decoded, not just its header
-        pixels = to_array(image)[::8, ::8]
+        pixels = rgb_pixels(image)[::8, ::8]
         assert len(np.unique(pixels.reshape(-1, 3), axis=0)) > 20, f"{tab}.png is blank"
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from gallery_helpers import rgb_pixels
 from PySide6.QtGui import QImage
 
 from tslab.desktop.main_window import MainWindow
@@ -19,10 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def to_array(image: QImage) -> np.ndarray:
-    image = image.convertToFormat(QImage.Format.Format_RGB888)
-    width, height, stride = image.width(), image.height(), image.bytesPerLine()
-    raw = np.frombuffer(image.constBits(), dtype=np.uint8, count=stride * height)
-    return raw.reshape(height, stride)[:, : width * 3].reshape(height, width, 3).astype(int)
+    """The image's RGB pixels as ints, so that differences may go below zero."""
+    return rgb_pixels(image).astype(int)
 
 
 def settled(widget, qtbot) -> np.ndarray:

@@ -12,11 +12,11 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from gallery_helpers import BAR_COLOURS, BARS, BROKEN, DIAGRAM, bars_texts, colours, has_colour, register, svg_texts
+from gallery_helpers import (BAR_COLOURS, BARS, BROKEN, DIAGRAM, bars_texts, colours, has_colour, register, render_svg,
+                             svg_texts)
 from test_files import read_fifo
-from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, QSize
-from PySide6.QtGui import QColor, QImage, QPainter
-from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtCore import QCoreApplication, QLocale, QSize
+from PySide6.QtGui import QImage
 
 from tslab.desktop import cli
 from tslab.desktop.export import (EXPORT_SIZE, ExportCancelled, ExportError, current_language, export_figure,
@@ -115,17 +115,6 @@ def test_figure_widget_is_built_on_a_synchronous_model_at_the_size(qapp, documen
         figure_widget(document, "test-broken")
 
 
-def render_svg(data: bytes) -> QImage:
-    renderer = QSvgRenderer(QByteArray(data))
-    assert renderer.isValid()
-    image = QImage(QSize(W, H), QImage.Format.Format_ARGB32)
-    image.fill(QColor("white"))
-    painter = QPainter(image)
-    renderer.render(painter)
-    painter.end()
-    return image
-
-
 def pdf_pages(path: Path, resolution: int = 24) -> list[QImage]:
     """Each page of a PDF as an image (pdftoppm)."""
     stem = path.with_suffix("")
@@ -164,7 +153,7 @@ def test_every_registered_figure_exports_as_a_valid_file(qapp, document, bars_di
             texts = svg_texts(data, (W, H))
             if key == "test-bars":
                 assert texts[:3] == bars_texts(BARS, document.scenario)
-            image = render_svg(data)
+            image = render_svg(data, (W, H))
         else:
             assert data.startswith(b"%PDF-"), key
             [image] = pdf_pages(path)
