@@ -4,7 +4,6 @@ Also the rules every command shares: results on stdout, warnings on stderr, and 
 an invalid scenario (`mesh --json` prints its JSON first)."""
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
@@ -15,6 +14,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+
+from json_docs import json_leaves, strict_json
 
 from tslab.desktop.cli import EXIT_INTERRUPTED, NO_CJK_FONT, UserError, main, parse_bytes
 from tslab.models.comm import MAX_BYTES, plan
@@ -38,13 +39,6 @@ def run(capsys, *argv: object) -> tuple[int, str, str]:
     return code, out, err
 
 
-def strict_json(text: str):
-    """json.loads that refuses NaN, Infinity and -Infinity (RFC 8259 has none of them)."""
-    def refuse(token: str):
-        raise ValueError(f"{token} is not JSON")
-    return json.loads(text, parse_constant=refuse)
-
-
 def refused(capsys, *argv: object, naming: str = "") -> str:
     """Exit 2, nothing on stdout, exactly one stderr line `tslab: error: …` naming `naming`."""
     code, out, err = run(capsys, *argv)
@@ -58,14 +52,7 @@ def refused(capsys, *argv: object, naming: str = "") -> str:
 
 def numbers(doc):
     """Every number of a JSON document."""
-    if isinstance(doc, dict):
-        for value in doc.values():
-            yield from numbers(value)
-    elif isinstance(doc, list):
-        for value in doc:
-            yield from numbers(value)
-    elif isinstance(doc, (int, float)) and not isinstance(doc, bool):
-        yield doc
+    return [value for _, value in json_leaves(doc) if isinstance(value, (int, float)) and not isinstance(value, bool)]
 
 
 # ---------------------------------------------------------------------------------------------

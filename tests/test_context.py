@@ -28,6 +28,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from json_docs import json_leaves
+
 from tslab.models.comm import plan
 from tslab.models.context.analysis import shown_scenario
 from tslab.models.context import (
@@ -383,17 +385,6 @@ CONTRACT = {
 }
 
 
-def _walk(value):
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _walk(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _walk(item)
-    else:
-        yield value
-
-
 def test_context_json_contract_keys_and_plain_types():
     # the contract's own case: one node of 8 GPUs, cp = 4, dp = 2, S = 4096, m = 4
     s = Scenario().replace(**{"cluster.nodes": 1, "cluster.gpus_per_node": 8, "parallel.tp": 1, "parallel.pp": 1,
@@ -406,7 +397,7 @@ def test_context_json_contract_keys_and_plain_types():
     assert doc["two_stage"]["compressed_tokens_per_rank"] == 4096 // 4 // 4 + 1
     assert {"usp", "kda", "megatron_sp"} <= doc.keys()
     assert doc["model"] == "a deterministic teaching model, not a benchmark of a real cluster"
-    assert not any(isinstance(v, (np.generic, np.ndarray, tuple)) for v in _walk(doc))
+    assert not any(isinstance(v, (np.generic, np.ndarray, tuple)) for _, v in json_leaves(doc))
     json.dumps(doc, allow_nan=False)
     assert len(doc["ring"]["demo"]["max"]) == 4 and len(doc["ring"]["schedule"]) == 4
 

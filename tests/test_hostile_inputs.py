@@ -25,7 +25,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_cli_inputs import refused, run, strict_json
+from json_docs import json_leaves, strict_json
+from test_cli_inputs import refused, run
 from test_fuzz_cli import check, run_batch
 
 from tslab.models.document import _view_field, document_keys
@@ -325,15 +326,9 @@ def test_differences_of_equal_sums_are_zero() -> None:
 
 
 def test_plan_and_time_carry_no_negative_or_rounding_residue(capsys) -> None:
-    def walk(doc, path=""):
-        if isinstance(doc, dict):
-            for key, value in doc.items():
-                yield from walk(value, f"{path}.{key}")
-        elif isinstance(doc, list):
-            for index, value in enumerate(doc):
-                yield from walk(value, f"{path}.{index}")
-        elif isinstance(doc, float):
-            yield path, doc
+    def walk(doc):
+        """The floats of `doc`, with their paths."""
+        return [(path, value) for path, value in json_leaves(doc) if isinstance(value, float)]
 
     for name in ("classroom-7b", "gpt3-175b"):
         code, out, err = run(capsys, "plan", "--preset", name, "--json")

@@ -22,6 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from json_docs import json_leaves
+
 from tslab.models.numerics import (BF16_MAX, accumulation, bf16_neighbours, bf16_round_nearest_even, bf16_spacing,
                                    bf16_stochastic_round, bf16_stochastic_round_with, fp32_chain,
                                    reduce_scatter_bytes, reduction, reduction_ranks, rtn_chain, sampled_steps,
@@ -237,16 +239,8 @@ def test_sr_json_is_plain_python():
     assert json.loads(json.dumps(doc)) == doc
     assert "teaching model" in doc["model"]
 
-    def walk(value):
-        if isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-        else:
-            assert type(value) in (int, float, str, bool), (value, type(value))
-    walk(doc)
+    for _, value in json_leaves(doc):
+        assert type(value) in (int, float, str, bool), (value, type(value))
     acc = doc["accumulation"]
     assert len(acc["at"]) == len(acc["fp32"]) == len(acc["rtn"]) == len(acc["sr"]) <= 512
     assert acc["at"][0] == 0 and acc["at"][-1] == 3000

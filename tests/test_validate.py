@@ -9,6 +9,8 @@ import math
 
 import pytest
 
+from json_docs import strict_json
+
 from tslab.desktop.cli import main
 from tslab.models.document import Document, apply_document_overrides
 from tslab.models.presets import default_scenario, load_preset
@@ -24,13 +26,6 @@ SUMMARY_FIELDS = {"rows", "timed", "mean_abs_error", "median_abs_error", "max_ab
 # A two-layer model on one 8-GPU node: fast to time, and every quantity of the closed forms is small.
 TINY = (("model.layers", 2), ("model.hidden", 256), ("model.heads", 4), ("model.kv_heads", 4),
         ("model.ffn_hidden", 1024), ("model.vocab", 1024), ("model.seq_len", 256))
-
-
-def strict_json(text: str):
-    """json.loads that refuses NaN, Infinity and -Infinity (RFC 8259 has none of them)."""
-    def refuse(token: str):
-        raise ValueError(f"{token} is not JSON")
-    return json.loads(text, parse_constant=refuse)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
