@@ -190,28 +190,23 @@ def test_missing_file_names_the_file(tmp_path: Path) -> None:
     assert_user_error(tslab("memory", "--scenario", str(missing), "--json"), str(missing))
 
 
-def test_corrupt_toml_names_the_file_and_line(tmp_path: Path) -> None:
-    path = tmp_path / "corrupt.toml"
-    path.write_text("schema_version = 1\n[model]\nlayers = = 3\n", encoding="utf-8")
-    assert_user_error(tslab("memory", "--scenario", str(path), "--json"), str(path), "line 3")
+@pytest.mark.parametrize(("name", "text", "naming"), [
+    ("corrupt.toml", "schema_version = 1\n[model]\nlayers = = 3\n", ("line 3",)),
+    ("future.toml", "schema_version = 99\n", ("schema_version",)),
+    ("typo.toml", 'schema_version = 1\n[parallel]\ntp = "eight"\n', ("line 3", "parallel.tp")),
+])
+def test_a_bad_scenario_file_names_the_file_and_the_fault(tmp_path: Path, name: str, text: str,
+                                                          naming: tuple[str, ...]) -> None:
+    """Corrupt TOML (the file and line), a newer schema, a wrong type (the file, line and key)."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert_user_error(tslab("memory", "--scenario", str(path), "--json"), str(path), *naming)
 
 
 def test_non_utf8_file_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "latin1.toml"
     path.write_bytes('title = "Gr\u00fc\u00dfe"\n'.encode("latin-1"))
     assert_user_error(tslab("scenario", "--scenario", str(path)), str(path))
-
-
-def test_newer_schema_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.toml"
-    path.write_text("schema_version = 99\n", encoding="utf-8")
-    assert_user_error(tslab("memory", "--scenario", str(path), "--json"), str(path), "schema_version")
-
-
-def test_wrong_type_in_file_names_file_line_and_key(tmp_path: Path) -> None:
-    path = tmp_path / "typo.toml"
-    path.write_text('schema_version = 1\n[parallel]\ntp = "eight"\n', encoding="utf-8")
-    assert_user_error(tslab("memory", "--scenario", str(path), "--json"), str(path), "line 3", "parallel.tp")
 
 
 def test_invalid_scenario_names_the_key() -> None:
