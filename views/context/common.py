@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from tslab.models.context import ContextAnalysis
+from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import bold, chart_column
 from tslab.views.layout import LinesLabel
@@ -315,6 +316,24 @@ class SchemePanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(left, 3)
         layout.addLayout(right, 2)
+
+    def show_bytes(self, bars: Sequence[tuple[str, float, str]], axis_title: str) -> None:
+        """The bytes chart of lay_out_with_bytes: a bar per (name, bytes, colour) with its bytes on
+        top, in the binary unit of the largest; `axis_title` names the left axis, its "{unit}"
+        that unit."""
+        top = max(max(value for _, value, _ in bars), 1)
+        unit, unit_name = byte_scale(top)
+        boxes, labels = [], []
+        for i, (name, value, colour) in enumerate(bars):
+            boxes.append(Box(i - 0.35, 0, i + 0.35, value / unit, colour, f"{name}: {format_bytes(value)}",
+                             "#FFFFFF", 0.5))
+            labels.append((i, value / unit, format_bytes(value), {"anchor": (0.5, 1), "size": 8.5}))
+        self.bytes_bars.set(boxes)
+        self.bytes_labels.set_labels(labels)
+        charts.category_axis(self.bytes, "bottom", [name for name, _, _ in bars])
+        charts.set_left_label(self.bytes, axis_title.format(unit=unit_name))
+        self.bytes.setXRange(-0.7, len(bars) - 0.3, padding=0)
+        self.bytes.setYRange(0, charts.nice_ceiling(top / unit * 1.2), padding=0)
 
     def show_analysis(self, analysis) -> None:
         raise NotImplementedError

@@ -8,7 +8,7 @@ from tslab.models.context import ContextAnalysis, Kda
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import set_text
-from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, byte_scale, frame,
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, frame,
                                         picture, rank_colour)
 
 
@@ -43,21 +43,9 @@ class KdaPanel(SchemePanel):
                 n=n, limit=DRAW_LIMIT))
         if drawn:
             frame(self.plot, -2.6, n + 0.2, -1.3, n + 0.2)
-        values = ((self.tr("KDA all-gather"), kda.allgather_bytes_per_rank, "#59A14F"),
-                  (self.tr("softmax ring"), kda.softmax_ring_bytes_per_rank, "#4E79A7"))
-        top = max(kda.allgather_bytes_per_rank, kda.softmax_ring_bytes_per_rank, 1)
-        unit, unit_name = byte_scale(top)
-        boxes, labels = [], []
-        for i, (name, value, colour) in enumerate(values):
-            boxes.append(Box(i - 0.35, 0, i + 0.35, value / unit, colour, f"{name}: {format_bytes(value)}",
-                             "#FFFFFF", 0.5))
-            labels.append((i, value / unit, format_bytes(value), {"anchor": (0.5, 1), "size": 8.5}))
-        self.bytes_bars.set(boxes)
-        self.bytes_labels.set_labels(labels)
-        charts.category_axis(self.bytes, "bottom", [name for name, _, _ in values])
-        charts.set_left_label(self.bytes, self.tr("{unit} per rank per layer").format(unit=unit_name))
-        self.bytes.setXRange(-0.7, 1.7, padding=0)
-        self.bytes.setYRange(0, charts.nice_ceiling(top / unit * 1.2), padding=0)
+        self.show_bytes([(self.tr("KDA all-gather"), kda.allgather_bytes_per_rank, "#59A14F"),
+                         (self.tr("softmax ring"), kda.softmax_ring_bytes_per_rank, "#4E79A7")],
+                        self.tr("{unit} per rank per layer"))
         set_text(self.bytes_key, self.tr(
             "One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring "
             "passes K/V blocks that grow with S ({s:,} tokens per rank here).").format(

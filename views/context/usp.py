@@ -9,7 +9,7 @@ from tslab.models.context import ContextAnalysis, Usp
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import set_text
-from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, byte_scale, frame,
+from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, frame,
                                         picture, rank_colour, tier_name, usp_reason)
 
 GRID_LIMIT = 256   # GPUs drawn as cells
@@ -52,21 +52,9 @@ class UspPanel(SchemePanel):
         usp = self.usp
         assert usp is not None   # show_analysis sets it first
         ring_bytes = usp.ring_bytes_per_step * usp.ring_steps
-        bars = ((self.tr("Ulysses axis"), usp.ulysses_bytes_per_link_per_layer, usp.ulysses_placement),
-                (self.tr("Ring axis"), ring_bytes, usp.ring_placement))
-        unit, name = byte_scale(max(value for _, value, _ in bars))
-        boxes, labels = [], []
-        for i, (axis, value, placement) in enumerate(bars):
-            boxes.append(Box(i - 0.35, 0, i + 0.35, value / unit, TIER_COLOURS.get(placement.tier, "#888888"),
-                             f"{axis}: {format_bytes(value)}", "#FFFFFF", 0.5))
-            labels.append((i, value / unit, format_bytes(value), {"anchor": (0.5, 1), "size": 8.5}))
-        self.bytes_bars.set(boxes)
-        self.bytes_labels.set_labels(labels)
-        charts.category_axis(self.bytes, "bottom", [axis for axis, _, _ in bars])
-        charts.set_left_label(self.bytes, self.tr("{unit} per layer").format(unit=name))
-        self.bytes.setXRange(-0.7, 1.7, padding=0)
-        self.bytes.setYRange(0, charts.nice_ceiling(max(ring_bytes, usp.ulysses_bytes_per_link_per_layer, 1) / unit
-                                                    * 1.2), padding=0)
+        self.show_bytes([(axis, value, TIER_COLOURS.get(placement.tier, "#888888")) for axis, value, placement in (
+            (self.tr("Ulysses axis"), usp.ulysses_bytes_per_link_per_layer, usp.ulysses_placement),
+            (self.tr("Ring axis"), ring_bytes, usp.ring_placement))], self.tr("{unit} per layer"))
         set_text(self.bytes_key, "<br>".join([
             self.tr("Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}").format(
                 u=usp.ulysses, tier=tier_name(usp.ulysses_placement.tier, usp.ulysses_placement.nodes)),
