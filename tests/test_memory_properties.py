@@ -10,10 +10,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from allocation import peak_allocated
+
 from tslab.models.memory import (
     FP8_SCALE_OVERHEAD,
     GROUPS,
     TIERS,
+    MemoryLedger,
     in_flight,
     in_flight_estimate,
     is_moe_layer,
@@ -179,8 +182,14 @@ def test_ledger_invariants(s: Scenario) -> None:
     assert 1 <= data["activations"]["layers_on_rank"] <= s.model.layers
 
 
-def _without_fragmentation(s: Scenario, **changes: object) -> Scenario:
-    return s.replace(**{"memory.fragmentation": 0.0, **changes})
+def _compared_ledgers(s: Scenario, before: dict[str, object],
+                      after: dict[str, object]) -> tuple[MemoryLedger, MemoryLedger]:
+    """The ledgers of `s` without fragmentation, with the changes `before` and with `after`; an
+    example whose two ledgers report different ranks (each reports its fullest) is rejected."""
+    first = memory_ledger(s.replace(**{"memory.fragmentation": 0.0, **before}))
+    second = memory_ledger(s.replace(**{"memory.fragmentation": 0.0, **after}))
+    assume(first.rank == second.rank)
+    return first, second
 
 
 @SETTINGS
@@ -188,9 +197,7 @@ def _without_fragmentation(s: Scenario, **changes: object) -> Scenario:
 def test_optimizer_offload_moves_master_and_optimizer_bytes(s: Scenario, where: str) -> None:
     """Moving the optimizer moves its bytes (the host buffers offloading adds are tests/test_overheads.py's)."""
     s = s.replace(**{"memory.offload_buffers": False})
-    on_gpu = memory_ledger(_without_fragmentation(s, **{"offload.optimizer": "gpu"}))
-    off = memory_ledger(_without_fragmentation(s, **{"offload.optimizer": where}))
-    assume(on_gpu.rank == off.rank)
+    on_gpu, off = _compared_ledgers(s, {"offload.optimizer": "gpu"}, {"offload.optimizer": where})
     moved = on_gpu.group_bytes("master") + on_gpu.group_bytes("optimizer")
     assert on_gpu.gpu_bytes - off.gpu_bytes == moved
     assert off.tier_bytes(where) - on_gpu.tier_bytes(where) == moved
@@ -204,9 +211,7 @@ def test_optimizer_offload_moves_master_and_optimizer_bytes(s: Scenario, where: 
 @given(valid_scenarios(), st.sampled_from(["cpu", "nvme"]))
 def test_parameter_offload_moves_parameter_bytes(s: Scenario, where: str) -> None:
     s = s.replace(**{"memory.offload_buffers": False})
-    on_gpu = memory_ledger(_without_fragmentation(s, **{"offload.params": "gpu"}))
-    off = memory_ledger(_without_fragmentation(s, **{"offload.params": where}))
-    assume(on_gpu.rank == off.rank)
+    on_gpu, off = _compared_ledgers(s, {"offload.params": "gpu"}, {"offload.params": where})
     assert on_gpu.gpu_bytes - off.gpu_bytes == on_gpu.group_bytes("params")
     assert off.total == on_gpu.total
 
@@ -219,11 +224,9 @@ def _items(ledger) -> dict[str, int]:
 @given(valid_scenarios(), st.floats(0, 1), st.data())
 def test_activation_offload_moves_exactly_its_fractions(s: Scenario, cpu: float, data) -> None:
     remote = data.draw(st.floats(0, 1 - cpu))
-    kept = memory_ledger(_without_fragmentation(s, **{"activation.cpu_offload_fraction": 0.0,
-                                                      "activation.remote_offload_fraction": 0.0}))
-    moved = memory_ledger(_without_fragmentation(s, **{"activation.cpu_offload_fraction": cpu,
-                                                       "activation.remote_offload_fraction": remote}))
-    assume(kept.rank == moved.rank)
+    kept, moved = _compared_ledgers(
+        s, {"activation.cpu_offload_fraction": 0.0, "activation.remote_offload_fraction": 0.0},
+        {"activation.cpu_offload_fraction": cpu, "activation.remote_offload_fraction": remote})
     before, after = _items(kept), _items(moved)
     # the layers' tensors: the aggregate items and the MoE layer's tensors listed on their own
     layer_items = ("activations", "activations_fp8", *(key for key, _ in TENSOR_ITEMS.values()))
@@ -247,9 +250,8 @@ def test_fp8_activation_storage_ratio(s: Scenario, recompute: str) -> None:
     changes = {"precision.activations": "bf16", "model.dropout": False, "activation.recompute": recompute,
                "activation.flash_attention": False, "activation.cpu_offload_fraction": 0.0,
                "activation.remote_offload_fraction": 0.0}
-    bf16 = memory_ledger(_without_fragmentation(s, **changes, **{"activation.fp8_fraction": 0.0}))
-    fp8 = memory_ledger(_without_fragmentation(s, **changes, **{"activation.fp8_fraction": 1.0}))
-    assume(bf16.rank == fp8.rank)
+    bf16, fp8 = _compared_ledgers(s, {**changes, "activation.fp8_fraction": 0.0},
+                                  {**changes, "activation.fp8_fraction": 1.0})
     before, after = _items(bf16), _items(fp8)
     assert after["activations"] == 0
     assert abs(after["activations_fp8"] - before["activations"] * (1 + 4 / 128) / 2) <= 1
@@ -283,9 +285,7 @@ def test_cpu_gradients_pass_through_a_buffer_of_two_reduction_units(s: Scenario,
     own gradients; the reduce-scatter buckets are then that buffer, not a second one."""
     s = s.replace(**{"offload.grad_scheme": scheme, "offload.optimizer": "cpu" if scheme == "zero-offload"
                      else s.offload.optimizer})
-    on_gpu = memory_ledger(_without_fragmentation(s, **{"offload.grads": "gpu"}))
-    off = memory_ledger(_without_fragmentation(s, **{"offload.grads": "cpu"}))
-    assume(on_gpu.rank == off.rank)
+    on_gpu, off = _compared_ledgers(s, {"offload.grads": "gpu"}, {"offload.grads": "cpu"})
     items = {item.key: item for item in off.items}
     assert items["grads"].tier == "cpu" and items["grads"].bytes == on_gpu.group_bytes("grads")
     assert "grad_buffer" not in _items(on_gpu)
@@ -398,17 +398,10 @@ def test_the_ledger_does_not_simulate_the_largest_micro_batch_count(kind: str) -
     """schedule.microbatches at its maximum (2^20; 16 ranks: 3·10^7 ops and more) would take the
     schedule simulator tens of seconds and gigabytes: the ledger takes the closed form, which is
     the schedule's peak, and allocates next to nothing."""
-    import tracemalloc
-
     from tslab.models.scenario import Schedule
     m = _high(Schedule, "microbatches")
     s = pipeline(kind, 16, m, 2)
-    tracemalloc.start()
-    try:
-        ledger = memory_ledger(s)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    ledger, peak = peak_allocated(lambda: memory_ledger(s))
     assert peak < 8 * 2**20, peak
     assert ledger.in_flight == in_flight_estimate(s, ledger.rank)[0]
     assert "closed form" in ledger.in_flight_formula and f"{op_count(kind, 16, m, chunks_per_rank(kind, 2)):,} ops" \

@@ -27,6 +27,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from allocation import assert_refused_allocating_little
+
 from tslab.models.moe import (
     ROUTINGS,
     MoeSettings,
@@ -521,15 +523,7 @@ def test_long_skewed_streams_take_one_key_per_expert():
 
 def _refused_quickly(call, match: str) -> None:
     """`call()` raises ValueError matching `match` having allocated next to nothing."""
-    import tracemalloc
-    tracemalloc.start()
-    try:
-        with pytest.raises(ValueError, match=match):
-            call()
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert peak < 4 * 2**20, peak
+    assert_refused_allocating_little(call, ValueError, match, 4 * 2**20)
 
 
 def test_routing_limits_are_refused_up_front():

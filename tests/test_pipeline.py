@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from allocation import assert_refused_allocating_little
+
 from tslab.desktop.cli import main
 from tslab.models.pipeline import (KINDS, MAX_OPS, MAX_RANKS, Action, DeadlockError, Durations, ScheduleError,
                                    chains_of, check_config, closed_form, from_csv, generate, op_count,
@@ -595,15 +597,7 @@ def test_op_count_is_what_the_generator_builds(kind: str) -> None:
 def _refused_without_allocating(call, match: str) -> None:
     """`call()` raises ScheduleError matching `match` having allocated next to nothing (the
     refusal comes before any order, array or op is built)."""
-    import tracemalloc
-    tracemalloc.start()
-    try:
-        with pytest.raises(ScheduleError, match=match):
-            call()
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-    assert peak < 256 * 1024, peak
+    assert_refused_allocating_little(call, ScheduleError, match, 256 * 1024)
 
 
 @pytest.mark.parametrize("entry", ["check_config", "generate", "simulate"])
