@@ -45,11 +45,6 @@ from tslab.models.validation import Problem
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def scenario(nodes: int = 1, gpus_per_node: int = 8, **values: object) -> Scenario:
-    """The classroom model on one node of 8 GPUs unless said otherwise (tests/classroom.py)."""
-    return classroom_on(nodes, gpus_per_node, **values)
-
-
 def keys_of(problems: tuple[Problem, ...]) -> set[str]:
     return {problem.key for problem in problems}
 
@@ -63,7 +58,7 @@ def test_megatron_masked_orthogonal_example() -> None:
     assert rank_groups(8, sizes, "tp-pp-dp", "dp").tolist() == [[0, 4], [1, 5], [2, 6], [3, 7]]
     assert rank_groups(8, sizes, "tp-pp-dp", "tp").tolist() == [[0, 1], [2, 3], [4, 5], [6, 7]]
     assert rank_groups(8, sizes, "tp-pp-dp", "pp").tolist() == [[0, 2], [1, 3], [4, 6], [5, 7]]
-    mesh = build_mesh(scenario(2, 4, tp=2, pp=2, dp=2, order="tp-pp-dp"))
+    mesh = build_mesh(classroom_on(2, 4, tp=2, pp=2, dp=2, order="tp-pp-dp"))
     assert mesh.errors == ()
     assert mesh.groups["dp"].tolist() == [[0, 4], [1, 5], [2, 6], [3, 7]]
     assert mesh.cross_node("dp").tolist() == [True] * 4
@@ -90,7 +85,7 @@ def test_megatron_initialize_model_parallel_docstring() -> None:
     assert rank_groups(16, sizes, "megatron", "tp").tolist() == tp
     assert rank_groups(16, sizes, "megatron", "pp").tolist() == pp
     # "adjacent ranks are on the same DGX box": 2 boxes of 8 GPUs.
-    mesh = build_mesh(scenario(2, 8, tp=2, pp=4, dp=2))
+    mesh = build_mesh(classroom_on(2, 8, tp=2, pp=4, dp=2))
     assert mesh.errors == ()
     assert mesh.order == "tp-cp-ep-dp-pp"
     assert (mesh.groups["dp"].tolist(), mesh.groups["tp"].tolist(), mesh.groups["pp"].tolist()) == (dp, tp, pp)
@@ -166,7 +161,7 @@ def test_named_orders_side_by_side() -> None:
     Megatron's order differs from torchtitan's only by ep, whose dense size is 1: same groups."""
     crossing = {}
     for name in ORDERS:
-        mesh = build_mesh(scenario(2, 8, tp=2, cp=2, dp=2, pp=2, order=name))
+        mesh = build_mesh(classroom_on(2, 8, tp=2, cp=2, dp=2, pp=2, order=name))
         assert mesh.errors == (), [str(e) for e in mesh.errors]
         crossing[name] = {axis: mesh.cross_node(axis).tolist() for axis in GROUP_AXES}
     assert crossing["megatron"]["pp"] == [True] * 8 and crossing["megatron"]["dp"] == [False] * 8
@@ -199,7 +194,7 @@ def valid_meshes(draw) -> Scenario:
     if draw(st.booleans()):
         names.remove("ep")  # a torchtitan-like order: ep goes just before dp in the expert generator
     order = draw(st.sampled_from(["-".join(names), *ORDERS]))
-    return scenario(world // gpus_per_node, gpus_per_node, tp=tp, cp=cp, dp=dp, pp=pp, ep=ep, etp=etp,
+    return classroom_on(world // gpus_per_node, gpus_per_node, tp=tp, cp=cp, dp=dp, pp=pp, ep=ep, etp=etp,
                     order=order, **{"model.experts": 64, "model.top_k": 2, "model.expert_ffn_hidden": 1024,
                                     "model.layers": 64, "model.heads": 64, "model.kv_heads": 64})
 
@@ -254,7 +249,7 @@ def test_mesh_invariants(s: Scenario) -> None:
 
 def test_expert_groups_follow_megatrons_expert_generator() -> None:
     """tp = 2, dp = 4 on 8 GPUs, etp = 1, ep = 4: expert generator (tp = 1, ep = 4, dp = 2, pp = 1)."""
-    s = scenario(1, 8, tp=2, dp=4, ep=4, etp=1, **{"model.experts": 8, "model.top_k": 2,
+    s = classroom_on(1, 8, tp=2, dp=4, ep=4, etp=1, **{"model.experts": 8, "model.top_k": 2,
                                                    "model.expert_ffn_hidden": 1024})
     mesh = build_mesh(s)
     assert mesh.errors == ()
@@ -277,17 +272,17 @@ def problem(mesh: Mesh, key: str, severity: str = "error") -> str:
 
 
 def test_world_size_mismatch_names_both_numbers_and_still_draws() -> None:
-    fewer = build_mesh(scenario(1, 8, dp=4))  # 4 ranks asked for on 8 GPUs: draw those 4
+    fewer = build_mesh(classroom_on(1, 8, dp=4))  # 4 ranks asked for on 8 GPUs: draw those 4
     text = problem(fewer, "parallel.dp")
     assert "= 4 GPUs" in text and "= 8" in text
     assert fewer.drawn == 4 and fewer.groups["dp"].tolist() == [[0, 1, 2, 3]]
     assert fewer.group_index["dp"].tolist() == [0, 0, 0, 0, -1, -1, -1, -1]
     assert "dp" not in fewer.coordinates(6) and fewer.coordinates(6)["node"] == 0
-    more = build_mesh(scenario(1, 8, tp=2, pp=2, dp=4))  # 16 asked for: the largest world that fits
+    more = build_mesh(classroom_on(1, 8, tp=2, pp=2, dp=4))  # 16 asked for: the largest world that fits
     assert "= 16 GPUs" in problem(more, "parallel.dp")
     assert more.dims["dp"] == 2 and more.drawn == 8
     assert sorted(more.groups["pp"].ravel().tolist()) == list(range(8))
-    none = build_mesh(scenario(1, 8, tp=16, dp=1, **{"model.kv_heads": 32}))  # not one replica fits
+    none = build_mesh(classroom_on(1, 8, tp=16, dp=1, **{"model.kv_heads": 32}))  # not one replica fits
     assert all(none.groups[axis].shape[0] == 0 for axis in GROUP_AXES)
     assert none.groups["tp"].shape == (0, 16)
     assert all(len(index) == 8 and (index == -1).all() for index in none.group_index.values())
@@ -295,7 +290,7 @@ def test_world_size_mismatch_names_both_numbers_and_still_draws() -> None:
 
 
 def test_expert_grid_not_tiling() -> None:
-    mesh = build_mesh(scenario(1, 8, dp=8, ep=16, **{"model.experts": 16, "model.top_k": 2,
+    mesh = build_mesh(classroom_on(1, 8, dp=8, ep=16, **{"model.experts": 16, "model.top_k": 2,
                                                      "model.expert_ffn_hidden": 1024}))
     assert "tp·cp·dp = 8" in problem(mesh, "parallel.ep") and "etp·ep = 16" in problem(mesh, "parallel.ep")
     assert mesh.groups["ep"].shape[0] == 0 and mesh.groups["dp"].shape == (1, 8)
@@ -312,14 +307,14 @@ def test_expert_grid_not_tiling() -> None:
     ({"cp": 2, "dp": 4, "order": "tp-dp-pp"}, "parallel.order", ("does not list cp", "cp = 2")),
 ])
 def test_each_error_names_its_key_and_numbers(changes: dict, key: str, needles: tuple[str, ...]) -> None:
-    mesh = build_mesh(scenario(1, 8, **changes))
+    mesh = build_mesh(classroom_on(1, 8, **changes))
     text = problem(mesh, key)
     for needle in needles:
         assert needle in text, text
 
 
 def test_unreadable_order_draws_nothing() -> None:
-    mesh = build_mesh(scenario(1, 8, order="tp-xp-dp-pp"))
+    mesh = build_mesh(classroom_on(1, 8, order="tp-xp-dp-pp"))
     assert all(mesh.groups[axis].shape[0] == 0 for axis in GROUP_AXES)
 
 
@@ -327,24 +322,24 @@ def test_expert_and_dense_pipeline_groups_must_agree() -> None:
     """Megatron asserts it: with pp not last (picotron) and edp ≠ dp, a GPU would hold the expert
     layers of another stage than its dense layers."""
     moe = {"model.experts": 8, "model.top_k": 2, "model.expert_ffn_hidden": 1024}
-    bad = build_mesh(scenario(1, 8, cp=2, pp=2, dp=2, ep=4, order="picotron", **moe))
+    bad = build_mesh(classroom_on(1, 8, cp=2, pp=2, dp=2, ep=4, order="picotron", **moe))
     assert "put pp last" in problem(bad, "parallel.order")
-    assert not keys_of(build_mesh(scenario(1, 8, cp=2, pp=2, dp=2, ep=4, order="megatron", **moe)).errors)
+    assert not keys_of(build_mesh(classroom_on(1, 8, cp=2, pp=2, dp=2, ep=4, order="megatron", **moe)).errors)
 
 
 def test_warnings_name_the_cost() -> None:
-    wide = build_mesh(scenario(2, 8, tp=16, dp=1))
+    wide = build_mesh(classroom_on(2, 8, tp=16, dp=1))
     text = problem(wide, "parallel.tp", "warning")
     assert "tp = 16" in text and "8 GPUs" in text and "every layer" in text and "inter-node" in text
-    misplaced = build_mesh(scenario(2, 8, tp=2, dp=8, order="dp-tp-pp"))
+    misplaced = build_mesh(classroom_on(2, 8, tp=2, dp=8, order="dp-tp-pp"))
     assert "8 of 8 TP groups span nodes" in problem(misplaced, "parallel.tp", "warning")
-    uneven = build_mesh(scenario(1, 8, pp=4, dp=2, **{"model.layers": 30}))
+    uneven = build_mesh(classroom_on(1, 8, pp=4, dp=2, **{"model.layers": 30}))
     assert "30 layers" in problem(uneven, "parallel.pp", "warning") and not uneven.errors
-    interleaved = build_mesh(scenario(1, 8, pp=2, vpp=2, dp=4,
+    interleaved = build_mesh(classroom_on(1, 8, pp=2, vpp=2, dp=4,
                                       **{"model.layers": 6, "schedule.kind": "interleaved-1f1b"}))
     assert "4 pipeline stages" in problem(interleaved, "parallel.pp", "warning")
-    assert "parallel.tp" not in keys_of(build_mesh(scenario(2, 8, tp=8, dp=2)).warnings)
-    ulysses = build_mesh(scenario(1, 8, cp=8, dp=1, **{"model.kv_heads": 4}))
+    assert "parallel.tp" not in keys_of(build_mesh(classroom_on(2, 8, tp=8, dp=2)).warnings)
+    ulysses = build_mesh(classroom_on(1, 8, cp=8, dp=1, **{"model.kv_heads": 4}))
     assert "Ulysses over all cp = 8 ranks does not hand each rank whole heads: 4 KV heads" in \
         problem(ulysses, "parallel.cp", "warning")
 
@@ -409,7 +404,7 @@ def test_build_mesh_never_raises(s: Scenario) -> None:
 
 
 def test_a_cluster_too_large_to_enumerate() -> None:
-    mesh = build_mesh(scenario(MAX_WORLD // 4, 8, dp=2 * MAX_WORLD))
+    mesh = build_mesh(classroom_on(MAX_WORLD // 4, 8, dp=2 * MAX_WORLD))
     assert "cluster.nodes" in keys_of(mesh.errors)
     assert len(mesh.group_index["dp"]) == 2 * MAX_WORLD and mesh.groups["dp"].shape[0] == 0
 
@@ -418,7 +413,7 @@ def test_mesh_json_pauses_the_collector_and_restores_it() -> None:
     """to_json builds a list per group (millions at MAX_WORLD) with the cyclic garbage collector
     paused, and leaves it as it found it, enabled or not; the document is the same either way."""
     import gc
-    mesh = build_mesh(scenario(4, 8, tp=2, pp=2))
+    mesh = build_mesh(classroom_on(4, 8, tp=2, pp=2))
     assert gc.isenabled()
     first = mesh.to_json()
     assert gc.isenabled()
@@ -440,7 +435,7 @@ def small(**changes: object) -> Scenario:
               "schedule.kind": "1f1b", "activation.recompute": "none"}
     values.update(changes)
     nodes = values.pop("nodes", 1)
-    return scenario(nodes, 8, **values)
+    return classroom_on(nodes, 8, **values)
 
 
 def rows_of(s: Scenario) -> dict[str, Traffic]:

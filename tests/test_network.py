@@ -46,11 +46,6 @@ from tslab.models.validation import validate
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def scenario(nodes: int = 4, gpus_per_node: int = 8, **values: object) -> Scenario:
-    """The classroom model on four nodes of 8 GPUs unless said otherwise (tests/classroom.py)."""
-    return classroom_on(nodes, gpus_per_node, **values)
-
-
 def moe(**values: object) -> dict[str, object]:
     return {"model.experts": 32, "model.top_k": 2, "model.expert_ffn_hidden": 1024, **values}
 
@@ -72,7 +67,7 @@ def of_tier(load, tier: str) -> np.ndarray:
 def test_rail_optimised_tree_shape() -> None:
     """6 nodes × 4 GPUs, 4 NICs, 4-port leaves: 2 leaves per rail (nodes 0–3, 4–5), 8 leaves;
     the fullest leaf has 4 NICs, so 4 spines at 1:1; every leaf to every spine."""
-    s = scenario(6, 4, **{"cluster.leaf_ports": 4})
+    s = classroom_on(6, 4, **{"cluster.leaf_ports": 4})
     graph = topology_graph(s)
     kinds = [kind for _, kind in graph.nodes(data="kind")]
     assert [kinds.count(k) for k in ("gpu", "nvswitch", "nic", "leaf", "spine")] == [24, 6, 24, 8, 4]
@@ -93,7 +88,7 @@ def test_rail_optimised_tree_shape() -> None:
 
 def test_plain_tree_puts_a_node_on_one_leaf() -> None:
     """8-port leaves and 4 NICs per node: 2 nodes per leaf, 3 leaves for 6 nodes."""
-    s = scenario(6, 4, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 8})
+    s = classroom_on(6, 4, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 8})
     graph = topology_graph(s)
     for node in range(6):
         leaves = {graph.nodes[f"nic:{node}:{i}"]["leaf"] for i in range(4)}
@@ -108,7 +103,7 @@ def test_plain_tree_puts_a_node_on_one_leaf() -> None:
 def test_uplinks_total_the_downlink_over_the_ratio(topology: str, ratio: float, spine_bw: float) -> None:
     """Each leaf's leaf–spine links add up to its NICs' bandwidth / oversubscription, and no link
     is faster than a leaf–spine link may be; spines = ⌈fullest leaf's downlink / (ratio × link)⌉."""
-    s = scenario(10, 8, **{"cluster.topology": topology, "cluster.leaf_ports": 32,
+    s = classroom_on(10, 8, **{"cluster.topology": topology, "cluster.leaf_ports": 32,
                            "cluster.oversubscription": ratio, "cluster.spine_bw_gbps": spine_bw})
     graph = topology_graph(s)
     nic_bw = 8 * s.cluster.inter_bw_gbps * 1e9 / 8
@@ -126,15 +121,15 @@ def test_uplinks_total_the_downlink_over_the_ratio(topology: str, ratio: float, 
 
 
 def test_a_single_leaf_or_node_needs_no_spine() -> None:
-    one_leaf = topology_graph(scenario(4, 8, **{"cluster.topology": "fat-tree"}))
+    one_leaf = topology_graph(classroom_on(4, 8, **{"cluster.topology": "fat-tree"}))
     assert one_leaf.graph["leaves"] == 1 and one_leaf.graph["spines"] == 0
-    one_node = topology_graph(scenario(1, 8))
+    one_node = topology_graph(classroom_on(1, 8))
     assert one_node.graph["leaves"] == 8 and one_node.graph["spines"] == 0
 
 
 def test_a_network_over_the_link_limit_is_refused_before_networkx() -> None:
     nodes = MAX_LINKS // 24 + 1  # 8 GPUs and 8 NICs per node: 24 links per node before the spines
-    s = scenario(nodes, 8)
+    s = classroom_on(nodes, 8)
     with pytest.raises(ValueError, match=f"over the {MAX_LINKS:,}-link limit"):
         topology_graph(s)
     with pytest.raises(ValueError, match="-link limit"):
@@ -144,15 +139,16 @@ def test_a_network_over_the_link_limit_is_refused_before_networkx() -> None:
 def test_topologies_that_cannot_host_the_mesh() -> None:
     def keys(s: Scenario, severity: str = "error") -> set[str]:
         return {p.key for p in network_problems(s) if p.severity == severity}
-    assert keys(scenario(2, 8, **{"cluster.nics_per_node": 16})) == {"cluster.nics_per_node"}
-    assert keys(scenario(2, 8, **{"cluster.nics_per_node": 3})) == {"cluster.nics_per_node"}  # rails
+    assert keys(classroom_on(2, 8, **{"cluster.nics_per_node": 16})) == {"cluster.nics_per_node"}
+    assert keys(classroom_on(2, 8, **{"cluster.nics_per_node": 3})) == {"cluster.nics_per_node"}  # rails
     plain = {"cluster.topology": "fat-tree", "cluster.nics_per_node": 3}
-    assert keys(scenario(2, 8, **plain)) == set()   # ECMP on a plain tree shares NICs unevenly
-    assert keys(scenario(2, 8, **plain, **{"cluster.routing": "rail"})) == {"cluster.nics_per_node"}
-    assert keys(scenario(2, 8, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 4})) == {"cluster.leaf_ports"}
-    assert keys(scenario(2, 8, **{"cluster.topology": "fat-tree", "cluster.routing": "rail"}),
+    assert keys(classroom_on(2, 8, **plain)) == set()   # ECMP on a plain tree shares NICs unevenly
+    assert keys(classroom_on(2, 8, **plain, **{"cluster.routing": "rail"})) == {"cluster.nics_per_node"}
+    assert keys(classroom_on(2, 8, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 4})) == \
+        {"cluster.leaf_ports"}
+    assert keys(classroom_on(2, 8, **{"cluster.topology": "fat-tree", "cluster.routing": "rail"}),
                 "warning") == {"cluster.routing"}
-    bad = scenario(2, 8, **{"cluster.nics_per_node": 16})
+    bad = classroom_on(2, 8, **{"cluster.nics_per_node": 16})
     assert "cluster.nics_per_node" in {p.key for p in validate(bad) if p.severity == "error"}
     with pytest.raises(ValueError, match="16 NICs per node but only 8 GPUs"):
         Fabric(bad)
@@ -167,7 +163,7 @@ def test_ring_all_reduce_over_one_gpu_per_node_loads_every_nic_link_with_2_n_min
     """tp = 8 fills each node, so each dp group is one GPU per node (a rail): a ZeRO-0 all-reduce
     of S per step, each NIC link carries 2(n − 1)/n·S each way, NVLink none, no spine."""
     n = 4
-    s = scenario(n, 8, tp=8, zero=0, **{"schedule.microbatches": 1})
+    s = classroom_on(n, 8, tp=8, zero=0, **{"schedule.microbatches": 1})
     mesh, rows, load = loaded(s)
     dp = rows["dp"]
     assert dp.collective == "all-reduce" and dp.calls_per_step == 1 and dp.group_size == n
@@ -190,7 +186,7 @@ def test_ring_across_leaves_splits_over_every_spine() -> None:
     """Plain tree, 16-port leaves, 8 NICs per node: nodes {0, 1} and {2, 3} on two leaves, 16
     spines. Each of the 8 rings (one GPU per node, 0 → 1 → 2 → 3 → 0) crosses out of each leaf
     once each way, so every leaf–spine link carries 8·B/16 = B/2 each way."""
-    s = scenario(4, 8, tp=8, zero=0, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 16})
+    s = classroom_on(4, 8, tp=8, zero=0, **{"cluster.topology": "fat-tree", "cluster.leaf_ports": 16})
     _, rows, load = loaded(s)
     b = rows["dp"].bytes_per_step
     assert load.spines == 16 and load.leaves == 2
@@ -203,8 +199,8 @@ def test_ring_across_leaves_splits_over_every_spine() -> None:
 @pytest.mark.parametrize("ratio", [2.0, 3.0, 4.0])
 def test_oversubscription_scales_the_spine_links_time_by_its_ratio(ratio: float) -> None:
     base = {"cluster.topology": "fat-tree", "cluster.leaf_ports": 16}
-    _, _, blocking = loaded(scenario(4, 8, tp=8, zero=0, **base, **{"cluster.oversubscription": ratio}))
-    _, _, free = loaded(scenario(4, 8, tp=8, zero=0, **base))
+    _, _, blocking = loaded(classroom_on(4, 8, tp=8, zero=0, **base, **{"cluster.oversubscription": ratio}))
+    _, _, free = loaded(classroom_on(4, 8, tp=8, zero=0, **base))
     assert blocking.spines < free.spines  # fewer spines, each link the same or slower
     assert blocking.link_seconds("dp")[of_tier(blocking, "spine")].max() == pytest.approx(
         ratio * free.link_seconds("dp")[of_tier(free, "spine")].max())
@@ -218,7 +214,7 @@ def test_oversubscription_scales_the_spine_links_time_by_its_ratio(ratio: float)
 def test_pipeline_boundaries_carry_microbatches_times_the_activation_each_way() -> None:
     """pp = 4 over 4 nodes (tp = 8): each boundary carries m·S forward and m·S back."""
     m = 8
-    s = scenario(4, 8, tp=8, pp=4, **{"schedule.microbatches": m})
+    s = classroom_on(4, 8, tp=8, pp=4, **{"schedule.microbatches": m})
     mesh, rows, load = loaded(s)
     pp = rows["pp"]
     sends = axis_sends(s, mesh, pp)
@@ -238,14 +234,14 @@ def test_rail_rule_keeps_same_index_traffic_on_one_rail() -> None:
     cross-index pairs through the spines; the rail rule moves them over NVLink first, so every
     IB byte stays on one rail (no spine), each NIC–leaf link carrying only its rail's bytes."""
     base = {**moe(), "parallel.ep": 32}
-    _, _, ecmp = loaded(scenario(4, 8, **base))
-    _, _, rail = loaded(scenario(4, 8, **base, **{"cluster.routing": "rail"}))
+    _, _, ecmp = loaded(classroom_on(4, 8, **base))
+    _, _, rail = loaded(classroom_on(4, 8, **base, **{"cluster.routing": "rail"}))
     assert ecmp.per_axis["ep"].spine_bytes > 0
     assert rail.per_axis["ep"].spine_bytes == 0 and not rail.link_bytes["ep"][of_tier(rail, "spine")].any()
     assert rail.per_axis["ep"].inter_node_bytes == pytest.approx(ecmp.per_axis["ep"].inter_node_bytes)
     assert set(rail.per_axis["ep"].hops) <= {2, 4, 6}
     # same-index sends alone: only rail i's links carry them, under either routing
-    fabric = Fabric(scenario(4, 8, **{"cluster.leaf_ports": 2}))  # rails of two leaves each
+    fabric = Fabric(classroom_on(4, 8, **{"cluster.leaf_ports": 2}))  # rails of two leaves each
     src = np.array([3, 11, 19, 27])
     routed = route(fabric, Sends(src, np.roll(src, -1), np.ones(4)), "direct")
     leaf_links = np.arange(fabric.leaf0, fabric.spine0)
@@ -281,7 +277,7 @@ def test_deepseek_v3_node_limited_dispatch() -> None:
 def test_two_hop_sends_ib_only_between_same_index_gpus() -> None:
     """Dispatch over IB to the same local index on the target node, then NVLink; its way back
     retraces it: every IB byte leaves and enters a GPU of one local index pair (l, l)."""
-    s = scenario(4, 8, **moe(), **{"parallel.ep": 32, "moe.dispatch_route": "two-hop"})
+    s = classroom_on(4, 8, **moe(), **{"parallel.ep": 32, "moe.dispatch_route": "two-hop"})
     mesh, rows, load = loaded(s)
     fabric = Fabric(s)
     sends = axis_sends(s, mesh, rows["ep"])
@@ -315,7 +311,7 @@ def test_structural_routes_are_networkx_shortest_paths(changes: dict) -> None:
     graph; the rail and two-hop routes = the shortest legs through their relay GPU; and the links
     each route loads connect its ends in exactly that many hops."""
     import networkx as nx
-    s = scenario(6, 4, **changes)
+    s = classroom_on(6, 4, **changes)
     fabric = Fabric(s)
     graph = topology_graph(s)
     g, world = fabric.gpus_per_node, fabric.world
@@ -373,7 +369,7 @@ def networked(draw) -> Scenario:
                "moe.routing": draw(st.sampled_from(["uniform", "node-limited"])),
                "moe.max_nodes": draw(st.integers(1, 4)),
                "moe.dispatch_route": draw(st.sampled_from(["direct", "two-hop"]))}
-    return scenario(nodes, gpn, **values)
+    return classroom_on(nodes, gpn, **values)
 
 
 @SETTINGS
