@@ -155,197 +155,197 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="47"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="47"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="47"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="53"/>
+        <location filename="../../views/comm/figure.py" line="52"/>
         <source>Bytes sent and received per rank</source>
         <translation>每个 rank 发送与接收的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="55"/>
+        <location filename="../../views/comm/figure.py" line="54"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="55"/>
+        <location filename="../../views/comm/figure.py" line="54"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="65"/>
+        <location filename="../../views/comm/figure.py" line="64"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="71"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="71"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="74"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="74"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="86"/>
+        <location filename="../../views/comm/figure.py" line="85"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="132"/>
+        <location filename="../../views/comm/figure.py" line="127"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="137"/>
+        <location filename="../../views/comm/figure.py" line="132"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="150"/>
+        <location filename="../../views/comm/figure.py" line="145"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="159"/>
+        <location filename="../../views/comm/figure.py" line="154"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="161"/>
+        <location filename="../../views/comm/figure.py" line="156"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="163"/>
+        <location filename="../../views/comm/figure.py" line="158"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="164"/>
+        <location filename="../../views/comm/figure.py" line="159"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="166"/>
+        <location filename="../../views/comm/figure.py" line="161"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="166"/>
+        <location filename="../../views/comm/figure.py" line="161"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="200"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="200"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="201"/>
+        <location filename="../../views/comm/figure.py" line="196"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="201"/>
+        <location filename="../../views/comm/figure.py" line="196"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="219"/>
+        <location filename="../../views/comm/figure.py" line="214"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="231"/>
+        <location filename="../../views/comm/figure.py" line="226"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="233"/>
+        <location filename="../../views/comm/figure.py" line="228"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="263"/>
+        <location filename="../../views/comm/figure.py" line="258"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="265"/>
+        <location filename="../../views/comm/figure.py" line="260"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="270"/>
+        <location filename="../../views/comm/figure.py" line="265"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="274"/>
+        <location filename="../../views/comm/figure.py" line="269"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="279"/>
+        <location filename="../../views/comm/figure.py" line="274"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="280"/>
+        <location filename="../../views/comm/figure.py" line="275"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="281"/>
+        <location filename="../../views/comm/figure.py" line="276"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="284"/>
+        <location filename="../../views/comm/figure.py" line="279"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="287"/>
+        <location filename="../../views/comm/figure.py" line="282"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="289"/>
+        <location filename="../../views/comm/figure.py" line="284"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="292"/>
+        <location filename="../../views/comm/figure.py" line="287"/>
         <source>expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 的专家 GEMM 完工时间（以 {tile} 个 Token 的整 tile 为单位，{sms} 个 SM）：轮转 tile 顺序 {f:,g}，负载感知（最长 tile 优先）{a:,g}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -511,110 +511,110 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ContextTab</name>
     <message>
-        <location filename="../../views/context/tab.py" line="46"/>
+        <location filename="../../views/context/tab.py" line="45"/>
         <source>Ulysses</source>
         <translation>Ulysses（头切分）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="46"/>
+        <location filename="../../views/context/tab.py" line="45"/>
         <source>Ring</source>
         <translation>Ring（环形）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="46"/>
+        <location filename="../../views/context/tab.py" line="45"/>
         <source>USP</source>
         <translation>USP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="47"/>
+        <location filename="../../views/context/tab.py" line="46"/>
         <source>Two-stage (V4)</source>
         <translation>两阶段（V4）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="47"/>
+        <location filename="../../views/context/tab.py" line="46"/>
         <source>KDA (K3)</source>
         <translation>KDA（K3）</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="57"/>
-        <location filename="../../views/context/tab.py" line="229"/>
+        <location filename="../../views/context/tab.py" line="56"/>
+        <location filename="../../views/context/tab.py" line="228"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="59"/>
+        <location filename="../../views/context/tab.py" line="58"/>
         <source>Play the steps; with reduced motion (View → Reduced Motion) it jumps to the end</source>
         <translation>逐步播放；开启减少动画（视图 → 减少动画）时直接跳到结尾</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="62"/>
+        <location filename="../../views/context/tab.py" line="61"/>
         <source>Step</source>
         <translation>单步</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="68"/>
+        <location filename="../../views/context/tab.py" line="67"/>
         <source>Step shown</source>
         <translation>当前显示的步骤</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="70"/>
+        <location filename="../../views/context/tab.py" line="69"/>
         <source>CP shown</source>
         <translation>展示的 CP</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="74"/>
+        <location filename="../../views/context/tab.py" line="73"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="70"/>
+        <location filename="../../views/context/tab.py" line="69"/>
         <source>CP degree shown</source>
         <translation>展示的 CP 度</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="71"/>
+        <location filename="../../views/context/tab.py" line="70"/>
         <source>The context-parallel degree the figure teaches when the scenario trains without CP (cp = 1): auto is the largest of 8, 4, 2 that its model and cluster allow; 1 shows the scenario as it is</source>
         <translation>场景训练不用 CP（cp = 1）时，图中用来讲解的上下文并行度：自动取模型与集群所允许的 8、4、2 中最大者；1 表示按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="84"/>
+        <location filename="../../views/context/tab.py" line="83"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="86"/>
+        <location filename="../../views/context/tab.py" line="85"/>
         <source>Context parallelism</source>
         <translation>上下文并行</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="87"/>
-        <location filename="../../views/context/tab.py" line="294"/>
+        <location filename="../../views/context/tab.py" line="86"/>
+        <location filename="../../views/context/tab.py" line="293"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="88"/>
-        <location filename="../../views/context/tab.py" line="295"/>
+        <location filename="../../views/context/tab.py" line="87"/>
+        <location filename="../../views/context/tab.py" line="294"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="167"/>
+        <location filename="../../views/context/tab.py" line="166"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="186"/>
+        <location filename="../../views/context/tab.py" line="185"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="229"/>
+        <location filename="../../views/context/tab.py" line="228"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="291"/>
+        <location filename="../../views/context/tab.py" line="290"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -1016,82 +1016,82 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>KdaPanel</name>
     <message>
-        <location filename="../../views/context/kda.py" line="30"/>
+        <location filename="../../views/context/kda.py" line="29"/>
         <source>KDA all-gather vs softmax ring</source>
         <translation>KDA all-gather 对比 softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="47"/>
+        <location filename="../../views/context/kda.py" line="42"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="51"/>
+        <location filename="../../views/context/kda.py" line="46"/>
         <source>KDA all-gather</source>
         <translation>KDA 的 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="52"/>
+        <location filename="../../views/context/kda.py" line="47"/>
         <source>softmax ring</source>
         <translation>softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="63"/>
+        <location filename="../../views/context/kda.py" line="48"/>
         <source>{unit} per rank per layer</source>
         <translation>每 rank 每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="67"/>
+        <location filename="../../views/context/kda.py" line="50"/>
         <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
         <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="79"/>
+        <location filename="../../views/context/kda.py" line="62"/>
         <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
         <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="82"/>
+        <location filename="../../views/context/kda.py" line="65"/>
         <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
         <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="85"/>
+        <location filename="../../views/context/kda.py" line="68"/>
         <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
         <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="95"/>
+        <location filename="../../views/context/kda.py" line="78"/>
         <source>rank {r} holds fragment {f}</source>
         <translation>rank {r} 持有片段 {f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="96"/>
+        <location filename="../../views/context/kda.py" line="79"/>
         <source>rank {r} has combined fragments {lo}–{hi}</source>
         <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="99"/>
+        <location filename="../../views/context/kda.py" line="82"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="114"/>
+        <location filename="../../views/context/kda.py" line="97"/>
         <source>fragment →</source>
         <translation>片段 →</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="121"/>
+        <location filename="../../views/context/kda.py" line="104"/>
         <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
         <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="128"/>
+        <location filename="../../views/context/kda.py" line="111"/>
         <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
         <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="131"/>
+        <location filename="../../views/context/kda.py" line="114"/>
         <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
         <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
     </message>
@@ -1150,335 +1150,335 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="74"/>
+        <location filename="../../desktop/main_window.py" line="81"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="79"/>
+        <location filename="../../desktop/main_window.py" line="86"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="82"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="82"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="82"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="83"/>
+        <location filename="../../desktop/main_window.py" line="90"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="117"/>
+        <location filename="../../desktop/main_window.py" line="124"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="120"/>
+        <location filename="../../desktop/main_window.py" line="127"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="133"/>
+        <location filename="../../desktop/main_window.py" line="140"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="136"/>
+        <location filename="../../desktop/main_window.py" line="143"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="139"/>
+        <location filename="../../desktop/main_window.py" line="146"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="141"/>
+        <location filename="../../desktop/main_window.py" line="148"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="150"/>
+        <location filename="../../desktop/main_window.py" line="157"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="151"/>
+        <location filename="../../desktop/main_window.py" line="158"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="153"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="154"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="155"/>
+        <location filename="../../desktop/main_window.py" line="162"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="156"/>
+        <location filename="../../desktop/main_window.py" line="163"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="158"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="167"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="167"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="168"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="164"/>
+        <location filename="../../desktop/main_window.py" line="171"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="172"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="168"/>
+        <location filename="../../desktop/main_window.py" line="175"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="171"/>
+        <location filename="../../desktop/main_window.py" line="178"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="174"/>
+        <location filename="../../desktop/main_window.py" line="181"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="178"/>
+        <location filename="../../desktop/main_window.py" line="185"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="179"/>
+        <location filename="../../desktop/main_window.py" line="186"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="183"/>
+        <location filename="../../desktop/main_window.py" line="190"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="192"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="197"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="192"/>
+        <location filename="../../desktop/main_window.py" line="199"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="196"/>
+        <location filename="../../desktop/main_window.py" line="203"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="197"/>
+        <location filename="../../desktop/main_window.py" line="204"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="198"/>
+        <location filename="../../desktop/main_window.py" line="205"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="200"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="202"/>
+        <location filename="../../desktop/main_window.py" line="209"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="214"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="215"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="213"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="213"/>
+        <location filename="../../desktop/main_window.py" line="220"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="224"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="227"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="222"/>
+        <location filename="../../desktop/main_window.py" line="229"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="223"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="229"/>
+        <location filename="../../desktop/main_window.py" line="236"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="230"/>
+        <location filename="../../desktop/main_window.py" line="237"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="234"/>
+        <location filename="../../desktop/main_window.py" line="241"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="236"/>
-        <location filename="../../desktop/main_window.py" line="407"/>
+        <location filename="../../desktop/main_window.py" line="243"/>
+        <location filename="../../desktop/main_window.py" line="414"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="239"/>
-        <location filename="../../desktop/main_window.py" line="410"/>
+        <location filename="../../desktop/main_window.py" line="246"/>
+        <location filename="../../desktop/main_window.py" line="417"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="253"/>
+        <location filename="../../desktop/main_window.py" line="260"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="353"/>
+        <location filename="../../desktop/main_window.py" line="360"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="363"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="356"/>
+        <location filename="../../desktop/main_window.py" line="363"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="357"/>
+        <location filename="../../desktop/main_window.py" line="364"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="378"/>
+        <location filename="../../desktop/main_window.py" line="385"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="379"/>
+        <location filename="../../desktop/main_window.py" line="386"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="383"/>
+        <location filename="../../desktop/main_window.py" line="390"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="393"/>
+        <location filename="../../desktop/main_window.py" line="400"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="396"/>
+        <location filename="../../desktop/main_window.py" line="403"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="407"/>
+        <location filename="../../desktop/main_window.py" line="414"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="410"/>
+        <location filename="../../desktop/main_window.py" line="417"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="420"/>
-        <location filename="../../desktop/main_window.py" line="421"/>
+        <location filename="../../desktop/main_window.py" line="427"/>
+        <location filename="../../desktop/main_window.py" line="428"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="607"/>
+        <location filename="../../desktop/main_window.py" line="620"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="608"/>
+        <location filename="../../desktop/main_window.py" line="621"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1733,22 +1733,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="172"/>
+        <location filename="../../views/memory/tab.py" line="174"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="181"/>
+        <location filename="../../views/memory/tab.py" line="183"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="190"/>
+        <location filename="../../views/memory/tab.py" line="192"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="184"/>
+        <location filename="../../views/memory/tab.py" line="186"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1779,23 +1779,22 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="129"/>
-        <location filename="../../views/memory/tab.py" line="151"/>
+        <location filename="../../views/memory/tab.py" line="122"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="175"/>
+        <location filename="../../views/memory/tab.py" line="177"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="196"/>
+        <location filename="../../views/memory/tab.py" line="198"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="199"/>
+        <location filename="../../views/memory/tab.py" line="201"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -2005,143 +2004,143 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>形状、打包与字节数的确定性教学模型，并非实测；P_max 是输入值（DeepSeek-V4 未公开）。嵌入、LM 输出头、归一化与偏置使用 AdamW，不参与打包。悬停在分段上可查看对应矩阵。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="99"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="99"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="99"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>shared expert</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="100"/>
+        <location filename="../../views/context/muon_figure.py" line="89"/>
         <source>routed expert</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="108"/>
-        <location filename="../../views/context/muon_figure.py" line="116"/>
+        <location filename="../../views/context/muon_figure.py" line="97"/>
+        <location filename="../../views/context/muon_figure.py" line="105"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="122"/>
+        <location filename="../../views/context/muon_figure.py" line="111"/>
         <source>No Muon × ZeRO packing for this scenario: {reason}</source>
         <translation>该场景无法进行 Muon 与 ZeRO 打包：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="131"/>
+        <location filename="../../views/context/muon_figure.py" line="120"/>
         <source>P_max = {p}, the fewest that fit</source>
         <translation>P_max = {p}，能容纳的最少值</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="131"/>
+        <location filename="../../views/context/muon_figure.py" line="120"/>
         <source>P_max = {p}</source>
         <translation>P_max = {p}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="132"/>
+        <location filename="../../views/context/muon_figure.py" line="121"/>
         <source>Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks ({p_max})</source>
         <translation>Muon 与 ZeRO：{count:,} 个稠密矩阵整块打包到 {used} 个 rank（{p_max}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="135"/>
+        <location filename="../../views/context/muon_figure.py" line="124"/>
         <source>ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} per rank (the report&apos;s limit).</source>
         <translation>ZeRO 把优化器切分到 {zero:,} 个 rank 上，但 Newton–Schulz 需要完整矩阵：稠密矩阵最多分到 P_max = {p} 个 rank（输入值——报告未公开），每 rank 至多 {most} 个（报告给出的上限）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="138"/>
+        <location filename="../../views/context/muon_figure.py" line="127"/>
         <source>Padding to equal shards costs {padding:.1%}; the busiest rank&apos;s Newton–Schulz work is {imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: {redundant:,}.</source>
         <translation>填充为等大分片的开销为 {padding:.1%}；最忙 rank 的 Newton–Schulz 计算量是平均值的 {imbalance:.2f}×；P_max 之外重复同样稠密 Muon 计算的 DP 组：{redundant:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="151"/>
+        <location filename="../../views/context/muon_figure.py" line="140"/>
         <source>rank {r}: {name}, {rows:,} × {cols:,} = {elements:.2f} M elements ({kind})</source>
         <translation>rank {r}：{name}，{rows:,} × {cols:,} = {elements:.2f} M 个元素（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="152"/>
+        <location filename="../../views/context/muon_figure.py" line="141"/>
         <source>rank {r}: padding to {padded:.2f} M elements</source>
         <translation>rank {r}：填充到 {padded:.2f} M 个元素</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="174"/>
+        <location filename="../../views/context/muon_figure.py" line="163"/>
         <source>The dense matrices, whole, per rank (≤ {most} each)</source>
         <translation>各 rank 上的完整稠密矩阵（每 rank ≤ {most} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="180"/>
+        <location filename="../../views/context/muon_figure.py" line="169"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="189"/>
+        <location filename="../../views/context/muon_figure.py" line="178"/>
         <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
         <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="199"/>
+        <location filename="../../views/context/muon_figure.py" line="188"/>
         <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
         <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="204"/>
+        <location filename="../../views/context/muon_figure.py" line="193"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="205"/>
+        <location filename="../../views/context/muon_figure.py" line="194"/>
         <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
         <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="209"/>
+        <location filename="../../views/context/muon_figure.py" line="198"/>
         <source>Why Newton–Schulz needs the whole matrix</source>
         <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="210"/>
+        <location filename="../../views/context/muon_figure.py" line="199"/>
         <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
         <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="215"/>
+        <location filename="../../views/context/muon_figure.py" line="204"/>
         <source>mHC</source>
         <translation>mHC</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="216"/>
+        <location filename="../../views/context/muon_figure.py" line="205"/>
         <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
         <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="222"/>
+        <location filename="../../views/context/muon_figure.py" line="211"/>
         <source>naive all-gather</source>
         <translation>朴素 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="223"/>
+        <location filename="../../views/context/muon_figure.py" line="212"/>
         <source>K3 P2P fetch</source>
         <translation>K3 P2P 拉取</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="234"/>
+        <location filename="../../views/context/muon_figure.py" line="223"/>
         <source>{unit} per rank</source>
         <translation>每 rank {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="237"/>
+        <location filename="../../views/context/muon_figure.py" line="226"/>
         <source>Kimi K3: fetch only the shards a rank needs</source>
         <translation>Kimi K3：只拉取 rank 所需的分片</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="238"/>
+        <location filename="../../views/context/muon_figure.py" line="227"/>
         <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
         <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
     </message>
@@ -2180,7 +2179,7 @@ most states: rank {state_rank}, {bytes}</source>
     </message>
     <message>
         <location filename="../../views/mesh/network.py" line="222"/>
-        <location filename="../../views/mesh/network.py" line="448"/>
+        <location filename="../../views/mesh/network.py" line="453"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
@@ -2265,87 +2264,87 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="434"/>
+        <location filename="../../views/mesh/network.py" line="439"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="435"/>
+        <location filename="../../views/mesh/network.py" line="440"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="445"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="445"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="445"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="455"/>
+        <location filename="../../views/mesh/network.py" line="460"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="458"/>
+        <location filename="../../views/mesh/network.py" line="463"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="475"/>
+        <location filename="../../views/mesh/network.py" line="480"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="476"/>
+        <location filename="../../views/mesh/network.py" line="481"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="478"/>
+        <location filename="../../views/mesh/network.py" line="483"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="485"/>
+        <location filename="../../views/mesh/network.py" line="490"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="489"/>
+        <location filename="../../views/mesh/network.py" line="494"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="490"/>
+        <location filename="../../views/mesh/network.py" line="495"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="495"/>
+        <location filename="../../views/mesh/network.py" line="500"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="497"/>
+        <location filename="../../views/mesh/network.py" line="502"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="517"/>
+        <location filename="../../views/mesh/network.py" line="522"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="519"/>
+        <location filename="../../views/mesh/network.py" line="524"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
     </message>
@@ -2353,47 +2352,47 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>ParallelFigure</name>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="51"/>
+        <location filename="../../views/context/parallel_figure.py" line="50"/>
         <source>A deterministic teaching model of data layout, bytes and α–β times for one layer&apos;s forward pass per TP rank, not a measurement. Hover a cell for what it holds.</source>
         <translation>每个 TP rank 上一层前向传播的数据布局、字节数与 α–β 时间的确定性教学模型，并非实测。悬停在单元格上可查看其内容。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="83"/>
+        <location filename="../../views/context/parallel_figure.py" line="81"/>
         <source>No context-parallel analysis for this scenario: {reason}</source>
         <translation>该场景无法进行上下文并行分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="97"/>
+        <location filename="../../views/context/parallel_figure.py" line="95"/>
         <source>CP = 1: one rank holds the whole sequence and nothing is exchanged; raise Context parallel CP to split it.</source>
         <translation>CP = 1：一个 rank 持有整条序列，无需任何交换；调大“上下文并行 CP”即可切分序列。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="100"/>
+        <location filename="../../views/context/parallel_figure.py" line="98"/>
         <source>&lt;b&gt;The scenario trains without context parallelism (CP = {own})&lt;/b&gt;: shown at CP = {cp} to teach how the sequence would be split (CP shown, above: auto is the largest of 8, 4, 2 that its model and cluster allow).</source>
         <translation>&lt;b&gt;该场景训练时不使用上下文并行（CP = {own}）&lt;/b&gt;：此处以 CP = {cp} 展示，讲解序列会如何切分（见上方“展示的 CP”：自动取模型与集群所允许的 8、4、2 中最大者）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="114"/>
+        <location filename="../../views/context/parallel_figure.py" line="112"/>
         <source>off: tp = 1, nothing to shard</source>
         <translation>关闭：tp = 1，无可切分</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="116"/>
+        <location filename="../../views/context/parallel_figure.py" line="114"/>
         <source>on with tp = {tp}, saving {bytes} of activations per layer</source>
         <translation>已开启，tp = {tp}，每层节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="119"/>
+        <location filename="../../views/context/parallel_figure.py" line="117"/>
         <source>off; with tp = {tp} it would save {bytes} of activations per layer</source>
         <translation>关闭；若开启，tp = {tp} 时每层可节省 {bytes} 激活</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="121"/>
+        <location filename="../../views/context/parallel_figure.py" line="119"/>
         <source>Megatron SP is not long-context CP.</source>
         <translation>Megatron SP 不是长上下文 CP。</translation>
     </message>
     <message>
-        <location filename="../../views/context/parallel_figure.py" line="122"/>
+        <location filename="../../views/context/parallel_figure.py" line="120"/>
         <source>Megatron SP ({state}) is a companion of tensor parallelism: it shards the LayerNorm and dropout activations TP replicates. Long-context CP (here over {cp} ranks) splits one sample&apos;s sequence, attention included.</source>
         <translation>Megatron SP（{state}）是张量并行的配套手段：它切分 TP 中被复制的 LayerNorm 与 dropout 激活。长上下文 CP（此处跨 {cp} 个 rank）切分单个样本的序列，注意力也在其中。</translation>
     </message>
@@ -3150,148 +3149,148 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="93"/>
+        <location filename="../../views/context/ring.py" line="81"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="92"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="92"/>
         <source>diagonal (half)</source>
         <translation>对角（一半）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="104"/>
+        <location filename="../../views/context/ring.py" line="92"/>
         <source>masked (skipped)</source>
         <translation>被掩码（跳过）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="105"/>
+        <location filename="../../views/context/ring.py" line="93"/>
         <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
         <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="118"/>
+        <location filename="../../views/context/ring.py" line="106"/>
         <source>rank {r}, zigzag: {w:.2f} full blocks</source>
         <translation>rank {r}，之字形：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="119"/>
+        <location filename="../../views/context/ring.py" line="107"/>
         <source>rank {r}, contiguous: {w:.2f} full blocks</source>
         <translation>rank {r}，连续：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="130"/>
+        <location filename="../../views/context/ring.py" line="118"/>
         <source>Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} zigzag ({z:.2f})</source>
         <translation>各 rank 因果计算量：{contiguous} 连续（max/mean {c:.2f}） {zigzag} 之字形（{z:.2f}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="147"/>
+        <location filename="../../views/context/ring.py" line="135"/>
         <source>Step {k} of {steps}: every rank computes its queries with the K/V block it holds (rank 0 with rank {owner}&apos;s) while it passes that block on to its neighbour.</source>
         <translation>第 {k} 步，共 {steps} 步：每个 rank 用手中的 K/V 块计算自己的查询（rank 0 用的是 rank {owner} 的块），同时把该块传给相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="150"/>
+        <location filename="../../views/context/ring.py" line="138"/>
         <source>Step {k} of {steps}: the last block; every rank has now seen every K/V block that its causal mask allows (rank 0 with rank {owner}&apos;s).</source>
         <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="164"/>
+        <location filename="../../views/context/ring.py" line="152"/>
         <source>rank {r} holds query chunks {chunks}</source>
         <translation>rank {r} 持有查询块 {chunks}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="167"/>
+        <location filename="../../views/context/ring.py" line="155"/>
         <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
         <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="170"/>
+        <location filename="../../views/context/ring.py" line="158"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="170"/>
+        <location filename="../../views/context/ring.py" line="158"/>
         <source>Q {chunks} · KV {owner}</source>
         <translation>Q {chunks} · KV {owner}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>diagonal</source>
         <translation>对角</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="202"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>masked</source>
         <translation>被掩码</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="203"/>
+        <location filename="../../views/context/ring.py" line="191"/>
         <source>query chunk {q} × key chunk {k}: {kind}</source>
         <translation>查询块 {q} × 键块 {k}：{kind}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="203"/>
+        <location filename="../../views/context/ring.py" line="191"/>
         <source>rank {r} at step {t}</source>
         <translation>rank {r}，第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="269"/>
+        <location filename="../../views/context/ring.py" line="257"/>
         <source>Online softmax after step {k}</source>
         <translation>第 {k} 步后的在线 softmax</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="271"/>
+        <location filename="../../views/context/ring.py" line="259"/>
         <source>(a demonstration on {d} ranks)</source>
         <translation>（在 {d} 个 rank 上演示）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="273"/>
+        <location filename="../../views/context/ring.py" line="261"/>
         <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
         <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="274"/>
+        <location filename="../../views/context/ring.py" line="262"/>
         <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
         <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="280"/>
+        <location filename="../../views/context/ring.py" line="268"/>
         <source>zigzag (head–tail) chunks</source>
         <translation>之字形（首尾）分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="280"/>
+        <location filename="../../views/context/ring.py" line="268"/>
         <source>contiguous chunks</source>
         <translation>连续分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="281"/>
+        <location filename="../../views/context/ring.py" line="269"/>
         <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
         <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="287"/>
+        <location filename="../../views/context/ring.py" line="275"/>
         <source>compute hides the transfer</source>
         <translation>计算隐藏了传输</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="288"/>
+        <location filename="../../views/context/ring.py" line="276"/>
         <source>the transfer is exposed</source>
         <translation>传输暴露在外</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="290"/>
+        <location filename="../../views/context/ring.py" line="278"/>
         <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
         <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="293"/>
+        <location filename="../../views/context/ring.py" line="281"/>
         <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
         <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
     </message>
@@ -3357,108 +3356,108 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="111"/>
-        <location filename="../../views/context/sr_figure.py" line="117"/>
+        <location filename="../../views/context/sr_figure.py" line="106"/>
+        <location filename="../../views/context/sr_figure.py" line="112"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="122"/>
+        <location filename="../../views/context/sr_figure.py" line="117"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="129"/>
+        <location filename="../../views/context/sr_figure.py" line="124"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="140"/>
+        <location filename="../../views/context/sr_figure.py" line="135"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="154"/>
+        <location filename="../../views/context/sr_figure.py" line="149"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="154"/>
+        <location filename="../../views/context/sr_figure.py" line="149"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="155"/>
+        <location filename="../../views/context/sr_figure.py" line="150"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="158"/>
+        <location filename="../../views/context/sr_figure.py" line="153"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="161"/>
+        <location filename="../../views/context/sr_figure.py" line="156"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="163"/>
+        <location filename="../../views/context/sr_figure.py" line="158"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="166"/>
+        <location filename="../../views/context/sr_figure.py" line="161"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <location filename="../../views/context/sr_figure.py" line="179"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="185"/>
+        <location filename="../../views/context/sr_figure.py" line="180"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="186"/>
+        <location filename="../../views/context/sr_figure.py" line="181"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="187"/>
+        <location filename="../../views/context/sr_figure.py" line="182"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="190"/>
+        <location filename="../../views/context/sr_figure.py" line="185"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="192"/>
+        <location filename="../../views/context/sr_figure.py" line="187"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="204"/>
+        <location filename="../../views/context/sr_figure.py" line="199"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="205"/>
+        <location filename="../../views/context/sr_figure.py" line="200"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="206"/>
+        <location filename="../../views/context/sr_figure.py" line="201"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="208"/>
+        <location filename="../../views/context/sr_figure.py" line="203"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -3466,37 +3465,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTime</name>
     <message>
-        <location filename="../../views/time/common.py" line="45"/>
+        <location filename="../../views/time/common.py" line="44"/>
         <source>exposed {axis} communication</source>
         <translation>暴露的 {axis} 通信</translation>
     </message>
     <message>
-        <location filename="../../views/time/common.py" line="46"/>
+        <location filename="../../views/time/common.py" line="45"/>
         <source>compute (GEMMs)</source>
         <translation>计算（GEMM）</translation>
     </message>
     <message>
-        <location filename="../../views/time/common.py" line="47"/>
+        <location filename="../../views/time/common.py" line="46"/>
         <source>memory-bound (element-wise)</source>
         <translation>访存受限（逐元素）</translation>
     </message>
     <message>
-        <location filename="../../views/time/common.py" line="48"/>
+        <location filename="../../views/time/common.py" line="47"/>
         <source>pipeline bubble</source>
         <translation>流水线气泡</translation>
     </message>
     <message>
-        <location filename="../../views/time/common.py" line="49"/>
+        <location filename="../../views/time/common.py" line="48"/>
         <source>optimizer step</source>
         <translation>优化器步</translation>
     </message>
     <message>
-        <location filename="../../views/time/common.py" line="63"/>
+        <location filename="../../views/time/common.py" line="62"/>
         <source>{value} ms</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="35"/>
+        <location filename="../../views/time/panel.py" line="33"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
@@ -3509,99 +3508,99 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="71"/>
+        <location filename="../../views/time/panel.py" line="69"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="73"/>
-        <location filename="../../views/time/panel.py" line="82"/>
+        <location filename="../../views/time/panel.py" line="71"/>
+        <location filename="../../views/time/panel.py" line="80"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="80"/>
+        <location filename="../../views/time/panel.py" line="78"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="88"/>
-        <location filename="../../views/time/panel.py" line="301"/>
+        <location filename="../../views/time/panel.py" line="86"/>
+        <location filename="../../views/time/panel.py" line="293"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="91"/>
+        <location filename="../../views/time/panel.py" line="89"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="92"/>
+        <location filename="../../views/time/panel.py" line="90"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="102"/>
+        <location filename="../../views/time/panel.py" line="100"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="186"/>
+        <location filename="../../views/time/panel.py" line="178"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="203"/>
+        <location filename="../../views/time/panel.py" line="195"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="208"/>
+        <location filename="../../views/time/panel.py" line="200"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="220"/>
+        <location filename="../../views/time/panel.py" line="212"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="242"/>
+        <location filename="../../views/time/panel.py" line="234"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="248"/>
+        <location filename="../../views/time/panel.py" line="240"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="254"/>
+        <location filename="../../views/time/panel.py" line="246"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="258"/>
+        <location filename="../../views/time/panel.py" line="250"/>
         <source> · linear layers in FP8 ({peak}/s)</source>
         <translation> · 线性层为 FP8（{peak}/s）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="273"/>
+        <location filename="../../views/time/panel.py" line="265"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="275"/>
+        <location filename="../../views/time/panel.py" line="267"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="288"/>
+        <location filename="../../views/time/panel.py" line="280"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="299"/>
+        <location filename="../../views/time/panel.py" line="291"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -3657,143 +3656,143 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>TwoStagePanel</name>
     <message>
-        <location filename="../../views/context/two_stage.py" line="44"/>
+        <location filename="../../views/context/two_stage.py" line="43"/>
         <source>Shapes and bytes per stage</source>
         <translation>各阶段的形状与字节数</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="66"/>
+        <location filename="../../views/context/two_stage.py" line="59"/>
         <source>stage 1: send</source>
         <translation>阶段 1：发送</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="66"/>
+        <location filename="../../views/context/two_stage.py" line="59"/>
         <source>stage 1: output</source>
         <translation>阶段 1：输出</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="67"/>
+        <location filename="../../views/context/two_stage.py" line="60"/>
         <source>stage 2: all-gather</source>
         <translation>阶段 2：all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="68"/>
+        <location filename="../../views/context/two_stage.py" line="61"/>
         <source>stage 2: select-and-pad</source>
         <translation>阶段 2：选择并填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="84"/>
+        <location filename="../../views/context/two_stage.py" line="77"/>
         <source>{bytes} per rank</source>
         <translation>每 rank {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="90"/>
+        <location filename="../../views/context/two_stage.py" line="83"/>
         <source>d_kv = {d}: one token&apos;s KV entry; the compressor itself is not modelled, only shapes and bytes.</source>
         <translation>d_kv = {d}：一个 token 的 KV 条目；不对压缩器本身建模，只计形状与字节数。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="93"/>
+        <location filename="../../views/context/two_stage.py" line="86"/>
         <source>m = {m} does not divide s = {s:,}: ⌈s/m⌉ + 1 entries per rank; under plain CP {straddling} compression blocks straddle a rank boundary.</source>
         <translation>m = {m} 不能整除 s = {s:,}：每 rank ⌈s/m⌉ + 1 个条目；在普通 CP 下有 {straddling} 个压缩块跨越 rank 边界。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="97"/>
+        <location filename="../../views/context/two_stage.py" line="90"/>
         <source>Each cell of a rank&apos;s upper row is a block of m = {m} tokens; the lower row its compressed entries: ▣ the bridge (from the previous rank&apos;s last m tokens), ▧ a pad.</source>
         <translation>每个 rank 的上排每格是 m = {m} 个 token 的一个块；下排是其压缩条目：▣ 桥接条目（来自前一个 rank 的最后 m 个 token），▧ 填充。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="109"/>
+        <location filename="../../views/context/two_stage.py" line="102"/>
         <source>Plain CP: every rank holds s = {s:,} tokens, {blocks:,} compression blocks of m = {m}.</source>
         <translation>普通 CP：每个 rank 持有 s = {s:,} 个 token，即 {blocks:,} 个 m = {m} 的压缩块。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="112"/>
+        <location filename="../../views/context/two_stage.py" line="105"/>
         <source>Stage 1: every rank sends its last m = {m} uncompressed KV entries ({bytes}) to the next rank.</source>
         <translation>阶段 1：每个 rank 把最后 m = {m} 个未压缩的 KV 条目（{bytes}）发给下一个 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="115"/>
+        <location filename="../../views/context/two_stage.py" line="108"/>
         <source>Stage 1: every rank compresses them into its bridge entry and its own blocks into one entry each: s/m + 1 = {count:,} entries per rank (rank 0&apos;s bridge is a pad).</source>
         <translation>阶段 1：每个 rank 把收到的条目压缩成桥接条目，并把自己的每个块各压缩成一个条目：每 rank s/m + 1 = {count:,} 个条目（rank 0 的桥接为填充）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="119"/>
+        <location filename="../../views/context/two_stage.py" line="112"/>
         <source>Stage 2: an all-gather gives every rank all {ranks} × {count:,} = {gathered:,} entries ({bytes} received per rank).</source>
         <translation>阶段 2：一次 all-gather 让每个 rank 得到全部 {ranks} × {count:,} = {gathered:,} 个条目（每 rank 接收 {bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="123"/>
+        <location filename="../../views/context/two_stage.py" line="116"/>
         <source>Stage 2: select-and-pad keeps the {valid:,} valid entries in order and pads to {gathered:,} ({pads} pad).</source>
         <translation>阶段 2：“选择并填充”按顺序保留 {valid:,} 个有效条目，并填充到 {gathered:,} 个（{pads} 个填充）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="132"/>
+        <location filename="../../views/context/two_stage.py" line="125"/>
         <source>rank {r}, block {b}: tokens {lo:,}–{hi:,}</source>
         <translation>rank {r}，块 {b}：token {lo:,}–{hi:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="133"/>
+        <location filename="../../views/context/two_stage.py" line="126"/>
         <source>rank {r}: the compressed entry of block {b}</source>
         <translation>rank {r}：块 {b} 的压缩条目</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="134"/>
+        <location filename="../../views/context/two_stage.py" line="127"/>
         <source>rank {r}: the bridge entry, from rank {p}&apos;s last {m} tokens</source>
         <translation>rank {r}：桥接条目，来自 rank {p} 的最后 {m} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="135"/>
+        <location filename="../../views/context/two_stage.py" line="128"/>
         <source>rank 0: no predecessor, its bridge slot is a pad</source>
         <translation>rank 0：没有前驱，其桥接位为填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="139"/>
+        <location filename="../../views/context/two_stage.py" line="132"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="165"/>
+        <location filename="../../views/context/two_stage.py" line="158"/>
         <source>… {more} more ranks</source>
         <translation>… 另有 {more} 个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="185"/>
+        <location filename="../../views/context/two_stage.py" line="178"/>
         <source>gathered</source>
         <translation>已收集</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="196"/>
-        <location filename="../../views/context/two_stage.py" line="211"/>
+        <location filename="../../views/context/two_stage.py" line="189"/>
+        <location filename="../../views/context/two_stage.py" line="204"/>
         <source>from rank {r}</source>
         <translation>来自 rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="205"/>
+        <location filename="../../views/context/two_stage.py" line="198"/>
         <source>selected</source>
         <translation>已选取</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="214"/>
+        <location filename="../../views/context/two_stage.py" line="207"/>
         <source>pad</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="216"/>
+        <location filename="../../views/context/two_stage.py" line="209"/>
         <source>{valid:,} valid + {pads} pad = {gathered:,}</source>
         <translation>{valid:,} 有效 + {pads} 填充 = {gathered:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="223"/>
+        <location filename="../../views/context/two_stage.py" line="216"/>
         <source>DeepSeek-V4 two-stage CP over {n} ranks: S = {s:,} tokens, compression m = {m}</source>
         <translation>DeepSeek-V4 在 {n} 个 rank 上的两阶段 CP：S = {s:,} 个 token，压缩比 m = {m}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="230"/>
+        <location filename="../../views/context/two_stage.py" line="223"/>
         <source>s = S/cp = {s:,} tokens per rank → s/m + 1 = {count:,} compressed entries per rank (the +1 is the bridge).</source>
         <translation>每 rank s = S/cp = {s:,} 个 token → 每 rank s/m + 1 = {count:,} 个压缩条目（+1 即桥接条目）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="232"/>
+        <location filename="../../views/context/two_stage.py" line="225"/>
         <source>Stage 1 sends {one} to the next rank; stage 2&apos;s all-gather receives {two} per rank.</source>
         <translation>阶段 1 向下一个 rank 发送 {one}；阶段 2 的 all-gather 每 rank 接收 {two}。</translation>
     </message>
@@ -3801,77 +3800,77 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UlyssesPanel</name>
     <message>
-        <location filename="../../views/context/ulysses.py" line="55"/>
+        <location filename="../../views/context/ulysses.py" line="54"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers above are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；上方数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="66"/>
+        <location filename="../../views/context/ulysses.py" line="65"/>
         <source>Each rank&apos;s grid: rows are sequence blocks, columns head groups; a cell is coloured by its sequence block; outlined: received in this round.</source>
         <translation>每个 rank 的网格：行是序列块，列是头组；单元格按所属序列块着色；描边：本轮收到。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="110"/>
+        <location filename="../../views/context/ulysses.py" line="109"/>
         <source>Sequence-sharded: rank r holds sequence block r (S/n tokens) of every head.</source>
         <translation>按序列切分：rank r 持有所有头的序列块 r（S/n 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="112"/>
+        <location filename="../../views/context/ulysses.py" line="111"/>
         <source>QKV all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>QKV all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="115"/>
+        <location filename="../../views/context/ulysses.py" line="114"/>
         <source>Head-sharded: rank r holds head group r for the whole sequence; attention runs with no further communication.</source>
         <translation>按头切分：rank r 持有头组 r 的整条序列；注意力计算无需再通信。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="118"/>
+        <location filename="../../views/context/ulysses.py" line="117"/>
         <source>Output all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>输出 all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="120"/>
+        <location filename="../../views/context/ulysses.py" line="119"/>
         <source>Sequence-sharded again: the attention output of block r is back on rank r.</source>
         <translation>再次按序列切分：块 r 的注意力输出回到 rank r。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="143"/>
+        <location filename="../../views/context/ulysses.py" line="142"/>
         <source>rank {r}: sequence block {b}, head group {g}</source>
         <translation>rank {r}：序列块 {b}，头组 {g}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="167"/>
+        <location filename="../../views/context/ulysses.py" line="166"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="173"/>
+        <location filename="../../views/context/ulysses.py" line="172"/>
         <source>DeepSpeed-Ulysses over {n} ranks: S = {s:,} tokens, {heads} heads</source>
         <translation>{n} 个 rank 上的 DeepSpeed-Ulysses：S = {s:,} 个 token，{heads} 个头</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="179"/>
+        <location filename="../../views/context/ulysses.py" line="178"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="179"/>
+        <location filename="../../views/context/ulysses.py" line="178"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="180"/>
+        <location filename="../../views/context/ulysses.py" line="179"/>
         <source>Per layer every rank sends {total} per link: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); both all-to-alls take {time} on {tier}.</source>
         <translation>每层每个 rank 在每条链路上发送 {total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；两次 all-to-all 在{tier}上共耗时 {time}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="185"/>
+        <location filename="../../views/context/ulysses.py" line="184"/>
         <source>The degree is at most {max}, set by the {limit} ({heads} attention heads, {kv} KV heads).</source>
         <translation>{limit}决定并行度至多为 {max}（{heads} 个注意力头，{kv} 个 KV 头）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="190"/>
+        <location filename="../../views/context/ulysses.py" line="189"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -3879,109 +3878,109 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UspPanel</name>
     <message>
-        <location filename="../../views/context/usp.py" line="33"/>
+        <location filename="../../views/context/usp.py" line="32"/>
         <source>What one rank sends per layer</source>
         <translation>每个 rank 每层发送的数据量</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="50"/>
+        <location filename="../../views/context/usp.py" line="45"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="60"/>
+        <location filename="../../views/context/usp.py" line="56"/>
         <source>Ulysses axis</source>
         <translation>Ulysses 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="61"/>
+        <location filename="../../views/context/usp.py" line="57"/>
         <source>Ring axis</source>
         <translation>Ring 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="71"/>
+        <location filename="../../views/context/usp.py" line="57"/>
         <source>{unit} per layer</source>
         <translation>每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="76"/>
+        <location filename="../../views/context/usp.py" line="59"/>
         <source>Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}</source>
         <translation>Ulysses（{u} 个 rank，4(S/ring)H/ulysses）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="78"/>
+        <location filename="../../views/context/usp.py" line="61"/>
         <source>Ring ({r} ranks, {steps} steps of {bytes}): {tier}</source>
         <translation>Ring（{r} 个 rank，{steps} 步，每步 {bytes}）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="81"/>
+        <location filename="../../views/context/usp.py" line="64"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="82"/>
+        <location filename="../../views/context/usp.py" line="65"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="91"/>
+        <location filename="../../views/context/usp.py" line="74"/>
         <source>Sequence-sharded: every GPU holds S/{n} tokens of every head.</source>
         <translation>按序列切分：每个 GPU 持有所有头的 S/{n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="94"/>
+        <location filename="../../views/context/usp.py" line="77"/>
         <source>QKV all-to-all inside every row ({u} GPUs): a row&apos;s GPUs trade heads for tokens, so each holds S/{r} tokens of 1/{u} of the heads.</source>
         <translation>每行内做 QKV all-to-all（{u} 个 GPU）：同一行的 GPU 以头换 token，于是每个 GPU 持有 1/{u} 的头的 S/{r} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="99"/>
+        <location filename="../../views/context/usp.py" line="82"/>
         <source>Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes that block down its column.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用手中的 K/V 块计算，并把该块沿所在列向下传递。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="101"/>
+        <location filename="../../views/context/usp.py" line="84"/>
         <source>Ring step {j} of {steps}: every GPU computes with the last K/V block it has received.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用最后收到的 K/V 块计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="103"/>
+        <location filename="../../views/context/usp.py" line="86"/>
         <source>Output all-to-all inside every row: back to sequence-sharded.</source>
         <translation>每行内做输出 all-to-all：恢复为按序列切分。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="115"/>
+        <location filename="../../views/context/usp.py" line="98"/>
         <source>GPU {g}: Ulysses position {u} of row {row}, ring position {row} of column {u}</source>
         <translation>GPU {g}：第 {row} 行的 Ulysses 位置 {u}，第 {u} 列的 Ring 位置 {row}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="126"/>
+        <location filename="../../views/context/usp.py" line="109"/>
         <source>Ulysses axis: {u} GPUs per row (all-to-all)</source>
         <translation>Ulysses 轴：每行 {u} 个 GPU（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="128"/>
+        <location filename="../../views/context/usp.py" line="111"/>
         <source>Ring axis (P2P):
 {r} per column</source>
         <translation>Ring 轴（P2P）：
 每列 {r} 个</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="145"/>
+        <location filename="../../views/context/usp.py" line="128"/>
         <source>USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens</source>
         <translation>{n} 个 rank 上的 USP：{u} Ulysses × {r} Ring，S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="151"/>
+        <location filename="../../views/context/usp.py" line="134"/>
         <source>Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps of {step}).</source>
         <translation>每层一个 rank 在 Ulysses 轴上发送 {u}，在 Ring 轴上发送 {r}（{steps} 步，每步 {step}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="156"/>
+        <location filename="../../views/context/usp.py" line="139"/>
         <source>The Ulysses axis lands on {u}; the Ring axis on {r}.</source>
         <translation>Ulysses 轴走{u}；Ring 轴走{r}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="160"/>
+        <location filename="../../views/context/usp.py" line="143"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -4007,87 +4006,87 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>WindowFiles</name>
     <message>
-        <location filename="../../desktop/window_files.py" line="50"/>
+        <location filename="../../desktop/window_files.py" line="48"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="51"/>
+        <location filename="../../desktop/window_files.py" line="48"/>
         <source>Scenario files (*.toml);;All files (*)</source>
         <translation>场景文件 (*.toml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="59"/>
+        <location filename="../../desktop/window_files.py" line="55"/>
         <source>Cannot open scenario</source>
         <translation>无法打开场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="64"/>
+        <location filename="../../desktop/window_files.py" line="60"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="71"/>
+        <location filename="../../desktop/window_files.py" line="65"/>
         <source>Import Hugging Face config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="72"/>
+        <location filename="../../desktop/window_files.py" line="66"/>
         <source>Hugging Face configs (*.json);;All files (*)</source>
         <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="84"/>
+        <location filename="../../desktop/window_files.py" line="86"/>
         <source>Cannot import Hugging Face config</source>
         <translation>无法导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="87"/>
+        <location filename="../../desktop/window_files.py" line="89"/>
         <source>Imported {path}</source>
         <translation>已导入 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="97"/>
+        <location filename="../../desktop/window_files.py" line="99"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="98"/>
+        <location filename="../../desktop/window_files.py" line="100"/>
         <source>Scenario files (*.toml)</source>
         <translation>场景文件 (*.toml)</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="109"/>
+        <location filename="../../desktop/window_files.py" line="111"/>
         <source>Cannot save scenario</source>
         <translation>无法保存场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="113"/>
+        <location filename="../../desktop/window_files.py" line="115"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="121"/>
+        <location filename="../../desktop/window_files.py" line="123"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="121"/>
+        <location filename="../../desktop/window_files.py" line="123"/>
         <source>The scenario has unsaved changes. Save them first?</source>
         <translation>场景有未保存的更改。是否先保存？</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="131"/>
+        <location filename="../../desktop/window_files.py" line="133"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="141"/>
+        <location filename="../../desktop/window_files.py" line="143"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/window_files.py" line="143"/>
+        <location filename="../../desktop/window_files.py" line="145"/>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>
@@ -4327,37 +4326,37 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>context</name>
     <message>
-        <location filename="../../views/context/common.py" line="52"/>
+        <location filename="../../views/context/common.py" line="54"/>
         <source>NVLink inside one node</source>
         <translation>节点内 NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="53"/>
+        <location filename="../../views/context/common.py" line="55"/>
         <source>the network across {nodes} nodes</source>
         <translation>跨 {nodes} 个节点的网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="60"/>
+        <location filename="../../views/context/common.py" line="62"/>
         <source> per TP rank (tp = {tp})</source>
         <translation>（每个 TP rank，tp = {tp}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="62"/>
+        <location filename="../../views/context/common.py" line="64"/>
         <source>Ulysses degree {degree} exceeds the {count} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="66"/>
+        <location filename="../../views/context/common.py" line="68"/>
         <source>Ulysses degree {degree} exceeds the {count} attention heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 超过 {count} 个注意力头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="69"/>
+        <location filename="../../views/context/common.py" line="71"/>
         <source>Ulysses degree {degree} does not divide the {heads} attention heads and {kv} KV heads{per_tp}: the all-to-all hands each rank whole heads</source>
         <translation>Ulysses 并行度 {degree} 不能整除 {heads} 个注意力头与 {kv} 个 KV 头{per_tp}：all-to-all 要给每个 rank 完整的头</translation>
     </message>
     <message>
-        <location filename="../../views/context/common.py" line="77"/>
+        <location filename="../../views/context/common.py" line="79"/>
         <source>the Ulysses degree {u} does not divide cp = {cp}: no ulysses × ring grid</source>
         <translation>Ulysses 并行度 {u} 不能整除 cp = {cp}：无法构成 ulysses × ring 网格</translation>
     </message>
@@ -4509,88 +4508,88 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>本场景：{title}（每 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="80"/>
+        <location filename="../../views/gallery/collective_frames.py" line="81"/>
         <source>pairwise exchange</source>
         <translation>两两交换</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="81"/>
+        <location filename="../../views/gallery/collective_frames.py" line="82"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="116"/>
+        <location filename="../../views/gallery/collective_frames.py" line="109"/>
         <source>sent per rank {sent}</source>
         <translation>每 rank 发送 {sent}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="118"/>
+        <location filename="../../views/gallery/collective_frames.py" line="111"/>
         <source>= {formula} · S</source>
         <translation>= {formula} · S</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="120"/>
+        <location filename="../../views/gallery/collective_frames.py" line="113"/>
         <source>busbw = algbw × {factor:g}</source>
         <translation>busbw（总线带宽）= algbw × {factor:g}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="159"/>
+        <location filename="../../views/gallery/collective_frames.py" line="150"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="160"/>
+        <location filename="../../views/gallery/collective_frames.py" line="151"/>
         <source>chunk</source>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="167"/>
+        <location filename="../../views/gallery/collective_frames.py" line="158"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="189"/>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="343"/>
+        <location filename="../../views/gallery/collective_frames.py" line="180"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="342"/>
         <source>start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="191"/>
+        <location filename="../../views/gallery/collective_frames.py" line="182"/>
         <source>round {k}: result</source>
         <translation>第 {k} 轮：结果</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="193"/>
+        <location filename="../../views/gallery/collective_frames.py" line="184"/>
         <source>after round {k}</source>
         <translation>第 {k} 轮后</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="248"/>
+        <location filename="../../views/gallery/collective_frames.py" line="239"/>
         <source>rank {r}: the block from rank {c} has not arrived yet</source>
         <translation>rank {r}：来自 rank {c} 的块尚未到达</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="250"/>
+        <location filename="../../views/gallery/collective_frames.py" line="241"/>
         <source>rank {r} holds the block rank {c} sent it</source>
         <translation>rank {r} 持有 rank {c} 发给它的块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="253"/>
+        <location filename="../../views/gallery/collective_frames.py" line="244"/>
         <source>rank {r}, chunk {c}: nothing yet</source>
         <translation>rank {r}，块 {c}：尚无数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="256"/>
+        <location filename="../../views/gallery/collective_frames.py" line="247"/>
         <source>rank {r}, chunk {c}: data of ranks {ranks}</source>
         <translation>rank {r}，块 {c}：含 rank {ranks} 的数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="266"/>
+        <location filename="../../views/gallery/collective_frames.py" line="257"/>
         <source>chunk {c} (All-to-All: from rank {c})</source>
         <translation>块 {c}（All-to-All：来自 rank {c}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="270"/>
+        <location filename="../../views/gallery/collective_frames.py" line="261"/>
         <source>Digits: the ranks whose data a chunk holds (a reduction adds them; stronger fill = more summed); Σ: all four. c→r: the block rank c sends to rank r. Dashed outline: written in that round; bold outline: the result.</source>
         <translation>数字：块中含有其数据的 rank（归约把它们相加；填色越深 = 累加得越多）；Σ：全部四个。c→r：rank c 发给 rank r 的块。虚线框：该轮写入；粗框：结果。</translation>
     </message>
@@ -4690,187 +4689,187 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="229"/>
+        <location filename="../../views/gallery/device_mesh.py" line="221"/>
         <source>DP replica {d}</source>
         <translation>DP 副本 {d}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="230"/>
+        <location filename="../../views/gallery/device_mesh.py" line="222"/>
         <source>DP replicas {low}–{high}</source>
         <translation>DP 副本 {low}–{high}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="296"/>
+        <location filename="../../views/gallery/device_mesh.py" line="286"/>
         <source>PP stage {stage}</source>
         <translation>PP 阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="318"/>
+        <location filename="../../views/gallery/device_mesh.py" line="308"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="398"/>
+        <location filename="../../views/gallery/device_mesh.py" line="388"/>
         <source>GPU {rank} on node {node}: tp {t}, pp {p}, dp {d}&lt;br&gt;TP group {tp}&lt;br&gt;PP chain {pp}&lt;br&gt;DP group {dp}</source>
         <translation>节点 {node} 上的 GPU {rank}：tp {t}，pp {p}，dp {d}&lt;br&gt;TP 组 {tp}&lt;br&gt;PP 链 {pp}&lt;br&gt;DP 组 {dp}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="414"/>
+        <location filename="../../views/gallery/device_mesh.py" line="404"/>
         <source>TP group: {tp} GPUs share every layer&apos;s matrices (all-reduce per layer: inside a node, on NVLink)</source>
         <translation>TP 组：{tp} 个 GPU 分担每一层的矩阵（每层 all-reduce：在节点内，走 NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="417"/>
+        <location filename="../../views/gallery/device_mesh.py" line="407"/>
         <source>PP chain: {pp} stages hold consecutive layers; activations go forward, gradients back</source>
         <translation>PP 链：{pp} 个阶段持有连续的层；激活向前传，梯度向后传</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="420"/>
+        <location filename="../../views/gallery/device_mesh.py" line="410"/>
         <source>fill: DP replica (a whole copy of the model, {dp} in all); the GPUs with the same (tp, pp) in every replica all-reduce their gradients</source>
         <translation>填色：DP 副本（模型的完整副本，共 {dp} 个）；各副本中 (tp, pp) 相同的 GPU 对梯度做 all-reduce</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="423"/>
+        <location filename="../../views/gallery/device_mesh.py" line="413"/>
         <source>each GPU: its rank, then (tp, pp, dp): its place in each group</source>
         <translation>每个 GPU：先是其 rank，再是 (tp, pp, dp)：它在各组中的位置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="444"/>
+        <location filename="../../views/gallery/device_mesh.py" line="431"/>
         <source>This scenario: {world} GPUs, a cell per node; nodes of one colour hold the same {axis} groups, outlined in red where those span nodes</source>
         <translation>本场景：{world} 张 GPU，每个节点一格；同色的节点持有相同的 {axis} 组，跨节点的组以红框标出</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/device_mesh.py" line="458"/>
+        <location filename="../../views/gallery/device_mesh.py" line="445"/>
         <source>Node {node}: GPUs {first}–{last}</source>
         <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="233"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="224"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="261"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="252"/>
         <source>EP rank r
 S = {s:,} tokens, each to K = {k} experts</source>
         <translation>EP rank r
 S = {s:,} 个 token × K = {k} 个专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="263"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="254"/>
         <source>E/R = {epr} experts per rank
 (+ MoonEP&apos;s redundant copies)</source>
         <translation>每 rank E/R = {epr} 个专家
 （+ MoonEP 的冗余副本）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="265"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="256"/>
         <source>back on rank r: K outputs
 per token, weighted and summed</source>
         <translation>回到 rank r：每个 token 的
 K 个输出加权求和</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="266"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="257"/>
         <source>dispatch all-to-all
 ≤ {bytes} per rank ({precision}), {inter} across nodes</source>
         <translation>dispatch all-to-all
 每 rank ≤ {bytes}（{precision}），跨节点 {inter}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="270"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="261"/>
         <source>combine all-to-all
 ≤ {bytes} per rank ({precision})</source>
         <translation>combine all-to-all
 每 rank ≤ {bytes}（{precision}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="329"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="318"/>
         <source>to ranks on the same node (NVLink)</source>
         <translation>发往同节点的 rank（NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="330"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="319"/>
         <source>to other nodes (network)</source>
         <translation>发往其他节点（网络）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="319"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="308"/>
         <source>rank {rank}: {value:,} bytes</source>
         <translation>rank {rank}：{value:,} 字节</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="328"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="317"/>
         <source>Dispatch: bytes each EP rank sends to the experts&apos; ranks</source>
         <translation>Dispatch：每个 EP rank 发往专家所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="325"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="314"/>
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="333"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="322"/>
         <source>back to the same node</source>
         <translation>返回同一节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="334"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="323"/>
         <source>back to other nodes</source>
         <translation>返回其他节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="332"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="321"/>
         <source>Combine: bytes each EP rank sends back to the tokens&apos; ranks</source>
         <translation>Combine：每个 EP rank 发回 token 所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="335"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="324"/>
         <source>rank {rank}: {value:+,} tokens against S·K</source>
         <translation>rank {rank}：相对 S·K {value:+,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="337"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="326"/>
         <source>Tokens each EP rank&apos;s experts receive, minus S·K = {target:,}</source>
         <translation>每个 EP rank 的专家收到的 token 数减去 S·K = {target:,}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="339"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="328"/>
         <source>home placement</source>
         <translation>初始放置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="341"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="330"/>
         <source>after MoonEP: {exact} of {ranks} ranks at exactly S·K (the dashed line)</source>
         <translation>MoonEP 之后：{ranks} 个 rank 中有 {exact} 个恰好为 S·K（虚线）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="345"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="334"/>
         <source>tokens − S·K</source>
         <translation>token 数 − S·K</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="348"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="337"/>
         <source>MoonEP: redundant experts copied to each EP rank</source>
         <translation>MoonEP：复制到各 EP rank 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="349"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="338"/>
         <source>redundant experts</source>
         <translation>冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="350"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="339"/>
         <source>rank {rank}: {value:g} redundant experts</source>
         <translation>rank {rank}：{value:g} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="352"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="341"/>
         <source>experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="353"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="342"/>
         <source>bound E/R = {bound}</source>
         <translation>上限 E/R = {bound}</translation>
     </message>
@@ -5542,269 +5541,269 @@ K 个输出加权求和</translation>
         <translation>K3 报告；kvcache-ai/AgentENV</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="186"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="185"/>
         <source>Rollout: the inference engine decodes on the same GPUs (co-located)</source>
         <translation>Rollout：推理引擎在同一批 GPU 上解码（共置）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="187"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="186"/>
         <source>Training iteration: forward-only models (the reference) and the policy&apos;s forward and backward</source>
         <translation>训练迭代：仅前向的模型（参考模型）与策略模型的前向、反向</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="189"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="188"/>
         <source>After the training iteration, before the next rollout</source>
         <translation>训练迭代之后、下一次 rollout 之前</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="198"/>
         <source>Model and optimizer states</source>
         <translation>模型与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="198"/>
         <source>External KV pool</source>
         <translation>外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="200"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
         <source>Gradient buffer (policy, FP32)</source>
         <translation>梯度缓冲区（策略模型，FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="201"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="200"/>
         <source>Requests admitted to the inference engine</source>
         <translation>进入推理引擎的请求</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="214"/>
         <source>GPU HBM</source>
         <translation>GPU 显存（HBM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="214"/>
         <source>CPU DRAM</source>
         <translation>CPU 内存（DRAM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="216"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="217"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="216"/>
         <source>in use by training</source>
         <translation>训练占用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="221"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="220"/>
         <source>Schematic: heights are relative; the sources give no sizes.</source>
         <translation>示意图：高度为相对值；来源未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="238"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="237"/>
         <source>on NVMe: offloaded after the last training iteration, so CPU DRAM is free for the external KV pool</source>
         <translation>位于 NVMe：在上一次训练迭代后卸载，让 CPU DRAM 空出来给外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="240"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="239"/>
         <source>used by the training iteration</source>
         <translation>训练迭代使用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="241"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="240"/>
         <source>offloaded to NVMe</source>
         <translation>卸载到 NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="250"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="249"/>
         <source>active decode blocks stay on the GPU</source>
         <translation>活跃的解码块留在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="251"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="250"/>
         <source>the pool in CPU DRAM: reusable idle prefixes, written only when the GPU evicts them (write-back, not write-through); KDA states live and die with their MLA KV blocks</source>
         <translation>CPU DRAM 中的池：可复用的空闲前缀，仅在 GPU 逐出时写入（写回，而非写穿）；KDA 状态与其 MLA KV 块同生共灭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="254"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="253"/>
         <source>→ written back when the GPU evicts an idle prefix
 ← prefetched before it is reused</source>
         <translation>→ GPU 逐出空闲前缀时写回
 ← 复用前预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="266"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="265"/>
         <source>released after the rollout: it does not compete with training for resources</source>
         <translation>rollout 结束后释放：不与训练争夺资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="276"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="275"/>
         <source>① holds the weights of a forward-only model (the reference, kept in CPU memory) when it runs</source>
         <translation>① 仅前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="278"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="277"/>
         <source>② overwritten by the real gradients before the backward: the lifetimes never overlap; two VPP-chunk slots per GPU, one computing, one prefetching</source>
         <translation>② 反向前被真正的梯度覆盖：两者生命周期从不重叠；每个 GPU 两个 VPP 块槽位，一个计算，一个预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="297"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="296"/>
         <source>auto-throttling reads the active and queued requests and the KV utilisation: more requests early, while contexts are short, fewer later as the KV pressure rises</source>
         <translation>自动限流依据活跃请求、排队请求与 KV 利用率：早期上下文较短时多放请求，后期随 KV 压力上升而减少</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="301"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="300"/>
         <source>rollout time →</source>
         <translation>rollout 时间 →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="317"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="316"/>
         <source>Creating</source>
         <translation>创建中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="318"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="317"/>
         <source>the microVM boots from a template snapshot or an OCI image</source>
         <translation>microVM 从模板快照或 OCI 镜像启动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="320"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="319"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="321"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="320"/>
         <source>a Firecracker microVM: commands run, its timeout ticks</source>
         <translation>一个 Firecracker microVM：执行命令，超时计时</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="323"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="322"/>
         <source>Snapshotting</source>
         <translation>快照中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="324"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="323"/>
         <source>a persistent snapshot: a template new sandboxes start from</source>
         <translation>持久化快照：新沙箱的启动模板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="326"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="325"/>
         <source>Forking</source>
         <translation>派生中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="327"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="326"/>
         <source>cloned into up to 16 child sandboxes on the same node</source>
         <translation>在同一节点上克隆出至多 16 个子沙箱</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="329"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="328"/>
         <source>Pausing</source>
         <translation>暂停中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="329"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="328"/>
         <source>memory and disk snapshots captured</source>
         <translation>捕获内存与磁盘快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="331"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="330"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="332"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="331"/>
         <source>VM stopped, snapshot stored: no memory or CPU consumed</source>
         <translation>VM 已停止，快照已保存：不占用内存和 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="334"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="333"/>
         <source>Resuming</source>
         <translation>恢复中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="335"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="334"/>
         <source>restored from its paused snapshot, processes and connections included</source>
         <translation>从暂停快照恢复，含进程与连接</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="337"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="336"/>
         <source>Killing</source>
         <translation>销毁中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="337"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="336"/>
         <source>torn down, resources released</source>
         <translation>拆除，释放资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="344"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="343"/>
         <source>pause / TTL expiry</source>
         <translation>暂停 / TTL 到期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="345"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="344"/>
         <source>resume</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="346"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="345"/>
         <source>snapshot</source>
         <translation>快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="347"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="346"/>
         <source>fork</source>
         <translation>派生</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="348"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="347"/>
         <source>delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="355"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="354"/>
         <source>Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms.</source>
         <translation>增量检查点最快 133 ms，恢复最快 49 ms。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="356"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="355"/>
         <source>Waiting for inference takes up to 98 % of a sandbox&apos;s lifetime in the report&apos;s scenario.</source>
         <translation>报告的场景中，等待推理最多占沙箱生命周期的 98%。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="358"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="357"/>
         <source>Memory overcommit up to 6.5× in real workloads.</source>
         <translation>在真实负载中内存超售最高达 6.5×。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="359"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="358"/>
         <source>51,219,741 sandboxes created across 1,505,678 images for K3&apos;s training and evaluation.</source>
         <translation>为 K3 的训练与评测，基于 1,505,678 个镜像共创建了 51,219,741 个沙箱。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="423"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="422"/>
         <source>The K3 report&apos;s production statistics</source>
         <translation>K3 报告的生产统计数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="424"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="423"/>
         <source>These are the K3 team&apos;s figures for its own workloads, not a general microVM benchmark.</source>
         <translation>这些是 K3 团队针对自身负载给出的数字，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="427"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="426"/>
         <source>What it is built on</source>
         <translation>构建基础</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="428"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="427"/>
         <source>Firecracker microVMs: stronger isolation than ordinary containers and closer to a real system; OverlayBD, a custom ublk, storage sharing and P2P (the K3 report).</source>
         <translation>Firecracker microVM：隔离性强于普通容器，更接近真实系统；OverlayBD、定制的 ublk、存储共享与 P2P（K3 报告）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="431"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="430"/>
         <source>The repository&apos;s README states: snapshot-backed environments boot or resume in under 50 ms and pause in under 100 ms; incremental snapshots complete in under 100 ms.</source>
         <translation>仓库的 README 称：基于快照的环境启动或恢复不到 50 ms，暂停不到 100 ms；增量快照在 100 ms 内完成。</translation>
     </message>
@@ -5824,137 +5823,137 @@ K 个输出加权求和</translation>
         <translation>依据来源所述事实绘制的示意图，并非模型的输出。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="57"/>
+        <location filename="../../views/gallery/figures_training.py" line="61"/>
         <source>Drawn for {title}: the current scenario cannot show this figure ({reason}).</source>
         <translation>按 {title} 绘制：当前场景无法显示此图（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="77"/>
+        <location filename="../../views/gallery/figures_training.py" line="91"/>
         <source>The first {shown} of {ranks} pipeline ranks are drawn.</source>
         <translation>只绘制了 {ranks} 个流水线 rank 中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="79"/>
+        <location filename="../../views/gallery/figures_training.py" line="93"/>
         <source>Each bar is one pipeline rank&apos;s optimizer step of {title}: FLOPs (GEMMs at the model&apos;s efficiency curve), HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle {idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} GPUs).</source>
         <translation>每个条形是 {title} 一个流水线 rank 的一个优化器步：FLOPs（按模型效率曲线计的 GEMM）、HBM（按显存带宽计的逐元素运算）、网络（未被计算隐藏的通信，按维度）、空闲（流水线气泡及等待最慢的 rank）与优化器步相加，在每个 rank 上都等于步时 {step}。各 rank 平均：FLOPs {flops}，HBM {hbm}，网络 {network}，空闲 {idle}，优化器 {optimizer}。MFU {mfu} = 每步模型 FLOPs / (步时 × {gpus} 个 GPU 的峰值 FLOP/s)。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="110"/>
+        <location filename="../../views/gallery/figures_training.py" line="118"/>
         <source>Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and gradient, an FP32 master copy and Adam&apos;s two FP32 moments. ZeRO&apos;s example (Ψ = 7.5B, N_d = 64) needs {p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, optimizer states) on every tier; GB = 10⁹ bytes.</source>
         <translation>混合精度 Adam 每个参数占 2 + 2 + 4 + 4 + 4 = 16 字节，而不是 2 字节：BF16 参数与梯度、一份 FP32 主权重副本，以及 Adam 的两个 FP32 矩。ZeRO 论文的例子（Ψ = 7.5B，N_d = 64）在 ZeRO 0、1、2、3 下每 GPU 分别需要 {p0}、{p1}、{p2} 与 {p3}。本场景（{title}：流水线 rank {rank} 的 GPU 上 Ψ = {psi} 个参数，N_d = {nd}）每个参数占 {bpp} 字节，在 ZeRO 0–3 下分别需要 {s0}、{s1}、{s2} 与 {s3}；它运行的是 ZeRO-{zero}。仅计模型状态（参数、梯度、主权重、优化器状态），包含所有层级；GB = 10⁹ 字节。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="150"/>
+        <location filename="../../views/gallery/figures_training.py" line="158"/>
         <source>tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs (rank order {order})</source>
         <translation>tp = {tp}，pp = {pp}，dp = {dp}，{nodes} 个节点 × 每节点 {gpn} 个 GPU（rank 顺序 {order}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="154"/>
+        <location filename="../../views/gallery/figures_training.py" line="162"/>
         <source>This scenario&apos;s mesh, {title}: {shape}.</source>
         <translation>本场景的网格，{title}：{shape}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="157"/>
+        <location filename="../../views/gallery/figures_training.py" line="165"/>
         <source>A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, {gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} GPUs.</source>
         <translation>小例子，{shape}：本场景（{title}：tp = {tp}，pp = {pp}，dp = {dp}，cp = {cp}，{gpus} 个 GPU）只有在 TP、PP、DP 都大于 1、没有 CP 且至多 {limit} 个 GPU 时才按其本身绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="166"/>
+        <location filename="../../views/gallery/figures_training.py" line="174"/>
         <source>Right: this scenario&apos;s own mesh, a cell per node of {gpn} GPUs, as the Parallel Mesh tab draws it (view.mesh.node chooses the node drawn GPU by GPU).</source>
         <translation>右：本场景自己的网格，每 {gpn} 张 GPU 的节点画成一格，与“并行网格”标签页的画法相同（view.mesh.node 选择逐 GPU 画出的节点）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="170"/>
+        <location filename="../../views/gallery/figures_training.py" line="178"/>
         <source>{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); {crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM&apos;s rank generator builds them.</source>
         <translation>{tp_groups} 个 TP 组中有 {inside} 个位于单个节点内（其每层 all-reduce 走 NVLink）；{pp_groups} 条 PP 链中有 {crossing} 条跨节点（阶段之间每个微批一次发送）；{dp} 个 DP 副本各是模型的完整副本。分组来自 models.mesh，与 Megatron-LM 的 rank 生成器构建方式相同。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="187"/>
+        <location filename="../../views/gallery/figures_training.py" line="195"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, as in this scenario</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，与本场景相同</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="189"/>
+        <location filename="../../views/gallery/figures_training.py" line="197"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, the classroom default (this scenario&apos;s p = {pp}, m = {mm} is not drawn: p from 2 to 8, m up to 16, valid for every schedule)</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，课堂默认值（本场景的 p = {pp}，m = {mm} 不予绘制：要求 p 为 2 到 8，m 至多 16，且对每种调度都有效）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="194"/>
+        <location filename="../../views/gallery/figures_training.py" line="202"/>
         <source>Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved 1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe&apos;s bubble but holds at most p micro-batches&apos; activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe runs micro-batches from both ends with two copies of the parameters.</source>
         <translation>五种调度，取 {where}，逐个操作模拟，每阶段 F = 1、B = I + W = 2 个时间单位（交错式 1F1B：每 rank v = 2 个块，每块各为一半时长，因此每种调度在每个 rank 上的工作量相同）。气泡 = 空闲时间占 p × 总时长的比例：{bubbles}。1F1B 的气泡与 GPipe 相同，但最多只驻留 p 个微批的激活，而不是 m 个；把反向拆成 I 和 W（ZB-H1）可填满剩余气泡的大部分；DualPipe 从两端同时送入微批，需要两份参数副本。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="214"/>
+        <location filename="../../views/gallery/figures_training.py" line="222"/>
         <source>The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and {aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.</source>
         <translation>四种集合通信在 n = 4 个 rank 上逐轮展示，由 models.comm 规划并在真实数据上运行：环形 AllReduce 即先 ReduceScatter（3 轮）再 AllGather（3 轮）；All-to-All 是两两交换。取 S = {size}（nccl-tests 口径：每 rank 的缓冲区；对 ReduceScatter 和 AllGather 是收集后的完整数组），每个 rank 在 {arname} 中发送 {ar}（2(n−1)/n · S），在 {rsname} 中发送 {rs}，在 {agname} 中发送 {ag}，在 {aaname} 中发送 {aa}（各为 (n−1)/n · S）；{arname} 的 busbw = algbw × {arf}，其余为 × {rsf}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="237"/>
+        <location filename="../../views/gallery/figures_training.py" line="239"/>
         <source>Drawn for {title}: the current scenario has no MoE all-to-all ({reason}).</source>
         <translation>按 {title} 绘制：当前场景没有 MoE all-to-all（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="243"/>
+        <location filename="../../views/gallery/figures_training.py" line="248"/>
         <source>One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} values per (token, expert) to the expert&apos;s rank in {dprec} — at most {dispatch} per rank, {inter} of it across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = {target:,}.</source>
         <translation>{title} 的一个 MoE 层：E = {experts} 个专家分布在 R = {ranks} 个 EP rank 上，每 rank S = {tokens:,} 个 token，各路由到 K = {k} 个专家（{routing} 路由，种子 {seed}）。Dispatch 为每个 (token, 专家) 对以 {dprec} 向专家所在 rank 发送一个含 {hidden:,} 个值的隐藏向量——每 rank 至多 {dispatch}，其中 {inter} 跨节点；combine 以 {cprec} 将其送回，每 rank 至多 {combine}。专家位于初始 rank 时，最忙的 rank 收到 {most:,} 个 token，是平均值的 {imbalance:.2f}×；MoonEP 向每个 rank 至多复制 {planned} 个冗余专家（上限 E/R = {bound}），使每个 rank 恰好收到 S·K = {target:,}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="265"/>
+        <location filename="../../views/gallery/figures_training.py" line="270"/>
         <source>The cost stack: FLOPs, HBM, network, idle</source>
         <translation>开销堆叠：FLOPs、HBM、网络、空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="266"/>
+        <location filename="../../views/gallery/figures_training.py" line="271"/>
         <source>Every pipeline rank&apos;s step split into the four layers of cost — FLOPs, HBM, network, idle — and the optimizer step, from the step-time model.</source>
         <translation>每个流水线 rank 的一步拆分为四层开销——FLOPs、HBM、网络、空闲——以及优化器步，来自步时模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="273"/>
+        <location filename="../../views/gallery/figures_training.py" line="278"/>
         <source>Bytes per parameter: 2 is really 16</source>
         <translation>每参数字节数：2 其实是 16</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="274"/>
+        <location filename="../../views/gallery/figures_training.py" line="279"/>
         <source>The “2 bytes per parameter” misconception unfolded into mixed-precision Adam&apos;s 16 bytes, then ZeRO-1/2/3 per GPU for the paper&apos;s example and this scenario.</source>
         <translation>把“每参数 2 字节”的误解展开为混合精度 Adam 的 16 字节，再给出论文示例与本场景在 ZeRO-1/2/3 下的每 GPU 用量。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="281"/>
+        <location filename="../../views/gallery/figures_training.py" line="286"/>
         <source>The 3D device mesh: TP in the node, PP across nodes, DP across replicas</source>
         <translation>3D 设备网格：TP 在节点内，PP 跨节点，DP 跨副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="282"/>
+        <location filename="../../views/gallery/figures_training.py" line="287"/>
         <source>Every GPU with its rank and (tp, pp, dp) coordinates in its node, the TP groups, the PP chains and the DP replicas, from the mesh model.</source>
         <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="288"/>
+        <location filename="../../views/gallery/figures_training.py" line="293"/>
         <source>Pipeline schedules side by side</source>
         <translation>流水线调度并排对比</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="289"/>
+        <location filename="../../views/gallery/figures_training.py" line="294"/>
         <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
         <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="295"/>
+        <location filename="../../views/gallery/figures_training.py" line="300"/>
         <source>Collectives round by round</source>
         <translation>集合通信逐轮展示</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="296"/>
+        <location filename="../../views/gallery/figures_training.py" line="301"/>
         <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
         <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="304"/>
+        <location filename="../../views/gallery/figures_training.py" line="309"/>
         <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
         <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="305"/>
+        <location filename="../../views/gallery/figures_training.py" line="310"/>
         <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
         <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
     </message>
