@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, Q
                                QVBoxLayout, QWidget)
 
 from tslab import __version__
-from tslab.models.derived import LEDGER, Failed
+from tslab.models.derived import LEDGER, STEP_TIME, Failed, concerns
 from tslab.models.document import Document
 from tslab.models.memory import gib
 from tslab.models.presets import matching_preset, preset_document, preset_names
@@ -42,6 +42,8 @@ if TYPE_CHECKING:   # for the annotation only: the pipeline tab loads when first
 
 PRESENTATION_SCALES = (125, 150, 200)   # percent of the normal type size while presenting
 DEFAULT_PRESENTATION_SCALE = 150
+# What the status bar shows reads: the most-loaded GPU's memory and the step time.
+STATUS_READS = tuple(dict.fromkeys(LEDGER.all_reads + STEP_TIME.all_reads))
 MAIN_WINDOW_ATTRIBUTE = "_tslab_main_window"   # the application's window on the document (desktop/app.py)
 
 
@@ -73,6 +75,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         self.settings = QSettings()
         self._normal_font: QFont | None = None   # the application's font before presenting
         self._inputs_before_presenting: bool | None = None   # Hide Inputs before presentation mode folded them
+        self._status_errors: list[str] | None = None   # the scenario's errors the status bar last showed
         self._handing_over = False                # closing because a rebuilt window takes over
         self.lecture_keys = LectureKeys(self)
 
@@ -127,11 +130,11 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         self.statusBar().addPermanentWidget(ElidedLabel(self.tr("Deterministic teaching model, not a benchmark"), self))
 
         self.model.problemsChanged.connect(self.banner.show_problems)
-        self.model.scenarioChanged.connect(self._scenario_changed)
+        self.model.changed.connect(self._document_changed)
         self.model.pathChanged.connect(self._path_changed)
         self.model.modifiedChanged.connect(self._modified_changed)
         self.banner.show_problems(self.model.problems)
-        self._scenario_changed(self.model.scenario)
+        self._document_changed(None)
         self._restore_geometry()
         self._update_title()
 
@@ -353,7 +356,19 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         page.animation_to(end)
         return True
 
-    def _scenario_changed(self, scenario: Scenario) -> None:
+    def _document_changed(self, keys: frozenset[str] | None) -> None:
+        """A scenario edit (None: everything): the status bar's step time and memory when the edit
+        concerns them or the scenario's errors, the preset shown and the title always."""
+        if keys is not None and all(key.startswith("view.") for key in keys):
+            return
+        errors = [problem.message for problem in self.model.errors]
+        if keys is None or errors != self._status_errors or concerns(keys, STATUS_READS):
+            self._status_errors = errors
+            self._show_status()
+        self._show_origin()
+        self._update_title()   # a document without a file is named by its scenario's title
+
+    def _show_status(self) -> None:
         self._update_status_time()
         ledger = None if self.model.errors else self.model.result(LEDGER)  # cached: the tab computed it
         if ledger is None or isinstance(ledger, Failed):
@@ -363,8 +378,6 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             state = self.tr("OOM") if oom else self.tr("fits")
             self.status_summary.setText(self.tr("Most-loaded GPU: {used} of {capacity} — {state}").format(
                 used=gib(ledger.gpu_bytes), capacity=gib(ledger.capacity_bytes), state=state))
-        self._show_origin()
-        self._update_title()   # a document without a file is named by its scenario's title
 
     def _path_changed(self, _path: str) -> None:
         self._update_title()

@@ -31,6 +31,9 @@ SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "ac
 # (and so the schedule's durations when schedule.durations = "model").
 STEP_TIME_READS = ("model", "precision", "optimizer", "parallel", "activation", "offload", "cluster", "schedule",
                    "moe", "time", "memory.nccl_channels", "memory.deepep_sms", "context.attention_efficiency")
+# With schedule.durations = "model" a schedule's op durations come from everything the step-time
+# model reads; typed durations read none of it (Computation.reads_when).
+MODEL_DURATIONS = (("schedule.durations", "model", STEP_TIME_READS),)
 LINK_KEYS = ("cluster.gpus_per_node", "cluster.intra_bw_gbps", "cluster.inter_bw_gbps", "cluster.intra_latency_us",
              "cluster.inter_latency_us")
 
@@ -51,26 +54,41 @@ def concerns(changed: Iterable[str], reads: Iterable[str]) -> bool:
 @dataclass(frozen=True)
 class Computation:
     """A named pure function of the document that reads only the keys in `reads` (and what its
-    `inputs` computations read). `compute(doc, *inputs_results[, should_stop])`."""
+    `inputs` computations read). `compute(doc, *inputs_results[, should_stop])`.
+
+    `reads_when` holds reads that depend on a key's value: (key, value, keys) reads `keys` as well
+    while `key` (itself in `reads`) has `value` — the schedule reads the step-time model's keys
+    only while the step-time model gives its durations. Without a document, `all_reads` and
+    `concerns` count every read that may happen."""
     name: str
     reads: tuple[str, ...]
     compute: Callable[..., Any] = field(compare=False)
     inputs: tuple[Computation, ...] = ()
     cancellable: bool = False  # compute takes should_stop=… and may raise Cancelled
+    reads_when: tuple[tuple[str, Any, tuple[str, ...]], ...] = ()
 
     @property
     def all_reads(self) -> tuple[str, ...]:
+        return self.reads_of(None)
+
+    def reads_of(self, doc: Document | None) -> tuple[str, ...]:
+        """The keys the result reads for `doc` (None: for any document), with its inputs'."""
         reads = list(self.reads)
+        for key, value, more in self.reads_when:
+            if doc is None or _value(doc, key) == value:
+                reads += [r for r in more if r not in reads]
         for dependency in self.inputs:
-            reads += [r for r in dependency.all_reads if r not in reads]
+            reads += [r for r in dependency.reads_of(doc) if r not in reads]
         return tuple(reads)
 
-    def concerns(self, changed: Iterable[str]) -> bool:
-        return concerns(changed, self.all_reads)
+    def concerns(self, changed: Iterable[str], doc: Document | None = None) -> bool:
+        """Whether a change of `changed` can alter the result; given `doc` (the document after
+        the change), by what the result reads for it."""
+        return concerns(changed, self.reads_of(doc))
 
     def key(self, doc: Document) -> tuple:
         """The values this result depends on: the cache key."""
-        return (self.name,) + tuple(_value(doc, read) for read in self.all_reads)
+        return (self.name,) + tuple(_value(doc, read) for read in self.reads_of(doc))
 
 
 def _value(doc: Document, read: str) -> Any:
@@ -84,13 +102,17 @@ def _value(doc: Document, read: str) -> Any:
 
 
 class ResultCache:
-    """A small thread-safe LRU cache of computation results, keyed by what they read.
-    `computed` counts the runs of each computation (tests and the benchmark read it)."""
+    """A small thread-safe LRU cache of computation results, keyed by what they read. A result is
+    computed once however many threads ask for it at the same time: a thread that finds it under
+    way waits for it instead of computing it again (and computes it itself when that run was
+    cancelled or failed). `computed` counts the runs of each computation (tests and the benchmark
+    read it)."""
 
     def __init__(self, size: int = 48):
         self.size = size
         self._results: OrderedDict[tuple, Any] = OrderedDict()
         self._lock = threading.Lock()
+        self._under_way: dict[tuple, threading.Event] = {}
         self.computed: dict[str, int] = {}
 
     def cached(self, computation: Computation, doc: Document) -> tuple[bool, Any]:
@@ -103,21 +125,34 @@ class ResultCache:
         return False, None
 
     def get(self, computation: Computation, doc: Document, should_stop: Callable[[], bool] | None = None) -> Any:
-        """The result of `computation` for `doc`, computed (with its inputs) only if not cached."""
-        hit, result = self.cached(computation, doc)
-        if hit:
-            return result
-        inputs = [self.get(dependency, doc, should_stop) for dependency in computation.inputs]
-        if computation.cancellable:
-            result = computation.compute(doc, *inputs, should_stop=should_stop)
-        else:
-            result = computation.compute(doc, *inputs)
+        """The result of `computation` for `doc`, computed (with its inputs) only if not cached
+        and not under way in another thread."""
         key = computation.key(doc)
-        with self._lock:
-            self.computed[computation.name] = self.computed.get(computation.name, 0) + 1
-            self._results[key] = result
-            while len(self._results) > self.size:
-                self._results.popitem(last=False)
+        while True:
+            with self._lock:
+                if key in self._results:
+                    self._results.move_to_end(key)
+                    return self._results[key]
+                running = self._under_way.get(key)
+                if running is None:
+                    running = self._under_way[key] = threading.Event()
+                    break
+            running.wait()   # another thread computes it; then look again
+        try:
+            inputs = [self.get(dependency, doc, should_stop) for dependency in computation.inputs]
+            if computation.cancellable:
+                result = computation.compute(doc, *inputs, should_stop=should_stop)
+            else:
+                result = computation.compute(doc, *inputs)
+            with self._lock:
+                self.computed[computation.name] = self.computed.get(computation.name, 0) + 1
+                self._results[key] = result
+                while len(self._results) > self.size:
+                    self._results.popitem(last=False)
+        finally:
+            with self._lock:
+                del self._under_way[key]
+            running.set()
         return result
 
 
@@ -156,9 +191,10 @@ def _memory_timeline(doc: Document):
         return Failed(str(exc))
 
 
-# The ledger's bytes over the simulated schedule: the ledger's keys and the op durations.
-MEMORY_TIMELINE = Computation("memory-timeline", tuple(dict.fromkeys(LEDGER.reads + STEP_TIME_READS)),
-                              _memory_timeline)
+# The ledger's bytes over the simulated schedule: the ledger's keys, the schedule's, and the op
+# durations (the step-time model's keys while it gives them).
+MEMORY_TIMELINE = Computation("memory-timeline", tuple(dict.fromkeys(LEDGER.reads + ("schedule",))),
+                              _memory_timeline, reads_when=MODEL_DURATIONS)
 
 MESH_READS = ("model", "parallel", "cluster.nodes", "cluster.gpus_per_node",
               "cluster.intra_bw_gbps", "cluster.inter_bw_gbps")  # the bandwidths appear in its warnings
@@ -231,12 +267,11 @@ class ScheduleResult:
     taught: tuple[int, int, int] | None = None
 
 
-# With schedule.durations = "model" the durations come from everything the step-time model reads.
-# Without PP (parallel.pp = 1) the tab teaches at view.pipeline.degree, which DP makes room for.
-SCHEDULE_READS = tuple(dict.fromkeys(("schedule", "parallel.pp", "parallel.vpp", "parallel.dp", "model.layers",
-                                      "view.pipeline.compare", "view.pipeline.degree") + STEP_TIME_READS))
-
-
+SCHEDULE_READS = ("schedule", "parallel.pp", "parallel.vpp", "parallel.dp", "model.layers", "view.pipeline.compare",
+                  "view.pipeline.degree")
+# Without PP (parallel.pp = 1) the tab teaches at view.pipeline.degree, which DP makes room for on
+# a mesh the cluster lays out (models.mesh.teaching): the mesh's keys as well.
+TEACHING_READS = (("parallel.pp", 1, MESH_READS),)
 def schedule_scenario(doc: Document) -> Scenario:
     """The scenario the Pipeline tab simulates: the document's, or at the PP degree it teaches
     when the scenario trains without PP (models.pipeline.shown_scenario)."""
@@ -304,7 +339,8 @@ def _schedule(doc: Document, should_stop: Callable[[], bool] | None = None) -> S
     return ScheduleResult(tuple(runs), tuple(problems), taught)
 
 
-SCHEDULE = Computation("schedule", SCHEDULE_READS, _schedule, cancellable=True)
+SCHEDULE = Computation("schedule", SCHEDULE_READS, _schedule, cancellable=True,
+                       reads_when=MODEL_DURATIONS + TEACHING_READS)
 
 
 def collective_inputs(doc: Document) -> tuple[str, int, int, str]:

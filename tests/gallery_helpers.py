@@ -62,11 +62,11 @@ def build_broken(model) -> GalleryFigure:
 BARS = FigureSpec(key="test-bars", number=97, title="Test: the parallel sizes as bars",
                   summary="A bar per parallel axis of the scenario (a figure of the tests).",
                   sources=("the tests' own",), tab="mesh", build=build_bars,
-                  live_view={"view.mesh.colour_by": "dp"})
+                  live_view={"view.mesh.colour_by": "dp"}, reads=("parallel", "title"))
 DIAGRAM = FigureSpec(key="test-diagram", number=98, title="Test: a diagram", summary="A diagram of the tests.",
                      sources=("the tests' own",), tab=None, build=build_diagram)
 BROKEN = FigureSpec(key="test-broken", number=99, title="Test: a broken figure", summary="It never draws.",
-                    sources=("the tests' own",), tab="memory", build=build_broken)
+                    sources=("the tests' own",), tab="memory", build=build_broken, reads=("model",))
 
 
 def register(monkeypatch, *specs: FigureSpec) -> None:

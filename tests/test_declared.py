@@ -2,15 +2,22 @@
 result remembered by their values is never stale."""
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import pytest
 from edits import edit_outside
 
-import tslab.models.memory  # noqa: F401 — registers the memory package's declared functions
+import tslab.models
 from tslab.models import derived
 from tslab.models.declared import DECLARED, Declared, reads
 from tslab.models.document import Document, document_keys
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
+
+# every module of the models imported, so that every declared function is registered
+for _module in pkgutil.walk_packages(tslab.models.__path__, "tslab.models."):
+    importlib.import_module(_module.name)
 
 BASES = {
     "classroom": Document(load_preset("classroom-7b")),
@@ -32,7 +39,8 @@ def _outcome(function: Declared, s: Scenario) -> object:
 
 def test_every_declared_function_is_registered() -> None:
     names = {function.__name__ for function in DECLARED}
-    assert {"pipeline_layout", "rank_parameter_pairs", "rank_keys", "rank_layer_kinds"} <= names
+    assert {"pipeline_layout", "rank_parameter_pairs", "rank_keys", "rank_layer_kinds", "activation_policy",
+            "layer_flops", "muon_stage"} <= names
 
 
 @pytest.mark.parametrize("function", DECLARED, ids=lambda f: f.__name__)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import tomllib
 from pathlib import Path
 
@@ -199,10 +200,12 @@ BASES = {"classroom": Document(load_preset("classroom-7b")),
 @pytest.mark.parametrize("base", list(BASES))
 def test_computations_read_only_their_declared_keys(computation: derived.Computation, base: str) -> None:
     """Change every key a computation does not declare: its result must not change (so a cached
-    result keyed by the declared keys is never stale, and skipping it on such a change is right)."""
+    result keyed by the declared keys is never stale, and skipping it on such a change is right).
+    The reads are those for this document: classroom-7b types its op durations, so the schedule
+    and the memory timeline must not read the step-time model's keys there."""
     doc = BASES[base]
     reference = _run(computation, doc)
-    reads = computation.all_reads
+    reads = computation.reads_of(doc)
     undeclared = [key for key in document_keys() if not derived.concerns([key], reads)]
     assert undeclared, "a computation that reads every key declares nothing"
     unchecked = set()
@@ -231,6 +234,24 @@ def test_concerns_matches_keys_and_sections() -> None:
     assert derived.TRAFFIC.concerns({"cluster.nodes"})  # through its input, the mesh
 
 
+def test_typed_durations_free_the_schedule_from_the_step_time_keys() -> None:
+    """With schedule.durations = "manual" the schedule and the memory timeline read none of the
+    step-time model's own keys; with "model" they read them all, and a switch between the two is
+    itself a change they read."""
+    typed, modelled = BASES["classroom"], BASES["deepseek"]
+    assert typed.get("schedule.durations") == "manual" and modelled.get("schedule.durations") == "model"
+    for computation in (derived.SCHEDULE, derived.MEMORY_TIMELINE):
+        for key in ("time.gemm_efficiency", "context.attention_efficiency", "cluster.inter_latency_us"):
+            assert not computation.concerns({key}, typed), (computation.name, key)
+            assert computation.concerns({key}, modelled), (computation.name, key)
+            assert computation.concerns({key}), "without a document every read that may happen counts"
+        assert computation.concerns({"schedule.durations"}, typed)
+    cache = derived.ResultCache()
+    first = cache.get(derived.SCHEDULE, typed)
+    assert cache.get(derived.SCHEDULE, typed.replace(**{"time.gemm_efficiency": 0.5})) is first
+    assert cache.computed["schedule"] == 1
+
+
 def test_cache_computes_once_per_distinct_input() -> None:
     cache = derived.ResultCache(size=4)
     doc = BASES["classroom"]
@@ -243,6 +264,50 @@ def test_cache_computes_once_per_distinct_input() -> None:
     for seed in range(6):  # the cache stays small
         cache.get(derived.MOE, doc.replace(**{"moe.seed": seed}))
     assert len(cache._results) <= 4
+
+
+@pytest.mark.parametrize("first_run_fails", [False, True])
+def test_a_result_under_way_is_computed_once_however_many_threads_ask(first_run_fails: bool) -> None:
+    """A second thread asking for a result another thread is computing waits for it instead of
+    computing it again; when that run fails (a cancelled worker), the waiting thread computes it."""
+    started, release = threading.Event(), threading.Event()
+    runs: list[str] = []
+
+    def compute(doc: Document) -> tuple[str, int]:
+        runs.append(threading.current_thread().name)
+        if len(runs) == 1:
+            started.set()
+            assert release.wait(10)
+            if first_run_fails:
+                raise RuntimeError("cancelled")
+        return ("result", doc.scenario.model.layers)
+
+    computation = derived.Computation("slow", ("model.layers",), compute)
+    cache, doc = derived.ResultCache(), BASES["classroom"]
+    results: dict[str, object] = {}
+
+    def ask(name: str) -> None:
+        try:
+            results[name] = cache.get(computation, doc)
+        except RuntimeError as exc:
+            results[name] = exc
+
+    first = threading.Thread(target=ask, args=("first",), name="first")
+    first.start()
+    assert started.wait(10)
+    second = threading.Thread(target=ask, args=("second",), name="second")
+    second.start()
+    second.join(0.2)
+    assert second.is_alive(), "the second thread waits for the run under way"
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert results["second"] == ("result", doc.scenario.model.layers)
+    if first_run_fails:
+        assert isinstance(results["first"], RuntimeError) and runs == ["first", "second"]
+    else:
+        assert results["first"] is results["second"] and runs == ["first"]
+    assert cache.computed["slow"] == 1
 
 
 def test_coerce_field_rejects_out_of_range_view_values() -> None:

@@ -17,6 +17,8 @@ from tslab.desktop import gallery as app_gallery
 from tslab.desktop.gallery import (HANDOUT, ExportAllDialog, ExportChoice, FigureExportDialog, export_figure_dialog,
                                    open_gallery, run_export)
 from tslab.models.bibliography import load_bibliography
+from tslab.models.derived import concerns
+from tslab.models.document import changed_keys
 from tslab.models.presets import preset_document
 from tslab.views.document_model import DocumentModel
 from tslab.views.gallery import figures
@@ -52,6 +54,10 @@ def gallery(qtbot, qapp, monkeypatch, calls):
 def press(qtbot, key) -> None:
     """A key pressed where the focus is, as a keyboard user does."""
     qtbot.keyClick(QApplication.focusWidget(), key)
+
+
+def _spec(key: str):
+    return next(spec for spec in figures() if spec.key == key)
 
 
 def row_of(spec) -> int:
@@ -101,11 +107,27 @@ def test_an_edit_redraws_lazily_the_thumbnails_and_the_figure_shown(gallery, qtb
     qtbot.waitUntil(lambda: not gallery.stale_rows(), timeout=120_000)
     gallery.open_figure(row_of(BARS))
     assert "dp = 8" in gallery.scroll.widget().caption_text()
+    before = gallery.model.document
     gallery.model.update({"parallel.dp": 4})
-    assert len(gallery.stale_rows()) == gallery.grid.count() and gallery.redraw_timer.isActive()  # not at once
+    # only the figures that read what changed are drawn again, and not at once
+    changed = changed_keys(before, gallery.model.document)
+    stale = [row for row, spec in enumerate(figures()) if concerns(changed, spec.read_keys(before))]
+    assert gallery.stale_rows() == stale and gallery.redraw_timer.isActive()
+    assert row_of(BARS) in stale and row_of(DIAGRAM) not in stale and row_of(_spec("collectives")) not in stale
     assert "dp = 8" in gallery.scroll.widget().caption_text()
     qtbot.waitUntil(lambda: "dp = 4" in gallery.scroll.widget().caption_text(), timeout=10_000)
     qtbot.waitUntil(lambda: not gallery.stale_rows(), timeout=120_000)
+
+
+def test_an_edit_no_figure_reads_redraws_nothing(gallery, qtbot):
+    qtbot.waitUntil(lambda: not gallery.stale_rows(), timeout=120_000)
+    gallery.open_figure(row_of(BARS))
+    shown = gallery.scroll.widget()
+    gallery.model.update({"sr.samples": gallery.model.document.get("sr.samples") + 1})
+    qtbot.wait(gallery.redraw_timer.interval() + 50)
+    assert gallery.stale_rows() == [] and gallery.scroll.widget() is shown
+    gallery.model.update({"view.comm.bytes": 2 * gallery.model.document.get("view.comm.bytes")})
+    assert gallery.stale_rows() == [row_of(_spec("collectives"))]
 
 
 def test_keyboard_enter_pagedown_home_end_escape(gallery, qtbot):

@@ -286,8 +286,10 @@ def test_to_json() -> None:
 def test_the_computation_reads_the_ledgers_keys_and_the_durations() -> None:
     computation = next(c for c in derived.ALL if c.name == "memory-timeline")
     # The ledger's keys and the op durations: the typed units, or what the step-time model reads.
-    assert set(computation.reads) == set(derived.LEDGER.reads) | set(derived.STEP_TIME_READS)
+    assert set(computation.all_reads) == set(derived.LEDGER.reads) | set(derived.STEP_TIME_READS)
     doc = Document(classroom("1f1b"))
+    assert doc.scenario.schedule.durations == "manual"
+    assert set(computation.reads_of(doc)) == set(derived.LEDGER.reads) | {"schedule"}
     result = derived.ResultCache().get(computation, doc)
     assert [lane.peak_bytes for lane in result.lanes] == [memory_ledger(doc.scenario, r).gpu_bytes for r in range(4)]
     assert computation.concerns({"schedule.fb"}) and not derived.LEDGER.concerns({"schedule.fb"})

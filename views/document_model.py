@@ -1,8 +1,8 @@
 """The shared, observable document: every tab reads it, and re-derives only what a change concerns.
 
 `changed` carries the frozenset of dotted keys that changed (scenario keys such as
-``parallel.pp`` and view keys such as ``view.comm.ranks``); `scenarioChanged` fires as well when
-any scenario key is among them. Results come from one `ResultCache` shared by the tabs
+``parallel.pp`` and view keys such as ``view.comm.ranks``): the one change signal, so that every
+listener refreshes only for the keys it reads. Results come from one `ResultCache` shared by the tabs
 (`result(computation)`), keyed by exactly the keys each computation reads.
 
 Edits from a dragged slider go through `update_later`: they are merged and applied once per
@@ -85,7 +85,6 @@ class DocumentModel(QObject):
     document came from ("" when none: a file that matches no preset, an import)."""
 
     changed = Signal(object)           # frozenset[str] of the keys that changed
-    scenarioChanged = Signal(object)   # Scenario, when a scenario key changed
     problemsChanged = Signal(list)     # list[Problem]
     pathChanged = Signal(str)
     modifiedChanged = Signal(bool)
@@ -306,8 +305,6 @@ class DocumentModel(QObject):
                 self.problemsChanged.emit(list(problems))
         if keys:
             self.changed.emit(keys)
-        if scenario_changed:
-            self.scenarioChanged.emit(document.scenario)
 
     def _set_modified(self, modified: bool) -> None:
         if modified != self._modified:

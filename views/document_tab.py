@@ -51,9 +51,12 @@ class DocumentTab(QWidget):
         return tuple(problem.message for problem in self.model.errors)
 
     def read_keys(self) -> tuple[str, ...]:
+        """The keys the tab reads for the current document (a computation's reads may depend on
+        it: Computation.reads_when)."""
+        document = self.model.document
         keys: list[str] = []
         for read in self.reads:
-            keys += read.all_reads if isinstance(read, Computation) else [read]
+            keys += read.reads_of(document) if isinstance(read, Computation) else [read]
         return tuple(keys)
 
     def concerns(self, keys: Iterable[str] | None) -> bool:

@@ -13,7 +13,6 @@ blocks, USP both). A deterministic teaching model.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, replace
 
 from ..hardware import capacity_bytes
@@ -65,9 +64,9 @@ def _gpu_activations(s: Scenario) -> int:
     return sum(item.bytes for item in memory_ledger(s).items if item.group == "activations" and item.tier == "gpu")
 
 
-@functools.lru_cache(maxsize=8)
 def context_memory(s: Scenario) -> ContextMemory:
-    """The long-context memory figure of `s` (cached per scenario: 4 ledgers per length)."""
+    """The long-context memory figure of `s` (4 ledgers per length: the tab's CONTEXT_MEMORY
+    computation keeps it, by the keys it reads)."""
     cp = s.parallel.cp
     sh = shapes(s)
     wanted = s.context.ulysses

@@ -41,11 +41,11 @@ The tensors and ops of one layer are built in models/memory/layer_tensors.py (`_
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from ..declared import reads
 from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import BYTES_PER_ELEMENT, Cluster, Memory, Parallel, Scenario
 from .layer_tensors import _DISCARDED, ELEMENTWISE_FLOPS, _bytes_formula, _layer, _mla, _Op, _Tensor
@@ -465,15 +465,20 @@ def _layer_policy(s: Scenario, moe: bool, recomputed: bool, steps: tuple[Step, .
     return LayerPolicy(moe, recomputed, tuple(rows), _recompute_ops(tensors, ops, backends, recomputed))
 
 
-@functools.lru_cache(maxsize=128)
+# What a layer's saved tensors depend on: the model, activation and precision sections, the degrees
+# that split a layer's tensors, and for an MoE model the routing of the busiest GPU's tokens (`moe`,
+# the node size, the FP8 recipe: models/memory/routed.py).
+POLICY_READS = ("model", "activation", "precision", "parallel.tp", "parallel.sp", "parallel.cp", "parallel.ep",
+                "parallel.etp", "moe", "cluster.gpus_per_node", "memory.fp8_recipe")
+
+
+@reads(*POLICY_READS, size=128)  # the long-context curves ask for 36 sequence lengths × recomputes at once
 def activation_policy(s: Scenario) -> ActivationPolicy:
     """The backends of every saved tensor of every kind of layer (dense, MoE; fully recomputed or
     not), the named ladder step by step (each step's saving and recompute FLOPs per layer, on the
-    layers that follow `recompute`), and the overrides that apply. It reads the model, parallel,
-    activation and precision sections (of parallel, the degrees that split a layer: tp, sp, cp, ep
-    and etp), and for an MoE model the routing (`moe`, the node size, the
-    FP8 recipe: the busiest GPU's tokens, models/memory/routed.py) only, so it is computed once for
-    those (validation and the ledger both ask for it on every edit)."""
+    layers that follow `recompute`), and the overrides that apply. It reads POLICY_READS only
+    (a dense model none of the routing), so it is computed once for those (validation and the
+    ledger both ask for it on every edit)."""
     p = s.parallel  # of the degrees, only the ones that split a layer's tensors
     layer_split = Parallel(tp=p.tp, sp=p.sp, cp=p.cp, ep=p.ep, etp=p.etp)
     reduced = Scenario(model=s.model, parallel=layer_split, activation=s.activation, precision=s.precision)
@@ -481,12 +486,7 @@ def activation_policy(s: Scenario) -> ActivationPolicy:
         reduced = dataclasses.replace(reduced, moe=s.moe,
                                       cluster=Cluster(gpus_per_node=s.cluster.gpus_per_node),
                                       memory=Memory(fp8_recipe=s.memory.fp8_recipe))
-    return _policy_of(reduced)
-
-
-@functools.lru_cache(maxsize=128)  # the long-context curves ask for 36 sequence lengths × recomputes at once
-def _policy_of(s: Scenario) -> ActivationPolicy:
-    return compute_activation_policy(s)
+    return compute_activation_policy(reduced)
 
 
 def compute_activation_policy(s: Scenario) -> ActivationPolicy:

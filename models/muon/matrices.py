@@ -20,12 +20,12 @@ TP-sharded weight is gathered for it. MTP modules (DeepSeek-V3 §2.2) are left o
 """
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
+from ..declared import reads
 from ..memory.params import head_dim, is_moe_layer, shared_ffn
-from ..memory.partition import pipeline_layout
+from ..memory.partition import LAYOUT_READS, pipeline_layout
 from ..scenario import Scenario
 
 KINDS = ("attention", "mlp", "shared", "expert")
@@ -117,12 +117,13 @@ class Stage:
         return tuple(layer for chunk in self.chunks for layer in chunk)
 
 
-@functools.lru_cache(maxsize=32)
+# The pipeline's layout and the matrices each layer holds on a GPU.
+@reads(*LAYOUT_READS, "model", "parallel", size=32)
 def muon_stage(s: Scenario) -> Stage:
     """The most loaded pipeline stage: the pipeline rank with the most dense Muon matrices, then
     the most elements, then the lowest rank (models/memory/partition.py's pipeline_layout places
     stages; MTP layers, indices from model.layers on, are left out). ValueError when the pipeline
-    cannot be laid out. Cached per scenario: validate() asks for it on every edit."""
+    cannot be laid out. Remembered by what it reads: validate() asks for it on every edit."""
     per_kind = {moe: layer_shapes(s, moe) for moe in (False, True)}
     counts = {moe: (len(shapes), sum(rows * cols for _, rows, cols, _ in shapes)) for moe, shapes in per_kind.items()}
     best: Stage | None = None

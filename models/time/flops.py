@@ -48,10 +48,10 @@ FP32 probabilities three times (e + 12 bytes per logit; 4 + e), the embedding wr
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from dataclasses import dataclass
 
+from ..declared import reads
 from ..hardware import GPUS
 from ..memory import head_dim, is_moe_layer, padded_vocab, pipeline_layout
 from ..memory.params import shared_ffn
@@ -488,7 +488,9 @@ def _executed(s: Scenario, sh: Shard) -> tuple[float, float]:
     return total, recompute
 
 
-@functools.lru_cache(maxsize=256)
+# A layer's shapes and shards, its recompute (the activation policy's keys), the micro-batch, the
+# GPU's peak and the MoE layer's busiest GPU.
+@reads("model", "parallel", "activation", "precision", "schedule", "moe", "cluster", "memory.fp8_recipe", size=256)
 def layer_flops(s: Scenario) -> LayerFlops:
     """One layer of each kind (dense; MoE if the model has experts), the head and the embedding for
     one micro-batch on one GPU, their recompute as the activation policy has it (a layer that follows

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from tslab.models.memory.policy import activation_policy
+from tslab.models.derived import CONTEXT, STEP_TIME
+from tslab.models.memory.policy import POLICY_READS, activation_policy
 from tslab.views.gallery import activation_lifecycle as activation
 from tslab.views.gallery import context_schemes as context
 from tslab.views.gallery import dualpipe_strip as dualpipe
@@ -97,7 +98,7 @@ CONTEXT_PARALLEL = FigureSpec(
                                          "2-D mesh side by side, with each scheme's bytes per link per layer."),
     sources=(SRC_ULYSSES, SRC_RING, SRC_USP),
     tab="context", build=build_context_parallel,
-    live_view={"view.context.page": "parallel", "view.context.scheme": "usp"})
+    live_view={"view.context.page": "parallel", "view.context.scheme": "usp"}, reads=(CONTEXT, "title", "view.context"))
 
 ACTIVATION_LIFECYCLE = FigureSpec(
     key="activation-lifecycle", number=8,
@@ -109,7 +110,8 @@ ACTIVATION_LIFECYCLE = FigureSpec(
              "DeepSeek-V3 technical report §3.2.3, §3.3.3",
              "Kimi K2 technical report (arXiv 2507.20534) §2.4.3",
              "Kimi K3 technical report (unified activation manager)"),
-    tab="memory", build=build_activation_lifecycle, live_view={})
+    tab="memory", build=build_activation_lifecycle, live_view={},
+    reads=("title", *POLICY_READS, "parallel", "schedule", "cluster", "memory"))
 
 DUALPIPE_OVERLAP = FigureSpec(
     key="dualpipe-overlap", number=9,
@@ -120,7 +122,7 @@ DUALPIPE_OVERLAP = FigureSpec(
                                          "hides and what it exposes."),
     sources=("DeepSeek-V3 technical report §3.2.1, Figure 4",
              "DeepSeek-V3 technical report §3.2.2 (cross-node all-to-all)"),
-    tab="pipeline", build=build_dualpipe_overlap, live_view={})
+    tab="pipeline", build=build_dualpipe_overlap, live_view={}, reads=(STEP_TIME, "title"))
 
 KIMI_LINEAGE = FigureSpec(
     key="kimi-lineage", number=10,

@@ -272,7 +272,7 @@ SPECS: tuple[FigureSpec, ...] = (
                                              "FLOPs, HBM, network, idle — and the optimizer step, from the "
                                              "step-time model."),
         sources=(SRC_MEGATRON, SRC_MFU, SRC_ROOFLINE),
-        tab="pipeline", build=build_cost_stack, live_view={}),
+        tab="pipeline", build=build_cost_stack, live_view={}, reads=(STEP_TIME, "title")),
     FigureSpec(
         key="bytes-per-parameter", number=2,
         title=QT_TRANSLATE_NOOP("gallery", "Bytes per parameter: 2 is really 16"),
@@ -280,21 +280,23 @@ SPECS: tuple[FigureSpec, ...] = (
                                              "Adam's 16 bytes, then ZeRO-1/2/3 per GPU for the paper's example and "
                                              "this scenario."),
         sources=(SRC_ZERO, "Rajbhandari et al., ZeRO (SC'20) §5"),
-        tab="memory", build=build_bytes_per_parameter, live_view={}),
+        tab="memory", build=build_bytes_per_parameter, live_view={}, reads=(LEDGER,)),
     FigureSpec(
         key="device-mesh", number=3,
         title=QT_TRANSLATE_NOOP("gallery", "The 3D device mesh: TP in the node, PP across nodes, DP across replicas"),
         summary=QT_TRANSLATE_NOOP("gallery", "Every GPU with its rank and (tp, pp, dp) coordinates in its node, the "
                                              "TP groups, the PP chains and the DP replicas, from the mesh model."),
         sources=(SRC_MESH, SRC_RANKS),
-        tab="mesh", build=build_device_mesh, live_view={"view.mesh.colour_by": "tp"}),
+        tab="mesh", build=build_device_mesh, live_view={"view.mesh.colour_by": "tp"},
+        reads=(MESH, "title", "view.mesh")),
     FigureSpec(
         key="pipeline-schedules", number=4,
         title=QT_TRANSLATE_NOOP("gallery", "Pipeline schedules side by side"),
         summary=QT_TRANSLATE_NOOP("gallery", "GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on "
                                              "the same ranks and time axis, each with its bubble."),
         sources=(SRC_GPIPE, SRC_1F1B, SRC_ZB, SRC_DUALPIPE),
-        tab="pipeline", build=build_pipeline_schedules, live_view={"view.pipeline.compare": "zb-h1"}),
+        tab="pipeline", build=build_pipeline_schedules, live_view={"view.pipeline.compare": "zb-h1"},
+        reads=("parallel.pp", "schedule.microbatches")),
     FigureSpec(
         key="collectives", number=5,
         title=QT_TRANSLATE_NOOP("gallery", "Collectives round by round"),
@@ -303,7 +305,8 @@ SPECS: tuple[FigureSpec, ...] = (
                                              "and the bus-bandwidth factor."),
         sources=(SRC_NCCL_TESTS, SRC_THAKUR),
         tab="comm", build=build_collectives,
-        live_view={"view.comm.collective": "allreduce", "view.comm.algorithm": "ring", "view.comm.ranks": 4}),
+        live_view={"view.comm.collective": "allreduce", "view.comm.algorithm": "ring", "view.comm.ranks": 4},
+        reads=("view.comm.bytes",)),
     FigureSpec(
         key="moe-all-to-all", number=6,
         title=QT_TRANSLATE_NOOP("gallery", "MoE's two all-to-alls and MoonEP's redundant experts"),
@@ -311,5 +314,6 @@ SPECS: tuple[FigureSpec, ...] = (
                                              "MoonEP's redundant experts, which give every rank exactly S·K "
                                              "tokens."),
         sources=(SRC_DEEPSEEK_EP, SRC_GSHARD, SRC_MOONEP),
-        tab="comm", build=build_moe_all_to_all, live_view={"view.comm.collective": "alltoall"}),
+        tab="comm", build=build_moe_all_to_all, live_view={"view.comm.collective": "alltoall"},
+        reads=(MOE, "title", "model", "precision", "memory", "cluster")),
 )

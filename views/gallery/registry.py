@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tslab.models.document import Document
+from tslab.models.derived import Computation, concerns
+from tslab.models.document import Document, changed_keys
 
 if TYPE_CHECKING:
     from tslab.views.document_model import DocumentModel
@@ -38,6 +39,9 @@ class FigureSpec:
     build      (DocumentModel) -> GalleryFigure, drawn for the model's document (or for the
                fallback preset the figure names when the document cannot show it)
     live_view  view keys set when the figure's tab is opened from the gallery ({} = as they are)
+    reads      the keys, sections and computations (models.derived) the figure draws from; an edit
+               of any other key leaves it as it is, so its thumbnail is not drawn again. () for a
+               diagram of stated facts (the same for every document).
     """
     key: str
     number: int
@@ -47,6 +51,19 @@ class FigureSpec:
     tab: str | None
     build: Callable[[DocumentModel], GalleryFigure]
     live_view: dict[str, Any] = field(default_factory=dict)
+    reads: tuple = ()
+
+    def read_keys(self, document: Document) -> tuple[str, ...]:
+        """The keys `reads` names for `document` (a computation's, with its inputs')."""
+        keys: list[str] = []
+        for read in self.reads:
+            keys += read.reads_of(document) if isinstance(read, Computation) else [read]
+        return tuple(keys)
+
+    def shows(self, drawn: Document, document: Document) -> bool:
+        """Whether the figure drawn for `drawn` is the figure of `document` too: no key it reads
+        differs between them."""
+        return not concerns(changed_keys(drawn, document), self.read_keys(drawn) + self.read_keys(document))
 
 
 def document_for(document: Document, usable: Callable[[Document], bool], fallback: str) -> tuple[Document, bool]:

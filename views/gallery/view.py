@@ -263,7 +263,8 @@ class GalleryDialog(QDialog):
     def stale_rows(self) -> list[int]:
         """The thumbnails that do not show the current document yet."""
         document = self.model.document
-        return [row for row in range(len(self.specs)) if self._drawn.get(row) != document]
+        return [row for row, spec in enumerate(self.specs)
+                if (drawn := self._drawn.get(row)) is None or not spec.shows(drawn, document)]
 
     def draw_next(self) -> None:
         """Draw the first stale thumbnail, then come back on the next turn of the event loop."""
@@ -294,13 +295,14 @@ class GalleryDialog(QDialog):
         self._next_drawing.start()
 
     def _document_changed(self, keys: frozenset[str]) -> None:
-        """Thumbnails and the figure shown become stale; they are redrawn once the edits pause."""
+        """The thumbnails and the figure shown whose reads the change concerns (FigureSpec.shows)
+        become stale; they are redrawn once the edits pause."""
         self.redraw_timer.start()
 
     def _redraw(self) -> None:
         if not self.isVisible():
             return
-        if self.stack.currentIndex() == 1 and self._page_document != self.model.document:
+        if self.stack.currentIndex() == 1 and not self._page_current():
             self._show_figure()
         self._next_drawing.start()
 
@@ -311,13 +313,18 @@ class GalleryDialog(QDialog):
         if not self.specs:
             return
         row = max(0, min(row, len(self.specs) - 1))
-        if self.stack.currentIndex() == 1 and row == self.current and self._page_document == self.model.document:
+        if self.stack.currentIndex() == 1 and row == self.current and self._page_current():
             return
         self.current = row
         self.grid.setCurrentRow(row)
         self.stack.setCurrentIndex(1)
         self._show_figure()
         self.scroll.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _page_current(self) -> bool:
+        """Whether the figure page shows the current figure as the document has it now."""
+        drawn = self._page_document
+        return drawn is not None and self.specs[self.current].shows(drawn, self.model.document)
 
     def _show_figure(self) -> None:
         spec, document = self.specs[self.current], self.model.document

@@ -14,8 +14,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox,
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
+from tslab.models.derived import concerns
 from tslab.models.memory.params import is_moe_layer
-from tslab.models.memory.policy import (BACKENDS, TENSORS, ActivationPolicy, TensorRow, activation_policy,
+from tslab.models.memory.policy import (BACKENDS, POLICY_READS, TENSORS, ActivationPolicy, TensorRow, activation_policy,
                                         parse_overrides, policy_problems, recompute_rule)
 from tslab.models.scenario import ACTIVATION_POLICIES, Scenario
 from tslab.views.document_model import DocumentModel
@@ -84,11 +85,17 @@ class PolicyEditor(QWidget):
         self.policy_box.currentIndexChanged.connect(self._policy_picked)
         self.steps_box.valueChanged.connect(self._steps_picked)
         self._stale = False
-        model.scenarioChanged.connect(lambda _: self._scenario_changed())
+        self._errors = list(model.errors)   # the scenario's errors the editor last showed
+        model.changed.connect(self._document_changed)
         self.refresh()
 
-    def _scenario_changed(self) -> None:
-        """Refresh now when shown; a hidden editor (another page or tab) refreshes when shown."""
+    def _document_changed(self, keys: frozenset[str]) -> None:
+        """Refresh when the change concerns the policy (POLICY_READS) or the scenario's errors,
+        now when shown; a hidden editor (another page or tab) refreshes when shown."""
+        errors = list(self.model.errors)
+        if not concerns(keys, POLICY_READS) and errors == self._errors:
+            return
+        self._errors = errors
         if self.isVisible():
             self.refresh()
         else:

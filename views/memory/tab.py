@@ -82,7 +82,7 @@ class MemoryTab(DocumentTab):
         if keys is not None and not LEDGER.concerns(keys):  # the selection, op durations or CP settings
             self.figure.set_selected(selected)
             self.table.select_key(selected)
-            if MEMORY_TIMELINE.concerns(keys):
+            if MEMORY_TIMELINE.concerns(keys, self.model.document):
                 self._show_lanes()
             if CONTEXT_MEMORY.concerns(keys):
                 self._show_context()

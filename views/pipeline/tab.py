@@ -118,7 +118,7 @@ class PipelineTab(DocumentTab):
             self.compare_box.blockSignals(True)
             self.compare_box.setCurrentIndex(max(index, 0))
             self.compare_box.blockSignals(False)
-        if keys is not None and not SCHEDULE.concerns(keys):
+        if keys is not None and not SCHEDULE.concerns(keys, self.model.document):
             if not self.timer.isActive():
                 self.set_time(self.document_time())
             return

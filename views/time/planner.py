@@ -198,7 +198,7 @@ class PlannerView(QWidget):
             "StepTime", "A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by "
                         "the step-time model, among those whose memory ledger fits and that validate without errors."),
             scale=0.9))
-        model.scenarioChanged.connect(self._scenario_changed)
+        model.changed.connect(self._document_changed)
 
     def sizeHint(self) -> QSize:
         return QSize(1180, 640)
@@ -251,7 +251,12 @@ class PlannerView(QWidget):
         set_text(self.status, "<span style='color:#C00000'>" + self.tr("The search failed: {reason}").format(
             reason=message) + "</span>")
 
-    def _scenario_changed(self, scenario: Scenario) -> None:
+    def _document_changed(self, keys: frozenset[str]) -> None:
+        """A scenario edit: the GPU count follows the scenario until a search is shown, and a
+        ranking shown says when the document has left it (view keys change neither)."""
+        if all(key.startswith("view.") for key in keys):
+            return
+        scenario = self.model.scenario
         if not self.running and self.plan is None and self.gpus_box.value() != scenario.world_size:
             self.gpus_box.setValue(scenario.world_size)
         if self.plan is not None and scenario != self.searched and not any(r.scenario == scenario for r in self.rows):
