@@ -11,17 +11,19 @@ values (tuples, frozen dataclasses). A result that raises is not remembered.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
 from .scenario import Scenario
 
 T = TypeVar("T")
-_MISSING = object()
+MISSING: Any = object()   # what `recall` returns for a result not remembered
+_MISSING = MISSING
 
 
 class Declared(Generic[T]):
@@ -41,6 +43,15 @@ class Declared(Generic[T]):
         return tuple(value(s) for value in self._values)
 
     def __call__(self, s: Scenario) -> T:
+        found = self.recall(s)
+        if found is not _MISSING:
+            return found
+        result = self.function(s)
+        self.remember(s, result)
+        return result
+
+    def recall(self, s: Scenario) -> Any:
+        """The result remembered for `s`'s values of the declared keys, or `MISSING`."""
         last = self._last  # the same scenario object again (a ledger asks once per rank): no key
         if last is not None and last[0] is s:
             return last[1]
@@ -50,20 +61,42 @@ class Declared(Generic[T]):
             if found is not _MISSING:
                 self._results.move_to_end(key)
                 self._last = (s, found)
-                return found
-        result = self.function(s)
+        return found
+
+    def remember(self, s: Scenario, result: T) -> None:
+        """Keep `result` as the function's result for `s` (computed by a caller with more
+        arguments than the scenario: the step time with a caller's schedule timings)."""
         with self._lock:
-            self._results[key] = result
+            self._results[self.key(s)] = result
             while len(self._results) > self.size:
                 self._results.popitem(last=False)
         self._last = (s, result)
-        return result
+
+    @contextlib.contextmanager
+    def resized(self, size: int) -> Iterator[None]:
+        """Keep up to `size` results (at least the usual number) while the block runs, then trim
+        back to the usual size."""
+        usual = self.size
+        self.size = max(size, usual)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self.size = usual
+                while len(self._results) > usual:
+                    self._results.popitem(last=False)
 
     def uncached(self, s: Scenario) -> T:
         return self.function(s)
 
 
 DECLARED: list[Declared[Any]] = []
+
+# The keys the step-time model reads (models/time): FLOPs, HBM traffic and communication of every
+# stage, through the schedule, and so a schedule's durations when schedule.durations = "model".
+# Here, below both the model and the tabs' computations (models/derived.py), which declare it.
+STEP_TIME_READS = ("model", "precision", "optimizer", "parallel", "activation", "offload", "cluster", "schedule",
+                   "moe", "time", "memory.nccl_channels", "memory.deepep_sms", "context.attention_efficiency")
 
 
 def reads(*keys: str, size: int = 256) -> Callable[[Callable[[Scenario], T]], Declared[T]]:

@@ -22,15 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from .declared import STEP_TIME_READS
 from .document import Document
 from .scenario import Scenario
 
 SCENARIO_SECTIONS = ("title", "model", "precision", "optimizer", "parallel", "activation", "offload", "cluster",
                      "schedule", "memory", "moe", "context", "muon")
-# The step-time model: FLOPs, HBM traffic and communication of every stage, through the schedule
-# (and so the schedule's durations when schedule.durations = "model").
-STEP_TIME_READS = ("model", "precision", "optimizer", "parallel", "activation", "offload", "cluster", "schedule",
-                   "moe", "time", "memory.nccl_channels", "memory.deepep_sms", "context.attention_efficiency")
 # With schedule.durations = "model" a schedule's op durations come from everything the step-time
 # model reads; typed durations read none of it (Computation.reads_when).
 MODEL_DURATIONS = (("schedule.durations", "model", STEP_TIME_READS),)

@@ -58,12 +58,11 @@ from __future__ import annotations
 
 import contextlib
 import math
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..declared import MISSING, STEP_TIME_READS, Declared, reads
 from ..mesh import Traffic
 from ..moe.load import scenario_load
 from ..pipeline.kinds import Durations
@@ -166,19 +165,22 @@ class _Prepared:
     stages: _Stages
 
 
-_PREPARED: OrderedDict[Scenario, _Prepared] = OrderedDict()
-_TIMED: OrderedDict[Scenario, StepTime] = OrderedDict()
-_TAILS: OrderedDict[Scenario, list[dict[str, Any]]] = OrderedDict()
-_LOCK = threading.Lock()
-_CACHE_SIZE = 256
+@reads(*STEP_TIME_READS)
+def _prepared(s: Scenario) -> _Prepared:
+    """The scenario's hardware, communication rows and stage costs: what every timing starts from."""
+    _check(s)
+    hw = hardware_of(s)
+    rows = _rows(s)
+    return _Prepared(hw, rows, _stages(s, hw, rows))
 
 
-def _remember(cache: OrderedDict, key: Scenario, value: Any) -> None:
-    with _LOCK:
-        cache[key] = value
-        cache.move_to_end(key)
-        while len(cache) > _CACHE_SIZE:
-            cache.popitem(last=False)
+def _timed_afresh(s: Scenario) -> StepTime:
+    return _step_time(s, None, None)
+
+
+# The step times kept, by the values of the keys the model reads (step_time fills it, with the
+# caller's should_stop and timings).
+_TIMED = Declared(_timed_afresh, STEP_TIME_READS, 256)
 
 
 @contextlib.contextmanager
@@ -186,36 +188,8 @@ def larger_caches(size: int) -> Iterator[None]:
     """Keep up to `size` scenarios' prepared stage costs, tails and step times while the block
     runs (the planner bounds thousands of configurations before it times a few of them), then
     trim back to the usual size."""
-    global _CACHE_SIZE
-    usual = _CACHE_SIZE
-    _CACHE_SIZE = max(size, usual)
-    try:
+    with _prepared.resized(size), _tails_of.resized(size), _TIMED.resized(size):
         yield
-    finally:
-        with _LOCK:
-            _CACHE_SIZE = usual
-            for cache in (_PREPARED, _TIMED, _TAILS):
-                while len(cache) > usual:
-                    cache.popitem(last=False)
-
-
-def _recall(cache: OrderedDict, key: Scenario) -> Any:
-    with _LOCK:
-        value = cache.get(key)
-        if value is not None:
-            cache.move_to_end(key)
-        return value
-
-
-def _prepared(s: Scenario) -> _Prepared:
-    found = _recall(_PREPARED, s)
-    if found is None:
-        _check(s)
-        hw = hardware_of(s)
-        rows = _rows(s)
-        found = _Prepared(hw, rows, _stages(s, hw, rows))
-        _remember(_PREPARED, s, found)
-    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,23 +200,21 @@ def step_time(s: Scenario, should_stop: Callable[[], bool] | None = None,
     """The step time of the scenario, its stack per pipeline rank and its communication per axis
     (module docstring). ValueError (with the reason) for what the model cannot time. `timings`:
     as step_parts', which times the schedule without simulating it again (the same numbers)."""
-    found = _recall(_TIMED, s)
-    if found is not None:
+    found = _TIMED.recall(s)
+    if found is not MISSING:
         return found
     result = _step_time(s, should_stop, timings)
-    _remember(_TIMED, s, result)
+    _TIMED.remember(s, result)
     return result
 
 
-def _rank_tails(s: Scenario, prep: _Prepared) -> list[dict[str, Any]]:
+@reads(*STEP_TIME_READS)
+def _tails_of(s: Scenario) -> list[dict[str, Any]]:
     """Per pipeline rank, what follows its last backward: the DP/ZeRO communication not hidden
     ("dp", per axis; "dp_raw" all of it) and the optimizer step ("optimizer"). It depends on the
     stage costs, not on the simulated schedule: `step_floor` adds it to a bound on the makespan."""
-    found = _recall(_TAILS, s)
-    if found is None:
-        found = rank_tails(s, prep.rows, prep.stages, prep.hw)
-        _remember(_TAILS, s, found)
-    return found
+    prep = _prepared(s)
+    return rank_tails(s, prep.rows, prep.stages, prep.hw)
 
 
 def stage_costs(s: Scenario) -> tuple[tuple[float, ...], float]:
@@ -259,13 +231,13 @@ def stage_costs(s: Scenario) -> tuple[tuple[float, ...], float]:
 
 def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
     """A lower bound on `step_time(s).step_time_s` without simulating the schedule: the step is the
-    makespan plus the longest rank's tail (`_rank_tails`), and the makespan is at least every rank's
+    makespan plus the longest rank's tail (`_tails_of`), and the makespan is at least every rank's
     busy time — the sum of its ops, Σ micro-batches × stage cost — with the fill before its first op
     and, in the 1F1B family, the drain after its last (an overlapped DualPipe pair can last less
     than its two halves: for those kinds only `makespan_floor`, a caller's bound on the makespan,
     counts). ValueError as step_time."""
-    found = _recall(_TIMED, s)
-    if found is not None:
+    found = _TIMED.recall(s)
+    if found is not MISSING:
         return found.step_time_s
     prep = _prepared(s)
     st = prep.stages
@@ -283,20 +255,20 @@ def step_floor(s: Scenario, makespan_floor: float = 0.0) -> float:
             busy = max(busy, fill + work + (drain if drains else 0.0))
             fill += durations.F * factors[r]
             drain += durations.B * factors[r]
-    return max(busy, makespan_floor) + _tail(s, prep)
+    return max(busy, makespan_floor) + _tail(s)
 
 
-def _tail(s: Scenario, prep: _Prepared) -> float:
+def _tail(s: Scenario) -> float:
     """The longest rank's DP/ZeRO communication not hidden plus its optimizer step."""
-    return max((sum(t["dp"].values()) + t["optimizer"] for t in _rank_tails(s, prep)), default=0.0)
+    return max((sum(t["dp"].values()) + t["optimizer"] for t in _tails_of(s)), default=0.0)
 
 
 def step_tail(s: Scenario) -> float:
     """step_time(s)'s tail: step_time_s − pipeline_s (`_tail`), without the simulation."""
-    found = _recall(_TIMED, s)
-    if found is not None:
+    found = _TIMED.recall(s)
+    if found is not MISSING:
         return found.step_time_s - found.pipeline_s
-    return _tail(s, _prepared(s))
+    return _tail(s)
 
 
 def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
@@ -306,8 +278,8 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
     `timings`: the caller's ScheduleTiming per (kind, ranks, micro-batches, chunks), filled as it
     goes, which times a schedule met before without simulating it again (the same makespan).
     ValueError as step_time."""
-    found = _recall(_TIMED, s)
-    if found is not None:
+    found = _TIMED.recall(s)
+    if found is not MISSING:
         return found.pipeline_s, found.step_time_s - found.pipeline_s
     prep = _prepared(s)
     st = prep.stages
@@ -315,9 +287,9 @@ def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
     if timings is None:
         sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
                        stage_imbalance=imbalance, should_stop=should_stop)
-        return sim.makespan, _tail(s, prep)
+        return sim.makespan, _tail(s)
     timing = _timing(timings, s, st, should_stop, durations, imbalance)
-    return timing.makespan(durations, imbalance), _tail(s, prep)
+    return timing.makespan(durations, imbalance), _tail(s)
 
 
 Timings = dict[tuple[str, int, int, int], ScheduleTiming]  # a caller's ScheduleTiming per schedule
@@ -333,7 +305,7 @@ def step_upper(s: Scenario, timings: Timings) -> float:
     if timing is None:
         return math.inf
     durations, imbalance, _ = _durations_of(st)
-    return timing.upper_bound(durations, imbalance) + _tail(s, prep)
+    return timing.upper_bound(durations, imbalance) + _tail(s)
 
 
 def _timing(timings: Timings, s: Scenario, st: _Stages, should_stop: Callable[[], bool] | None,
@@ -372,7 +344,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None, timings: Tim
     pp_stack = min(pp_exposed, pp_time)
 
     per_rank: list[dict[str, Any]] = []
-    for r, tail_part in enumerate(_rank_tails(s, prep)):
+    for r, tail_part in enumerate(_tails_of(s)):
         mine = st.by_rank[r]
         total = _Cost()
         for k in mine:
@@ -391,7 +363,7 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None, timings: Tim
         per_rank.append({"busy": busy, "compute": compute, "memory": memory, "exposed": exposed,
                          **tail_part, "raw": dict(total.raw), "pp": min(pp_stack, difference(makespan, busy))})
 
-    tail = _tail(s, prep)
+    tail = _tail(s)
     step = makespan + tail
     critical = max(per_rank, key=lambda r: sum(r["dp"].values()) + r["optimizer"])
     stack = []
