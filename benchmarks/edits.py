@@ -88,6 +88,7 @@ def edit_latencies(preset: str = "deepseek-v3", edits: int = 4, keys: list[str] 
                 settle()
         times.sort()
         found.append((key, times[int(0.95 * (len(times) - 1))] if times else None))
+    model.mark_saved("")   # an edit that did not go back (a key another resolves) asks nothing on close
     window.close()
     return found
 

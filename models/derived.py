@@ -535,6 +535,9 @@ WORKER_GPUS = 1 << 12       # the mesh, traffic and network of a larger cluster:
 WORKER_PICKS = 1 << 22      # MoE routing: more token·expert picks (~80 ms)
 WORKER_MUON_RANKS = 32      # Muon's Gram demonstration orthogonalises a shard per ZeRO rank (dp·cp): > ~30 ms
 WORKER_SR = (1_000_000, 2_000_000, 64)  # stochastic rounding's samples, accumulation steps, ranks: > ~30 ms
+WORKER_TIMELINE_OPS = 512   # the memory timeline simulates the schedule and a ledger per rank: GPT-3's 1,024 ops ~22 ms
+WORKER_CONTEXT_LAYERS = 2_000  # the long-context curves: 4 ledgers per length, each over the model's layers
+                               # (classroom-7b 1,152 ledger·layers ~10 ms; DeepSeek-V3's 2,196 with routing ~0.3 s)
 
 
 def step_ops(s: Scenario) -> int:
@@ -556,6 +559,11 @@ def heavy(computation: Computation, doc: Document) -> bool:
         return schedule_ops(doc) > WORKER_OPS
     if computation is STEP_TIME:
         return step_ops(s) > LIGHT_STEP_OPS
+    if computation is MEMORY_TIMELINE:
+        return step_ops(s) > WORKER_TIMELINE_OPS
+    if computation is CONTEXT_MEMORY:
+        from .context import context_lengths
+        return 4 * len(context_lengths(s.model.seq_len)) * s.model.layers > WORKER_CONTEXT_LAYERS
     if computation in (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK):
         return s.cluster.nodes * s.cluster.gpus_per_node > WORKER_GPUS
     if computation is MOE:

@@ -330,3 +330,6 @@ def test_where_a_computation_runs_is_decided_by_the_size_of_its_work() -> None:
     deep = small.replace(**{"schedule.global_batch": 8 * 4096, "parallel.pp": 8, "parallel.dp": 1})
     assert derived.schedule_ops(deep) > derived.WORKER_OPS and derived.heavy(derived.SCHEDULE, deep)
     assert derived.heavy(derived.SR, small.replace(**{"sr.samples": derived.WORKER_SR[0] + 1}))
+    # the memory tab's pages: the timeline by the schedule's ops, the long-context curves by their ledgers
+    assert derived.step_ops(big.scenario) > derived.WORKER_TIMELINE_OPS and derived.heavy(derived.MEMORY_TIMELINE, big)
+    assert derived.heavy(derived.CONTEXT_MEMORY, big) and not derived.heavy(derived.CONTEXT_MEMORY, small)

@@ -227,6 +227,22 @@ def test_memory_over_time_page_draws_every_ranks_peak(tab, qtbot):
     tab.model.mark_saved("")
 
 
+def test_a_large_schedules_lanes_and_curves_are_computed_off_the_ui_thread(qtbot):
+    """DeepSeek-V3's timeline (4,024 ops) and long-context curves go to the tab's runners: the page
+    says what is being computed, then draws the result the runner delivers."""
+    from tslab.models.derived import CONTEXT_MEMORY, MEMORY_TIMELINE
+    tab = shown(qtbot, MemoryTab(DocumentModel(load_preset("deepseek-v3"))), 1400, 900)
+    tab.pages.setCurrentWidget(tab.lanes_scroll)
+    assert tab.lanes.timeline is None and "Simulating" in tab.lanes.reason.text()
+    qtbot.waitUntil(lambda: tab.lanes.timeline is not None, timeout=60_000)
+    assert tab.model.cache.computed[MEMORY_TIMELINE.name] == 1
+    tab.pages.setCurrentWidget(tab.context_page)
+    assert "sequence length" in tab.context_chart.reason.text()
+    qtbot.waitUntil(lambda: tab.model.cache.computed.get(CONTEXT_MEMORY.name) == 1, timeout=60_000)
+    qtbot.waitUntil(lambda: not tab.context_runner.busy, timeout=10_000)
+    assert not tab.context_chart.reason.isVisibleTo(tab.context_chart)
+
+
 def test_activation_ladder_page_edits_the_scenario(tab, qtbot):
     """Picking a ladder on its page sets activation.policy and the ledger follows."""
     assert tab.policy is None  # built when its page is first shown

@@ -622,12 +622,12 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>DocumentModel</name>
     <message>
-        <location filename="../../views/document_model.py" line="262"/>
+        <location filename="../../views/document_model.py" line="261"/>
         <source>Set {count} keys</source>
         <translation>设置 {count} 个键</translation>
     </message>
     <message>
-        <location filename="../../views/document_model.py" line="263"/>
+        <location filename="../../views/document_model.py" line="262"/>
         <source>{setting} {old} → {new}</source>
         <translation>{setting} {old} → {new}</translation>
     </message>
@@ -897,12 +897,12 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>正在绘制…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="283"/>
+        <location filename="../../views/gallery/view.py" line="284"/>
         <source>This figure cannot be drawn for this scenario</source>
         <translation>此图无法针对当前场景绘制</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="285"/>
+        <location filename="../../views/gallery/view.py" line="286"/>
         <source>{summary}
 
 Not drawn for this scenario: {reason}</source>
@@ -911,22 +911,22 @@ Not drawn for this scenario: {reason}</source>
 未针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="330"/>
+        <location filename="../../views/gallery/view.py" line="337"/>
         <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
         <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="338"/>
+        <location filename="../../views/gallery/view.py" line="345"/>
         <source>Figure {number} of {count}: {title}</source>
         <translation>图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="344"/>
+        <location filename="../../views/gallery/view.py" line="351"/>
         <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
         <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="348"/>
+        <location filename="../../views/gallery/view.py" line="355"/>
         <source>Open the tab that makes this figure live</source>
         <translation>打开能实时生成此图的标签页</translation>
     </message>
@@ -1150,335 +1150,335 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="81"/>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="86"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="89"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="90"/>
+        <location filename="../../desktop/main_window.py" line="93"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="124"/>
+        <location filename="../../desktop/main_window.py" line="127"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="127"/>
+        <location filename="../../desktop/main_window.py" line="130"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="140"/>
+        <location filename="../../desktop/main_window.py" line="143"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="143"/>
+        <location filename="../../desktop/main_window.py" line="146"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="146"/>
+        <location filename="../../desktop/main_window.py" line="149"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="148"/>
+        <location filename="../../desktop/main_window.py" line="151"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="157"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="158"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="163"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="164"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="162"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="163"/>
+        <location filename="../../desktop/main_window.py" line="166"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="168"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="167"/>
+        <location filename="../../desktop/main_window.py" line="170"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="167"/>
+        <location filename="../../desktop/main_window.py" line="170"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="168"/>
+        <location filename="../../desktop/main_window.py" line="171"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="171"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="172"/>
+        <location filename="../../desktop/main_window.py" line="175"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="178"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="178"/>
+        <location filename="../../desktop/main_window.py" line="181"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="181"/>
+        <location filename="../../desktop/main_window.py" line="184"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="188"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="189"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="193"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="192"/>
+        <location filename="../../desktop/main_window.py" line="195"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="197"/>
+        <location filename="../../desktop/main_window.py" line="200"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="199"/>
+        <location filename="../../desktop/main_window.py" line="202"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="203"/>
+        <location filename="../../desktop/main_window.py" line="206"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="204"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="205"/>
+        <location filename="../../desktop/main_window.py" line="208"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="210"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="209"/>
+        <location filename="../../desktop/main_window.py" line="212"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="214"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="215"/>
+        <location filename="../../desktop/main_window.py" line="218"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="223"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="220"/>
+        <location filename="../../desktop/main_window.py" line="223"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="224"/>
+        <location filename="../../desktop/main_window.py" line="227"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="227"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="229"/>
+        <location filename="../../desktop/main_window.py" line="232"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="230"/>
+        <location filename="../../desktop/main_window.py" line="233"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="236"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="237"/>
+        <location filename="../../desktop/main_window.py" line="240"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="241"/>
+        <location filename="../../desktop/main_window.py" line="244"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="243"/>
-        <location filename="../../desktop/main_window.py" line="414"/>
+        <location filename="../../desktop/main_window.py" line="246"/>
+        <location filename="../../desktop/main_window.py" line="427"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="246"/>
-        <location filename="../../desktop/main_window.py" line="417"/>
+        <location filename="../../desktop/main_window.py" line="249"/>
+        <location filename="../../desktop/main_window.py" line="430"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="260"/>
+        <location filename="../../desktop/main_window.py" line="263"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="360"/>
+        <location filename="../../desktop/main_window.py" line="375"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="363"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="364"/>
+        <location filename="../../desktop/main_window.py" line="379"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="385"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="386"/>
+        <location filename="../../desktop/main_window.py" line="399"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="390"/>
+        <location filename="../../desktop/main_window.py" line="403"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="400"/>
+        <location filename="../../desktop/main_window.py" line="413"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="403"/>
+        <location filename="../../desktop/main_window.py" line="416"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="414"/>
+        <location filename="../../desktop/main_window.py" line="427"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="417"/>
+        <location filename="../../desktop/main_window.py" line="430"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="427"/>
-        <location filename="../../desktop/main_window.py" line="428"/>
+        <location filename="../../desktop/main_window.py" line="440"/>
+        <location filename="../../desktop/main_window.py" line="441"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="620"/>
+        <location filename="../../desktop/main_window.py" line="633"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="621"/>
+        <location filename="../../desktop/main_window.py" line="634"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1733,68 +1733,78 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="174"/>
+        <location filename="../../views/memory/tab.py" line="199"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="183"/>
+        <location filename="../../views/memory/tab.py" line="208"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="192"/>
+        <location filename="../../views/memory/tab.py" line="217"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="186"/>
+        <location filename="../../views/memory/tab.py" line="211"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="43"/>
-        <location filename="../../views/memory/tab.py" line="47"/>
+        <location filename="../../views/memory/tab.py" line="44"/>
+        <location filename="../../views/memory/tab.py" line="48"/>
         <source>Ledger items</source>
         <translation>账本条目</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="46"/>
+        <location filename="../../views/memory/tab.py" line="47"/>
         <source>Pages</source>
         <translation>页面</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="52"/>
+        <location filename="../../views/memory/tab.py" line="53"/>
         <source>Memory over time</source>
         <translation>显存随时间变化</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="56"/>
+        <location filename="../../views/memory/tab.py" line="57"/>
         <source>Activation ladder</source>
         <translation>激活阶梯</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="62"/>
+        <location filename="../../views/memory/tab.py" line="63"/>
         <source>Long context</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="122"/>
+        <location filename="../../views/memory/tab.py" line="131"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="177"/>
+        <location filename="../../views/memory/tab.py" line="150"/>
+        <source>Computing the ledgers of every sequence length…</source>
+        <translation>正在计算每个序列长度的显存账本…</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="178"/>
+        <source>Simulating the schedule…</source>
+        <translation>正在模拟流水线调度…</translation>
+    </message>
+    <message>
+        <location filename="../../views/memory/tab.py" line="202"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="223"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="201"/>
+        <location filename="../../views/memory/tab.py" line="226"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -2677,7 +2687,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="420"/>
+        <location filename="../../views/time/planner.py" line="425"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2801,112 +2811,112 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="258"/>
+        <location filename="../../views/time/planner.py" line="263"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="266"/>
+        <location filename="../../views/time/planner.py" line="271"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="269"/>
+        <location filename="../../views/time/planner.py" line="274"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="276"/>
+        <location filename="../../views/time/planner.py" line="281"/>
         <source>{faster:,} more counted faster than the scenario&apos;s own configuration by an upper bound on their step time, without timing them.</source>
         <translation>另有 {faster:,} 个由步时上界证明比场景自身配置更快，未逐一计时。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="290"/>
+        <location filename="../../views/time/planner.py" line="295"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="292"/>
+        <location filename="../../views/time/planner.py" line="297"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="294"/>
+        <location filename="../../views/time/planner.py" line="299"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="307"/>
+        <location filename="../../views/time/planner.py" line="312"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="308"/>
+        <location filename="../../views/time/planner.py" line="313"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="324"/>
+        <location filename="../../views/time/planner.py" line="329"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="326"/>
+        <location filename="../../views/time/planner.py" line="331"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="333"/>
+        <location filename="../../views/time/planner.py" line="338"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="334"/>
+        <location filename="../../views/time/planner.py" line="339"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="329"/>
+        <location filename="../../views/time/planner.py" line="334"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="314"/>
+        <location filename="../../views/time/planner.py" line="319"/>
         <source>{low:,} to {high:,}</source>
         <translation>{low:,} 至 {high:,}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="317"/>
+        <location filename="../../views/time/planner.py" line="322"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="321"/>
+        <location filename="../../views/time/planner.py" line="326"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="352"/>
+        <location filename="../../views/time/planner.py" line="357"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="359"/>
+        <location filename="../../views/time/planner.py" line="364"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="388"/>
+        <location filename="../../views/time/planner.py" line="393"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="399"/>
+        <location filename="../../views/time/planner.py" line="404"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="401"/>
+        <location filename="../../views/time/planner.py" line="406"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -2914,219 +2924,219 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PolicyEditor</name>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="39"/>
+        <location filename="../../views/memory/policy_table.py" line="40"/>
         <source>Manual (recompute setting only)</source>
         <translation>手动（仅按重计算设置）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="40"/>
+        <location filename="../../views/memory/policy_table.py" line="41"/>
         <source>Megatron-LM selective</source>
         <translation>Megatron-LM 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="41"/>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>Kimi K2</source>
         <translation>Kimi K2 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="41"/>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>Megatron-LM recompute modules</source>
         <translation>Megatron-LM 重计算模块</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="42"/>
+        <location filename="../../views/memory/policy_table.py" line="43"/>
         <source>DeepSeek-V3</source>
         <translation>DeepSeek-V3 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="42"/>
+        <location filename="../../views/memory/policy_table.py" line="43"/>
         <source>DeepSeek-V4</source>
         <translation>DeepSeek-V4 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="46"/>
+        <location filename="../../views/memory/policy_table.py" line="47"/>
         <source>A named ladder of per-tensor steps applied over the recompute setting</source>
         <translation>命名的逐张量步骤阶梯，叠加在重计算设置之上</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="49"/>
+        <location filename="../../views/memory/policy_table.py" line="50"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="51"/>
+        <location filename="../../views/memory/policy_table.py" line="52"/>
         <source>Apply the first N steps of the ladder (0 = all)</source>
         <translation>应用阶梯的前 N 步（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="52"/>
-        <location filename="../../views/memory/policy_table.py" line="55"/>
+        <location filename="../../views/memory/policy_table.py" line="53"/>
+        <location filename="../../views/memory/policy_table.py" line="56"/>
         <source>Activation policy</source>
         <translation>激活策略</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="53"/>
-        <location filename="../../views/memory/policy_table.py" line="56"/>
+        <location filename="../../views/memory/policy_table.py" line="54"/>
+        <location filename="../../views/memory/policy_table.py" line="57"/>
         <source>Steps applied</source>
         <translation>应用的步数</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>keep</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="63"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="64"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="64"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>MiB / dense layer</source>
         <translation>MiB / 稠密层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="65"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>MiB / MoE layer</source>
         <translation>MiB / MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
         <source>Backend</source>
         <translation>处理方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
         <source>Recompute GFLOP</source>
         <translation>重计算 GFLOP</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="67"/>
+        <location filename="../../views/memory/policy_table.py" line="68"/>
         <source>Saved tensors</source>
         <translation>保存的张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Saves MiB / layer</source>
         <translation>节省 MiB / 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Saved so far</source>
         <translation>累计节省</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="70"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Recompute GFLOP / layer, in all</source>
         <translation>重计算 GFLOP / 层（累计）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="70"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Applied</source>
         <translation>已应用</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="70"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="71"/>
+        <location filename="../../views/memory/policy_table.py" line="72"/>
         <source>Ladder steps</source>
         <translation>策略阶梯的各步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="72"/>
+        <location filename="../../views/memory/policy_table.py" line="73"/>
         <source>Per dense / MoE layer and micro-batch: the GPU memory each step frees, what the steps up to it free, and the layer&apos;s recompute FLOPs after it</source>
         <translation>按每个稠密层 / MoE 层、每个微批计：每一步释放的 GPU 显存、截至该步累计释放的显存，以及应用该步后该层的重计算 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="80"/>
+        <location filename="../../views/memory/policy_table.py" line="81"/>
         <source>Ladder, step by step (layers that follow the recompute setting)</source>
         <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="158"/>
+        <location filename="../../views/memory/policy_table.py" line="165"/>
         <source>Base: recompute {recompute}</source>
         <translation>基础：重计算 {recompute}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="161"/>
+        <location filename="../../views/memory/policy_table.py" line="168"/>
         <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
         <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="165"/>
+        <location filename="../../views/memory/policy_table.py" line="172"/>
         <source>{applied} of {count} ladder steps applied</source>
         <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="168"/>
+        <location filename="../../views/memory/policy_table.py" line="175"/>
         <source>{n} per-tensor overrides</source>
         <translation>{n} 个逐张量覆盖</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="192"/>
+        <location filename="../../views/memory/policy_table.py" line="199"/>
         <source>Backend of {tensor}</source>
         <translation>{tensor} 的存放方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="205"/>
+        <location filename="../../views/memory/policy_table.py" line="212"/>
         <source>the recompute setting</source>
         <translation>重计算设置</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="205"/>
+        <location filename="../../views/memory/policy_table.py" line="212"/>
         <source>an override</source>
         <translation>覆盖项</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="206"/>
+        <location filename="../../views/memory/policy_table.py" line="213"/>
         <source>ladder {step}</source>
         <translation>阶梯第 {step} 步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="207"/>
+        <location filename="../../views/memory/policy_table.py" line="214"/>
         <source>Decided by {who}</source>
         <translation>由{who}决定</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="208"/>
+        <location filename="../../views/memory/policy_table.py" line="215"/>
         <source>Regenerated by: {ops}</source>
         <translation>由以下操作重新生成：{ops}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="239"/>
+        <location filename="../../views/memory/policy_table.py" line="246"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="239"/>
+        <location filename="../../views/memory/policy_table.py" line="246"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -5928,107 +5938,107 @@ K 个输出加权求和</translation>
         <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="293"/>
+        <location filename="../../views/gallery/figures_training.py" line="294"/>
         <source>Pipeline schedules side by side</source>
         <translation>流水线调度并排对比</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="294"/>
+        <location filename="../../views/gallery/figures_training.py" line="295"/>
         <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
         <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="300"/>
+        <location filename="../../views/gallery/figures_training.py" line="302"/>
         <source>Collectives round by round</source>
         <translation>集合通信逐轮展示</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="301"/>
+        <location filename="../../views/gallery/figures_training.py" line="303"/>
         <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
         <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="309"/>
+        <location filename="../../views/gallery/figures_training.py" line="312"/>
         <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
         <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="310"/>
+        <location filename="../../views/gallery/figures_training.py" line="313"/>
         <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
         <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="95"/>
+        <location filename="../../views/gallery/figures_systems.py" line="96"/>
         <source>Context parallelism: Ulysses, Ring and USP</source>
         <translation>上下文并行：Ulysses、Ring 与 USP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="96"/>
+        <location filename="../../views/gallery/figures_systems.py" line="97"/>
         <source>Ulysses&apos; sequence ↔ head all-to-all, Ring&apos;s rotating K/V blocks and USP&apos;s 2-D mesh side by side, with each scheme&apos;s bytes per link per layer.</source>
         <translation>并排展示 Ulysses 的序列 ↔ 头 all-to-all、Ring 轮转的 K/V 块与 USP 的二维网格，并给出各方案每层每链路的字节数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="104"/>
+        <location filename="../../views/gallery/figures_systems.py" line="105"/>
         <source>The activation lifecycle: store, recompute, compress, offload</source>
         <translation>激活的生命周期：存储、重计算、压缩、卸载</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="105"/>
+        <location filename="../../views/gallery/figures_systems.py" line="106"/>
         <source>Every tensor one layer saves for its backward, with its bytes and what happens to it between forward and backward: kept in HBM, stored in FP8, offloaded to CPU, parked on a remote GPU, or recomputed.</source>
         <translation>一层为反向保存的每个张量，及其字节数和在前向与反向之间的去向：保留在 HBM、以 FP8 存储、卸载到 CPU、暂存到远端 GPU，或重计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="116"/>
+        <location filename="../../views/gallery/figures_systems.py" line="118"/>
         <source>DeepSeek-V3&apos;s execution strip: DualPipe overlaps a forward and a backward chunk</source>
         <translation>DeepSeek-V3 的执行条带：DualPipe 重叠一个前向块与一个反向块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="118"/>
+        <location filename="../../views/gallery/figures_systems.py" line="120"/>
         <source>One overlapped forward and backward chunk pair of DualPipe: the compute stream and the all-to-all and PP communication, what the step-time model hides and what it exposes.</source>
         <translation>DualPipe 中一对重叠的前向块与反向块：计算流以及 all-to-all 与 PP 通信，步时模型隐藏了哪些、暴露了哪些。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="73"/>
+        <location filename="../../views/gallery/figures_systems.py" line="74"/>
         <source>What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with its source; the figures quoted are the reports&apos; own.</source>
         <translation>各份 Kimi 报告自述的训练系统改动，K2 → K2.5 → K3，每格都注明来源；引用的数字均出自报告本身。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="79"/>
+        <location filename="../../views/gallery/figures_systems.py" line="80"/>
         <source>Kimi K3&apos;s 1M-token co-located RL: where the model and optimizer states, the external KV pool and the policy&apos;s gradient buffer are in each phase of one iteration, as the report states it. Schematic: the heights are relative and there is no numeric axis, because the report gives no sizes.</source>
         <translation>Kimi K3 的 1M token 共置 RL：按报告所述，一次迭代的各阶段中模型与优化器状态、外部 KV 池和策略模型的梯度缓冲区分别位于何处。示意图：高度为相对值，没有数值坐标轴，因为报告未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="87"/>
+        <location filename="../../views/gallery/figures_systems.py" line="88"/>
         <source>An AgentENV sandbox&apos;s states and transitions as the repository documents them (run → pause → snapshot / fork → resume); the numbers are the K3 report&apos;s production statistics and the README&apos;s own statement, not a general microVM benchmark.</source>
         <translation>按仓库文档所述的 AgentENV 沙箱状态与转换（运行 → 暂停 → 快照 / 派生 → 恢复）；数字来自 K3 报告的生产统计与 README 自身的说明，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="127"/>
+        <location filename="../../views/gallery/figures_systems.py" line="129"/>
         <source>Kimi K2 → K2.5 → K3: what each changed in the training system</source>
         <translation>Kimi K2 → K2.5 → K3：各自对训练系统的改动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="128"/>
+        <location filename="../../views/gallery/figures_systems.py" line="130"/>
         <source>Three columns of the reports&apos; stated facts: parallel layout, activations, multimodal training and the RL system of K2, K2.5 and K3.</source>
         <translation>三列报告所述事实：K2、K2.5 与 K3 的并行布局、激活、多模态训练与 RL 系统。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="136"/>
+        <location filename="../../views/gallery/figures_systems.py" line="138"/>
         <source>Kimi K3&apos;s 1M-token RL: the memory seesaw of one iteration</source>
         <translation>Kimi K3 的 1M token RL：一次迭代中的内存跷跷板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="137"/>
+        <location filename="../../views/gallery/figures_systems.py" line="139"/>
         <source>Training states on NVMe while the external KV pool fills CPU DRAM during rollout, the pool released for training, the gradient buffer reused: a schematic of the report&apos;s statements.</source>
         <translation>rollout 期间训练状态放在 NVMe，外部 KV 池占满 CPU DRAM；训练时释放该池，梯度缓冲区被复用：依据报告陈述绘制的示意图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="145"/>
+        <location filename="../../views/gallery/figures_systems.py" line="147"/>
         <source>AgentENV: a sandbox&apos;s lifecycle</source>
         <translation>AgentENV：沙箱的生命周期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="146"/>
+        <location filename="../../views/gallery/figures_systems.py" line="148"/>
         <source>Run, pause, snapshot, fork and resume of AgentENV&apos;s Firecracker sandboxes, with the K3 report&apos;s production statistics labelled as such.</source>
         <translation>AgentENV 的 Firecracker 沙箱的运行、暂停、快照、派生与恢复，并标明哪些是 K3 报告的生产统计数据。</translation>
     </message>
@@ -8457,77 +8467,77 @@ K 个输出加权求和</translation>
         <translation>场景自身的配置不在搜索空间内；它与搜索结果一起排名</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="446"/>
+        <location filename="../../models/time/step.py" line="418"/>
         <source>Step time and every term of it are {model}.</source>
         <translation>步时间及其每一项都是{model}。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="447"/>
+        <location filename="../../models/time/step.py" line="419"/>
         <source>step = simulated pipeline makespan + DP/ZeRO communication not hidden + optimizer step.</source>
         <translation>步时间 = 模拟的流水线总时长 + 未被隐藏的 DP/ZeRO 通信 + 优化器步。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="450"/>
+        <location filename="../../models/time/step.py" line="422"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s (time.gemm_efficiency).</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 计（time.gemm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="453"/>
+        <location filename="../../models/time/step.py" line="425"/>
         <source>GEMMs at {share:.0%} of the peak FLOP/s times their tile and wave quantisation on {sms} SMs, or at HBM bandwidth when thinner.</source>
         <translation>GEMM 按峰值 FLOP/s 的 {share:.0%} 乘以其在 {sms} 个 SM 上的 tile 与 wave 量化效率计；更瘦的 GEMM 按 HBM 带宽计。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="457"/>
+        <location filename="../../models/time/step.py" line="429"/>
         <source>FlashAttention&apos;s kernels at {share:.0%} of the peak FLOP/s (context.attention_efficiency).</source>
         <translation>FlashAttention 的 kernel 按峰值 FLOP/s 的 {share:.0%} 计（context.attention_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="460"/>
+        <location filename="../../models/time/step.py" line="432"/>
         <source>Element-wise work at {hbm:.0%} of the data-sheet HBM bandwidth (time.hbm_efficiency).</source>
         <translation>逐元素计算按规格表 HBM 带宽的 {hbm:.0%} 计（time.hbm_efficiency）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="462"/>
+        <location filename="../../models/time/step.py" line="434"/>
         <source>Communication on the α–β link tiers, NVLink at {nvlink:.0%} of its bandwidth (time.nvlink_efficiency), the network at its data-sheet rate, without contention between concurrent collectives: optimistic.</source>
         <translation>通信按 α–β 链路层级计，NVLink 取其带宽的 {nvlink:.0%}（time.nvlink_efficiency），网络取规格表速率，不计并发集合通信之间的争用：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="467"/>
+        <location filename="../../models/time/step.py" line="439"/>
         <source>Communication hidden under computation still slows it: NCCL holds {nccl:.0%} of the SMs while it runs (memory.nccl_channels), DeepEP {deepep:.0%} (memory.deepep_sms); every kernel adds a {gap:.0f} µs launch gap.</source>
         <translation>被计算覆盖的通信仍会拖慢计算：NCCL 运行时占用 {nccl:.0%} 的 SM（memory.nccl_channels），DeepEP 占 {deepep:.0%}（memory.deepep_sms）；每个 kernel 另加 {gap:.0f} µs 的启动间隙。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="480"/>
+        <location filename="../../models/time/step.py" line="452"/>
         <source>precision.compute is fp8, but the {gpu} has no FP8 tensor cores: its GEMMs are timed in BF16.</source>
         <translation>precision.compute 为 fp8，但 {gpu} 没有 FP8 Tensor Core：其 GEMM 按 BF16 计时。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="483"/>
+        <location filename="../../models/time/step.py" line="455"/>
         <source>FP8 compute: the linear layers&apos; GEMMs at {share:.0%} of the FP8 peak (DeepGEMM&apos;s published rate) with their casts as memory-bound passes; attention, embedding, output head and router in BF16.</source>
         <translation>FP8 计算：线性层 GEMM 按 FP8 峰值的 {share:.0%} 计（DeepGEMM 公布的速率），其类型转换按访存受限的遍历计；注意力、嵌入、输出头与路由器为 BF16。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="489"/>
+        <location filename="../../models/time/step.py" line="461"/>
         <source>Routed experts as grouped GEMMs on the busiest EP rank, which receives {imbalance:.2f}× the mean under {routing} routing (moe.routing, moe.seed); all-to-alls towards the experts in {precision}, {route} route (moe.dispatch_precision, moe.dispatch_route).</source>
         <translation>路由专家按最忙 EP rank 上的分组 GEMM 计，在 {routing} 路由下它收到平均值的 {imbalance:.2f}×（moe.routing、moe.seed）；发往专家的 All-to-All 为 {precision}，{route} 路径（moe.dispatch_precision、moe.dispatch_route）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="472"/>
+        <location filename="../../models/time/step.py" line="444"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, FlashAttention&apos;s diagonal blocks and its backward&apos;s recomputed QKᵀ.</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、FlashAttention 的对角块及其反向中重算的 QKᵀ。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="476"/>
+        <location filename="../../models/time/step.py" line="448"/>
         <source>MFU counts the causal half of the attention scores (6·N·tokens + attention); HFU the FLOPs executed: recompute, the full s×s scores (no FlashAttention).</source>
         <translation>MFU 只计注意力分数的因果一半（6·N·tokens + 注意力）；HFU 计实际执行的 FLOPs：重计算、完整的 s×s 分数（未用 FlashAttention）。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="497"/>
+        <location filename="../../models/time/step.py" line="469"/>
         <source>The offloaded optimizer step is timed as its PCIe transfers only (the CPU update is not modelled): optimistic.</source>
         <translation>卸载的优化器步只计其 PCIe 传输时间（未建模 CPU 上的更新）：偏乐观。</translation>
     </message>
     <message>
-        <location filename="../../models/time/step.py" line="500"/>
+        <location filename="../../models/time/step.py" line="472"/>
         <source>Muon&apos;s Newton–Schulz iterations are not timed, only its update&apos;s memory traffic: optimistic.</source>
         <translation>未计 Muon 的 Newton–Schulz 迭代时间，只计其更新的访存流量：偏乐观。</translation>
     </message>

@@ -20,6 +20,7 @@ from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable
 from tslab.views.memory.policy_table import PolicyEditor
 from tslab.views.memory.timeline import MemoryLanes
+from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import translate_problem
 
@@ -70,6 +71,12 @@ class MemoryTab(DocumentTab):
         inputs_beside(self, self.inputs, right, 360, 1000)
         self.ledger: MemoryLedger | None = None
         self._lanes_shown: tuple | None = None  # the document the lanes show (MEMORY_TIMELINE's key)
+        # the lanes simulate the schedule and the curves build 4 ledgers per length: on these
+        # runners when the work is more than a frame (models.derived.heavy)
+        self.lanes_runner = Runner(self, synchronous=model.synchronous, name="tslab-memory-timeline")
+        self.lanes_runner.done.connect(lambda results: self._draw_lanes(results[0]))
+        self.context_runner = Runner(self, synchronous=model.synchronous, name="tslab-context-memory")
+        self.context_runner.done.connect(lambda results: self._draw_context(results[0]))
         self.table.itemPicked.connect(lambda key: self.model.set_value("view.memory.selected", key))
         model.problemsChanged.connect(lambda _: self.refresh() if self.isVisible() else self._mark_stale())
         self.refresh()
@@ -100,6 +107,8 @@ class MemoryTab(DocumentTab):
             if self.context_chart is not None:
                 self.context_chart.show_reason("; ".join(reasons))
             self._lanes_shown = self._context_shown = None
+            self.lanes_runner.cancel()   # a result under way would draw over the reasons
+            self.context_runner.cancel()
             return
         self.ledger = ledger
         self.figure.show_ledger(ledger, selected)
@@ -136,7 +145,15 @@ class MemoryTab(DocumentTab):
         if self._context_shown == key:
             return
         self._context_shown = key
-        memory = self.model.result(CONTEXT_MEMORY)
+        results = self.derive(self.context_runner, (CONTEXT_MEMORY,))
+        if results is None:
+            self.context_chart.show_reason(self.tr("Computing the ledgers of every sequence length…"))
+        else:
+            self._draw_context(results[0])
+
+    def _draw_context(self, memory) -> None:
+        if self.context_chart is None:
+            return
         if isinstance(memory, Failed):
             self.context_chart.show_reason(memory.reason)
         else:
@@ -156,7 +173,15 @@ class MemoryTab(DocumentTab):
         if self._lanes_shown == key:
             return
         self._lanes_shown = key
-        timeline = self.model.result(MEMORY_TIMELINE)
+        results = self.derive(self.lanes_runner, (MEMORY_TIMELINE,))
+        if results is None:
+            self.lanes.show_reason(self.tr("Simulating the schedule…"))
+        else:
+            self._draw_lanes(results[0])
+
+    def _draw_lanes(self, timeline) -> None:
+        if self.lanes is None or self.ledger is None:
+            return
         if isinstance(timeline, Failed) or timeline.reason:
             self.lanes.show_reason(timeline.reason)
         else:
