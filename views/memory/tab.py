@@ -78,11 +78,7 @@ class MemoryTab(DocumentTab):
         self.context_runner = Runner(self, synchronous=model.synchronous, name="tslab-context-memory")
         self.context_runner.done.connect(lambda results: self._draw_context(results[0]))
         self.table.itemPicked.connect(lambda key: self.model.set_value("view.memory.selected", key))
-        model.problemsChanged.connect(lambda _: self.refresh() if self.isVisible() else self._mark_stale())
         self.refresh()
-
-    def _mark_stale(self) -> None:
-        self._stale = None
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         selected = self.model.view.memory.selected
