@@ -458,7 +458,9 @@ def category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
                   positions: Sequence[float] | None = None) -> None:
     axis = plot.getPlotItem().getAxis(side)
     positions = positions if positions is not None else range(len(labels))
-    axis.setTicks([list(zip(positions, labels)), []])
+    ticks = [list(zip(positions, labels)), []]
+    if getattr(axis, "_tickLevels", None) != ticks:   # the same ticks again: no new picture to draw
+        axis.setTicks(ticks)
 
 
 def spaced_category_axis(plot: pg.PlotWidget, side: str, labels: Sequence[str],
