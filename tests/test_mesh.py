@@ -21,11 +21,10 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from classroom import classroom_on
 from commands import tslab
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tslab.models.mesh import (
     GROUP_AXES,

@@ -20,11 +20,10 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-
 from classroom import classroom_on
 from commands import tslab
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from tslab.models.mesh import build_mesh, traffic
 from tslab.models.network import (
