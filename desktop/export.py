@@ -17,19 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QCoreApplication,
-    QIODevice,
-    QLocale,
-    QMarginsF,
-    QPoint,
-    QRect,
-    QSize,
-    QSizeF,
-    QTranslator,
-)
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QLocale, QMarginsF, QPoint, QRect, QSize,
+                            QSizeF, QTranslator)
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QWidget

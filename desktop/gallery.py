@@ -15,25 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QApplication,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QProgressDialog,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
+                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QProgressDialog, QPushButton,
+                               QVBoxLayout, QWidget)
 
-from tslab.desktop.export import FORMATS, ExportCancelled, ExportError, current_language, export_figure, export_figures
+from tslab.desktop.export import (FORMATS, ExportCancelled, ExportError, current_language, export_figure,
+                                  export_figures)
 from tslab.desktop.handout import write_handout
 from tslab.models.document import Document
 from tslab.models.files import WriteError, write_file

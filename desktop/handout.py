@@ -9,33 +9,13 @@ import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
-    QCoreApplication,
-    QIODevice,
-    QMarginsF,
-    QPoint,
-    QPointF,
-    QRect,
-    QRectF,
-    QSize,
-    Qt,
-)
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QPoint, QPointF, QRect,
+                            QRectF, QSize, Qt)
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QApplication
 
-from tslab.desktop.export import (
-    SVG_DPI,
-    ExportCancelled,
-    ExportError,
-    _check_path,
-    _vector_ready,
-    current_language,
-    ensure_app,
-    figure_language,
-    figure_widget,
-)
+from tslab.desktop.export import (SVG_DPI, ExportCancelled, ExportError, _check_path, _vector_ready, current_language,
+                                  ensure_app, figure_language, figure_widget)
 from tslab.models.document import Document
 from tslab.models.files import WriteError, write_file
 from tslab.models.scenario import Scenario

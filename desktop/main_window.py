@@ -16,41 +16,26 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QTabWidget,
-    QToolBar,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
+                               QVBoxLayout, QWidget)
 
 from tslab import __version__
-from tslab.desktop.tabs import TAB_KEYS, tab_class
-from tslab.desktop.window_files import WindowFiles
-from tslab.desktop.window_keys import LectureKeys, PresetBox
-from tslab.desktop.window_panels import WindowPanels
 from tslab.models.derived import LEDGER, STEP_TIME, Failed, concerns
 from tslab.models.document import Document
 from tslab.models.memory import gib
 from tslab.models.presets import matching_preset, preset_document, preset_names
 from tslab.models.scenario import Scenario
-from tslab.views.application import (
-    THEMES,
-    apply_theme,
-    current_language,
-    current_theme,
-    set_application_font,
-    switch_language,
-)
+from tslab.views.application import (THEMES, apply_theme, current_language, current_theme, set_application_font,
+                                     switch_language)
 from tslab.views.banner import ValidationBanner
 from tslab.views.common import ElidedLabel
-from tslab.views.document_model import DocumentModel
+from tslab.desktop.tabs import TAB_KEYS, tab_class
 from tslab.views.memory import MemoryTab
+from tslab.views.document_model import DocumentModel
 from tslab.views.time import StepTimeSource
+from tslab.desktop.window_files import WindowFiles
+from tslab.desktop.window_keys import LectureKeys, PresetBox
+from tslab.desktop.window_panels import WindowPanels
 
 if TYPE_CHECKING:   # for the annotation only: the pipeline tab loads when first shown
     from tslab.views.pipeline import PipelineTab

@@ -14,36 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Iterable
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
-from .scenario import (
-    ALGORITHMS,
-    COLLECTIVES,
-    GROUP_AXES,
-    NAMED_ORDERS,
-    SCHEDULE_KINDS,
-    SECTIONS,
-    Scenario,
-    ScenarioError,
-    coerce_field,
-    key_field,
-    keys,
-    spec,
-    with_values,
-)
-from .scenario_files import (
-    atomic_write,
-    field_values,
-    line_of,
-    parse_assignments,
-    read_toml,
-    scenario_from_dict,
-    set_toml_values,
-    toml_table,
-    write_scenario_toml,
-)
+from .scenario import (ALGORITHMS, COLLECTIVES, GROUP_AXES, NAMED_ORDERS, SCHEDULE_KINDS, SECTIONS, Scenario,
+                       ScenarioError, coerce_field, key_field, keys, spec, with_values)
+from .scenario_files import (atomic_write, field_values, line_of, parse_assignments, read_toml, scenario_from_dict,
+                             set_toml_values, toml_table, write_scenario_toml)
 
 MIB = 1 << 20
 

@@ -18,9 +18,10 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
+
 
 SCHEMA_VERSION = 3
 

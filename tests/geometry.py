@@ -9,18 +9,8 @@ from collections.abc import Iterator
 import pyqtgraph as pg
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QImage, QPainter, QTextDocument
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QAbstractScrollArea,
-    QGraphicsSimpleTextItem,
-    QGraphicsTextItem,
-    QGraphicsView,
-    QLabel,
-    QScrollArea,
-    QStyle,
-    QTableView,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractScrollArea, QGraphicsSimpleTextItem, QGraphicsTextItem,
+                               QGraphicsView, QLabel, QScrollArea, QStyle, QTableView, QWidget)
 
 MIN_COMMON = 2.0   # pixels: rectangles that share less than this in either direction only touch
 

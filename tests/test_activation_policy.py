@@ -25,16 +25,8 @@ from test_memory_properties import valid_scenarios
 
 from tslab.models.memory import memory_ledger, pipeline_layout
 from tslab.models.memory.activations import activation_formula, layer_kinds
-from tslab.models.memory.policy import (
-    ATTENTION_CORE,
-    BACKENDS,
-    FP8_SCALE_OVERHEAD,
-    LAYER_INPUTS,
-    TENSORS,
-    activation_policy,
-    ladder,
-    policy_problems,
-)
+from tslab.models.memory.policy import (ATTENTION_CORE, BACKENDS, FP8_SCALE_OVERHEAD, LAYER_INPUTS, TENSORS,
+                                        activation_policy, ladder, policy_problems)
 from tslab.models.memory.routed import routed_rows
 from tslab.models.memory.stored import TENSOR_ITEMS
 from tslab.models.presets import load_preset

@@ -27,9 +27,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from json_docs import json_leaves
 
 from tslab.models.comm import plan
+from tslab.models.context.analysis import shown_scenario
 from tslab.models.context import (
     ContextAnalysis,
     context_analysis,
@@ -45,7 +47,6 @@ from tslab.models.context import (
     ulysses_holdings,
     work_matrix,
 )
-from tslab.models.context.analysis import shown_scenario
 from tslab.models.hardware import link_tiers, peak_flops
 from tslab.models.presets import load_preset
 from tslab.models.scenario import BYTES_PER_ELEMENT, Scenario

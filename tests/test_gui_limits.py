@@ -9,6 +9,7 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
+
 from windows import shown_window
 
 from tslab.desktop.main_window import MainWindow

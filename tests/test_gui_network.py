@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
+
 from windows import shown
 
 from tslab.models.derived import NETWORK, TOPOLOGY

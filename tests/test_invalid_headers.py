@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
+
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 
 

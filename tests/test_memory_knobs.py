@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tslab.models.memory import memory_ledger, pipeline_layout
-from tslab.models.memory.params import is_moe_layer, layer_params, padded_vocab, param_counts, parse_moe_pattern
+from tslab.models.memory.params import (is_moe_layer, layer_params, padded_vocab, param_counts,
+                                        parse_moe_pattern)
 from tslab.models.memory.partition import stage_sizes
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario

@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from allocation import peak_allocated
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_memory import gpt_case, pipeline
+
+from allocation import peak_allocated
 
 from tslab.models.memory import (
     FP8_SCALE_OVERHEAD,
@@ -27,12 +27,14 @@ from tslab.models.memory import (
     total_params,
 )
 from tslab.models.memory.activations import SIMULATED_OPS
-from tslab.models.memory.params import padded_vocab, position_params
 from tslab.models.memory.stored import TENSOR_ITEMS
+from tslab.models.memory.params import padded_vocab, position_params
 from tslab.models.pipeline import chunks_per_rank, op_count
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario
 from tslab.models.validation import errors
+
+from test_memory import gpt_case, pipeline
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -426,8 +428,8 @@ def test_ranks_alike_share_one_ledger(preset: str, pp: int, kind: str) -> None:
     copies, stages and in-flight micro-batches): every rank's GPU bytes must equal its own ledger's,
     with uneven layer splits, first dense layers, the embedding and head ranks, DualPipe's two
     copies, and pipelines too deep to simulate."""
-    from tslab.models.memory.activations import layer_bytes
     from tslab.models.memory.ledger import _rank_ledger
+    from tslab.models.memory.activations import layer_bytes
     s = load_preset(preset).replace(**{"parallel.pp": pp, "schedule.kind": kind, "model.layers": 3 * pp + 2,
                                        "schedule.microbatches": 2 * pp})
     ledger = memory_ledger(s)

@@ -26,16 +26,9 @@ from tslab.models import derived
 from tslab.models.document import Document
 from tslab.models.memory import in_flight, memory_ledger
 from tslab.models.memory.activations import SIMULATED_RANKS
-from tslab.models.memory.timeline import (
-    BACKWARD,
-    FRAGMENTATION,
-    HELD,
-    LOGITS,
-    PER_SET,
-    TIMELINE_OPS,
-    MemoryLane,
-    memory_timeline,
-)
+from tslab.models.memory.timeline import TIMELINE_OPS
+from tslab.models.memory.timeline import (BACKWARD, FRAGMENTATION, HELD, LOGITS, PER_SET, MemoryLane,
+                                          memory_timeline)
 from tslab.models.pipeline import chains_of, chunks_per_rank, schedule_inputs, simulate, stage_rank
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario

@@ -21,10 +21,11 @@ import sys
 
 import numpy as np
 import pytest
-from classroom import classroom_on
-from commands import tslab
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from classroom import classroom_on
+from commands import tslab
 
 from tslab.models.mesh import (
     GROUP_AXES,

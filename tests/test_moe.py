@@ -24,20 +24,21 @@ import math
 
 import numpy as np
 import pytest
-from allocation import assert_refused_allocating_little
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+from allocation import assert_refused_allocating_little
 
 from tslab.models.moe import (
     ROUTINGS,
     MoeSettings,
     analyse,
-    analyse_scenario,
     expert_gemm_makespan,
     expert_nodes,
     expert_tile_costs,
     extreme_routing,
     makespan_lower_bound,
+    analyse_scenario,
     moe_json,
     moe_unavailable,
     moonep_plan,

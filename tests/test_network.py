@@ -20,10 +20,11 @@ import math
 
 import numpy as np
 import pytest
-from classroom import classroom_on
-from commands import tslab
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+
+from classroom import classroom_on
+from commands import tslab
 
 from tslab.models.mesh import build_mesh, traffic
 from tslab.models.network import (

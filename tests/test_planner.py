@@ -12,19 +12,8 @@ from hypothesis import strategies as st
 from tslab.models.memory import memory_ledger, peak_gpu_bytes
 from tslab.models.mesh import build_mesh
 from tslab.models.pipeline import Cancelled, ScheduleError, check_config, chunks_per_rank
-from tslab.models.planner import (
-    DEFAULT_RULES,
-    PLAN_KINDS,
-    Candidate,
-    Rules,
-    TimeBounds,
-    candidates,
-    global_batch,
-    own_candidate,
-    plan,
-    plan_json,
-    states_bound,
-)
+from tslab.models.planner import (DEFAULT_RULES, PLAN_KINDS, Candidate, Rules, TimeBounds, candidates, global_batch,
+                                  own_candidate, plan, plan_json, states_bound)
 from tslab.models.planner.evaluator import MEMORY_ORDER
 from tslab.models.planner.search import NEAR_TOP
 from tslab.models.presets import load_preset

@@ -19,13 +19,8 @@ from hypothesis import strategies as st
 from tslab.models.document import load_scenario
 from tslab.models.presets import load_preset, preset_names, preset_path
 from tslab.models.scenario import SCHEMA_VERSION, SECTIONS, Scenario, ScenarioError, declared_type, keys
-from tslab.models.scenario_files import (
-    apply_overrides,
-    parse_value,
-    save_scenario,
-    scenario_from_dict,
-    scenario_to_toml,
-)
+from tslab.models.scenario_files import (apply_overrides, parse_value, save_scenario, scenario_from_dict,
+                                         scenario_to_toml)
 
 PRESETS = preset_names()
 

@@ -1,6 +1,7 @@
 """Scenario validation: each rule reports a problem on the key it concerns; validate never raises."""
 from __future__ import annotations
 
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -16,20 +16,9 @@ from tslab.desktop.app import EXIT_INTERRUPTED
 from tslab.desktop.cli.analyses import cmd_context, cmd_muon, cmd_sr, format_context, format_muon, format_sr
 from tslab.desktop.cli.catalogue import allowed_text, cmd_keys, cmd_presets, cmd_scenario, default_text
 from tslab.desktop.cli.comm import STEPS_SHOWN, cmd_comm, parse_bytes
-from tslab.desktop.cli.common import (
-                                      EXIT_USAGE,
-                                      PER_RANK_ROWS,
-                                      WARNINGS,
-                                      UserError,
-                                      check_out,
-                                      json_text,
-                                      print_warnings,
-                                      resolve_document,
-                                      resolve_scenario,
-                                      run_analysis,
-                                      warn,
-                                      write_json,
-)
+from tslab.desktop.cli.common import (EXIT_USAGE, PER_RANK_ROWS, WARNINGS, UserError, check_out, json_text,
+                                      print_warnings, resolve_document, resolve_scenario, run_analysis, warn,
+                                      write_json)
 from tslab.desktop.cli.entry import COMMANDS, main
 from tslab.desktop.cli.export import MAX_SIZE, MIN_SIZE, cmd_export, export_figures, is_handout, parse_size
 from tslab.desktop.cli.gui import cmd_gui, has_display
@@ -37,16 +26,8 @@ from tslab.desktop.cli.memory import cmd_memory, format_ledger
 from tslab.desktop.cli.mesh import TOPOLOGY_NAMES, cmd_mesh, cmd_topology, format_mesh, format_network, network_fields
 from tslab.desktop.cli.moe import cmd_moe, format_moe
 from tslab.desktop.cli.parser import FIGURES, FORMATS, TABS, build_parser
-from tslab.desktop.cli.schedule import (
-                                      MAX_IMPORT_BYTES,
-                                      cmd_schedule,
-                                      format_schedule,
-                                      imported_shape,
-                                      read_orders,
-                                      schedule_body,
-                                      schedule_setup,
-                                      skipped_text,
-)
+from tslab.desktop.cli.schedule import (MAX_IMPORT_BYTES, cmd_schedule, format_schedule, imported_shape, read_orders,
+                                        schedule_body, schedule_setup, skipped_text)
 from tslab.desktop.cli.step_time import cmd_plan, cmd_time, format_time_lines
 from tslab.desktop.cli.validate import VALIDATION_WIDTH, cmd_validate, format_validation
 from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font

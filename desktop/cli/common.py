@@ -8,6 +8,7 @@ import os
 import stat
 import sys
 
+
 EXIT_USAGE = 2
 
 

@@ -9,6 +9,7 @@ from tslab.desktop.cli.common import UserError, check_out, resolve_document, war
 from tslab.desktop.cli.parser import TABS
 from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font
 
+
 MIN_SIZE, MAX_SIZE = 200, 8000  # logical pixels per side of an exported figure
 
 

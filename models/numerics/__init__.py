@@ -5,30 +5,10 @@ communication). Pure numpy, vectorised over elements; a deterministic teaching m
 """
 from __future__ import annotations
 
-from .bf16 import (
-                   BF16_MAX,
-                   bf16_neighbours,
-                   bf16_round_nearest_even,
-                   bf16_spacing,
-                   bf16_stochastic_round,
-                   bf16_stochastic_round_with,
-)
-from .sr import (
-                   Accumulation,
-                   Reduction,
-                   SrAnalysis,
-                   accumulation,
-                   fp32_chain,
-                   reduce_scatter_bytes,
-                   reduction,
-                   reduction_elements,
-                   reduction_ranks,
-                   rtn_chain,
-                   sampled_steps,
-                   sr_analysis,
-                   sr_chain,
-                   sr_json,
-)
+from .bf16 import (BF16_MAX, bf16_neighbours, bf16_round_nearest_even, bf16_spacing, bf16_stochastic_round,
+                   bf16_stochastic_round_with)
+from .sr import (Accumulation, Reduction, SrAnalysis, accumulation, fp32_chain, reduce_scatter_bytes, reduction,
+                 reduction_elements, reduction_ranks, rtn_chain, sampled_steps, sr_analysis, sr_chain, sr_json)
 
 __all__ = [
     "BF16_MAX", "Accumulation", "Reduction", "SrAnalysis", "accumulation", "bf16_neighbours",

@@ -26,13 +26,8 @@ from typing import Any
 import numpy as np
 
 from ..scenario import Scenario
-from .bf16 import (
-    bf16_neighbours,
-    bf16_round_nearest_even,
-    bf16_spacing,
-    bf16_stochastic_round,
-    bf16_stochastic_round_with,
-)
+from .bf16 import (bf16_neighbours, bf16_round_nearest_even, bf16_spacing, bf16_stochastic_round,
+                   bf16_stochastic_round_with)
 
 MAX_SAMPLED_POINTS = 512       # points of the accumulation curves that are kept
 SAMPLE_CHUNK = 1 << 22         # values rounded at once when drawing sr.samples

@@ -11,22 +11,8 @@ from typing import Any
 import numpy as np
 
 from .generators import _generate
-from .kinds import (
-    DEFAULT_DURATIONS,
-    TYPES,
-    V_SHAPES,
-    Action,
-    Cancelled,
-    DeadlockError,
-    Durations,
-    ScheduleError,
-    chains_of,
-    check_config,
-    check_size,
-    normalise_kind,
-    stage_rank,
-    stages_of,
-)
+from .kinds import (DEFAULT_DURATIONS, TYPES, V_SHAPES, Action, Cancelled, DeadlockError, Durations, ScheduleError,
+                    chains_of, check_config, check_size, normalise_kind, stage_rank, stages_of)
 from .orders import _F, _W, _gc_paused, _Orders
 
 _DONE_CODE = (0, 1, 1, 2)  # per type code, the done-key code: forward, first backward (B or I), weight

@@ -17,17 +17,8 @@ from ..moe.load import ep_tokens, scenario_load
 from ..pipeline.kinds import Durations, chunks_per_rank, normalise_kind, stage_rank, stages_of
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .efficiency import ACHIEVABLE, KERNEL_GAP_S, Hardware
-from .flops import (
-    Op,
-    Recompute,
-    embedding_ops,
-    head_ops,
-    layer_ops,
-    mtp_ops,
-    recompute_of,
-    shard_of,
-    stage_micro_batches,
-)
+from .flops import (Op, Recompute, embedding_ops, head_ops, layer_ops, mtp_ops, recompute_of, shard_of,
+                    stage_micro_batches)
 
 OVERLAPPED_KINDS = ("dualpipe", "dualpipev")  # F&B pairs hide the all-to-alls
 

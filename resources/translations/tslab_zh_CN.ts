@@ -140,12 +140,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="119"/>
+        <location filename="../../desktop/app.py" line="118"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="120"/>
+        <location filename="../../desktop/app.py" line="119"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -155,197 +155,197 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="53"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="53"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="53"/>
+        <location filename="../../views/comm/figure.py" line="46"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="59"/>
+        <location filename="../../views/comm/figure.py" line="52"/>
         <source>Bytes sent and received per rank</source>
         <translation>每个 rank 发送与接收的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="61"/>
+        <location filename="../../views/comm/figure.py" line="54"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="61"/>
+        <location filename="../../views/comm/figure.py" line="54"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="71"/>
+        <location filename="../../views/comm/figure.py" line="64"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="77"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="77"/>
+        <location filename="../../views/comm/figure.py" line="70"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="80"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="80"/>
+        <location filename="../../views/comm/figure.py" line="73"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="92"/>
+        <location filename="../../views/comm/figure.py" line="85"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="134"/>
+        <location filename="../../views/comm/figure.py" line="127"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="139"/>
+        <location filename="../../views/comm/figure.py" line="132"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="152"/>
+        <location filename="../../views/comm/figure.py" line="145"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="161"/>
+        <location filename="../../views/comm/figure.py" line="154"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="163"/>
+        <location filename="../../views/comm/figure.py" line="156"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="165"/>
+        <location filename="../../views/comm/figure.py" line="158"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="166"/>
+        <location filename="../../views/comm/figure.py" line="159"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="168"/>
+        <location filename="../../views/comm/figure.py" line="161"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="168"/>
+        <location filename="../../views/comm/figure.py" line="161"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="202"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="202"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="203"/>
+        <location filename="../../views/comm/figure.py" line="196"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="203"/>
+        <location filename="../../views/comm/figure.py" line="196"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="221"/>
+        <location filename="../../views/comm/figure.py" line="214"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="233"/>
+        <location filename="../../views/comm/figure.py" line="226"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="235"/>
+        <location filename="../../views/comm/figure.py" line="228"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="265"/>
+        <location filename="../../views/comm/figure.py" line="258"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="267"/>
+        <location filename="../../views/comm/figure.py" line="260"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="272"/>
+        <location filename="../../views/comm/figure.py" line="265"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="276"/>
+        <location filename="../../views/comm/figure.py" line="269"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="281"/>
+        <location filename="../../views/comm/figure.py" line="274"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="282"/>
+        <location filename="../../views/comm/figure.py" line="275"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="283"/>
+        <location filename="../../views/comm/figure.py" line="276"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="286"/>
+        <location filename="../../views/comm/figure.py" line="279"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="289"/>
+        <location filename="../../views/comm/figure.py" line="282"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="291"/>
+        <location filename="../../views/comm/figure.py" line="284"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="294"/>
+        <location filename="../../views/comm/figure.py" line="287"/>
         <source>expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 的专家 GEMM 完工时间（以 {tile} 个 Token 的整 tile 为单位，{sms} 个 SM）：轮转 tile 顺序 {f:,g}，负载感知（最长 tile 优先）{a:,g}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -353,104 +353,104 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="63"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="63"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="64"/>
+        <location filename="../../views/comm/tab.py" line="49"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="65"/>
+        <location filename="../../views/comm/tab.py" line="50"/>
         <source>recursive halving/doubling</source>
         <translation>递归减半/倍增（Rabenseifner）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="92"/>
-        <location filename="../../views/comm/tab.py" line="97"/>
+        <location filename="../../views/comm/tab.py" line="77"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="97"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="98"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="98"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="99"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="100"/>
+        <location filename="../../views/comm/tab.py" line="85"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="114"/>
-        <location filename="../../views/comm/tab.py" line="271"/>
+        <location filename="../../views/comm/tab.py" line="99"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="116"/>
+        <location filename="../../views/comm/tab.py" line="101"/>
         <source>Play the rounds; with reduced motion (View → Reduced Motion) it jumps to the last round</source>
         <translation>逐轮播放；开启减少动画（视图 → 减少动画）时直接跳到最后一轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="119"/>
+        <location filename="../../views/comm/tab.py" line="104"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="122"/>
+        <location filename="../../views/comm/tab.py" line="107"/>
         <source>Round shown</source>
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="195"/>
+        <location filename="../../views/comm/tab.py" line="180"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="202"/>
+        <location filename="../../views/comm/tab.py" line="187"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="244"/>
+        <location filename="../../views/comm/tab.py" line="229"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="271"/>
+        <location filename="../../views/comm/tab.py" line="256"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="313"/>
+        <location filename="../../views/comm/tab.py" line="298"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="315"/>
+        <location filename="../../views/comm/tab.py" line="300"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -635,103 +635,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="222"/>
-        <location filename="../../desktop/gallery.py" line="278"/>
+        <location filename="../../desktop/gallery.py" line="209"/>
+        <location filename="../../desktop/gallery.py" line="265"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="224"/>
+        <location filename="../../desktop/gallery.py" line="211"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="225"/>
+        <location filename="../../desktop/gallery.py" line="212"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="226"/>
+        <location filename="../../desktop/gallery.py" line="213"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="230"/>
+        <location filename="../../desktop/gallery.py" line="217"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="231"/>
+        <location filename="../../desktop/gallery.py" line="218"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="232"/>
+        <location filename="../../desktop/gallery.py" line="219"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="233"/>
+        <location filename="../../desktop/gallery.py" line="220"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="234"/>
+        <location filename="../../desktop/gallery.py" line="221"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="236"/>
+        <location filename="../../desktop/gallery.py" line="223"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="237"/>
+        <location filename="../../desktop/gallery.py" line="224"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="239"/>
+        <location filename="../../desktop/gallery.py" line="226"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="243"/>
+        <location filename="../../desktop/gallery.py" line="230"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="246"/>
+        <location filename="../../desktop/gallery.py" line="233"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="247"/>
+        <location filename="../../desktop/gallery.py" line="234"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="248"/>
+        <location filename="../../desktop/gallery.py" line="235"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="249"/>
+        <location filename="../../desktop/gallery.py" line="236"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="250"/>
+        <location filename="../../desktop/gallery.py" line="237"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="271"/>
+        <location filename="../../desktop/gallery.py" line="258"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="273"/>
+        <location filename="../../desktop/gallery.py" line="260"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -739,62 +739,62 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>FigureExportDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="119"/>
+        <location filename="../../desktop/gallery.py" line="106"/>
         <source>Export Figure {number}</source>
         <translation>导出图 {number}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="123"/>
+        <location filename="../../desktop/gallery.py" line="110"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="125"/>
+        <location filename="../../desktop/gallery.py" line="112"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="126"/>
+        <location filename="../../desktop/gallery.py" line="113"/>
         <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="128"/>
+        <location filename="../../desktop/gallery.py" line="115"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="129"/>
+        <location filename="../../desktop/gallery.py" line="116"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="130"/>
+        <location filename="../../desktop/gallery.py" line="117"/>
         <source>Browse for the file</source>
         <translation>浏览并选择文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="133"/>
+        <location filename="../../desktop/gallery.py" line="120"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="134"/>
+        <location filename="../../desktop/gallery.py" line="121"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="135"/>
+        <location filename="../../desktop/gallery.py" line="122"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="136"/>
+        <location filename="../../desktop/gallery.py" line="123"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="165"/>
+        <location filename="../../desktop/gallery.py" line="152"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
@@ -802,107 +802,107 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>GalleryDialog</name>
     <message>
-        <location filename="../../views/gallery/view.py" line="131"/>
+        <location filename="../../views/gallery/view.py" line="118"/>
         <source>Figure Gallery</source>
         <translation>图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="174"/>
+        <location filename="../../views/gallery/view.py" line="161"/>
         <source>Figures</source>
         <translation>图列表</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="175"/>
+        <location filename="../../views/gallery/view.py" line="162"/>
         <source>Every figure of the course; Enter opens the one selected</source>
         <translation>本课程的全部图；按 Enter 打开所选的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="177"/>
+        <location filename="../../views/gallery/view.py" line="164"/>
         <source>Enter or a double-click opens a figure; in a figure, PageUp and PageDown go to the previous and next one, Escape back to all figures.</source>
         <translation>按 Enter 或双击打开一张图；在图中，PageUp 和 PageDown 切换到上一张和下一张，Escape 返回全部图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="181"/>
+        <location filename="../../views/gallery/view.py" line="168"/>
         <source>Export All Figures…</source>
         <translation>导出全部图…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="182"/>
+        <location filename="../../views/gallery/view.py" line="169"/>
         <source>Write every figure, or the handout PDF, to a folder</source>
         <translation>把每张图或讲义 PDF 写入一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="185"/>
+        <location filename="../../views/gallery/view.py" line="172"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="185"/>
+        <location filename="../../views/gallery/view.py" line="172"/>
         <source>Close the gallery</source>
         <translation>关闭图库</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="200"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>All Figures</source>
         <translation>全部图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="200"/>
+        <location filename="../../views/gallery/view.py" line="187"/>
         <source>Back to every figure (Escape)</source>
         <translation>返回全部图（Escape）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="202"/>
+        <location filename="../../views/gallery/view.py" line="189"/>
         <source>Previous</source>
         <translation>上一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="202"/>
+        <location filename="../../views/gallery/view.py" line="189"/>
         <source>The previous figure (PageUp)</source>
         <translation>上一张图（PageUp）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="204"/>
+        <location filename="../../views/gallery/view.py" line="191"/>
         <source>Next</source>
         <translation>下一张</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="204"/>
+        <location filename="../../views/gallery/view.py" line="191"/>
         <source>The next figure (PageDown)</source>
         <translation>下一张图（PageDown）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="207"/>
+        <location filename="../../views/gallery/view.py" line="194"/>
         <source>Figure shown</source>
         <translation>当前显示的图</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="208"/>
+        <location filename="../../views/gallery/view.py" line="195"/>
         <source>Open in Its Tab</source>
         <translation>在所属标签页中打开</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="211"/>
+        <location filename="../../views/gallery/view.py" line="198"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="211"/>
+        <location filename="../../views/gallery/view.py" line="198"/>
         <source>Export this figure as PNG, SVG or PDF</source>
         <translation>将此图导出为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="261"/>
+        <location filename="../../views/gallery/view.py" line="248"/>
         <source>drawing…</source>
         <translation>正在绘制…</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="297"/>
+        <location filename="../../views/gallery/view.py" line="284"/>
         <source>This figure cannot be drawn for this scenario</source>
         <translation>此图无法针对当前场景绘制</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="299"/>
+        <location filename="../../views/gallery/view.py" line="286"/>
         <source>{summary}
 
 Not drawn for this scenario: {reason}</source>
@@ -911,22 +911,22 @@ Not drawn for this scenario: {reason}</source>
 未针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="350"/>
+        <location filename="../../views/gallery/view.py" line="337"/>
         <source>Figure {number} cannot be drawn for this scenario: {reason}</source>
         <translation>图 {number} 无法针对当前场景绘制：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="358"/>
+        <location filename="../../views/gallery/view.py" line="345"/>
         <source>Figure {number} of {count}: {title}</source>
         <translation>图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="364"/>
+        <location filename="../../views/gallery/view.py" line="351"/>
         <source>Figure {number} is a diagram of the reports&apos; stated facts: no tab computes it</source>
         <translation>图 {number} 是报告所述事实的示意图：没有标签页计算它</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/view.py" line="368"/>
+        <location filename="../../views/gallery/view.py" line="355"/>
         <source>Open the tab that makes this figure live</source>
         <translation>打开能实时生成此图的标签页</translation>
     </message>
@@ -934,81 +934,81 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>GalleryExport</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="70"/>
+        <location filename="../../desktop/gallery.py" line="57"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="71"/>
+        <location filename="../../desktop/gallery.py" line="58"/>
         <source>SVG vector image</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="72"/>
+        <location filename="../../desktop/gallery.py" line="59"/>
         <source>PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="185"/>
-        <location filename="../../desktop/gallery.py" line="195"/>
+        <location filename="../../desktop/gallery.py" line="172"/>
+        <location filename="../../desktop/gallery.py" line="182"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="186"/>
+        <location filename="../../desktop/gallery.py" line="173"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
+        <location filename="../../desktop/gallery.py" line="276"/>
         <location filename="../../desktop/gallery.py" line="289"/>
-        <location filename="../../desktop/gallery.py" line="302"/>
-        <location filename="../../desktop/gallery.py" line="318"/>
-        <location filename="../../desktop/gallery.py" line="354"/>
+        <location filename="../../desktop/gallery.py" line="305"/>
+        <location filename="../../desktop/gallery.py" line="341"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="290"/>
+        <location filename="../../desktop/gallery.py" line="277"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="303"/>
+        <location filename="../../desktop/gallery.py" line="290"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="315"/>
+        <location filename="../../desktop/gallery.py" line="302"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="317"/>
+        <location filename="../../desktop/gallery.py" line="304"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="358"/>
+        <location filename="../../desktop/gallery.py" line="345"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="360"/>
+        <location filename="../../desktop/gallery.py" line="347"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="364"/>
+        <location filename="../../desktop/gallery.py" line="351"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="367"/>
+        <location filename="../../desktop/gallery.py" line="354"/>
         <source>Wrote the handout: {path}</source>
         <translation>已写出讲义：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="369"/>
+        <location filename="../../desktop/gallery.py" line="356"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1016,82 +1016,82 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>KdaPanel</name>
     <message>
-        <location filename="../../views/context/kda.py" line="37"/>
+        <location filename="../../views/context/kda.py" line="29"/>
         <source>KDA all-gather vs softmax ring</source>
         <translation>KDA all-gather 对比 softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="50"/>
+        <location filename="../../views/context/kda.py" line="42"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="54"/>
+        <location filename="../../views/context/kda.py" line="46"/>
         <source>KDA all-gather</source>
         <translation>KDA 的 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="55"/>
+        <location filename="../../views/context/kda.py" line="47"/>
         <source>softmax ring</source>
         <translation>softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="56"/>
+        <location filename="../../views/context/kda.py" line="48"/>
         <source>{unit} per rank per layer</source>
         <translation>每 rank 每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="58"/>
+        <location filename="../../views/context/kda.py" line="50"/>
         <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
         <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="70"/>
+        <location filename="../../views/context/kda.py" line="62"/>
         <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
         <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="73"/>
+        <location filename="../../views/context/kda.py" line="65"/>
         <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
         <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="76"/>
+        <location filename="../../views/context/kda.py" line="68"/>
         <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
         <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="86"/>
+        <location filename="../../views/context/kda.py" line="78"/>
         <source>rank {r} holds fragment {f}</source>
         <translation>rank {r} 持有片段 {f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="87"/>
+        <location filename="../../views/context/kda.py" line="79"/>
         <source>rank {r} has combined fragments {lo}–{hi}</source>
         <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="90"/>
+        <location filename="../../views/context/kda.py" line="82"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="105"/>
+        <location filename="../../views/context/kda.py" line="97"/>
         <source>fragment →</source>
         <translation>片段 →</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="112"/>
+        <location filename="../../views/context/kda.py" line="104"/>
         <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
         <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="119"/>
+        <location filename="../../views/context/kda.py" line="111"/>
         <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
         <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="122"/>
+        <location filename="../../views/context/kda.py" line="114"/>
         <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
         <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
     </message>
@@ -1150,335 +1150,335 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../desktop/main_window.py" line="99"/>
+        <location filename="../../desktop/main_window.py" line="84"/>
         <source>Tabs</source>
         <translation>标签页</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="104"/>
+        <location filename="../../desktop/main_window.py" line="89"/>
         <source>Memory Ledger</source>
         <translation>内存账本</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Parallel Mesh</source>
         <translation>并行网格</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Pipeline Scheduler</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="107"/>
+        <location filename="../../desktop/main_window.py" line="92"/>
         <source>Communication / MoE</source>
         <translation>通信 / MoE</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="108"/>
+        <location filename="../../desktop/main_window.py" line="93"/>
         <source>Long Context &amp;&amp; V4</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="142"/>
+        <location filename="../../desktop/main_window.py" line="127"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="145"/>
+        <location filename="../../desktop/main_window.py" line="130"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="158"/>
+        <location filename="../../desktop/main_window.py" line="143"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="146"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="164"/>
+        <location filename="../../desktop/main_window.py" line="149"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="166"/>
+        <location filename="../../desktop/main_window.py" line="151"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="176"/>
+        <location filename="../../desktop/main_window.py" line="161"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="178"/>
+        <location filename="../../desktop/main_window.py" line="163"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="179"/>
+        <location filename="../../desktop/main_window.py" line="164"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="180"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="181"/>
+        <location filename="../../desktop/main_window.py" line="166"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="183"/>
+        <location filename="../../desktop/main_window.py" line="168"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="170"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="185"/>
+        <location filename="../../desktop/main_window.py" line="170"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="186"/>
+        <location filename="../../desktop/main_window.py" line="171"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="189"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="190"/>
+        <location filename="../../desktop/main_window.py" line="175"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="193"/>
+        <location filename="../../desktop/main_window.py" line="178"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="196"/>
+        <location filename="../../desktop/main_window.py" line="181"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="199"/>
+        <location filename="../../desktop/main_window.py" line="184"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="203"/>
+        <location filename="../../desktop/main_window.py" line="188"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="204"/>
+        <location filename="../../desktop/main_window.py" line="189"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="193"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="210"/>
+        <location filename="../../desktop/main_window.py" line="195"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="215"/>
+        <location filename="../../desktop/main_window.py" line="200"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="202"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="221"/>
+        <location filename="../../desktop/main_window.py" line="206"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="222"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="223"/>
+        <location filename="../../desktop/main_window.py" line="208"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="225"/>
+        <location filename="../../desktop/main_window.py" line="210"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="227"/>
+        <location filename="../../desktop/main_window.py" line="212"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="232"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="233"/>
+        <location filename="../../desktop/main_window.py" line="218"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="238"/>
+        <location filename="../../desktop/main_window.py" line="223"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="238"/>
+        <location filename="../../desktop/main_window.py" line="223"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="242"/>
+        <location filename="../../desktop/main_window.py" line="227"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="245"/>
+        <location filename="../../desktop/main_window.py" line="230"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="247"/>
+        <location filename="../../desktop/main_window.py" line="232"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="248"/>
+        <location filename="../../desktop/main_window.py" line="233"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="254"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="255"/>
+        <location filename="../../desktop/main_window.py" line="240"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="259"/>
+        <location filename="../../desktop/main_window.py" line="244"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="261"/>
-        <location filename="../../desktop/main_window.py" line="442"/>
+        <location filename="../../desktop/main_window.py" line="246"/>
+        <location filename="../../desktop/main_window.py" line="427"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="264"/>
-        <location filename="../../desktop/main_window.py" line="445"/>
+        <location filename="../../desktop/main_window.py" line="249"/>
+        <location filename="../../desktop/main_window.py" line="430"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="278"/>
+        <location filename="../../desktop/main_window.py" line="263"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="390"/>
+        <location filename="../../desktop/main_window.py" line="375"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="393"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="393"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="394"/>
+        <location filename="../../desktop/main_window.py" line="379"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="413"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="414"/>
+        <location filename="../../desktop/main_window.py" line="399"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="418"/>
+        <location filename="../../desktop/main_window.py" line="403"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="428"/>
+        <location filename="../../desktop/main_window.py" line="413"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="431"/>
+        <location filename="../../desktop/main_window.py" line="416"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="442"/>
+        <location filename="../../desktop/main_window.py" line="427"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="445"/>
+        <location filename="../../desktop/main_window.py" line="430"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="455"/>
-        <location filename="../../desktop/main_window.py" line="456"/>
+        <location filename="../../desktop/main_window.py" line="440"/>
+        <location filename="../../desktop/main_window.py" line="441"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="648"/>
+        <location filename="../../desktop/main_window.py" line="633"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="649"/>
+        <location filename="../../desktop/main_window.py" line="634"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -1486,153 +1486,153 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MemoryFigure</name>
     <message>
-        <location filename="../../views/memory/common.py" line="13"/>
+        <location filename="../../views/memory/common.py" line="14"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="14"/>
+        <location filename="../../views/memory/common.py" line="15"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="15"/>
+        <location filename="../../views/memory/common.py" line="16"/>
         <source>Remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="16"/>
+        <location filename="../../views/memory/common.py" line="17"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="26"/>
+        <location filename="../../views/memory/figure.py" line="27"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="21"/>
+        <location filename="../../views/memory/common.py" line="22"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="60"/>
+        <location filename="../../views/memory/figure.py" line="61"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="71"/>
+        <location filename="../../views/memory/figure.py" line="72"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="72"/>
+        <location filename="../../views/memory/figure.py" line="73"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="73"/>
+        <location filename="../../views/memory/figure.py" line="74"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="88"/>
+        <location filename="../../views/memory/figure.py" line="89"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="90"/>
+        <location filename="../../views/memory/figure.py" line="91"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="91"/>
+        <location filename="../../views/memory/figure.py" line="92"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="92"/>
+        <location filename="../../views/memory/figure.py" line="93"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="152"/>
+        <location filename="../../views/memory/figure.py" line="153"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="169"/>
+        <location filename="../../views/memory/figure.py" line="170"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="173"/>
+        <location filename="../../views/memory/figure.py" line="174"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="178"/>
+        <location filename="../../views/memory/figure.py" line="179"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="208"/>
+        <location filename="../../views/memory/figure.py" line="209"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="214"/>
+        <location filename="../../views/memory/figure.py" line="215"/>
         <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="231"/>
+        <location filename="../../views/memory/figure.py" line="232"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="233"/>
+        <location filename="../../views/memory/figure.py" line="234"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="250"/>
+        <location filename="../../views/memory/figure.py" line="251"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="286"/>
-        <location filename="../../views/memory/figure.py" line="341"/>
+        <location filename="../../views/memory/figure.py" line="287"/>
+        <location filename="../../views/memory/figure.py" line="342"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="293"/>
+        <location filename="../../views/memory/figure.py" line="294"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="315"/>
+        <location filename="../../views/memory/figure.py" line="316"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="319"/>
+        <location filename="../../views/memory/figure.py" line="320"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="328"/>
+        <location filename="../../views/memory/figure.py" line="329"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="337"/>
+        <location filename="../../views/memory/figure.py" line="338"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1733,22 +1733,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="195"/>
+        <location filename="../../views/memory/tab.py" line="199"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="204"/>
+        <location filename="../../views/memory/tab.py" line="208"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="213"/>
+        <location filename="../../views/memory/tab.py" line="217"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="207"/>
+        <location filename="../../views/memory/tab.py" line="211"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1779,32 +1779,32 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="127"/>
+        <location filename="../../views/memory/tab.py" line="131"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="146"/>
+        <location filename="../../views/memory/tab.py" line="150"/>
         <source>Computing the ledgers of every sequence length…</source>
         <translation>正在计算每个序列长度的显存账本…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="174"/>
+        <location filename="../../views/memory/tab.py" line="178"/>
         <source>Simulating the schedule…</source>
         <translation>正在模拟流水线调度…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="202"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="219"/>
+        <location filename="../../views/memory/tab.py" line="223"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="222"/>
+        <location filename="../../views/memory/tab.py" line="226"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1812,72 +1812,72 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="43"/>
+        <location filename="../../views/mesh/figure.py" line="44"/>
         <source>Mesh of GPUs</source>
         <translation>GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="43"/>
+        <location filename="../../views/mesh/figure.py" line="44"/>
         <source>Compared mesh of GPUs</source>
         <translation>用于对比的 GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="50"/>
+        <location filename="../../views/mesh/figure.py" line="51"/>
         <source>GPUs of the chosen node</source>
         <translation>所选节点的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="80"/>
+        <location filename="../../views/mesh/figure.py" line="81"/>
         <source>Traffic per axis</source>
         <translation>各并行维度的通信量</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="82"/>
+        <location filename="../../views/mesh/figure.py" line="83"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="105"/>
+        <location filename="../../views/mesh/figure.py" line="106"/>
         <source>Node {node}: GPUs {first}–{last}</source>
         <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="116"/>
+        <location filename="../../views/mesh/figure.py" line="117"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="119"/>
+        <location filename="../../views/mesh/figure.py" line="120"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="121"/>
+        <location filename="../../views/mesh/figure.py" line="122"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="128"/>
+        <location filename="../../views/mesh/figure.py" line="129"/>
         <source>Asked: {asked} = {gpus:,} GPUs; drawn: {drawn}, what the cluster holds</source>
         <translation>所设：{asked} = {gpus:,} 块 GPU；画出：{drawn}，即集群容纳得下的部分</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="135"/>
+        <location filename="../../views/mesh/figure.py" line="136"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="154"/>
+        <location filename="../../views/mesh/figure.py" line="155"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="158"/>
+        <location filename="../../views/mesh/figure.py" line="159"/>
         <source>{world} GPUs: one cell per node, nodes of one colour holding the same {axis} groups; click a node, or choose it under “Zoom into node”, for its GPUs.</source>
         <translation>{world} 张 GPU：每个节点画成一格，同色的节点持有相同的 {axis} 组；单击节点，或在“放大节点”中选择，即可查看其中的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="161"/>
+        <location filename="../../views/mesh/figure.py" line="162"/>
         <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
         <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
@@ -1885,22 +1885,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="467"/>
+        <location filename="../../views/mesh/view.py" line="468"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="469"/>
+        <location filename="../../views/mesh/view.py" line="470"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="470"/>
+        <location filename="../../views/mesh/view.py" line="471"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="480"/>
+        <location filename="../../views/mesh/view.py" line="481"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
@@ -1985,7 +1985,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshView</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="63"/>
+        <location filename="../../views/mesh/view.py" line="64"/>
         <source>r{rank}</source>
         <translation>r{rank}</translation>
     </message>
@@ -1993,164 +1993,164 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MuonFigure</name>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="40"/>
+        <location filename="../../views/context/muon_figure.py" line="41"/>
         <source>elements (millions)</source>
         <translation>元素数（百万）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="40"/>
-        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <location filename="../../views/context/muon_figure.py" line="41"/>
+        <location filename="../../views/context/muon_figure.py" line="46"/>
         <source>ZeRO rank</source>
         <translation>ZeRO rank 序号</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="45"/>
+        <location filename="../../views/context/muon_figure.py" line="46"/>
         <source>Newton–Schulz cost (relative)</source>
         <translation>Newton–Schulz 开销（相对值）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="57"/>
+        <location filename="../../views/context/muon_figure.py" line="58"/>
         <source>A deterministic teaching model of shapes, packing and bytes, not a measurement; P_max is an input (DeepSeek-V4 does not disclose it). Embeddings, the LM head, norms and biases use AdamW and are not packed. Hover a segment for its matrix.</source>
         <translation>形状、打包与字节数的确定性教学模型，并非实测；P_max 是输入值（DeepSeek-V4 未公开）。嵌入、LM 输出头、归一化与偏置使用 AdamW，不参与打包。悬停在分段上可查看对应矩阵。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="87"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="87"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="87"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>shared expert</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="88"/>
+        <location filename="../../views/context/muon_figure.py" line="89"/>
         <source>routed expert</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="96"/>
-        <location filename="../../views/context/muon_figure.py" line="104"/>
+        <location filename="../../views/context/muon_figure.py" line="97"/>
+        <location filename="../../views/context/muon_figure.py" line="105"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="110"/>
+        <location filename="../../views/context/muon_figure.py" line="111"/>
         <source>No Muon × ZeRO packing for this scenario: {reason}</source>
         <translation>该场景无法进行 Muon 与 ZeRO 打包：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="119"/>
+        <location filename="../../views/context/muon_figure.py" line="120"/>
         <source>P_max = {p}, the fewest that fit</source>
         <translation>P_max = {p}，能容纳的最少值</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="119"/>
+        <location filename="../../views/context/muon_figure.py" line="120"/>
         <source>P_max = {p}</source>
         <translation>P_max = {p}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="120"/>
+        <location filename="../../views/context/muon_figure.py" line="121"/>
         <source>Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks ({p_max})</source>
         <translation>Muon 与 ZeRO：{count:,} 个稠密矩阵整块打包到 {used} 个 rank（{p_max}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="123"/>
+        <location filename="../../views/context/muon_figure.py" line="124"/>
         <source>ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} per rank (the report&apos;s limit).</source>
         <translation>ZeRO 把优化器切分到 {zero:,} 个 rank 上，但 Newton–Schulz 需要完整矩阵：稠密矩阵最多分到 P_max = {p} 个 rank（输入值——报告未公开），每 rank 至多 {most} 个（报告给出的上限）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="126"/>
+        <location filename="../../views/context/muon_figure.py" line="127"/>
         <source>Padding to equal shards costs {padding:.1%}; the busiest rank&apos;s Newton–Schulz work is {imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: {redundant:,}.</source>
         <translation>填充为等大分片的开销为 {padding:.1%}；最忙 rank 的 Newton–Schulz 计算量是平均值的 {imbalance:.2f}×；P_max 之外重复同样稠密 Muon 计算的 DP 组：{redundant:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="139"/>
+        <location filename="../../views/context/muon_figure.py" line="140"/>
         <source>rank {r}: {name}, {rows:,} × {cols:,} = {elements:.2f} M elements ({kind})</source>
         <translation>rank {r}：{name}，{rows:,} × {cols:,} = {elements:.2f} M 个元素（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="140"/>
+        <location filename="../../views/context/muon_figure.py" line="141"/>
         <source>rank {r}: padding to {padded:.2f} M elements</source>
         <translation>rank {r}：填充到 {padded:.2f} M 个元素</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="162"/>
+        <location filename="../../views/context/muon_figure.py" line="163"/>
         <source>The dense matrices, whole, per rank (≤ {most} each)</source>
         <translation>各 rank 上的完整稠密矩阵（每 rank ≤ {most} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="168"/>
+        <location filename="../../views/context/muon_figure.py" line="169"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="177"/>
+        <location filename="../../views/context/muon_figure.py" line="178"/>
         <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
         <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="187"/>
+        <location filename="../../views/context/muon_figure.py" line="188"/>
         <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
         <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="192"/>
+        <location filename="../../views/context/muon_figure.py" line="193"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="193"/>
+        <location filename="../../views/context/muon_figure.py" line="194"/>
         <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
         <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="197"/>
+        <location filename="../../views/context/muon_figure.py" line="198"/>
         <source>Why Newton–Schulz needs the whole matrix</source>
         <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="198"/>
+        <location filename="../../views/context/muon_figure.py" line="199"/>
         <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
         <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="203"/>
+        <location filename="../../views/context/muon_figure.py" line="204"/>
         <source>mHC</source>
         <translation>mHC</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="204"/>
+        <location filename="../../views/context/muon_figure.py" line="205"/>
         <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
         <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="210"/>
+        <location filename="../../views/context/muon_figure.py" line="211"/>
         <source>naive all-gather</source>
         <translation>朴素 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="211"/>
+        <location filename="../../views/context/muon_figure.py" line="212"/>
         <source>K3 P2P fetch</source>
         <translation>K3 P2P 拉取</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="222"/>
+        <location filename="../../views/context/muon_figure.py" line="223"/>
         <source>{unit} per rank</source>
         <translation>每 rank {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="225"/>
+        <location filename="../../views/context/muon_figure.py" line="226"/>
         <source>Kimi K3: fetch only the shards a rank needs</source>
         <translation>Kimi K3：只拉取 rank 所需的分片</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="226"/>
+        <location filename="../../views/context/muon_figure.py" line="227"/>
         <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
         <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
     </message>
@@ -2158,203 +2158,203 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>NetworkView</name>
     <message>
-        <location filename="../../views/mesh/network.py" line="63"/>
+        <location filename="../../views/mesh/network.py" line="43"/>
         <source>all axes</source>
         <translation>所有维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="195"/>
+        <location filename="../../views/mesh/network.py" line="175"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="195"/>
+        <location filename="../../views/mesh/network.py" line="175"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="196"/>
+        <location filename="../../views/mesh/network.py" line="176"/>
         <source>ECMP</source>
         <translation>ECMP 等价多路径</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="196"/>
+        <location filename="../../views/mesh/network.py" line="176"/>
         <source>rail rule (PXN)</source>
         <translation>轨道规则（PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="197"/>
+        <location filename="../../views/mesh/network.py" line="177"/>
         <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
         <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="242"/>
-        <location filename="../../views/mesh/network.py" line="473"/>
+        <location filename="../../views/mesh/network.py" line="222"/>
+        <location filename="../../views/mesh/network.py" line="453"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="257"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="257"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="259"/>
+        <location filename="../../views/mesh/network.py" line="239"/>
         <source>NICs</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="257"/>
+        <location filename="../../views/mesh/network.py" line="237"/>
         <source>GPUs</source>
         <translation>GPU 卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="84"/>
+        <location filename="../../views/mesh/network.py" line="64"/>
         <source>Network links and their load</source>
         <translation>网络链路及其负载</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="259"/>
+        <location filename="../../views/mesh/network.py" line="239"/>
         <source>NVSwitch</source>
         <translation>NVSwitch 交换</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="268"/>
+        <location filename="../../views/mesh/network.py" line="248"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="269"/>
+        <location filename="../../views/mesh/network.py" line="249"/>
         <source>nodes {first}–{last}</source>
         <translation>节点 {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="294"/>
+        <location filename="../../views/mesh/network.py" line="274"/>
         <source>{axis}, bytes per step on a link:</source>
         <translation>{axis}：每步在一条链路上的字节数：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="314"/>
+        <location filename="../../views/mesh/network.py" line="294"/>
         <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
         <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="316"/>
+        <location filename="../../views/mesh/network.py" line="296"/>
         <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
         <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="335"/>
+        <location filename="../../views/mesh/network.py" line="315"/>
         <source>{axis} sends nothing over the network in this scenario.</source>
         <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="337"/>
+        <location filename="../../views/mesh/network.py" line="317"/>
         <source>No traffic between GPUs in this scenario.</source>
         <translation>此场景中 GPU 之间没有通信。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="340"/>
+        <location filename="../../views/mesh/network.py" line="320"/>
         <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
         <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="347"/>
+        <location filename="../../views/mesh/network.py" line="327"/>
         <source>{text} (the slowest axis of the step)</source>
         <translation>{text}（本步最慢的维度）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="352"/>
+        <location filename="../../views/mesh/network.py" line="332"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="459"/>
+        <location filename="../../views/mesh/network.py" line="439"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="460"/>
+        <location filename="../../views/mesh/network.py" line="440"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="470"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="470"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="470"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="480"/>
+        <location filename="../../views/mesh/network.py" line="460"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="483"/>
+        <location filename="../../views/mesh/network.py" line="463"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="500"/>
+        <location filename="../../views/mesh/network.py" line="480"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="501"/>
+        <location filename="../../views/mesh/network.py" line="481"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="503"/>
+        <location filename="../../views/mesh/network.py" line="483"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="510"/>
+        <location filename="../../views/mesh/network.py" line="490"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="514"/>
+        <location filename="../../views/mesh/network.py" line="494"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="515"/>
+        <location filename="../../views/mesh/network.py" line="495"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="520"/>
+        <location filename="../../views/mesh/network.py" line="500"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="522"/>
+        <location filename="../../views/mesh/network.py" line="502"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="542"/>
+        <location filename="../../views/mesh/network.py" line="522"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="544"/>
+        <location filename="../../views/mesh/network.py" line="524"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
     </message>
@@ -2454,68 +2454,68 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="50"/>
+        <location filename="../../views/pipeline/panel.py" line="51"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="54"/>
+        <location filename="../../views/pipeline/panel.py" line="55"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="71"/>
+        <location filename="../../views/pipeline/panel.py" line="72"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="64"/>
-        <location filename="../../views/pipeline/panel.py" line="72"/>
+        <location filename="../../views/pipeline/panel.py" line="65"/>
+        <location filename="../../views/pipeline/panel.py" line="73"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="28"/>
+        <location filename="../../views/pipeline/panel.py" line="29"/>
         <source>Schedule chart</source>
         <translation>调度图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="29"/>
+        <location filename="../../views/pipeline/panel.py" line="30"/>
         <source>Activations held chart</source>
         <translation>驻留激活图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="63"/>
+        <location filename="../../views/pipeline/panel.py" line="64"/>
         <source>makespan {value}</source>
         <translation>总时长 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="66"/>
+        <location filename="../../views/pipeline/panel.py" line="67"/>
         <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
         <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="74"/>
+        <location filename="../../views/pipeline/panel.py" line="75"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="85"/>
+        <location filename="../../views/pipeline/panel.py" line="86"/>
         <source>paper&apos;s bubble: {formula} = {value}</source>
         <translation>论文中的气泡：{formula} = {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="88"/>
+        <location filename="../../views/pipeline/panel.py" line="89"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="90"/>
+        <location filename="../../views/pipeline/panel.py" line="91"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="91"/>
+        <location filename="../../views/pipeline/panel.py" line="92"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -2524,43 +2524,43 @@ most states: rank {state_rank}, {bytes}</source>
     <name>PipelineTab</name>
     <message>
         <location filename="../../views/memory/timeline.py" line="50"/>
-        <location filename="../../views/pipeline/gantt.py" line="87"/>
+        <location filename="../../views/pipeline/gantt.py" line="88"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="28"/>
+        <location filename="../../views/pipeline/gantt.py" line="29"/>
         <source>time (ms, from the step-time model)</source>
         <translation>时间（ms，来自步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="36"/>
+        <location filename="../../views/pipeline/gantt.py" line="37"/>
         <source>{value} ms</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="90"/>
+        <location filename="../../views/pipeline/gantt.py" line="91"/>
         <source>rank {rank}: {start} → {end}</source>
         <translation>rank {rank}：{start} → {end}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="93"/>
+        <location filename="../../views/pipeline/gantt.py" line="94"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="97"/>
+        <location filename="../../views/pipeline/gantt.py" line="98"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="99"/>
+        <location filename="../../views/pipeline/gantt.py" line="100"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
         <location filename="../../views/memory/timeline.py" line="96"/>
-        <location filename="../../views/pipeline/gantt.py" line="29"/>
+        <location filename="../../views/pipeline/gantt.py" line="30"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
@@ -2570,116 +2570,116 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="45"/>
+        <location filename="../../views/pipeline/tab.py" line="47"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="50"/>
-        <location filename="../../views/pipeline/tab.py" line="239"/>
+        <location filename="../../views/pipeline/tab.py" line="52"/>
+        <location filename="../../views/pipeline/tab.py" line="241"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="53"/>
+        <location filename="../../views/pipeline/tab.py" line="55"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="67"/>
+        <location filename="../../views/pipeline/tab.py" line="69"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="68"/>
+        <location filename="../../views/pipeline/tab.py" line="70"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="59"/>
-        <location filename="../../views/pipeline/tab.py" line="82"/>
+        <location filename="../../views/pipeline/tab.py" line="61"/>
+        <location filename="../../views/pipeline/tab.py" line="84"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="60"/>
-        <location filename="../../views/pipeline/tab.py" line="84"/>
+        <location filename="../../views/pipeline/tab.py" line="62"/>
+        <location filename="../../views/pipeline/tab.py" line="86"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="63"/>
+        <location filename="../../views/pipeline/tab.py" line="65"/>
         <source>Animation time</source>
         <translation>动画时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="73"/>
+        <location filename="../../views/pipeline/tab.py" line="75"/>
         <source>PP shown</source>
         <translation>展示的 PP</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="77"/>
+        <location filename="../../views/pipeline/tab.py" line="79"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="73"/>
+        <location filename="../../views/pipeline/tab.py" line="75"/>
         <source>PP degree shown</source>
         <translation>展示的 PP 并行度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="74"/>
+        <location filename="../../views/pipeline/tab.py" line="76"/>
         <source>The pipeline degree the figure teaches when the scenario trains without pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that splits its layers and fits its cluster; 1 shows the scenario as it is</source>
         <translation>场景训练时不使用流水线并行（pp = 1）时，图中讲解所用的流水线并行度：自动取能整除其层数且集群容纳得下的 8、4、2 中最大者；1 则按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="133"/>
+        <location filename="../../views/pipeline/tab.py" line="135"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="137"/>
+        <location filename="../../views/pipeline/tab.py" line="139"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="152"/>
+        <location filename="../../views/pipeline/tab.py" line="154"/>
         <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
         <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="159"/>
+        <location filename="../../views/pipeline/tab.py" line="161"/>
         <source>the schedule is simulated from p, m, v and the durations alone</source>
         <translation>调度仅按 p、m、v 与各操作时长模拟</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="199"/>
+        <location filename="../../views/pipeline/tab.py" line="201"/>
         <source>From the step-time model (op durations: step-time model), the first stage&apos;s, read only; choose typed durations to edit them</source>
         <translation>来自步时模型（操作时长：步时模型），为第一个阶段的值，只读；改选手动输入时长即可编辑</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="239"/>
+        <location filename="../../views/pipeline/tab.py" line="241"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="313"/>
-        <location filename="../../views/pipeline/tab.py" line="314"/>
+        <location filename="../../views/pipeline/tab.py" line="315"/>
+        <location filename="../../views/pipeline/tab.py" line="316"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="315"/>
+        <location filename="../../views/pipeline/tab.py" line="317"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="318"/>
+        <location filename="../../views/pipeline/tab.py" line="320"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="320"/>
+        <location filename="../../views/pipeline/tab.py" line="322"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2687,7 +2687,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="437"/>
+        <location filename="../../views/time/planner.py" line="425"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2695,228 +2695,228 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="130"/>
+        <location filename="../../views/time/planner.py" line="118"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="132"/>
+        <location filename="../../views/time/planner.py" line="120"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="135"/>
+        <location filename="../../views/time/planner.py" line="123"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="129"/>
-        <location filename="../../views/time/planner.py" line="143"/>
+        <location filename="../../views/time/planner.py" line="117"/>
+        <location filename="../../views/time/planner.py" line="131"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="152"/>
+        <location filename="../../views/time/planner.py" line="140"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="158"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="159"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="159"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="159"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="159"/>
+        <location filename="../../views/time/planner.py" line="147"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="160"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="160"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="160"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="160"/>
+        <location filename="../../views/time/planner.py" line="148"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="161"/>
+        <location filename="../../views/time/planner.py" line="149"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="167"/>
+        <location filename="../../views/time/planner.py" line="155"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="174"/>
+        <location filename="../../views/time/planner.py" line="162"/>
         <source>Configurations by step time</source>
         <translation>按步时间排序的配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="187"/>
+        <location filename="../../views/time/planner.py" line="175"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="188"/>
+        <location filename="../../views/time/planner.py" line="176"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="229"/>
+        <location filename="../../views/time/planner.py" line="217"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="243"/>
+        <location filename="../../views/time/planner.py" line="231"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="259"/>
+        <location filename="../../views/time/planner.py" line="247"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="263"/>
+        <location filename="../../views/time/planner.py" line="251"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="275"/>
+        <location filename="../../views/time/planner.py" line="263"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="283"/>
+        <location filename="../../views/time/planner.py" line="271"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="286"/>
+        <location filename="../../views/time/planner.py" line="274"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="293"/>
+        <location filename="../../views/time/planner.py" line="281"/>
         <source>{faster:,} more counted faster than the scenario&apos;s own configuration by an upper bound on their step time, without timing them.</source>
         <translation>另有 {faster:,} 个由步时上界证明比场景自身配置更快，未逐一计时。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="307"/>
+        <location filename="../../views/time/planner.py" line="295"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="309"/>
+        <location filename="../../views/time/planner.py" line="297"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="311"/>
+        <location filename="../../views/time/planner.py" line="299"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="324"/>
+        <location filename="../../views/time/planner.py" line="312"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="325"/>
+        <location filename="../../views/time/planner.py" line="313"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="341"/>
+        <location filename="../../views/time/planner.py" line="329"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="343"/>
+        <location filename="../../views/time/planner.py" line="331"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="350"/>
+        <location filename="../../views/time/planner.py" line="338"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="351"/>
+        <location filename="../../views/time/planner.py" line="339"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="346"/>
+        <location filename="../../views/time/planner.py" line="334"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="331"/>
+        <location filename="../../views/time/planner.py" line="319"/>
         <source>{low:,} to {high:,}</source>
         <translation>{low:,} 至 {high:,}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="334"/>
+        <location filename="../../views/time/planner.py" line="322"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="338"/>
+        <location filename="../../views/time/planner.py" line="326"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="369"/>
+        <location filename="../../views/time/planner.py" line="357"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="376"/>
+        <location filename="../../views/time/planner.py" line="364"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="405"/>
+        <location filename="../../views/time/planner.py" line="393"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="416"/>
+        <location filename="../../views/time/planner.py" line="404"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="418"/>
+        <location filename="../../views/time/planner.py" line="406"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -2924,219 +2924,219 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PolicyEditor</name>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="59"/>
+        <location filename="../../views/memory/policy_table.py" line="40"/>
         <source>Manual (recompute setting only)</source>
         <translation>手动（仅按重计算设置）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="60"/>
+        <location filename="../../views/memory/policy_table.py" line="41"/>
         <source>Megatron-LM selective</source>
         <translation>Megatron-LM 选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>Kimi K2</source>
         <translation>Kimi K2 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="61"/>
+        <location filename="../../views/memory/policy_table.py" line="42"/>
         <source>Megatron-LM recompute modules</source>
         <translation>Megatron-LM 重计算模块</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="43"/>
         <source>DeepSeek-V3</source>
         <translation>DeepSeek-V3 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="62"/>
+        <location filename="../../views/memory/policy_table.py" line="43"/>
         <source>DeepSeek-V4</source>
         <translation>DeepSeek-V4 方案</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="66"/>
+        <location filename="../../views/memory/policy_table.py" line="47"/>
         <source>A named ladder of per-tensor steps applied over the recompute setting</source>
         <translation>命名的逐张量步骤阶梯，叠加在重计算设置之上</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="69"/>
+        <location filename="../../views/memory/policy_table.py" line="50"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="71"/>
+        <location filename="../../views/memory/policy_table.py" line="52"/>
         <source>Apply the first N steps of the ladder (0 = all)</source>
         <translation>应用阶梯的前 N 步（0 = 全部）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="72"/>
-        <location filename="../../views/memory/policy_table.py" line="75"/>
+        <location filename="../../views/memory/policy_table.py" line="53"/>
+        <location filename="../../views/memory/policy_table.py" line="56"/>
         <source>Activation policy</source>
         <translation>激活策略</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="73"/>
-        <location filename="../../views/memory/policy_table.py" line="76"/>
+        <location filename="../../views/memory/policy_table.py" line="54"/>
+        <location filename="../../views/memory/policy_table.py" line="57"/>
         <source>Steps applied</source>
         <translation>应用的步数</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="83"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>keep</source>
         <translation>保留</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="83"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="83"/>
+        <location filename="../../views/memory/policy_table.py" line="64"/>
         <source>FP8</source>
         <translation>FP8</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="84"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="84"/>
+        <location filename="../../views/memory/policy_table.py" line="65"/>
         <source>remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="85"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>Tensor</source>
         <translation>张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="85"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>MiB / dense layer</source>
         <translation>MiB / 稠密层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="85"/>
+        <location filename="../../views/memory/policy_table.py" line="66"/>
         <source>MiB / MoE layer</source>
         <translation>MiB / MoE 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="86"/>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
         <source>Backend</source>
         <translation>处理方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="86"/>
+        <location filename="../../views/memory/policy_table.py" line="67"/>
         <source>Recompute GFLOP</source>
         <translation>重计算 GFLOP</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="87"/>
+        <location filename="../../views/memory/policy_table.py" line="68"/>
         <source>Saved tensors</source>
         <translation>保存的张量</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="89"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Step</source>
         <translation>步骤</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="89"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Saves MiB / layer</source>
         <translation>节省 MiB / 层</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="89"/>
+        <location filename="../../views/memory/policy_table.py" line="70"/>
         <source>Saved so far</source>
         <translation>累计节省</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="90"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Recompute GFLOP / layer, in all</source>
         <translation>重计算 GFLOP / 层（累计）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="90"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Applied</source>
         <translation>已应用</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="90"/>
+        <location filename="../../views/memory/policy_table.py" line="71"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="91"/>
+        <location filename="../../views/memory/policy_table.py" line="72"/>
         <source>Ladder steps</source>
         <translation>策略阶梯的各步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="92"/>
+        <location filename="../../views/memory/policy_table.py" line="73"/>
         <source>Per dense / MoE layer and micro-batch: the GPU memory each step frees, what the steps up to it free, and the layer&apos;s recompute FLOPs after it</source>
         <translation>按每个稠密层 / MoE 层、每个微批计：每一步释放的 GPU 显存、截至该步累计释放的显存，以及应用该步后该层的重计算 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="100"/>
+        <location filename="../../views/memory/policy_table.py" line="81"/>
         <source>Ladder, step by step (layers that follow the recompute setting)</source>
         <translation>逐步展开的阶梯（遵循重计算设置的层）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="184"/>
+        <location filename="../../views/memory/policy_table.py" line="165"/>
         <source>Base: recompute {recompute}</source>
         <translation>基础：重计算 {recompute}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="187"/>
+        <location filename="../../views/memory/policy_table.py" line="168"/>
         <source>the first {n} layers of each pipeline chunk fully recomputed (checkpoint {mib} MiB per layer)</source>
         <translation>每个流水线块的前 {n} 层全量重计算（检查点每层 {mib} MiB）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="191"/>
+        <location filename="../../views/memory/policy_table.py" line="172"/>
         <source>{applied} of {count} ladder steps applied</source>
         <translation>已应用 {count} 个阶梯步骤中的 {applied} 个</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="194"/>
+        <location filename="../../views/memory/policy_table.py" line="175"/>
         <source>{n} per-tensor overrides</source>
         <translation>{n} 个逐张量覆盖</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="218"/>
+        <location filename="../../views/memory/policy_table.py" line="199"/>
         <source>Backend of {tensor}</source>
         <translation>{tensor} 的存放方式</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="231"/>
+        <location filename="../../views/memory/policy_table.py" line="212"/>
         <source>the recompute setting</source>
         <translation>重计算设置</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="231"/>
+        <location filename="../../views/memory/policy_table.py" line="212"/>
         <source>an override</source>
         <translation>覆盖项</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="232"/>
+        <location filename="../../views/memory/policy_table.py" line="213"/>
         <source>ladder {step}</source>
         <translation>阶梯第 {step} 步</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="233"/>
+        <location filename="../../views/memory/policy_table.py" line="214"/>
         <source>Decided by {who}</source>
         <translation>由{who}决定</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="234"/>
+        <location filename="../../views/memory/policy_table.py" line="215"/>
         <source>Regenerated by: {ops}</source>
         <translation>由以下操作重新生成：{ops}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="265"/>
+        <location filename="../../views/memory/policy_table.py" line="246"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../views/memory/policy_table.py" line="265"/>
+        <location filename="../../views/memory/policy_table.py" line="246"/>
         <source>no</source>
         <translation>否</translation>
     </message>
@@ -3144,163 +3144,163 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingPanel</name>
     <message>
-        <location filename="../../views/context/ring.py" line="63"/>
+        <location filename="../../views/context/ring.py" line="48"/>
         <source>Causal blocks: query chunk × key chunk</source>
         <translation>因果块：查询块 × 键块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="65"/>
+        <location filename="../../views/context/ring.py" line="50"/>
         <source>work (full blocks)</source>
         <translation>计算量（完整块）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="65"/>
+        <location filename="../../views/context/ring.py" line="50"/>
         <source>rank</source>
         <translation>rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="96"/>
+        <location filename="../../views/context/ring.py" line="81"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers and the work per rank are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字与各 rank 计算量按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="107"/>
-        <location filename="../../views/context/ring.py" line="205"/>
+        <location filename="../../views/context/ring.py" line="92"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>full</source>
         <translation>完整</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="107"/>
+        <location filename="../../views/context/ring.py" line="92"/>
         <source>diagonal (half)</source>
         <translation>对角（一半）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="107"/>
+        <location filename="../../views/context/ring.py" line="92"/>
         <source>masked (skipped)</source>
         <translation>被掩码（跳过）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="108"/>
+        <location filename="../../views/context/ring.py" line="93"/>
         <source>Rows: query chunks, columns: key chunks. Colour: the rank that computes the block; outlined: this step.</source>
         <translation>行：查询块，列：键块。颜色：计算该块的 rank；描边：本步。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="121"/>
+        <location filename="../../views/context/ring.py" line="106"/>
         <source>rank {r}, zigzag: {w:.2f} full blocks</source>
         <translation>rank {r}，之字形：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="122"/>
+        <location filename="../../views/context/ring.py" line="107"/>
         <source>rank {r}, contiguous: {w:.2f} full blocks</source>
         <translation>rank {r}，连续：{w:.2f} 个完整块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="133"/>
+        <location filename="../../views/context/ring.py" line="118"/>
         <source>Causal work per rank: {contiguous} contiguous (max/mean {c:.2f}) {zigzag} zigzag ({z:.2f})</source>
         <translation>各 rank 因果计算量：{contiguous} 连续（max/mean {c:.2f}） {zigzag} 之字形（{z:.2f}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="150"/>
+        <location filename="../../views/context/ring.py" line="135"/>
         <source>Step {k} of {steps}: every rank computes its queries with the K/V block it holds (rank 0 with rank {owner}&apos;s) while it passes that block on to its neighbour.</source>
         <translation>第 {k} 步，共 {steps} 步：每个 rank 用手中的 K/V 块计算自己的查询（rank 0 用的是 rank {owner} 的块），同时把该块传给相邻 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="153"/>
+        <location filename="../../views/context/ring.py" line="138"/>
         <source>Step {k} of {steps}: the last block; every rank has now seen every K/V block that its causal mask allows (rank 0 with rank {owner}&apos;s).</source>
         <translation>第 {k} 步，共 {steps} 步：最后一块；每个 rank 都已见过其因果掩码允许的全部 K/V 块（rank 0 用的是 rank {owner} 的块）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="167"/>
+        <location filename="../../views/context/ring.py" line="152"/>
         <source>rank {r} holds query chunks {chunks}</source>
         <translation>rank {r} 持有查询块 {chunks}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="170"/>
+        <location filename="../../views/context/ring.py" line="155"/>
         <source>rank {r} computes with the K/V of rank {owner} (chunks {chunks})</source>
         <translation>rank {r} 用 rank {owner} 的 K/V 计算（块 {chunks}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="173"/>
+        <location filename="../../views/context/ring.py" line="158"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="173"/>
+        <location filename="../../views/context/ring.py" line="158"/>
         <source>Q {chunks} · KV {owner}</source>
         <translation>Q {chunks} · KV {owner}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="205"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>diagonal</source>
         <translation>对角</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="205"/>
+        <location filename="../../views/context/ring.py" line="190"/>
         <source>masked</source>
         <translation>被掩码</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="206"/>
+        <location filename="../../views/context/ring.py" line="191"/>
         <source>query chunk {q} × key chunk {k}: {kind}</source>
         <translation>查询块 {q} × 键块 {k}：{kind}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="206"/>
+        <location filename="../../views/context/ring.py" line="191"/>
         <source>rank {r} at step {t}</source>
         <translation>rank {r}，第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="272"/>
+        <location filename="../../views/context/ring.py" line="257"/>
         <source>Online softmax after step {k}</source>
         <translation>第 {k} 步后的在线 softmax</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="274"/>
+        <location filename="../../views/context/ring.py" line="259"/>
         <source>(a demonstration on {d} ranks)</source>
         <translation>（在 {d} 个 rank 上演示）</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="276"/>
+        <location filename="../../views/context/ring.py" line="261"/>
         <source>each rank&apos;s first query row: running max m, denominator ℓ</source>
         <translation>每个 rank 的第一行查询：当前最大值 m，分母 ℓ</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="277"/>
+        <location filename="../../views/context/ring.py" line="262"/>
         <source>ring attention = exact attention to {error:.1e} on a small seeded example</source>
         <translation>在固定种子的小例子上，环形注意力 = 精确注意力，误差 {error:.1e}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="283"/>
+        <location filename="../../views/context/ring.py" line="268"/>
         <source>zigzag (head–tail) chunks</source>
         <translation>之字形（首尾）分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="283"/>
+        <location filename="../../views/context/ring.py" line="268"/>
         <source>contiguous chunks</source>
         <translation>连续分块</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="284"/>
+        <location filename="../../views/context/ring.py" line="269"/>
         <source>Ring attention over {n} ranks: S = {s:,} tokens, {layout}</source>
         <translation>{n} 个 rank 上的环形注意力：S = {s:,} 个 token，{layout}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="290"/>
+        <location filename="../../views/context/ring.py" line="275"/>
         <source>compute hides the transfer</source>
         <translation>计算隐藏了传输</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="291"/>
+        <location filename="../../views/context/ring.py" line="276"/>
         <source>the transfer is exposed</source>
         <translation>传输暴露在外</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="293"/>
+        <location filename="../../views/context/ring.py" line="278"/>
         <source>{steps} P2P steps of {bytes} each (one K and one V block) on {tier}.</source>
         <translation>{steps} 个 P2P 步，每步 {bytes}（一个 K 块和一个 V 块），在{tier}上传输。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ring.py" line="296"/>
+        <location filename="../../views/context/ring.py" line="281"/>
         <source>A block&apos;s attention takes {compute}, its transfer {transfer}: {verdict}.</source>
         <translation>一个块的注意力计算耗时 {compute}，传输耗时 {transfer}：{verdict}。</translation>
     </message>
@@ -3308,7 +3308,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingView</name>
     <message>
-        <location filename="../../views/comm/ring.py" line="59"/>
+        <location filename="../../views/comm/ring.py" line="60"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
@@ -3316,158 +3316,158 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>SrFigure</name>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <location filename="../../views/context/sr_figure.py" line="43"/>
         <source>samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="42"/>
+        <location filename="../../views/context/sr_figure.py" line="43"/>
         <source>SR(x) in BF16</source>
         <translation>SR(x) 的 BF16 值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <location filename="../../views/context/sr_figure.py" line="52"/>
         <source>running value</source>
         <translation>累加值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="51"/>
+        <location filename="../../views/context/sr_figure.py" line="52"/>
         <source>updates</source>
         <translation>更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <location filename="../../views/context/sr_figure.py" line="60"/>
         <source>relative error</source>
         <translation>相对误差</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="59"/>
+        <location filename="../../views/context/sr_figure.py" line="60"/>
         <source>ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="71"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>One value rounded many times</source>
         <translation>同一个值多次舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="71"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>Accumulating small updates</source>
         <translation>累加小更新</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="72"/>
+        <location filename="../../views/context/sr_figure.py" line="73"/>
         <source>A gradient reduced over n ranks</source>
         <translation>在 n 个 rank 上归约的梯度</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="77"/>
+        <location filename="../../views/context/sr_figure.py" line="78"/>
         <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="105"/>
-        <location filename="../../views/context/sr_figure.py" line="111"/>
+        <location filename="../../views/context/sr_figure.py" line="106"/>
+        <location filename="../../views/context/sr_figure.py" line="112"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="116"/>
+        <location filename="../../views/context/sr_figure.py" line="117"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="123"/>
+        <location filename="../../views/context/sr_figure.py" line="124"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="134"/>
+        <location filename="../../views/context/sr_figure.py" line="135"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="148"/>
+        <location filename="../../views/context/sr_figure.py" line="149"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="148"/>
+        <location filename="../../views/context/sr_figure.py" line="149"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="149"/>
+        <location filename="../../views/context/sr_figure.py" line="150"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="152"/>
+        <location filename="../../views/context/sr_figure.py" line="153"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="155"/>
+        <location filename="../../views/context/sr_figure.py" line="156"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="157"/>
+        <location filename="../../views/context/sr_figure.py" line="158"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="160"/>
+        <location filename="../../views/context/sr_figure.py" line="161"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="178"/>
+        <location filename="../../views/context/sr_figure.py" line="179"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="179"/>
+        <location filename="../../views/context/sr_figure.py" line="180"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="180"/>
+        <location filename="../../views/context/sr_figure.py" line="181"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="181"/>
+        <location filename="../../views/context/sr_figure.py" line="182"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="184"/>
+        <location filename="../../views/context/sr_figure.py" line="185"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="186"/>
+        <location filename="../../views/context/sr_figure.py" line="187"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="198"/>
+        <location filename="../../views/context/sr_figure.py" line="199"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="199"/>
+        <location filename="../../views/context/sr_figure.py" line="200"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="200"/>
+        <location filename="../../views/context/sr_figure.py" line="201"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="202"/>
+        <location filename="../../views/context/sr_figure.py" line="203"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -3505,12 +3505,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="43"/>
+        <location filename="../../views/time/panel.py" line="33"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="209"/>
+        <location filename="../../views/time/planner.py" line="197"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -3518,99 +3518,99 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="79"/>
+        <location filename="../../views/time/panel.py" line="69"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="81"/>
-        <location filename="../../views/time/panel.py" line="90"/>
+        <location filename="../../views/time/panel.py" line="71"/>
+        <location filename="../../views/time/panel.py" line="80"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="88"/>
+        <location filename="../../views/time/panel.py" line="78"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="96"/>
-        <location filename="../../views/time/panel.py" line="303"/>
+        <location filename="../../views/time/panel.py" line="86"/>
+        <location filename="../../views/time/panel.py" line="293"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="99"/>
+        <location filename="../../views/time/panel.py" line="89"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="100"/>
+        <location filename="../../views/time/panel.py" line="90"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="110"/>
+        <location filename="../../views/time/panel.py" line="100"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="188"/>
+        <location filename="../../views/time/panel.py" line="178"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="205"/>
+        <location filename="../../views/time/panel.py" line="195"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="210"/>
+        <location filename="../../views/time/panel.py" line="200"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="222"/>
+        <location filename="../../views/time/panel.py" line="212"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="244"/>
+        <location filename="../../views/time/panel.py" line="234"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="250"/>
+        <location filename="../../views/time/panel.py" line="240"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="256"/>
+        <location filename="../../views/time/panel.py" line="246"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="260"/>
+        <location filename="../../views/time/panel.py" line="250"/>
         <source> · linear layers in FP8 ({peak}/s)</source>
         <translation> · 线性层为 FP8（{peak}/s）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="275"/>
+        <location filename="../../views/time/panel.py" line="265"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="277"/>
+        <location filename="../../views/time/panel.py" line="267"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="290"/>
+        <location filename="../../views/time/panel.py" line="280"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="301"/>
+        <location filename="../../views/time/panel.py" line="291"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -3666,143 +3666,143 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>TwoStagePanel</name>
     <message>
-        <location filename="../../views/context/two_stage.py" line="53"/>
+        <location filename="../../views/context/two_stage.py" line="43"/>
         <source>Shapes and bytes per stage</source>
         <translation>各阶段的形状与字节数</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="69"/>
+        <location filename="../../views/context/two_stage.py" line="59"/>
         <source>stage 1: send</source>
         <translation>阶段 1：发送</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="69"/>
+        <location filename="../../views/context/two_stage.py" line="59"/>
         <source>stage 1: output</source>
         <translation>阶段 1：输出</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="70"/>
+        <location filename="../../views/context/two_stage.py" line="60"/>
         <source>stage 2: all-gather</source>
         <translation>阶段 2：all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="71"/>
+        <location filename="../../views/context/two_stage.py" line="61"/>
         <source>stage 2: select-and-pad</source>
         <translation>阶段 2：选择并填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="87"/>
+        <location filename="../../views/context/two_stage.py" line="77"/>
         <source>{bytes} per rank</source>
         <translation>每 rank {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="93"/>
+        <location filename="../../views/context/two_stage.py" line="83"/>
         <source>d_kv = {d}: one token&apos;s KV entry; the compressor itself is not modelled, only shapes and bytes.</source>
         <translation>d_kv = {d}：一个 token 的 KV 条目；不对压缩器本身建模，只计形状与字节数。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="96"/>
+        <location filename="../../views/context/two_stage.py" line="86"/>
         <source>m = {m} does not divide s = {s:,}: ⌈s/m⌉ + 1 entries per rank; under plain CP {straddling} compression blocks straddle a rank boundary.</source>
         <translation>m = {m} 不能整除 s = {s:,}：每 rank ⌈s/m⌉ + 1 个条目；在普通 CP 下有 {straddling} 个压缩块跨越 rank 边界。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="100"/>
+        <location filename="../../views/context/two_stage.py" line="90"/>
         <source>Each cell of a rank&apos;s upper row is a block of m = {m} tokens; the lower row its compressed entries: ▣ the bridge (from the previous rank&apos;s last m tokens), ▧ a pad.</source>
         <translation>每个 rank 的上排每格是 m = {m} 个 token 的一个块；下排是其压缩条目：▣ 桥接条目（来自前一个 rank 的最后 m 个 token），▧ 填充。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="112"/>
+        <location filename="../../views/context/two_stage.py" line="102"/>
         <source>Plain CP: every rank holds s = {s:,} tokens, {blocks:,} compression blocks of m = {m}.</source>
         <translation>普通 CP：每个 rank 持有 s = {s:,} 个 token，即 {blocks:,} 个 m = {m} 的压缩块。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="115"/>
+        <location filename="../../views/context/two_stage.py" line="105"/>
         <source>Stage 1: every rank sends its last m = {m} uncompressed KV entries ({bytes}) to the next rank.</source>
         <translation>阶段 1：每个 rank 把最后 m = {m} 个未压缩的 KV 条目（{bytes}）发给下一个 rank。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="118"/>
+        <location filename="../../views/context/two_stage.py" line="108"/>
         <source>Stage 1: every rank compresses them into its bridge entry and its own blocks into one entry each: s/m + 1 = {count:,} entries per rank (rank 0&apos;s bridge is a pad).</source>
         <translation>阶段 1：每个 rank 把收到的条目压缩成桥接条目，并把自己的每个块各压缩成一个条目：每 rank s/m + 1 = {count:,} 个条目（rank 0 的桥接为填充）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="122"/>
+        <location filename="../../views/context/two_stage.py" line="112"/>
         <source>Stage 2: an all-gather gives every rank all {ranks} × {count:,} = {gathered:,} entries ({bytes} received per rank).</source>
         <translation>阶段 2：一次 all-gather 让每个 rank 得到全部 {ranks} × {count:,} = {gathered:,} 个条目（每 rank 接收 {bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="126"/>
+        <location filename="../../views/context/two_stage.py" line="116"/>
         <source>Stage 2: select-and-pad keeps the {valid:,} valid entries in order and pads to {gathered:,} ({pads} pad).</source>
         <translation>阶段 2：“选择并填充”按顺序保留 {valid:,} 个有效条目，并填充到 {gathered:,} 个（{pads} 个填充）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="135"/>
+        <location filename="../../views/context/two_stage.py" line="125"/>
         <source>rank {r}, block {b}: tokens {lo:,}–{hi:,}</source>
         <translation>rank {r}，块 {b}：token {lo:,}–{hi:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="136"/>
+        <location filename="../../views/context/two_stage.py" line="126"/>
         <source>rank {r}: the compressed entry of block {b}</source>
         <translation>rank {r}：块 {b} 的压缩条目</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="137"/>
+        <location filename="../../views/context/two_stage.py" line="127"/>
         <source>rank {r}: the bridge entry, from rank {p}&apos;s last {m} tokens</source>
         <translation>rank {r}：桥接条目，来自 rank {p} 的最后 {m} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="138"/>
+        <location filename="../../views/context/two_stage.py" line="128"/>
         <source>rank 0: no predecessor, its bridge slot is a pad</source>
         <translation>rank 0：没有前驱，其桥接位为填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="142"/>
+        <location filename="../../views/context/two_stage.py" line="132"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="168"/>
+        <location filename="../../views/context/two_stage.py" line="158"/>
         <source>… {more} more ranks</source>
         <translation>… 另有 {more} 个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="188"/>
+        <location filename="../../views/context/two_stage.py" line="178"/>
         <source>gathered</source>
         <translation>已收集</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="199"/>
-        <location filename="../../views/context/two_stage.py" line="214"/>
+        <location filename="../../views/context/two_stage.py" line="189"/>
+        <location filename="../../views/context/two_stage.py" line="204"/>
         <source>from rank {r}</source>
         <translation>来自 rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="208"/>
+        <location filename="../../views/context/two_stage.py" line="198"/>
         <source>selected</source>
         <translation>已选取</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="217"/>
+        <location filename="../../views/context/two_stage.py" line="207"/>
         <source>pad</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="219"/>
+        <location filename="../../views/context/two_stage.py" line="209"/>
         <source>{valid:,} valid + {pads} pad = {gathered:,}</source>
         <translation>{valid:,} 有效 + {pads} 填充 = {gathered:,}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="226"/>
+        <location filename="../../views/context/two_stage.py" line="216"/>
         <source>DeepSeek-V4 two-stage CP over {n} ranks: S = {s:,} tokens, compression m = {m}</source>
         <translation>DeepSeek-V4 在 {n} 个 rank 上的两阶段 CP：S = {s:,} 个 token，压缩比 m = {m}</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="233"/>
+        <location filename="../../views/context/two_stage.py" line="223"/>
         <source>s = S/cp = {s:,} tokens per rank → s/m + 1 = {count:,} compressed entries per rank (the +1 is the bridge).</source>
         <translation>每 rank s = S/cp = {s:,} 个 token → 每 rank s/m + 1 = {count:,} 个压缩条目（+1 即桥接条目）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/two_stage.py" line="235"/>
+        <location filename="../../views/context/two_stage.py" line="225"/>
         <source>Stage 1 sends {one} to the next rank; stage 2&apos;s all-gather receives {two} per rank.</source>
         <translation>阶段 1 向下一个 rank 发送 {one}；阶段 2 的 all-gather 每 rank 接收 {two}。</translation>
     </message>
@@ -3810,77 +3810,77 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UlyssesPanel</name>
     <message>
-        <location filename="../../views/context/ulysses.py" line="66"/>
+        <location filename="../../views/context/ulysses.py" line="54"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers above are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；上方数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="77"/>
+        <location filename="../../views/context/ulysses.py" line="65"/>
         <source>Each rank&apos;s grid: rows are sequence blocks, columns head groups; a cell is coloured by its sequence block; outlined: received in this round.</source>
         <translation>每个 rank 的网格：行是序列块，列是头组；单元格按所属序列块着色；描边：本轮收到。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="121"/>
+        <location filename="../../views/context/ulysses.py" line="109"/>
         <source>Sequence-sharded: rank r holds sequence block r (S/n tokens) of every head.</source>
         <translation>按序列切分：rank r 持有所有头的序列块 r（S/n 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="123"/>
+        <location filename="../../views/context/ulysses.py" line="111"/>
         <source>QKV all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>QKV all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="126"/>
+        <location filename="../../views/context/ulysses.py" line="114"/>
         <source>Head-sharded: rank r holds head group r for the whole sequence; attention runs with no further communication.</source>
         <translation>按头切分：rank r 持有头组 r 的整条序列；注意力计算无需再通信。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="129"/>
+        <location filename="../../views/context/ulysses.py" line="117"/>
         <source>Output all-to-all, round {k} of {rounds}: {pairs}</source>
         <translation>输出 all-to-all，第 {k} 轮，共 {rounds} 轮：{pairs}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="131"/>
+        <location filename="../../views/context/ulysses.py" line="119"/>
         <source>Sequence-sharded again: the attention output of block r is back on rank r.</source>
         <translation>再次按序列切分：块 r 的注意力输出回到 rank r。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="154"/>
+        <location filename="../../views/context/ulysses.py" line="142"/>
         <source>rank {r}: sequence block {b}, head group {g}</source>
         <translation>rank {r}：序列块 {b}，头组 {g}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="178"/>
+        <location filename="../../views/context/ulysses.py" line="166"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="184"/>
+        <location filename="../../views/context/ulysses.py" line="172"/>
         <source>DeepSpeed-Ulysses over {n} ranks: S = {s:,} tokens, {heads} heads</source>
         <translation>{n} 个 rank 上的 DeepSpeed-Ulysses：S = {s:,} 个 token，{heads} 个头</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="190"/>
+        <location filename="../../views/context/ulysses.py" line="178"/>
         <source>attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="190"/>
+        <location filename="../../views/context/ulysses.py" line="178"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="191"/>
+        <location filename="../../views/context/ulysses.py" line="179"/>
         <source>Per layer every rank sends {total} per link: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); both all-to-alls take {time} on {tier}.</source>
         <translation>每层每个 rank 在每条链路上发送 {total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；两次 all-to-all 在{tier}上共耗时 {time}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="196"/>
+        <location filename="../../views/context/ulysses.py" line="184"/>
         <source>The degree is at most {max}, set by the {limit} ({heads} attention heads, {kv} KV heads).</source>
         <translation>{limit}决定并行度至多为 {max}（{heads} 个注意力头，{kv} 个 KV 头）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/ulysses.py" line="201"/>
+        <location filename="../../views/context/ulysses.py" line="189"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -3888,109 +3888,109 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>UspPanel</name>
     <message>
-        <location filename="../../views/context/usp.py" line="43"/>
+        <location filename="../../views/context/usp.py" line="32"/>
         <source>What one rank sends per layer</source>
         <translation>每个 rank 每层发送的数据量</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="56"/>
+        <location filename="../../views/context/usp.py" line="45"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="67"/>
+        <location filename="../../views/context/usp.py" line="56"/>
         <source>Ulysses axis</source>
         <translation>Ulysses 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="68"/>
+        <location filename="../../views/context/usp.py" line="57"/>
         <source>Ring axis</source>
         <translation>Ring 轴</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="68"/>
+        <location filename="../../views/context/usp.py" line="57"/>
         <source>{unit} per layer</source>
         <translation>每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="70"/>
+        <location filename="../../views/context/usp.py" line="59"/>
         <source>Ulysses ({u} ranks, 4(S/ring)H/ulysses): {tier}</source>
         <translation>Ulysses（{u} 个 rank，4(S/ring)H/ulysses）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="72"/>
+        <location filename="../../views/context/usp.py" line="61"/>
         <source>Ring ({r} ranks, {steps} steps of {bytes}): {tier}</source>
         <translation>Ring（{r} 个 rank，{steps} 步，每步 {bytes}）：{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="75"/>
+        <location filename="../../views/context/usp.py" line="64"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="76"/>
+        <location filename="../../views/context/usp.py" line="65"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="85"/>
+        <location filename="../../views/context/usp.py" line="74"/>
         <source>Sequence-sharded: every GPU holds S/{n} tokens of every head.</source>
         <translation>按序列切分：每个 GPU 持有所有头的 S/{n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="88"/>
+        <location filename="../../views/context/usp.py" line="77"/>
         <source>QKV all-to-all inside every row ({u} GPUs): a row&apos;s GPUs trade heads for tokens, so each holds S/{r} tokens of 1/{u} of the heads.</source>
         <translation>每行内做 QKV all-to-all（{u} 个 GPU）：同一行的 GPU 以头换 token，于是每个 GPU 持有 1/{u} 的头的 S/{r} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="93"/>
+        <location filename="../../views/context/usp.py" line="82"/>
         <source>Ring step {j} of {steps}: every GPU computes with the K/V block it holds and passes that block down its column.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用手中的 K/V 块计算，并把该块沿所在列向下传递。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="95"/>
+        <location filename="../../views/context/usp.py" line="84"/>
         <source>Ring step {j} of {steps}: every GPU computes with the last K/V block it has received.</source>
         <translation>Ring 第 {j} 步，共 {steps} 步：每个 GPU 用最后收到的 K/V 块计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="97"/>
+        <location filename="../../views/context/usp.py" line="86"/>
         <source>Output all-to-all inside every row: back to sequence-sharded.</source>
         <translation>每行内做输出 all-to-all：恢复为按序列切分。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="109"/>
+        <location filename="../../views/context/usp.py" line="98"/>
         <source>GPU {g}: Ulysses position {u} of row {row}, ring position {row} of column {u}</source>
         <translation>GPU {g}：第 {row} 行的 Ulysses 位置 {u}，第 {u} 列的 Ring 位置 {row}</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="120"/>
+        <location filename="../../views/context/usp.py" line="109"/>
         <source>Ulysses axis: {u} GPUs per row (all-to-all)</source>
         <translation>Ulysses 轴：每行 {u} 个 GPU（all-to-all）</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="122"/>
+        <location filename="../../views/context/usp.py" line="111"/>
         <source>Ring axis (P2P):
 {r} per column</source>
         <translation>Ring 轴（P2P）：
 每列 {r} 个</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="139"/>
+        <location filename="../../views/context/usp.py" line="128"/>
         <source>USP over {n} ranks: {u} Ulysses × {r} Ring, S = {s:,} tokens</source>
         <translation>{n} 个 rank 上的 USP：{u} Ulysses × {r} Ring，S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="145"/>
+        <location filename="../../views/context/usp.py" line="134"/>
         <source>Per layer one rank sends {u} on the Ulysses axis and {r} on the Ring axis ({steps} steps of {step}).</source>
         <translation>每层一个 rank 在 Ulysses 轴上发送 {u}，在 Ring 轴上发送 {r}（{steps} 步，每步 {step}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="150"/>
+        <location filename="../../views/context/usp.py" line="139"/>
         <source>The Ulysses axis lands on {u}; the Ring axis on {r}.</source>
         <translation>Ulysses 轴走{u}；Ring 轴走{r}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/usp.py" line="154"/>
+        <location filename="../../views/context/usp.py" line="143"/>
         <source>Not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
@@ -4374,9 +4374,9 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>gallery</name>
     <message>
-        <location filename="../../desktop/handout.py" line="329"/>
+        <location filename="../../desktop/handout.py" line="309"/>
         <location filename="../../views/gallery/figure.py" line="25"/>
-        <location filename="../../views/gallery/view.py" line="269"/>
+        <location filename="../../views/gallery/view.py" line="256"/>
         <source>Figure {number}. {title}</source>
         <translation>图 {number}&#x3000;{title}</translation>
     </message>
@@ -4518,183 +4518,183 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>本场景：{title}（每 GPU）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="88"/>
+        <location filename="../../views/gallery/collective_frames.py" line="81"/>
         <source>pairwise exchange</source>
         <translation>两两交换</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="89"/>
+        <location filename="../../views/gallery/collective_frames.py" line="82"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="116"/>
+        <location filename="../../views/gallery/collective_frames.py" line="109"/>
         <source>sent per rank {sent}</source>
         <translation>每 rank 发送 {sent}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="118"/>
+        <location filename="../../views/gallery/collective_frames.py" line="111"/>
         <source>= {formula} · S</source>
         <translation>= {formula} · S</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="120"/>
+        <location filename="../../views/gallery/collective_frames.py" line="113"/>
         <source>busbw = algbw × {factor:g}</source>
         <translation>busbw（总线带宽）= algbw × {factor:g}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="157"/>
+        <location filename="../../views/gallery/collective_frames.py" line="150"/>
         <source>from</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="158"/>
+        <location filename="../../views/gallery/collective_frames.py" line="151"/>
         <source>chunk</source>
         <translation>块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="165"/>
+        <location filename="../../views/gallery/collective_frames.py" line="158"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="187"/>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="354"/>
+        <location filename="../../views/gallery/collective_frames.py" line="180"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="342"/>
         <source>start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="189"/>
+        <location filename="../../views/gallery/collective_frames.py" line="182"/>
         <source>round {k}: result</source>
         <translation>第 {k} 轮：结果</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="191"/>
+        <location filename="../../views/gallery/collective_frames.py" line="184"/>
         <source>after round {k}</source>
         <translation>第 {k} 轮后</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="246"/>
+        <location filename="../../views/gallery/collective_frames.py" line="239"/>
         <source>rank {r}: the block from rank {c} has not arrived yet</source>
         <translation>rank {r}：来自 rank {c} 的块尚未到达</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="248"/>
+        <location filename="../../views/gallery/collective_frames.py" line="241"/>
         <source>rank {r} holds the block rank {c} sent it</source>
         <translation>rank {r} 持有 rank {c} 发给它的块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="251"/>
+        <location filename="../../views/gallery/collective_frames.py" line="244"/>
         <source>rank {r}, chunk {c}: nothing yet</source>
         <translation>rank {r}，块 {c}：尚无数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="254"/>
+        <location filename="../../views/gallery/collective_frames.py" line="247"/>
         <source>rank {r}, chunk {c}: data of ranks {ranks}</source>
         <translation>rank {r}，块 {c}：含 rank {ranks} 的数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="264"/>
+        <location filename="../../views/gallery/collective_frames.py" line="257"/>
         <source>chunk {c} (All-to-All: from rank {c})</source>
         <translation>块 {c}（All-to-All：来自 rank {c}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/collective_frames.py" line="268"/>
+        <location filename="../../views/gallery/collective_frames.py" line="261"/>
         <source>Digits: the ranks whose data a chunk holds (a reduction adds them; stronger fill = more summed); Σ: all four. c→r: the block rank c sends to rank r. Dashed outline: written in that round; bold outline: the result.</source>
         <translation>数字：块中含有其数据的 rank（归约把它们相加；填色越深 = 累加得越多）；Σ：全部四个。c→r：rank c 发给 rank r 的块。虚线框：该轮写入；粗框：结果。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="43"/>
+        <location filename="../../views/gallery/cost_stack.py" line="33"/>
         <source>FLOPs</source>
         <translation>FLOPs</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="44"/>
+        <location filename="../../views/gallery/cost_stack.py" line="34"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="45"/>
+        <location filename="../../views/gallery/cost_stack.py" line="35"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="46"/>
+        <location filename="../../views/gallery/cost_stack.py" line="36"/>
         <source>idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="47"/>
+        <location filename="../../views/gallery/cost_stack.py" line="37"/>
         <source>optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="51"/>
+        <location filename="../../views/gallery/cost_stack.py" line="41"/>
         <source>GEMM compute at the efficiency curve</source>
         <translation>按效率曲线计的 GEMM 计算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="52"/>
+        <location filename="../../views/gallery/cost_stack.py" line="42"/>
         <source>element-wise work at HBM bandwidth</source>
         <translation>按 HBM 带宽计的逐元素运算</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="53"/>
+        <location filename="../../views/gallery/cost_stack.py" line="43"/>
         <source>communication not hidden under compute</source>
         <translation>未被计算隐藏的通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="54"/>
+        <location filename="../../views/gallery/cost_stack.py" line="44"/>
         <source>pipeline bubble, waiting for the slowest rank</source>
         <translation>流水线气泡，等待最慢的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="55"/>
+        <location filename="../../views/gallery/cost_stack.py" line="45"/>
         <source>the optimizer step, its own segment</source>
         <translation>优化器步，单独一段</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="123"/>
+        <location filename="../../views/gallery/cost_stack.py" line="113"/>
         <source>pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="126"/>
+        <location filename="../../views/gallery/cost_stack.py" line="116"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="146"/>
+        <location filename="../../views/gallery/cost_stack.py" line="136"/>
         <source>{layer}: {what}</source>
         <translation>{layer}：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="148"/>
+        <location filename="../../views/gallery/cost_stack.py" line="138"/>
         <source>{time} · {share}</source>
         <translation>{time} · {share}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="159"/>
+        <location filename="../../views/gallery/cost_stack.py" line="149"/>
         <source>&lt;b&gt;Step time {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} tokens/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}, {gpus} GPUs</source>
         <translation>&lt;b&gt;步时 {step}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; &lt;b&gt;MFU {mfu}&lt;/b&gt; &amp;nbsp;·&amp;nbsp; {tokens} token/s &amp;nbsp;·&amp;nbsp; {title} &amp;nbsp;·&amp;nbsp; PP = {ranks}，{gpus} 个 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="164"/>
+        <location filename="../../views/gallery/cost_stack.py" line="154"/>
         <source>time within one optimizer step (ms); every rank&apos;s bar adds up to the step time</source>
         <translation>一个优化器步内的时间（ms）；每个 rank 的条形之和等于步时</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="184"/>
+        <location filename="../../views/gallery/cost_stack.py" line="174"/>
         <source>The layers of the stack, mean over the {ranks} pipeline ranks</source>
         <translation>堆叠的各层，{ranks} 个流水线 rank 的平均</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="187"/>
+        <location filename="../../views/gallery/cost_stack.py" line="177"/>
         <source>The layers of the stack</source>
         <translation>堆叠的各层</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/cost_stack.py" line="188"/>
+        <location filename="../../views/gallery/cost_stack.py" line="178"/>
         <source>ms</source>
         <translation>ms</translation>
     </message>
@@ -4754,132 +4754,132 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="231"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="224"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="259"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="252"/>
         <source>EP rank r
 S = {s:,} tokens, each to K = {k} experts</source>
         <translation>EP rank r
 S = {s:,} 个 token × K = {k} 个专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="261"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="254"/>
         <source>E/R = {epr} experts per rank
 (+ MoonEP&apos;s redundant copies)</source>
         <translation>每 rank E/R = {epr} 个专家
 （+ MoonEP 的冗余副本）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="263"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="256"/>
         <source>back on rank r: K outputs
 per token, weighted and summed</source>
         <translation>回到 rank r：每个 token 的
 K 个输出加权求和</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="264"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="257"/>
         <source>dispatch all-to-all
 ≤ {bytes} per rank ({precision}), {inter} across nodes</source>
         <translation>dispatch all-to-all
 每 rank ≤ {bytes}（{precision}），跨节点 {inter}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="268"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="261"/>
         <source>combine all-to-all
 ≤ {bytes} per rank ({precision})</source>
         <translation>combine all-to-all
 每 rank ≤ {bytes}（{precision}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="325"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="318"/>
         <source>to ranks on the same node (NVLink)</source>
         <translation>发往同节点的 rank（NVLink）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="326"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="319"/>
         <source>to other nodes (network)</source>
         <translation>发往其他节点（网络）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="315"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="308"/>
         <source>rank {rank}: {value:,} bytes</source>
         <translation>rank {rank}：{value:,} 字节</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="324"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="317"/>
         <source>Dispatch: bytes each EP rank sends to the experts&apos; ranks</source>
         <translation>Dispatch：每个 EP rank 发往专家所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="321"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="314"/>
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="329"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="322"/>
         <source>back to the same node</source>
         <translation>返回同一节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="330"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="323"/>
         <source>back to other nodes</source>
         <translation>返回其他节点</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="328"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="321"/>
         <source>Combine: bytes each EP rank sends back to the tokens&apos; ranks</source>
         <translation>Combine：每个 EP rank 发回 token 所在 rank 的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="331"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="324"/>
         <source>rank {rank}: {value:+,} tokens against S·K</source>
         <translation>rank {rank}：相对 S·K {value:+,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="333"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="326"/>
         <source>Tokens each EP rank&apos;s experts receive, minus S·K = {target:,}</source>
         <translation>每个 EP rank 的专家收到的 token 数减去 S·K = {target:,}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="335"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="328"/>
         <source>home placement</source>
         <translation>初始放置</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="337"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="330"/>
         <source>after MoonEP: {exact} of {ranks} ranks at exactly S·K (the dashed line)</source>
         <translation>MoonEP 之后：{ranks} 个 rank 中有 {exact} 个恰好为 S·K（虚线）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="341"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="334"/>
         <source>tokens − S·K</source>
         <translation>token 数 − S·K</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="344"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="337"/>
         <source>MoonEP: redundant experts copied to each EP rank</source>
         <translation>MoonEP：复制到各 EP rank 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="345"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="338"/>
         <source>redundant experts</source>
         <translation>冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="346"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="339"/>
         <source>rank {rank}: {value:g} redundant experts</source>
         <translation>rank {rank}：{value:g} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="348"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="341"/>
         <source>experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/moe_all_to_all.py" line="349"/>
+        <location filename="../../views/gallery/moe_all_to_all.py" line="342"/>
         <source>bound E/R = {bound}</source>
         <translation>上限 E/R = {bound}</translation>
     </message>
@@ -5064,756 +5064,756 @@ K 个输出加权求和</translation>
         <translation>内存账本在此基础上再应用场景设定的比例（在保留的字节中 FP8 占 {fp8:.0%}、CPU 占 {cpu:.0%}、远端占 {remote:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="81"/>
+        <location filename="../../views/gallery/context_schemes.py" line="82"/>
         <source>Ulysses: sequence shard ↔ head shard</source>
         <translation>Ulysses：序列切分 ↔ 头切分</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="82"/>
+        <location filename="../../views/gallery/context_schemes.py" line="83"/>
         <source>Ring: fixed Q blocks, K/V blocks rotate</source>
         <translation>Ring：Q 块固定，K/V 块轮转</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="83"/>
+        <location filename="../../views/gallery/context_schemes.py" line="84"/>
         <source>USP: a {u} × {r} mesh (Ulysses × Ring)</source>
         <translation>USP：{u} × {r} 网格（Ulysses × Ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="87"/>
+        <location filename="../../views/gallery/context_schemes.py" line="88"/>
         <source>Before: rank r holds sequence block r of every head group. The QKV all-to-all hands rank r head group r for the whole sequence; attention runs locally; a second all-to-all returns the output.</source>
         <translation>之前：rank r 持有每个头组的序列块 r。QKV all-to-all 把整条序列的头组 r 交给 rank r；注意力在本地计算；第二次 all-to-all 把输出送回。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="90"/>
+        <location filename="../../views/gallery/context_schemes.py" line="91"/>
         <source>Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, {steps} P2P steps, each block folded into the online softmax.</source>
         <translation>每个 rank 保留自己的 Q 块；K/V 块沿环每次前进一个 rank，共 {steps} 个 P2P 步，每个块都并入在线 softmax。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="93"/>
+        <location filename="../../views/gallery/context_schemes.py" line="94"/>
         <source>A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V passed down the column); ulysses × ring = cp = {cp}.</source>
         <translation>一行是一个 Ulysses 组（行内 all-to-all），一列是一个环（K/V 沿列向下传递）；ulysses × ring = cp = {cp}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="97"/>
+        <location filename="../../views/gallery/context_schemes.py" line="98"/>
         <source>The Ulysses degree is the largest the heads allow (context.ulysses = 0).</source>
         <translation>Ulysses 并行度取头数允许的最大值（context.ulysses = 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="110"/>
+        <location filename="../../views/gallery/context_schemes.py" line="111"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the bytes below are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；下方字节数按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="126"/>
-        <location filename="../../views/gallery/context_schemes.py" line="221"/>
+        <location filename="../../views/gallery/context_schemes.py" line="127"/>
+        <location filename="../../views/gallery/context_schemes.py" line="222"/>
         <source>Not feasible for this scenario: {reason}.</source>
         <translation>本场景不可行：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="146"/>
+        <location filename="../../views/gallery/context_schemes.py" line="147"/>
         <source>sequence-sharded: rows = sequence blocks</source>
         <translation>按序列切分：行 = 序列块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="147"/>
+        <location filename="../../views/gallery/context_schemes.py" line="148"/>
         <source>head-sharded: columns = head groups</source>
         <translation>按头切分：列 = 头组</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="156"/>
+        <location filename="../../views/gallery/context_schemes.py" line="157"/>
         <source>all-to-all</source>
         <translation>all-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="158"/>
+        <location filename="../../views/gallery/context_schemes.py" line="159"/>
         <source>cell number = the rank holding it</source>
         <translation>单元格中的数字 = 持有它的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="159"/>
+        <location filename="../../views/gallery/context_schemes.py" line="160"/>
         <source>colour = the rank holding the cell</source>
         <translation>颜色 = 持有该单元格的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="188"/>
+        <location filename="../../views/gallery/context_schemes.py" line="189"/>
         <source>rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r 与 2n − 1 − r（之字形）；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="191"/>
+        <location filename="../../views/gallery/context_schemes.py" line="192"/>
         <source>rank r keeps Q block r; its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="198"/>
+        <location filename="../../views/gallery/context_schemes.py" line="199"/>
         <source>K/V block each rank holds, step by step</source>
         <translation>每一步各 rank 持有的 K/V 块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="210"/>
+        <location filename="../../views/gallery/context_schemes.py" line="211"/>
         <source>rank →</source>
         <translation>rank →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="214"/>
+        <location filename="../../views/gallery/context_schemes.py" line="215"/>
         <source>step {t}</source>
         <translation>第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="227"/>
+        <location filename="../../views/gallery/context_schemes.py" line="228"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="248"/>
+        <location filename="../../views/gallery/context_schemes.py" line="249"/>
         <source>↔ Ulysses axis (u = {u}): all-to-all inside a row</source>
         <translation>↔ Ulysses 轴（u = {u}）：行内 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="254"/>
+        <location filename="../../views/gallery/context_schemes.py" line="255"/>
         <source>↓ Ring axis (r = {r}): P2P down a column</source>
         <translation>↓ Ring 轴（r = {r}）：沿列向下 P2P</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="262"/>
+        <location filename="../../views/gallery/context_schemes.py" line="263"/>
         <source>Bytes per link per layer (forward pass, one TP rank)</source>
         <translation>每层每链路字节数（前向传播，单个 TP rank）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="265"/>
+        <location filename="../../views/gallery/context_schemes.py" line="266"/>
         <source>the network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="276"/>
+        <location filename="../../views/gallery/context_schemes.py" line="277"/>
         <source>Ulysses over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ulysses</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="277"/>
+        <location filename="../../views/gallery/context_schemes.py" line="278"/>
         <source>Ring over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ring</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="278"/>
+        <location filename="../../views/gallery/context_schemes.py" line="279"/>
         <source>USP {u} × {r}</source>
         <translation>USP {u} × {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="280"/>
+        <location filename="../../views/gallery/context_schemes.py" line="281"/>
         <source>{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); {tier}</source>
         <translation>{total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="285"/>
+        <location filename="../../views/gallery/context_schemes.py" line="286"/>
         <source>no link: one rank</source>
         <translation>无链路：仅一个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="287"/>
-        <location filename="../../views/gallery/context_schemes.py" line="297"/>
+        <location filename="../../views/gallery/context_schemes.py" line="288"/>
+        <location filename="../../views/gallery/context_schemes.py" line="298"/>
         <source>not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="288"/>
+        <location filename="../../views/gallery/context_schemes.py" line="289"/>
         <source>{total}: {steps} × {step} (one K and one V block per step); {tier}</source>
         <translation>{total}：{steps} × {step}（每步一个 K 块和一个 V 块）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="292"/>
+        <location filename="../../views/gallery/context_schemes.py" line="293"/>
         <source>{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × {step})</source>
         <translation>Ulysses 轴 {ulysses} + Ring 轴 {ring}（{steps} × {step}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="331"/>
+        <location filename="../../views/gallery/context_schemes.py" line="332"/>
         <source>The current scenario&apos;s context parallelism cannot be laid out ({reason}): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景的上下文并行无法布局（{reason}）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="336"/>
+        <location filename="../../views/gallery/context_schemes.py" line="337"/>
         <source>The current scenario has no context parallelism (cp = 1): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景没有上下文并行（cp = 1）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="343"/>
+        <location filename="../../views/gallery/context_schemes.py" line="344"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses sends {ulysses} per link, Ring {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 每链路发送 {ulysses}，Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="348"/>
+        <location filename="../../views/gallery/context_schemes.py" line="349"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses over all {cp} ranks cannot hand each rank whole heads; Ring sends {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 跨全部 {cp} 个 rank 时无法给每个 rank 完整的头；Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="353"/>
+        <location filename="../../views/gallery/context_schemes.py" line="354"/>
         <source>USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its Ring axis.</source>
         <translation>Ulysses 并行度为 1 的 USP 即 Ring 注意力：其 Ring 轴每链路 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="356"/>
+        <location filename="../../views/gallery/context_schemes.py" line="357"/>
         <source>USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis ({u_tier}) and {usp_r} on its Ring axis ({r_tier}).</source>
         <translation>{u} Ulysses × {r} Ring 的 USP 在 Ulysses 轴（{u_tier}）上每链路发送 {usp_u}，在 Ring 轴（{r_tier}）上每链路发送 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="62"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="47"/>
         <source>MLP (B) ▲</source>
         <translation>MLP (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="62"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="47"/>
         <source>MLP (W) ▲</source>
         <translation>MLP (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="63"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="48"/>
         <source>MLP (F) △</source>
         <translation>MLP (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="63"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="48"/>
         <source>ATTN (B) ▲</source>
         <translation>ATTN (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="64"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="49"/>
         <source>ATTN (W) ▲</source>
         <translation>ATTN (W) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="64"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="49"/>
         <source>ATTN (F) △</source>
         <translation>ATTN (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="65"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="50"/>
         <source>DISPATCH (F) △</source>
         <translation>DISPATCH (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="65"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="50"/>
         <source>DISPATCH (B) ▲</source>
         <translation>DISPATCH (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="66"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="51"/>
         <source>COMBINE (F) △</source>
         <translation>COMBINE (F) △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="66"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="51"/>
         <source>COMBINE (B) ▲</source>
         <translation>COMBINE (B) ▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="67"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="52"/>
         <source>PP</source>
         <translation>PP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="208"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="193"/>
         <source>Compute stream</source>
         <translation>计算流</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="209"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="194"/>
         <source>Communication stream: all-to-all (EP)</source>
         <translation>通信流：all-to-all（EP）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="210"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="195"/>
         <source>Communication stream: PP send / receive</source>
         <translation>通信流：PP 发送 / 接收</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="244"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="229"/>
         <source>the all-to-alls add {t}</source>
         <translation>All-to-All 增加 {t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="310"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="295"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) outlast the pair&apos;s computation ({compute}) on the SMs they leave it: {hidden} run under it, {exposed} are added.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）比这一对在剩余 SM 上的计算（{compute}）更长：{hidden} 在计算之下运行，增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="315"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="300"/>
         <source>The four all-to-alls ({a2a}: {towards} each towards the experts, {back} each back; {bytes} per call at the activations&apos; precision) fit under the pair&apos;s computation ({compute}), which runs on the SMs they leave it: {hidden} hidden, {exposed} added by the {share:.0%} of the SMs they hold.</source>
         <translation>四次 All-to-All（共 {a2a}：发往专家每次 {towards}，返回每次 {back}；按激活精度每次 {bytes}）被这一对的计算（{compute}，在它们留下的 SM 上运行）覆盖：隐藏 {hidden}，因其占用 {share:.0%} 的 SM 而增加 {exposed}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="323"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="308"/>
         <source>The slowest stage chunk: F = {f}, B = {b}, overlapped as one pair FB = max(all-to-alls, the rest + all-to-alls × SM share) = {fb}; PP sends and receives take {p2p} each, priced by the schedule.</source>
         <translation>最慢的阶段块：F = {f}，B = {b}，重叠为一对 FB = max(All-to-All，其余部分 + All-to-All × SM 占比) = {fb}；PP 的每次发送与接收耗时 {p2p}，由调度计价。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="262"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="247"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="267"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="252"/>
         <source>forward chunk △</source>
         <translation>前向块 △</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="268"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="253"/>
         <source>backward for input ▲</source>
         <translation>反向（输入梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="269"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="254"/>
         <source>backward for weights ▲</source>
         <translation>反向（权重梯度）▲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="270"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="255"/>
         <source>PP communication</source>
         <translation>PP 通信</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="271"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="256"/>
         <source>exposed (the model)</source>
         <translation>暴露（按模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="285"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="270"/>
         <source>The slowest stage chunk pair (step-time model)</source>
         <translation>最慢的阶段块对（步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="287"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="272"/>
         <source>F then B: {t}</source>
         <translation>先 F 后 B：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="288"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="273"/>
         <source>overlapped FB: {t}</source>
         <translation>重叠的 FB：{t}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="327"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="312"/>
         <source>Over the whole step the most loaded rank&apos;s all-to-alls take {time} ({bytes} sent): {hidden} hidden, {exposed} exposed; only the steady phase pairs forward and backward chunks.</source>
         <translation>在整个训练步中，负载最高的 rank 的 all-to-all 耗时 {time}（发送 {bytes}）：隐藏 {hidden}，暴露 {exposed}；只有稳定阶段才把前向块与反向块配对。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="349"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="334"/>
         <source>The current scenario is not a DualPipe MoE scenario the step-time model can time: drawn for DeepSeek-V3 instead.</source>
         <translation>当前场景不是步时模型能计时的 DualPipe MoE 场景：改为按 DeepSeek-V3 绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/dualpipe_strip.py" line="351"/>
+        <location filename="../../views/gallery/dualpipe_strip.py" line="336"/>
         <source>{title}: one MoE layer of a forward chunk overlapped with one of a backward chunk in the order of the report&apos;s Figure 4, durations from the step-time model ({kind}, ep = {ep}, pp = {pp}). The report&apos;s “near-zero all-to-all overhead” is about the critical path: the all-to-alls still move their bytes, hidden only where the other chunk&apos;s computation is long enough.</source>
         <translation>{title}：按报告图 4 的顺序，前向块的一个 MoE 层与反向块的一个 MoE 层重叠，时长来自步时模型（{kind}，ep = {ep}，pp = {pp}）。报告所说的“近乎零的 all-to-all 开销”指的是关键路径：all-to-all 仍要传输其字节，只有在另一个块的计算足够长时才被隐藏。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="42"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="30"/>
         <source>Kimi K2</source>
         <translation>Kimi K2</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="42"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="30"/>
         <source>Kimi K2 technical report (arXiv 2507.20534)</source>
         <translation>Kimi K2 技术报告（arXiv 2507.20534）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="43"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="31"/>
         <source>Kimi K2.5</source>
         <translation>Kimi K2.5</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="43"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="31"/>
         <source>Kimi K2.5 technical report (arXiv 2602.02276)</source>
         <translation>Kimi K2.5 技术报告（arXiv 2602.02276）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="44"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="32"/>
         <source>Kimi K3</source>
         <translation>Kimi K3</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="44"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="32"/>
         <source>Kimi K3 technical report (arXiv 2607.24653)</source>
         <translation>Kimi K3 技术报告（arXiv 2607.24653）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="49"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="37"/>
         <source>K2.5 report</source>
         <translation>K2.5 报告</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="49"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="37"/>
         <source>K3 report</source>
         <translation>K3 报告</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="51"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="39"/>
         <source>Parallel layout and schedule</source>
         <translation>并行布局与调度</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="52"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="40"/>
         <source>16-way PP with virtual stages, 16-way EP, ZeRO-1 DP on H800 nodes (8 × 400 Gbps RoCE between nodes), on any multiple of 32 nodes. Not DualPipe: it doubles the memory of parameters and gradients; interleaved 1F1B with more warm-up micro-batches overlaps the EP all-to-all, and the weight gradients overlap PP communication.</source>
         <translation>16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1 DP，运行在 H800 节点上（节点间 8 × 400 Gbps RoCE），节点数为 32 的任意倍数。不用 DualPipe：它使参数与梯度的显存翻倍；采用交错式 1F1B 并增加预热微批来重叠 EP all-to-all，权重梯度计算与 PP 通信重叠。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="57"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="45"/>
         <source>K2 report §2.4.2</source>
         <translation>K2 报告 §2.4.2</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="58"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="46"/>
         <source>The backbone keeps K2&apos;s layout: 16-way PP with virtual stages, 16-way EP, ZeRO-1.</source>
         <translation>主干沿用 K2 的布局：16 路带虚拟阶段的 PP、16 路 EP、ZeRO-1。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="60"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="48"/>
         <source>PP with virtual stages, EP and ZeRO-1 DP, plus Pipeline ZeRO-2 (gradient shards in CPU memory, a double gradient buffer on the GPU), context parallelism and MoonEP: every EP rank receives exactly S × K assignments. Per-Head Muon: each rank fetches point to point only the parameter shards it updates.</source>
         <translation>带虚拟阶段的 PP、EP 与 ZeRO-1 DP，外加 Pipeline ZeRO-2（梯度分片放在 CPU 内存，GPU 上有一个梯度双缓冲区）、上下文并行与 MoonEP：每个 EP rank 恰好收到 S × K 个分配。Per-Head Muon：每个 rank 以点对点方式只拉取它要更新的参数分片。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="64"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="52"/>
         <source>K3 report §5.2.1, Appendix E; MoonshotAI/MoonEP</source>
         <translation>K3 报告 §5.2.1、附录 E；MoonshotAI/MoonEP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="66"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="54"/>
         <source>Activations and memory</source>
         <translation>激活与显存</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="67"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="55"/>
         <source>Cheapest first: recompute LayerNorm, SwiGLU and the MLA up-projections, then the MoE down-projections; store insensitive activations in FP8-E4M3 (1 × 128 tiles, FP32 scales; FP8 for storage, not compute); offload the rest to CPU, one forward micro-batch offloaded while the next backward micro-batch is prefetched. About 30 GB per GPU for states: about 6 TB of BF16 parameters and FP32 gradient buffer over 256 GPUs.</source>
         <translation>先做最便宜的：重计算 LayerNorm、SwiGLU 与 MLA 上投影，再重计算 MoE 下投影；把不敏感的激活以 FP8-E4M3 存储（1 × 128 分块，FP32 缩放因子；FP8 只用于存储，不用于计算）；其余卸载到 CPU，卸载一个前向微批的同时预取下一个反向微批。状态约占每 GPU 30 GB：约 6 TB 的 BF16 参数与 FP32 梯度缓冲区分布在 256 个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="73"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="61"/>
         <source>K2 report §2.4.2–§2.4.3</source>
         <translation>K2 报告 §2.4.2–§2.4.3</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="74"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="62"/>
         <source>Selective recomputation, FP8 activation storage and CPU streaming, as in K2.</source>
         <translation>与 K2 相同：选择性重计算、FP8 激活存储与 CPU 流式卸载。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="76"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="64"/>
         <source>A unified activation manager: every tensor saved for the backward is bound to a backend, recomputation, block-wise FP8, local offload or remote offload (another PP rank&apos;s memory over the Mooncake Transfer Engine), composed per tensor; prefetch layer by layer, overlapped with compute.</source>
         <translation>统一的激活管理器：每个为反向保存的张量都绑定一种后端——重计算、分块 FP8、本地卸载或远程卸载（经 Mooncake Transfer Engine 放到另一个 PP rank 的显存），逐张量组合；逐层预取，与计算重叠。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="80"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="68"/>
         <source>K3 report (unified activation manager)</source>
         <translation>K3 报告（统一激活管理器）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="82"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="70"/>
         <source>Multimodal</source>
         <translation>多模态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="84"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="72"/>
         <source>The Decoupled Encoder Process: the vision forward balanced over all GPUs, its intermediate activations dropped and its outputs gathered to PP stage 0; the backbone trains as a text pipeline; then the vision forward is recomputed and its backward run. About 90 % of text-only training efficiency in the report&apos;s setting.</source>
         <translation>解耦编码器流程（Decoupled Encoder Process）：视觉前向在所有 GPU 上均衡执行，丢弃其中间激活，输出收集到 PP 阶段 0；主干按纯文本流水线训练；随后重计算视觉前向并执行其反向。在报告的设置下约达纯文本训练效率的 90%。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="89"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="77"/>
         <source>The ViT inside the text pipeline: the first ViT forwards run synchronously, the rest fill the pipeline&apos;s bubbles, and the backward likewise; dynamic CP splits large images by patches. The report: most ViT compute hidden in PP bubbles.</source>
         <translation>ViT 放在文本流水线内：最初的几次 ViT 前向同步执行，其余填入流水线的气泡，反向亦然；动态 CP 按 patch 切分大图。报告称：大部分 ViT 计算隐藏在 PP 气泡中。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="94"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="82"/>
         <source>RL system</source>
         <translation>RL 系统</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="95"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="83"/>
         <source>Co-located training and inference engines on the same workers; a checkpoint engine reshards the parameters: each worker takes its local parameters and broadcasts the full set, each inference worker keeps the shards it needs, pipelined parameter by parameter. A full update of the 1T model in under 30 s, as the report states.</source>
         <translation>训练引擎与推理引擎共置在同一批 worker 上；checkpoint engine 负责参数重切分：每个 worker 取本地参数并广播完整参数集，每个推理 worker 只保留所需分片，按参数逐个流水化。据报告，1T 模型完整更新一次不到 30 s。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="99"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="87"/>
         <source>K2 report; MoonshotAI/checkpoint-engine</source>
         <translation>K2 报告；MoonshotAI/checkpoint-engine</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="100"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="88"/>
         <source>Agentic RL as asynchronous coroutines, one per agent task: the Rollout Manager runs up to 100,000 concurrent agent tasks (the report&apos;s figure).</source>
         <translation>智能体 RL 以异步协程实现，每个智能体任务一个协程：Rollout Manager 最多同时运行 100,000 个智能体任务（报告给出的数字）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="103"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="91"/>
         <source>1M-token co-located RL within a few hundred GPUs per experiment, partial rollout for the long tail of trajectories: an external KV pool written back to CPU DRAM, request auto-throttling, gradient-buffer reuse (figure 11) and AgentENV&apos;s microVM sandboxes (figure 12).</source>
         <translation>每次实验在数百个 GPU 内完成 1M token 的共置 RL，对长尾轨迹做部分 rollout：写回 CPU DRAM 的外部 KV 池、请求自动限流、梯度缓冲区复用（图 11），以及 AgentENV 的 microVM 沙箱（图 12）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="107"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="95"/>
         <source>K3 report; kvcache-ai/AgentENV</source>
         <translation>K3 报告；kvcache-ai/AgentENV</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="197"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="185"/>
         <source>Rollout: the inference engine decodes on the same GPUs (co-located)</source>
         <translation>Rollout：推理引擎在同一批 GPU 上解码（共置）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="198"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="186"/>
         <source>Training iteration: forward-only models (the reference) and the policy&apos;s forward and backward</source>
         <translation>训练迭代：仅前向的模型（参考模型）与策略模型的前向、反向</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="200"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="188"/>
         <source>After the training iteration, before the next rollout</source>
         <translation>训练迭代之后、下一次 rollout 之前</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="210"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="198"/>
         <source>Model and optimizer states</source>
         <translation>模型与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="210"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="198"/>
         <source>External KV pool</source>
         <translation>外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="211"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="199"/>
         <source>Gradient buffer (policy, FP32)</source>
         <translation>梯度缓冲区（策略模型，FP32）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="212"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="200"/>
         <source>Requests admitted to the inference engine</source>
         <translation>进入推理引擎的请求</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="226"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="214"/>
         <source>GPU HBM</source>
         <translation>GPU 显存（HBM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="226"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="214"/>
         <source>CPU DRAM</source>
         <translation>CPU 内存（DRAM）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="227"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="215"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="228"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="216"/>
         <source>in use by training</source>
         <translation>训练占用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="232"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="220"/>
         <source>Schematic: heights are relative; the sources give no sizes.</source>
         <translation>示意图：高度为相对值；来源未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="249"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="237"/>
         <source>on NVMe: offloaded after the last training iteration, so CPU DRAM is free for the external KV pool</source>
         <translation>位于 NVMe：在上一次训练迭代后卸载，让 CPU DRAM 空出来给外部 KV 池</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="251"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="239"/>
         <source>used by the training iteration</source>
         <translation>训练迭代使用</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="252"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="240"/>
         <source>offloaded to NVMe</source>
         <translation>卸载到 NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="261"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="249"/>
         <source>active decode blocks stay on the GPU</source>
         <translation>活跃的解码块留在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="262"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="250"/>
         <source>the pool in CPU DRAM: reusable idle prefixes, written only when the GPU evicts them (write-back, not write-through); KDA states live and die with their MLA KV blocks</source>
         <translation>CPU DRAM 中的池：可复用的空闲前缀，仅在 GPU 逐出时写入（写回，而非写穿）；KDA 状态与其 MLA KV 块同生共灭</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="265"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="253"/>
         <source>→ written back when the GPU evicts an idle prefix
 ← prefetched before it is reused</source>
         <translation>→ GPU 逐出空闲前缀时写回
 ← 复用前预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="277"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="265"/>
         <source>released after the rollout: it does not compete with training for resources</source>
         <translation>rollout 结束后释放：不与训练争夺资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="287"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="275"/>
         <source>① holds the weights of a forward-only model (the reference, kept in CPU memory) when it runs</source>
         <translation>① 仅前向的模型（参考模型，平时存于 CPU 内存）运行时，存放其权重</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="289"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="277"/>
         <source>② overwritten by the real gradients before the backward: the lifetimes never overlap; two VPP-chunk slots per GPU, one computing, one prefetching</source>
         <translation>② 反向前被真正的梯度覆盖：两者生命周期从不重叠；每个 GPU 两个 VPP 块槽位，一个计算，一个预取</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="308"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="296"/>
         <source>auto-throttling reads the active and queued requests and the KV utilisation: more requests early, while contexts are short, fewer later as the KV pressure rises</source>
         <translation>自动限流依据活跃请求、排队请求与 KV 利用率：早期上下文较短时多放请求，后期随 KV 压力上升而减少</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="312"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="300"/>
         <source>rollout time →</source>
         <translation>rollout 时间 →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="328"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="316"/>
         <source>Creating</source>
         <translation>创建中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="329"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="317"/>
         <source>the microVM boots from a template snapshot or an OCI image</source>
         <translation>microVM 从模板快照或 OCI 镜像启动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="331"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="319"/>
         <source>Running</source>
         <translation>运行中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="332"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="320"/>
         <source>a Firecracker microVM: commands run, its timeout ticks</source>
         <translation>一个 Firecracker microVM：执行命令，超时计时</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="334"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="322"/>
         <source>Snapshotting</source>
         <translation>快照中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="335"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="323"/>
         <source>a persistent snapshot: a template new sandboxes start from</source>
         <translation>持久化快照：新沙箱的启动模板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="337"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="325"/>
         <source>Forking</source>
         <translation>派生中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="338"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="326"/>
         <source>cloned into up to 16 child sandboxes on the same node</source>
         <translation>在同一节点上克隆出至多 16 个子沙箱</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="340"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="328"/>
         <source>Pausing</source>
         <translation>暂停中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="340"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="328"/>
         <source>memory and disk snapshots captured</source>
         <translation>捕获内存与磁盘快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="342"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="330"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="343"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="331"/>
         <source>VM stopped, snapshot stored: no memory or CPU consumed</source>
         <translation>VM 已停止，快照已保存：不占用内存和 CPU</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="345"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="333"/>
         <source>Resuming</source>
         <translation>恢复中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="346"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="334"/>
         <source>restored from its paused snapshot, processes and connections included</source>
         <translation>从暂停快照恢复，含进程与连接</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="348"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="336"/>
         <source>Killing</source>
         <translation>销毁中</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="348"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="336"/>
         <source>torn down, resources released</source>
         <translation>拆除，释放资源</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="355"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="343"/>
         <source>pause / TTL expiry</source>
         <translation>暂停 / TTL 到期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="356"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="344"/>
         <source>resume</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="357"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="345"/>
         <source>snapshot</source>
         <translation>快照</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="358"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="346"/>
         <source>fork</source>
         <translation>派生</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="359"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="347"/>
         <source>delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="366"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="354"/>
         <source>Incremental checkpoint as fast as 133 ms, resume as fast as 49 ms.</source>
         <translation>增量检查点最快 133 ms，恢复最快 49 ms。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="367"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="355"/>
         <source>Waiting for inference takes up to 98 % of a sandbox&apos;s lifetime in the report&apos;s scenario.</source>
         <translation>报告的场景中，等待推理最多占沙箱生命周期的 98%。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="369"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="357"/>
         <source>Memory overcommit up to 6.5× in real workloads.</source>
         <translation>在真实负载中内存超售最高达 6.5×。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="370"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="358"/>
         <source>51,219,741 sandboxes created across 1,505,678 images for K3&apos;s training and evaluation.</source>
         <translation>为 K3 的训练与评测，基于 1,505,678 个镜像共创建了 51,219,741 个沙箱。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="434"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="422"/>
         <source>The K3 report&apos;s production statistics</source>
         <translation>K3 报告的生产统计数据</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="435"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="423"/>
         <source>These are the K3 team&apos;s figures for its own workloads, not a general microVM benchmark.</source>
         <translation>这些是 K3 团队针对自身负载给出的数字，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="438"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="426"/>
         <source>What it is built on</source>
         <translation>构建基础</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="439"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="427"/>
         <source>Firecracker microVMs: stronger isolation than ordinary containers and closer to a real system; OverlayBD, a custom ublk, storage sharing and P2P (the K3 report).</source>
         <translation>Firecracker microVM：隔离性强于普通容器，更接近真实系统；OverlayBD、定制的 ublk、存储共享与 P2P（K3 报告）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/kimi_diagrams.py" line="442"/>
+        <location filename="../../views/gallery/kimi_diagrams.py" line="430"/>
         <source>The repository&apos;s README states: snapshot-backed environments boot or resume in under 50 ms and pause in under 100 ms; incremental snapshots complete in under 100 ms.</source>
         <translation>仓库的 README 称：基于快照的环境启动或恢复不到 50 ms，暂停不到 100 ms；增量快照在 100 ms 内完成。</translation>
     </message>
@@ -6046,103 +6046,103 @@ K 个输出加权求和</translation>
 <context>
     <name>handout</name>
     <message>
-        <location filename="../../desktop/handout.py" line="79"/>
+        <location filename="../../desktop/handout.py" line="59"/>
         <source>{name}: {total} parameters, {activated} activated per token ({experts} experts, {top_k} per token)</source>
         <translation>{name}：{total} 参数，每 token 激活 {activated}（{experts} 个专家，每 token {top_k} 个）</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="84"/>
+        <location filename="../../desktop/handout.py" line="64"/>
         <source>{name}: {total} parameters</source>
         <translation>{name}：{total} 参数</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="86"/>
+        <location filename="../../desktop/handout.py" line="66"/>
         <source>{layers} layers, hidden size {hidden}, {heads} attention heads ({kv_heads} key/value heads), FFN {ffn}, vocabulary {vocab}; sequence {seq} tokens, micro-batch {micro}</source>
         <translation>{layers} 层，隐藏维度 {hidden}，{heads} 个注意力头（{kv_heads} 个键/值头），FFN {ffn}，词表 {vocab}；序列 {seq} 个 token，微批 {micro}</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="91"/>
+        <location filename="../../desktop/handout.py" line="71"/>
         <source>TP {tp} × PP {pp} × DP {dp} × CP {cp} (VPP {vpp}, EP {ep}, ZeRO-{zero}); schedule {kind} with {microbatches} micro-batches</source>
         <translation>TP {tp} × PP {pp} × DP {dp} × CP {cp}（VPP {vpp}，EP {ep}，ZeRO-{zero}）；调度为 {kind}，{microbatches} 个微批</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="97"/>
+        <location filename="../../desktop/handout.py" line="77"/>
         <source>{gpus} GPUs: {nodes} nodes × {per_node} {gpu} ({hbm} HBM each); {intra} GB/s inside a node, {inter} GB/s per GPU between nodes</source>
         <translation>{gpus} 个 GPU：{nodes} 个节点 × {per_node} 块 {gpu}（每块 HBM {hbm}）；节点内 {intra} GB/s，节点间每 GPU {inter} GB/s</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="104"/>
+        <location filename="../../desktop/handout.py" line="84"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="105"/>
+        <location filename="../../desktop/handout.py" line="85"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="105"/>
+        <location filename="../../desktop/handout.py" line="85"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="106"/>
+        <location filename="../../desktop/handout.py" line="86"/>
         <source>Shape</source>
         <translation>形状</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="107"/>
+        <location filename="../../desktop/handout.py" line="87"/>
         <source>Parallelism</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="107"/>
+        <location filename="../../desktop/handout.py" line="87"/>
         <source>GPUs and cluster</source>
         <translation>GPU 与集群</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="157"/>
+        <location filename="../../desktop/handout.py" line="137"/>
         <source>Page {page} of {pages}</source>
         <translation>第 {page} 页，共 {pages} 页</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="261"/>
-        <location filename="../../desktop/handout.py" line="295"/>
+        <location filename="../../desktop/handout.py" line="241"/>
+        <location filename="../../desktop/handout.py" line="275"/>
         <source>Training Systems Lab — lecture handout</source>
         <translation>训练系统实验室 — 课程讲义</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="262"/>
+        <location filename="../../desktop/handout.py" line="242"/>
         <source>Training Systems Lab — {scenario} — a deterministic teaching model</source>
         <translation>训练系统实验室 — {scenario} — 确定性教学模型</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="265"/>
+        <location filename="../../desktop/handout.py" line="245"/>
         <source>Reading list</source>
         <translation>阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="266"/>
+        <location filename="../../desktop/handout.py" line="246"/>
         <source>The papers and repositories the lab models, in the order they appeared, with what each changed.</source>
         <translation>本实验室所建模的论文与代码仓库，按出现顺序排列，并注明各自带来的改变。</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="306"/>
+        <location filename="../../desktop/handout.py" line="286"/>
         <source>Exported</source>
         <translation>导出时间</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="309"/>
+        <location filename="../../desktop/handout.py" line="289"/>
         <source>Every figure is drawn from the lab&apos;s models for this scenario, or for the preset its caption names where the scenario cannot show it.</source>
         <translation>每张图都由本实验室的模型针对当前场景绘制；当前场景无法显示时，则按图注中指明的预设绘制。</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="321"/>
+        <location filename="../../desktop/handout.py" line="301"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../../desktop/handout.py" line="352"/>
+        <location filename="../../desktop/handout.py" line="332"/>
         <source>This figure cannot be drawn for this scenario: {reason}</source>
         <translation>此图无法针对当前场景绘制：{reason}</translation>
     </message>

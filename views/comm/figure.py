@@ -5,16 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from tslab.models.comm import CollectiveResult
 from tslab.models.derived import AlphaBetaCurves
@@ -26,6 +18,7 @@ from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, chart_column, figure_column, paint_white, wrapping_title
 from tslab.views.layout import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
+
 
 LABEL_ROOM_PX = 10   # between the overlap bar's label and the plot's right edge
 MOE_MESSAGE_STYLE = "QLabel { background: #f4f4f4; border: 1px solid #d0d0d0; padding: 16px; }"

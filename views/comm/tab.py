@@ -5,27 +5,11 @@ Run alone with ``python -m tslab.views.comm [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import (
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
-    QPushButton,
-    QSlider,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QSlider,
+                               QSpinBox, QVBoxLayout, QWidget)
 
-from tslab.models.comm import (
-    ALGORITHMS,
-    COLLECTIVES,
-    CollectiveResult,
-    normalise_algorithm,
-    normalise_collective,
-    overlap,
-)
+from tslab.models.comm import (ALGORITHMS, COLLECTIVES, CollectiveResult, normalise_algorithm, normalise_collective,
+                               overlap)
 from tslab.models.comm.planner import argument_problem
 from tslab.models.derived import ALPHA_BETA, COLLECTIVE, MOE, Failed, collective_inputs
 from tslab.models.hardware import link_tiers
@@ -33,13 +17,14 @@ from tslab.models.moe import moe_unavailable_problem
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import controls_above, inputs_beside
-from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.layout import FigureScroll, inputs_column
-from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import invalid_header, translate_phrase, translate_template
+from tslab.views.document_model import DocumentModel
+
 
 MIB = 1 << 20
 OVERLAP_KEYS = ("view.comm.compute_ms", "view.comm.overlap")

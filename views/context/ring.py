@@ -12,23 +12,8 @@ from tslab.models.context import ContextAnalysis, Ring
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import bold, chart_column, set_text
-from tslab.views.context.common import (
-    DRAW_LIMIT,
-    EMPTY,
-    HIGHLIGHT,
-    Arrows,
-    Box,
-    Boxes,
-    SchemePanel,
-    bar_plot,
-    dotted,
-    frame,
-    hatched,
-    picture,
-    rank_colour,
-    rich_label,
-    tier_name,
-)
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, bar_plot, dotted,
+                                        frame, hatched, picture, rank_colour, rich_label, tier_name)
 
 SOFTMAX_COLUMNS = 8   # ranks whose m and ℓ are listed at most: fewer when the column is too narrow for them
 

@@ -11,18 +11,8 @@ from tslab.models.context import ContextAnalysis, TwoStage
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import bold, chart_column, set_text
-from tslab.views.context.common import (
-    HIGHLIGHT,
-    Arrows,
-    Box,
-    Boxes,
-    SchemePanel,
-    frame,
-    hatched,
-    picture,
-    rank_colour,
-    rich_label,
-)
+from tslab.views.context.common import (HIGHLIGHT, Arrows, Box, Boxes, SchemePanel, frame, hatched, picture,
+                                        rank_colour, rich_label)
 
 RANKS_DRAWN = 8     # rank rows drawn
 BLOCKS_DRAWN = 12   # compression blocks drawn per rank; more are drawn as the first and last few

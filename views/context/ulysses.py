@@ -10,20 +10,8 @@ from tslab.models.context import ContextAnalysis, Ulysses, ulysses_holdings
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import set_text
-from tslab.views.context.common import (
-    DRAW_LIMIT,
-    EMPTY,
-    HIGHLIGHT,
-    Boxes,
-    SchemePanel,
-    frame,
-    head_reason,
-    panel_columns,
-    picture,
-    rank_colour,
-    rich_label,
-    tier_name,
-)
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Boxes, SchemePanel, frame, head_reason,
+                                        panel_columns, picture, rank_colour, rich_label, tier_name)
 
 
 class UlyssesPanel(SchemePanel):

@@ -14,18 +14,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from tslab.models.time import StepTime
 from tslab.views import charts
 from tslab.views.gallery.slide_charts import Piece, Row, StackedRows, font, heading_label, ink_for
-from tslab.views.time.common import (
-    Bar,
-    StackChart,
-    axis_name,
-    mean_terms,
-    ms,
-    percent,
-    row_terms,
-    term_colour,
-    term_name,
-    terms_tooltip,
-)
+from tslab.views.time.common import (Bar, StackChart, axis_name, mean_terms, ms, percent, row_terms, term_colour,
+                                     term_name, terms_tooltip)
 
 LAYERS = ("flops", "hbm", "network", "idle", "optimizer")
 MAX_RANKS_DRAWN = 64   # a deeper pipeline is drawn as its first 64 ranks (the caption says so)

@@ -26,23 +26,8 @@ from tslab.models.time import ACHIEVABLE, CommTime, hardware_of, layer_ops, mode
 from tslab.models.time import stages as step_model
 from tslab.models.time.flops import recompute_of, shard_of
 from tslab.models.units import format_bytes, format_seconds
-from tslab.views.gallery.painted import (
-    BACKWARD_INPUT,
-    BACKWARD_WEIGHT,
-    CENTRE,
-    EXPOSED,
-    FAINT,
-    FORWARD,
-    INK,
-    LEFT,
-    MUTED,
-    PP_COLOUR,
-    RULE,
-    TOP_LEFT,
-    Diagram,
-    hatch,
-    lighter,
-)
+from tslab.views.gallery.painted import (BACKWARD_INPUT, BACKWARD_WEIGHT, CENTRE, EXPOSED, FAINT, FORWARD, INK,
+                                             LEFT, MUTED, PP_COLOUR, RULE, TOP_LEFT, Diagram, hatch, lighter)
 from tslab.views.gallery.registry import document_for
 
 FALLBACK_PRESET = "deepseek-v3"

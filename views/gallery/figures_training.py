@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QCoreApplication
 
 from tslab.models.derived import LEDGER, MESH, MOE, STEP_TIME, Computation, Failed
-from tslab.models.memory import memory_ledger
 from tslab.models.mesh import Mesh
+from tslab.models.memory import memory_ledger
 from tslab.models.moe import analyse_scenario
 from tslab.models.time import step_time
 from tslab.models.units import format_bytes

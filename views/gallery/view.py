@@ -22,21 +22,8 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QKeySequence, QPainter, QPalette, QPen, QPixmap, QShortcut
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QDialog, QHBoxLayout, QLabel, QListView, QListWidget,
+                               QListWidgetItem, QPushButton, QScrollArea, QStackedWidget, QVBoxLayout, QWidget)
 
 from tslab.models.derived import ResultCache
 from tslab.models.document import Document

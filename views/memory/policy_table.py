@@ -11,32 +11,13 @@ import sys
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QFormLayout,
-    QHeaderView,
-    QLabel,
-    QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tslab.models.derived import concerns
 from tslab.models.memory.params import is_moe_layer
-from tslab.models.memory.policy import (
-    BACKENDS,
-    POLICY_READS,
-    TENSORS,
-    ActivationPolicy,
-    TensorRow,
-    activation_policy,
-    parse_overrides,
-    policy_problems,
-    recompute_rule,
-)
+from tslab.models.memory.policy import (BACKENDS, POLICY_READS, TENSORS, ActivationPolicy, TensorRow, activation_policy,
+                                        parse_overrides, policy_problems, recompute_rule)
 from tslab.models.scenario import ACTIVATION_POLICIES, Scenario
 from tslab.views.document_model import DocumentModel
 from tslab.views.texts import translate_problem
