@@ -38,11 +38,12 @@ run: $(STAMP)
 	fi
 	$(BIN)/tslab gui $(ARGS)
 
-# Static checks, in this order: ruff's rules, the import contracts of [tool.importlinter] in
-# pyproject.toml (desktop > views > models; models never import Qt), the type checker on the
-# files of [tool.mypy] (the models and the views that pass). All three run so that one pass shows
-# every finding; any failure fails.
-LINTERS := "$(BIN)/ruff check ." "$(BIN)/lint-imports --no-cache --no-logo" "$(VENV_PY) -m mypy"
+# Static checks, in this order: ruff's rules, the import order ([tool.isort]), the import contracts
+# of [tool.importlinter] in pyproject.toml (desktop > views > models; models never import Qt; the
+# tab packages stand alone), the type checker on the files of [tool.mypy] (models, views,
+# desktop). All four run so that one pass shows every finding; any failure fails.
+LINTERS := "$(BIN)/ruff check ." "$(BIN)/isort --check-only --diff ." "$(BIN)/lint-imports --no-cache --no-logo" \
+           "$(VENV_PY) -m mypy"
 # mypy finds the absolutely imported package `tslab` through this link to the checkout
 # ([tool.mypy] mypy_path).
 MYPY_LINK := $(VENV)/mypy-path/tslab

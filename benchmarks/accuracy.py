@@ -18,8 +18,8 @@ from typing import Any
 from tslab.models.time import step_time
 from tslab.models.time.published import (GOAL_MAX_ABS_ERROR, GOAL_MEDIAN_ABS_ERROR, KORTHIKANTI_CONFIGS,
                                          KORTHIKANTI_MEASURED, KORTHIKANTI_MODES, KORTHIKANTI_SOURCE, LLAMA3_SOURCE,
-                                         korthikanti_scenario, published_runs, validation_rows)
-from tslab.models.time.published import summary as validation_summary
+                                         korthikanti_scenario, published_runs, summary as validation_summary,
+                                         validation_rows)
 
 SOURCE = KORTHIKANTI_SOURCE
 CONFIGS = KORTHIKANTI_CONFIGS

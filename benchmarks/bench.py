@@ -236,8 +236,8 @@ def animation_frames(frames: int) -> tuple[float, int]:
     p = 16, m = 128: each frame moves the cursor and the curtain and waits for the paint."""
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
-    from tslab.views.pipeline import PipelineTab
     from tslab.views.document_model import DocumentModel
+    from tslab.views.pipeline import PipelineTab
 
     app = create_application(["bench"], "en")
     scenario = load_preset("classroom-7b").replace(**{"parallel.pp": 16, "parallel.dp": 1, "cluster.nodes": 2,
@@ -307,6 +307,7 @@ def stochastic_rounding(runs: int) -> tuple[float, float]:
     """Median seconds of FP32 → BF16 stochastic rounding of 10⁷ values, and of drawing their 10⁷
     random 32-bit words alone (the floor: the random numbers every SR needs)."""
     import numpy as np
+
     from tslab.models.numerics import bf16_stochastic_round
     values = np.random.default_rng(0).standard_normal(10**7, dtype=np.float32)
     rounding, floor = [], []
@@ -325,6 +326,7 @@ def muon_packing(runs: int) -> float:
     """Median seconds of packing 1,000 matrices of random shapes into 64 ranks (longest
     processing time on the Newton–Schulz cost, at most 20 per rank)."""
     import random
+
     from tslab.models.muon import Matrix, pack_matrices
     rng = random.Random(0)
     matrices = []
@@ -373,8 +375,8 @@ def edit_latency(preset: str, edits: int) -> tuple[float, float]:
     has painted the new ledger (paint events counted on the charts' viewports)."""
     from tslab.desktop.app import create_application
     from tslab.models.presets import load_preset
-    from tslab.views.memory import MemoryTab
     from tslab.views.document_model import DocumentModel
+    from tslab.views.memory import MemoryTab
 
     app = create_application(["bench"], "en")
     tab = MemoryTab(DocumentModel(load_preset(preset)))

@@ -42,8 +42,7 @@ def edit_latencies(preset: str = "deepseek-v3", edits: int = 4, keys: list[str] 
     from tslab.desktop.app import create_application, freeze_heap
     from tslab.desktop.main_window import MainWindow
     from tslab.models.presets import preset_document
-    from tslab.models.scenario import ScenarioError
-    from tslab.models.scenario import keys as scenario_keys
+    from tslab.models.scenario import ScenarioError, keys as scenario_keys
     from tslab.views.runner import Runner
 
     app = create_application(["bench"], "en")

@@ -111,6 +111,7 @@ def report_bug(window, kind, value, tb) -> None:
     """An exception in a Qt callback is a bug, not a reason to lose the user's work: print it,
     say so in a dialog, and keep running."""
     import traceback
+
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QMessageBox
 

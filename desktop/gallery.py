@@ -19,8 +19,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBo
                                QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QProgressDialog, QPushButton,
                                QVBoxLayout, QWidget)
 
-from tslab.desktop.export import (FORMATS, ExportCancelled, ExportError, current_language, export_figure,
-                                  export_figures)
+from tslab.desktop.export import FORMATS, ExportCancelled, ExportError, current_language, export_figure, export_figures
 from tslab.desktop.handout import write_handout
 from tslab.models.document import Document
 from tslab.models.files import WriteError, write_file

@@ -9,8 +9,8 @@ import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QPoint, QPointF, QRect,
-                            QRectF, QSize, Qt)
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QPoint, QPointF, QRect, QRectF,
+                            QSize, Qt)
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QApplication
 

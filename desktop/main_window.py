@@ -20,6 +20,10 @@ from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, Q
                                QVBoxLayout, QWidget)
 
 from tslab import __version__
+from tslab.desktop.tabs import TAB_KEYS, tab_class
+from tslab.desktop.window_files import WindowFiles
+from tslab.desktop.window_keys import LectureKeys, PresetBox
+from tslab.desktop.window_panels import WindowPanels
 from tslab.models.derived import LEDGER, STEP_TIME, Failed, concerns
 from tslab.models.document import Document
 from tslab.models.memory import gib
@@ -29,13 +33,9 @@ from tslab.views.application import (THEMES, apply_theme, current_language, curr
                                      switch_language)
 from tslab.views.banner import ValidationBanner
 from tslab.views.common import ElidedLabel
-from tslab.desktop.tabs import TAB_KEYS, tab_class
-from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
+from tslab.views.memory import MemoryTab
 from tslab.views.time import StepTimeSource
-from tslab.desktop.window_files import WindowFiles
-from tslab.desktop.window_keys import LectureKeys, PresetBox
-from tslab.desktop.window_panels import WindowPanels
 
 if TYPE_CHECKING:   # for the annotation only: the pipeline tab loads when first shown
     from tslab.views.pipeline import PipelineTab

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDoubleSpinBox,
-                               QLineEdit, QMainWindow, QPlainTextEdit, QSizePolicy, QSpinBox, QStyle,
-                               QStyleOptionComboBox, QStylePainter, QTabWidget, QTextEdit, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QAbstractSpinBox, QApplication, QComboBox, QDoubleSpinBox, QLineEdit,
+                               QMainWindow, QPlainTextEdit, QSizePolicy, QSpinBox, QStyle, QStyleOptionComboBox,
+                               QStylePainter, QTabWidget, QTextEdit, QWidget)
 
 if TYPE_CHECKING:
     from tslab.desktop.main_window import MainWindow

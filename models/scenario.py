@@ -18,10 +18,9 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from dataclasses import dataclass, field
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
-
 
 SCHEMA_VERSION = 3
 

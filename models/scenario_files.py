@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .files import NoWriter, read_input, write_file
-from .scenario import (MAX_SCENARIO_BYTES, SCHEMA_VERSION, SECTIONS, Parallel, Scenario, ScenarioError, _kind,
-                       coerce, key_field, with_values)
+from .scenario import (MAX_SCENARIO_BYTES, SCHEMA_VERSION, SECTIONS, Parallel, Scenario, ScenarioError, _kind, coerce,
+                       key_field, with_values)
 
 
 def line_of(text: str, section: str, key: str | None) -> int | None:

@@ -19,8 +19,7 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from test_memory_properties import valid_scenarios
 
 from tslab.models.memory import memory_ledger, pipeline_layout

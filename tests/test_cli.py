@@ -3,20 +3,19 @@ without a display."""
 from __future__ import annotations
 
 import json
-import subprocess
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
 from commands import headless_env, tslab
 
 from tslab import __version__
+from tslab.models.document import load_scenario
 from tslab.models.memory import memory_ledger
 from tslab.models.pipeline import schedule_inputs
 from tslab.models.presets import load_preset
-from tslab.models.document import load_scenario
 
 PRESETS = ["classroom-7b", "gpt3-175b", "llama3-405b", "deepseek-v3", "kimi-k2"]
 CONSOLE_SCRIPT = Path(sys.executable).with_name("tslab")

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from test_cli import assert_user_error, tslab
+
 from tslab.models.document import document_keys, load_document
 from tslab.models.hf_config import load_hf_config
 from tslab.models.keys import describe
 from tslab.models.scenario import Scenario, declared_type
-
-from test_cli import assert_user_error, tslab
 
 DATA = Path(__file__).parent / "data" / "hf"
 

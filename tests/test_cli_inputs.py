@@ -14,7 +14,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from json_docs import json_leaves, strict_json
 
 from tslab.desktop.cli import EXIT_INTERRUPTED, NO_CJK_FONT, UserError, main, parse_bytes
@@ -421,6 +420,7 @@ def test_help_states_the_limits_the_models_enforce():
     """The limits in --help are the models' own numbers (docs/cli-and-json.md, Limits)."""
     import subprocess
     import sys
+
     from tslab.models.comm.planner import MAX_RANKS as COMM_RANKS
     from tslab.models.pipeline.kinds import MAX_OPS, MAX_RANKS
     schedule = subprocess.run([sys.executable, "-m", "tslab", "schedule", "--help"], capture_output=True, text=True)

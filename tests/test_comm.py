@@ -15,16 +15,13 @@ from collections import Counter, defaultdict
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
+from tslab.models.comm import (ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, MAX_BYTES, MAX_RANKS, comm_json,
+                               execute, execute_rounds, overlap, plan)
 from tslab.models.comm.blocks import MAX_PIPELINE_CHUNKS, pipeline_chunks
 from tslab.models.comm.halving import fold
 from tslab.models.comm.tree import btree_parent, build_trees, unit_trees
-from tslab.models.comm import (
-    ALGORITHMS, BUILDERS, BUSBW_FACTOR, COLLECTIVES, FAMILY, MAX_BYTES, MAX_RANKS, comm_json, execute, execute_rounds,
-    overlap, plan,
-)
 from tslab.models.hardware import LinkTiers, link_tiers
 from tslab.models.scenario import Scenario
 

@@ -25,28 +25,14 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
+from hypothesis import given, settings, strategies as st
 from json_docs import json_leaves
 
 from tslab.models.comm import plan
+from tslab.models.context import (ContextAnalysis, context_analysis, context_json, context_lengths, context_memory,
+                                  context_problems, context_validation, kda_demo, ring_demo, scan_ranges,
+                                  straddling_blocks, ulysses_holdings, work_matrix)
 from tslab.models.context.analysis import shown_scenario
-from tslab.models.context import (
-    ContextAnalysis,
-    context_analysis,
-    context_json,
-    context_lengths,
-    context_memory,
-    context_problems,
-    context_validation,
-    kda_demo,
-    ring_demo,
-    scan_ranges,
-    straddling_blocks,
-    ulysses_holdings,
-    work_matrix,
-)
 from tslab.models.hardware import link_tiers, peak_flops
 from tslab.models.presets import load_preset
 from tslab.models.scenario import BYTES_PER_ELEMENT, Scenario

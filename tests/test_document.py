@@ -10,17 +10,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from edits import edit_outside as _edit
+from hypothesis import assume, given, settings, strategies as st
 
 from tslab.models import derived
 from tslab.models.document import (VIEW_SECTIONS, CommView, Document, apply_document_overrides, changed_keys,
-                                   document_from_dict, document_keys, document_to_toml, load_document,
-                                   load_scenario, save_document, view_keys)
+                                   document_from_dict, document_keys, document_to_toml, load_document, load_scenario,
+                                   save_document, view_keys)
 from tslab.models.presets import load_preset, preset_document, preset_names
 from tslab.models.scenario import SCHEMA_VERSION, Scenario, ScenarioError, coerce_field, keys
-
-from edits import edit_outside as _edit
 
 DATA = Path(__file__).parent / "data"
 

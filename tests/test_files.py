@@ -316,8 +316,9 @@ def test_full_twin_says_no_space_left_and_stays_a_device(tmp_path: Path) -> None
 
 def assert_memory_png(data: bytes) -> None:
     """`data` is the memory figure as a PNG: at the export size, in the ledger's colours."""
-    from tslab.views.charts import ITEM_COLOURS
     from test_export import H, W, has_colour, png_array
+
+    from tslab.views.charts import ITEM_COLOURS
     pixels = png_array(data)
     assert pixels.shape == (H, W, 3)
     for key in ("params", "grads", "optimizer", "activations"):

@@ -9,10 +9,9 @@ every equation of numbers anywhere in a formula must hold."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from formula_values import Quantity, number, read
+from hypothesis import HealthCheck, given, settings, strategies as st
+
 from tslab.models.derived import COLLECTIVE, CONTEXT, LEDGER, SCHEDULE, STEP_TIME, TRAFFIC
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset, preset_document, preset_names

@@ -15,8 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.document import _view_field, document_keys
 from tslab.models.presets import preset_names

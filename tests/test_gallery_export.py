@@ -14,9 +14,9 @@ from urllib.parse import urlparse
 import pytest
 from gallery_helpers import (BAR_COLOURS, BARS, BROKEN, DIAGRAM, bars_texts, colours, has_colour, register, render_svg,
                              svg_texts)
-from test_files import read_fifo
 from PySide6.QtCore import QCoreApplication, QLocale, QSize
 from PySide6.QtGui import QImage
+from test_files import read_fifo
 
 from tslab.desktop import cli
 from tslab.desktop.export import (EXPORT_SIZE, ExportCancelled, ExportError, current_language, export_figure,
@@ -279,7 +279,7 @@ def test_cli_figure_usage_errors(qapp, capsys, tmp_path, bars_diagram_broken, ar
 
 
 def test_cli_figure_all_writes_a_directory(qapp, capsys, tmp_path, monkeypatch):
-    from tslab.views.gallery import figures_training, figures_systems
+    from tslab.views.gallery import figures_systems, figures_training
     monkeypatch.setattr(figures_training, "SPECS", ())
     monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     out = tmp_path / "figures"  # missing: created

@@ -16,8 +16,7 @@ from tslab.models.document import document_keys
 from tslab.models.memory.policy import FP8_SCALE_OVERHEAD, activation_policy
 from tslab.models.memory.routed import routed_rows
 from tslab.models.presets import preset_document
-from tslab.models.time import model_durations, step_time
-from tslab.models.time import stages as step_model
+from tslab.models.time import model_durations, stages as step_model, step_time
 from tslab.models.time.efficiency import hardware_of
 from tslab.models.units import format_bytes, format_seconds
 from tslab.views.document_model import DocumentModel

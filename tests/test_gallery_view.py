@@ -307,7 +307,7 @@ def reports(monkeypatch):
 
 
 def test_export_all_writes_every_figure_and_lists_them(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_training, figures_systems
+    from tslab.views.gallery import figures_systems, figures_training
     monkeypatch.setattr(figures_training, "SPECS", ())
     monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     written, cancelled = run_export(None, preset_document("classroom-7b"), ExportChoice(tmp_path, "svg", 1.0, None),
@@ -318,7 +318,7 @@ def test_export_all_writes_every_figure_and_lists_them(qtbot, qapp, monkeypatch,
 
 
 def test_export_all_cancel_keeps_the_files_written_and_says_so(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_training, figures_systems
+    from tslab.views.gallery import figures_systems, figures_training
     monkeypatch.setattr(figures_training, "SPECS", ())
     monkeypatch.setattr(figures_systems, "SPECS", (BARS, DIAGRAM))
     asked = []
@@ -333,7 +333,7 @@ def test_export_all_cancel_keeps_the_files_written_and_says_so(qtbot, qapp, monk
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="pdftotext comes with poppler-utils")
 def test_export_all_handout_in_the_other_language(qtbot, qapp, monkeypatch, tmp_path, reports):
-    from tslab.views.gallery import figures_training, figures_systems
+    from tslab.views.gallery import figures_systems, figures_training
     monkeypatch.setattr(figures_training, "SPECS", ())
     monkeypatch.setattr(figures_systems, "SPECS", (BARS,))
     written, cancelled = run_export(None, preset_document("classroom-7b"), ExportChoice(tmp_path, HANDOUT, 1.0, "zh"),

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from windows import shown
 
 from tslab.models.comm import ALGORITHMS
 from tslab.models.derived import ALPHA_BETA, MOE
-from tslab.models.units import format_bytes
 from tslab.models.presets import load_preset
+from tslab.models.units import format_bytes
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
 

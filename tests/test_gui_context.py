@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
-
 from windows import shown
 
 from tslab.models.context import ulysses_holdings
@@ -354,6 +353,7 @@ def test_export_widget_renders_the_page(qtbot, page):
 def test_svg_export_is_vector_shapes(qapp, page, scheme):
     """Arrow heads and chart symbols drawn as shapes, not from pyqtgraph's pixmap cache."""
     import xml.etree.ElementTree as ET
+
     from tslab.desktop.export import export_tab
     data = export_tab(document("kimi-k2", **{"view.context.page": page, "view.context.scheme": scheme,
                                              "view.context.step": 1}), "context", "svg")

@@ -7,7 +7,6 @@ import time
 
 import pytest
 from PySide6.QtWidgets import QWidget
-
 from windows import shown_window
 
 from tslab.desktop.export import export_tab

@@ -9,7 +9,6 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
-
 from windows import shown_window
 
 from tslab.desktop.main_window import MainWindow

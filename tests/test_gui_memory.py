@@ -1,7 +1,6 @@
 """The Memory tab and the main window, driven like a user would (offscreen)."""
 from __future__ import annotations
 
-
 import re
 import shutil
 import subprocess
@@ -10,16 +9,15 @@ import pytest
 from gallery_helpers import svg_texts
 from PySide6.QtWidgets import QMessageBox
 from test_export import H, W, classroom_memory_texts, has_colour, png_array
-
 from windows import shown
 
 from tslab.desktop.main_window import MainWindow
+from tslab.models.document import load_scenario
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset
-from tslab.models.document import load_scenario
 from tslab.views.charts import ITEM_COLOURS
-from tslab.views.memory import MemoryTab
 from tslab.views.document_model import DocumentModel
+from tslab.views.memory import MemoryTab
 
 
 @pytest.fixture

@@ -5,15 +5,14 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
-
 from windows import shown
 
+from tslab.models.mesh import MAX_WORLD
 from tslab.models.presets import load_preset
+from tslab.views.document_model import DocumentModel
 from tslab.views.mesh import MeshTab
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT
-from tslab.models.mesh import MAX_WORLD
 from tslab.views.mesh.layout import MAX_RASTER_TEXELS, TEXELS, MeshLayout
-from tslab.views.document_model import DocumentModel
 
 LECTURE = {"cluster.nodes": 2, "cluster.gpus_per_node": 8, "parallel.tp": 2, "parallel.cp": 2, "parallel.pp": 2,
            "parallel.dp": 2, "parallel.ep": 1, "model.kv_heads": 32}

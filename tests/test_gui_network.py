@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QToolTip
-
 from windows import shown
 
 from tslab.models.derived import NETWORK, TOPOLOGY

@@ -4,14 +4,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
-
 from windows import shown
 
 from tslab.models.pipeline import Durations, ScheduleError, check_config, schedule_inputs, simulate
 from tslab.models.presets import load_preset
+from tslab.views.document_model import DocumentModel
 from tslab.views.pipeline import PipelineTab
 from tslab.views.pipeline.gantt import units_of
-from tslab.views.document_model import DocumentModel
 
 FOUR = {"parallel.pp": 4, "parallel.dp": 2, "schedule.kind": "1f1b", "schedule.microbatches": 8}
 

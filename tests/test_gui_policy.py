@@ -3,7 +3,6 @@ and shows why there is nothing to show for an invalid scenario."""
 from __future__ import annotations
 
 import pytest
-
 from windows import shown
 
 from tslab.models.memory.policy import TENSORS, activation_policy

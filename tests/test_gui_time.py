@@ -10,25 +10,22 @@ import threading
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QToolTip
-
 from windows import open_window, shown
 
 from tslab.desktop.main_window import MainWindow
-from tslab.models.pipeline import shown_scenario
 from tslab.models.derived import STEP_TIME, heavy
 from tslab.models.document import Document
-from tslab.models.pipeline import Cancelled
+from tslab.models.pipeline import Cancelled, shown_scenario
 from tslab.models.planner import plan
 from tslab.models.presets import load_preset, preset_document
 from tslab.models.time import step_time
 from tslab.views.document_model import DocumentModel
 from tslab.views.pipeline import PipelineTab
 from tslab.views.pipeline.gantt import time_text
-from tslab.views.time import StepTimePanel
-from tslab.views.time import planner as planner_module
+from tslab.views.runner import Runner
+from tslab.views.time import StepTimePanel, planner as planner_module
 from tslab.views.time.common import ms, percent, row_terms
 from tslab.views.time.planner import PlannerView
-from tslab.views.runner import Runner
 
 PRESETS = ("classroom-7b", "llama3-405b", "deepseek-v3")
 

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor
-
 from windows import shown
 
 from tslab.models.memory import gib, memory_ledger

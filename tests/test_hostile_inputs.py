@@ -22,9 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from json_docs import json_leaves, strict_json
 from test_cli_inputs import refused, run
 from test_fuzz_cli import check, run_batch
@@ -34,8 +32,8 @@ from tslab.models.files import WriteError
 from tslab.models.pipeline import ScheduleError, simulate
 from tslab.models.pipeline.io import MAX_ACTION_NUMBER
 from tslab.models.planner import deciding, plan_json
-from tslab.models.planner.search import (MAX_PLAN_CONFIGURATIONS, MAX_PLAN_GLOBAL_BATCH, MAX_PLAN_GPUS,
-                                         MAX_PLAN_SIZE, search_space)
+from tslab.models.planner.search import (MAX_PLAN_CONFIGURATIONS, MAX_PLAN_GLOBAL_BATCH, MAX_PLAN_GPUS, MAX_PLAN_SIZE,
+                                         search_space)
 from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import MAX_TITLE_CHARS, Scenario, _kind, key_field
 from tslab.models.units import difference

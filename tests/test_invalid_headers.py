@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
-
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 
 

@@ -22,8 +22,7 @@ import time
 
 import pytest
 
-from tslab.models.comm import ALGORITHMS, COLLECTIVES
-from tslab.models.comm import MAX_RANKS as COMM_RANKS
+from tslab.models.comm import ALGORITHMS, COLLECTIVES, MAX_RANKS as COMM_RANKS
 from tslab.models.mesh import MAX_WORLD
 from tslab.models.moe import MoeSettings
 from tslab.models.moe.routing import routing_draws

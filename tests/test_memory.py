@@ -17,20 +17,10 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from tslab.models.memory import (
-    in_flight,
-    in_flight_estimate,
-    layer_activation_terms,
-    memory_ledger,
-    pipeline_layout,
-    stage_layers,
-    terms_bytes,
-    total_params,
-    zero_table,
-)
+from tslab.models.memory import (in_flight, in_flight_estimate, layer_activation_terms, memory_ledger, pipeline_layout,
+                                 stage_layers, terms_bytes, total_params, zero_table)
 from tslab.models.pipeline import check_config, chunks_per_rank, simulate
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario

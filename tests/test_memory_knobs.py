@@ -6,12 +6,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tslab.models.memory import memory_ledger, pipeline_layout
-from tslab.models.memory.params import (is_moe_layer, layer_params, padded_vocab, param_counts,
-                                        parse_moe_pattern)
+from tslab.models.memory.params import is_moe_layer, layer_params, padded_vocab, param_counts, parse_moe_pattern
 from tslab.models.memory.partition import stage_sizes
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario

@@ -7,34 +7,20 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-
 from allocation import peak_allocated
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from test_memory import gpt_case, pipeline
 
-from tslab.models.memory import (
-    FP8_SCALE_OVERHEAD,
-    GROUPS,
-    TIERS,
-    MemoryLedger,
-    in_flight,
-    in_flight_estimate,
-    is_moe_layer,
-    layer_activation_terms,
-    layer_params,
-    memory_ledger,
-    pipeline_layout,
-    total_params,
-)
+from tslab.models.memory import (FP8_SCALE_OVERHEAD, GROUPS, TIERS, MemoryLedger, in_flight, in_flight_estimate,
+                                 is_moe_layer, layer_activation_terms, layer_params, memory_ledger, pipeline_layout,
+                                 total_params)
 from tslab.models.memory.activations import SIMULATED_OPS
-from tslab.models.memory.stored import TENSOR_ITEMS
 from tslab.models.memory.params import padded_vocab, position_params
+from tslab.models.memory.stored import TENSOR_ITEMS
 from tslab.models.pipeline import chunks_per_rank, op_count
 from tslab.models.presets import load_preset
 from tslab.models.scenario import SCHEDULE_KINDS, Scenario
 from tslab.models.validation import errors
-
-from test_memory import gpt_case, pipeline
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -428,8 +414,8 @@ def test_ranks_alike_share_one_ledger(preset: str, pp: int, kind: str) -> None:
     copies, stages and in-flight micro-batches): every rank's GPU bytes must equal its own ledger's,
     with uneven layer splits, first dense layers, the embedding and head ranks, DualPipe's two
     copies, and pipelines too deep to simulate."""
-    from tslab.models.memory.ledger import _rank_ledger
     from tslab.models.memory.activations import layer_bytes
+    from tslab.models.memory.ledger import _rank_ledger
     s = load_preset(preset).replace(**{"parallel.pp": pp, "schedule.kind": kind, "model.layers": 3 * pp + 2,
                                        "schedule.microbatches": 2 * pp})
     ledger = memory_ledger(s)

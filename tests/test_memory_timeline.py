@@ -17,8 +17,7 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from test_memory import generated_schedules, pipeline
 from test_memory_properties import valid_scenarios
 
@@ -26,8 +25,7 @@ from tslab.models import derived
 from tslab.models.document import Document
 from tslab.models.memory import in_flight, memory_ledger
 from tslab.models.memory.activations import SIMULATED_RANKS
-from tslab.models.memory.timeline import TIMELINE_OPS
-from tslab.models.memory.timeline import (BACKWARD, FRAGMENTATION, HELD, LOGITS, PER_SET, MemoryLane,
+from tslab.models.memory.timeline import (BACKWARD, FRAGMENTATION, HELD, LOGITS, PER_SET, TIMELINE_OPS, MemoryLane,
                                           memory_timeline)
 from tslab.models.pipeline import chains_of, chunks_per_rank, schedule_inputs, simulate, stage_rank
 from tslab.models.presets import load_preset

@@ -21,23 +21,12 @@ import sys
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from classroom import classroom_on
 from commands import tslab
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tslab.models.mesh import (
-    GROUP_AXES,
-    MAX_WORLD,
-    ORDERS,
-    Mesh,
-    Traffic,
-    build_mesh,
-    rank_groups,
-    resolve_order,
-    traffic,
-)
+from tslab.models.mesh import (GROUP_AXES, MAX_WORLD, ORDERS, Mesh, Traffic, build_mesh, rank_groups, resolve_order,
+                               traffic)
 from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import AXES, Scenario
 from tslab.models.validation import Problem

@@ -24,27 +24,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
-
 from allocation import assert_refused_allocating_little
+from hypothesis import assume, given, settings, strategies as st
 
-from tslab.models.moe import (
-    ROUTINGS,
-    MoeSettings,
-    analyse,
-    expert_gemm_makespan,
-    expert_nodes,
-    expert_tile_costs,
-    extreme_routing,
-    makespan_lower_bound,
-    analyse_scenario,
-    moe_json,
-    moe_unavailable,
-    moonep_plan,
-    route,
-    settings_from,
-)
+from tslab.models.moe import (ROUTINGS, MoeSettings, analyse, analyse_scenario, expert_gemm_makespan, expert_nodes,
+                              expert_tile_costs, extreme_routing, makespan_lower_bound, moe_json, moe_unavailable,
+                              moonep_plan, route, settings_from)
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.tiles import row_tiles

@@ -21,13 +21,12 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tslab.models.memory.params import attention_params, mlp_params
-from tslab.models.muon import (MHC_NOTE, Matrix, attention_shapes, gram_demo, muon_analysis, muon_json,
-                               muon_problems, muon_stage, muon_validation, newton_schulz, ns_flops, pack_matrices,
-                               padding_overhead, stage_matrices)
+from tslab.models.muon import (MHC_NOTE, Matrix, attention_shapes, gram_demo, muon_analysis, muon_json, muon_problems,
+                               muon_stage, muon_validation, newton_schulz, ns_flops, pack_matrices, padding_overhead,
+                               stage_matrices)
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 

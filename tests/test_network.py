@@ -20,25 +20,13 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-
 from classroom import classroom_on
 from commands import tslab
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from tslab.models.mesh import build_mesh, traffic
-from tslab.models.network import (
-    MAX_LINKS,
-    TIERS,
-    Fabric,
-    Sends,
-    all_to_all_sends,
-    axis_sends,
-    network_load,
-    network_problems,
-    route,
-    topology_graph,
-)
+from tslab.models.network import (MAX_LINKS, TIERS, Fabric, Sends, all_to_all_sends, axis_sends, network_load,
+                                  network_problems, route, topology_graph)
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.validation import validate

@@ -20,17 +20,11 @@ import dataclasses
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.memory import GROUPS, TIERS, LedgerItem, RankLayout, pipeline_layout, rank_parameters
-from tslab.models.memory.overheads import (
-    deepep_low_latency_bytes,
-    linear_weights,
-    nccl_communicators,
-    overhead_items,
-    replaces_moe_dispatch,
-)
+from tslab.models.memory.overheads import (deepep_low_latency_bytes, linear_weights, nccl_communicators, overhead_items,
+                                           replaces_moe_dispatch)
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 

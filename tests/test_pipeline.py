@@ -16,16 +16,14 @@ import json
 from collections import defaultdict
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from allocation import assert_refused_allocating_little
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_torch_csv import renumbered  # overlap ids as the CSV reader numbers them
 
 from tslab.desktop.cli import main
 from tslab.models.pipeline import (KINDS, MAX_OPS, MAX_RANKS, Action, DeadlockError, Durations, ScheduleError,
-                                   chains_of, check_config, closed_form, from_csv, generate, op_count,
-                                   peak_from_orders, simulate, stage_rank, stages_of, to_chrome_trace, to_csv)
-from test_torch_csv import renumbered  # overlap ids as the CSV reader numbers them
+                                   chains_of, check_config, closed_form, from_csv, generate, op_count, peak_from_orders,
+                                   simulate, stage_rank, stages_of, to_chrome_trace, to_csv)
 
 EPS = 1e-9
 UNIT = Durations(F=1, B=2, I=1, W=1, FB=3)
@@ -487,8 +485,8 @@ def test_memory_in_flight_is_the_schedule_peak() -> None:
 
 
 def test_old_interleaved_name_is_accepted(tmp_path) -> None:
-    from tslab.models.presets import default_scenario
     from tslab.models.document import load_scenario
+    from tslab.models.presets import default_scenario
     from tslab.models.scenario_files import apply_overrides, scenario_to_toml
     s = apply_overrides(default_scenario(), ["schedule.kind=interleaved"])
     assert s.schedule.kind == "interleaved-1f1b"

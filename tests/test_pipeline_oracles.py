@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections import defaultdict, deque
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_pipeline import configs, ref_chains, ref_rank_of, ref_stage_count
 
 from tslab.models.pipeline import (KINDS, Action, Durations, ScheduleError, check_config, closed_form, from_csv,
                                    generate, simulate, to_chrome_trace, to_csv)
-from test_pipeline import configs, ref_chains, ref_rank_of, ref_stage_count
 
 EPS = 1e-9
 UNIT = Durations(F=1, B=2, I=1, W=1, FB=3)

@@ -6,8 +6,7 @@ import itertools
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.memory import memory_ledger, peak_gpu_bytes
 from tslab.models.mesh import build_mesh

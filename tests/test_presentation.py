@@ -10,7 +10,6 @@ import shiboken6
 from PySide6.QtCore import SIGNAL, QCoreApplication, QSettings
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyle
-
 from windows import open_window
 
 from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow

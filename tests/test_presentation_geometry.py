@@ -5,11 +5,11 @@ not by eye."""
 from __future__ import annotations
 
 import pytest
+from geometry import elided_cells, figure_problems, paint_charts
 from PySide6.QtCore import QLocale, QSettings
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem, QWidget
-
-from geometry import elided_cells, figure_problems, paint_charts
 from windows import open_window
+
 from tslab.desktop.main_window import PRESENTATION_SCALES, MainWindow
 from tslab.views.application import install_translators
 from tslab.views.layout import fitted_rows, wrap_last_column

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tslab.models.memory import memory_ledger
 from tslab.models.document import load_scenario
+from tslab.models.memory import memory_ledger
 from tslab.models.presets import default_scenario, load_preset, preset_names, preset_path
 from tslab.models.scenario import ScenarioError, keys
 from tslab.models.validation import errors

@@ -13,8 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tslab.models.document import load_scenario
 from tslab.models.presets import load_preset, preset_names, preset_path

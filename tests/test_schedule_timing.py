@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.pipeline import KINDS, Durations, ScheduleError, check_config, simulate
 from tslab.models.pipeline.timing import ScheduleTiming

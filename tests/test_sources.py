@@ -7,8 +7,8 @@ from tslab.models.derived import COLLECTIVE, CONTEXT, LEDGER, SCHEDULE, STEP_TIM
 from tslab.models.presets import preset_document
 from tslab.models.units import format_bytes
 from tslab.views.document_model import DocumentModel
-from tslab.views.sources import AXIS_SOURCES, SourcesPanel, comm_rows, context_rows, memory_rows, mesh_rows, \
-    pipeline_rows, seconds_text, time_rows
+from tslab.views.sources import (AXIS_SOURCES, SourcesPanel, comm_rows, context_rows, memory_rows, mesh_rows,
+                                 pipeline_rows, seconds_text, time_rows)
 
 
 @pytest.mark.parametrize("preset", ["classroom-7b", "deepseek-v3", "llama3-405b-128k"])

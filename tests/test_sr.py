@@ -19,15 +19,12 @@ import math
 import ml_dtypes
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
+from hypothesis import given, settings, strategies as st
 from json_docs import json_leaves
 
 from tslab.models.numerics import (BF16_MAX, accumulation, bf16_neighbours, bf16_round_nearest_even, bf16_spacing,
-                                   bf16_stochastic_round, bf16_stochastic_round_with, fp32_chain,
-                                   reduce_scatter_bytes, reduction, reduction_ranks, rtn_chain, sampled_steps,
-                                   sr_analysis, sr_chain, sr_json)
+                                   bf16_stochastic_round, bf16_stochastic_round_with, fp32_chain, reduce_scatter_bytes,
+                                   reduction, reduction_ranks, rtn_chain, sampled_steps, sr_analysis, sr_chain, sr_json)
 from tslab.models.scenario import Scenario
 
 LOW_HALVES = np.array([0x0000, 0x0001, 0x7FFE, 0x7FFF, 0x8000, 0x8001, 0xFFFF], dtype=np.uint32)

@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QLocale, QPoint, QPointF, QRect, QRectF, QSettings, QTranslator
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLabel, QWidget
-
 from windows import open_window, shown
 
 from tslab.desktop.main_window import MainWindow
@@ -24,8 +23,8 @@ from tslab.views.application import install_translators
 from tslab.views.comm import CommTab
 from tslab.views.document_model import DocumentModel
 from tslab.views.layout import InputsColumn, combo_text_fits, combo_text_width, fit_combo_boxes
-from tslab.views.pipeline.tab import FPS
 from tslab.views.mesh.view import axis_positions, cell_label_lines
+from tslab.views.pipeline.tab import FPS
 
 ROOT = Path(__file__).resolve().parent.parent
 TABS = ("memory", "mesh", "pipeline", "comm", "context")

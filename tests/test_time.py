@@ -27,8 +27,7 @@ import math
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.memory import attention_params, head_dim, is_moe_layer, mlp_params, padded_vocab
 from tslab.models.memory.params import shared_ffn
@@ -36,10 +35,9 @@ from tslab.models.memory.policy import activation_policy
 from tslab.models.pipeline import chunks_per_rank, schedule_inputs, simulate, stages_of
 from tslab.models.presets import load_preset, preset_names
 from tslab.models.scenario import Scenario
+from tslab.models.time import (ACHIEVABLE, MODEL_NOTE, causal_share, gemm, hardware_of, layer_flops, layer_ops,
+                               model_durations, step_time, tile_efficiency, time_json, wave_efficiency)
 from tslab.models.time.efficiency import KERNEL_GAP_S
-from tslab.models.time import (ACHIEVABLE, MODEL_NOTE, causal_share, gemm, hardware_of, layer_flops,
-                               layer_ops, model_durations, step_time, tile_efficiency, time_json,
-                               wave_efficiency)
 from tslab.models.time.flops import recompute_of, shard_of
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

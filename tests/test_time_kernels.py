@@ -6,19 +6,18 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tslab.models.hardware import GPUS
+from tslab.models.moe.load import routed_load
 from tslab.models.moe.routing import route
 from tslab.models.moe.settings import MoeSettings
 from tslab.models.presets import load_preset
 from tslab.models.scenario import Scenario
 from tslab.models.time import hardware_of, layer_ops, step_time
-from tslab.models.time.efficiency import (ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, gemm, grouped_gemm,
-                                          grouped_tiles, wave_efficiency)
+from tslab.models.time.efficiency import (ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, gemm, grouped_gemm, grouped_tiles,
+                                          wave_efficiency)
 from tslab.models.time.flops import expert_rows, shard_of
-from tslab.models.moe.load import routed_load
 from tslab.models.time.stages import _calls, _hide, _Links, _rows, _stages, _tiers
 
 SMALL_MOE = {"model.layers": 4, "model.hidden": 1024, "model.heads": 8, "model.kv_heads": 8, "model.ffn_hidden": 4096,

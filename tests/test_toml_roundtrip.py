@@ -12,10 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
+from hypothesis import HealthCheck, given, settings, strategies as st
 from test_document import _value
+
 from tslab.models.document import Document, document_keys, document_to_toml, load_document, save_document
 from tslab.models.presets import preset_document, preset_names
 from tslab.models.scenario import SCHEMA_VERSION, ScenarioError

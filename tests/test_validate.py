@@ -8,17 +8,15 @@ import json
 import math
 
 import pytest
-
 from json_docs import strict_json
 
 from tslab.desktop.cli import main
 from tslab.models.document import Document, apply_document_overrides
 from tslab.models.presets import default_scenario, load_preset
 from tslab.models.scenario import Scenario, keys
-from tslab.models.time import MODEL_NOTE, step_time
-from tslab.models.time import published as pub
-from tslab.models.time.published import (METRICS, PublishedRun, RunScenario, ValidationRow, published_runs,
-                                         summary, validation_json, validation_rows)
+from tslab.models.time import MODEL_NOTE, published as pub, step_time
+from tslab.models.time.published import (METRICS, PublishedRun, RunScenario, ValidationRow, published_runs, summary,
+                                         validation_json, validation_rows)
 
 ROW_FIELDS = {"name", "source", "base", "set", "metric", "published", "tslab", "error", "step_time_s", "reason",
               "note"}

@@ -1,10 +1,8 @@
 """Scenario validation: each rule reports a problem on the key it concerns; validate never raises."""
 from __future__ import annotations
 
-
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tslab.models.memory import memory_ledger
 from tslab.models.presets import load_preset, preset_names

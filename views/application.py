@@ -19,8 +19,8 @@ import shiboken6
 from PySide6.QtCore import (QCoreApplication, QEvent, QLibraryInfo, QLocale, QObject, QRectF, QSettings, Qt,
                             QTranslator, qInstallMessageHandler)
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QIcon, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit,
-                               QStyleFactory, QWidget)
+from PySide6.QtWidgets import (QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QStyleFactory,
+                               QWidget)
 
 from tslab.views.charts import configure_pyqtgraph
 

@@ -9,8 +9,7 @@ import math
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLayout,
-                               QLayoutItem,
-                               QScrollArea, QSizePolicy, QSpinBox, QSplitter, QStyle, QStyleOptionComboBox,
+                               QLayoutItem, QScrollArea, QSizePolicy, QSpinBox, QSplitter, QStyle, QStyleOptionComboBox,
                                QStylePainter, QTableWidget, QWidget)
 
 # A combo box never asks for more than this many average character widths: a longer choice is

@@ -17,8 +17,8 @@ flood the event loop, and never after the run was cancelled.
 from __future__ import annotations
 
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal

@@ -17,8 +17,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 def format_context(scenario, a) -> str:
     """A plain-text summary of `context --json`: each CP scheme's bytes, steps and limits."""
-    from tslab.models.units import format_bytes as size
-    from tslab.models.units import format_seconds as format_time
+    from tslab.models.units import format_bytes as size, format_seconds as format_time
     u, ring, usp, two, kda, sp = a.ulysses, a.ring, a.usp, a.two_stage, a.kda, a.megatron_sp
     lines = [scenario.title,
              f"context parallelism over cp = {a.cp} ranks, sequence S = {a.seq_len:,} tokens "

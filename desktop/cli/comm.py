@@ -5,7 +5,6 @@ import argparse
 
 from tslab.desktop.cli.common import UserError, resolve_scenario, write_json
 
-
 STEPS_SHOWN = 100_000  # sends listed in `comm --json`; beyond it the steps are cut (say so)
 
 

@@ -8,7 +8,6 @@ import os
 import stat
 import sys
 
-
 EXIT_USAGE = 2
 
 

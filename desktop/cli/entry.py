@@ -21,7 +21,6 @@ from tslab.desktop.cli.schedule import cmd_schedule
 from tslab.desktop.cli.step_time import cmd_plan, cmd_time
 from tslab.desktop.cli.validate import cmd_validate
 
-
 COMMANDS = {"gui": cmd_gui, "presets": cmd_presets, "keys": cmd_keys, "scenario": cmd_scenario, "memory": cmd_memory,
             "mesh": cmd_mesh, "topology": cmd_topology, "schedule": cmd_schedule, "comm": cmd_comm, "moe": cmd_moe,
             "time": cmd_time, "plan": cmd_plan, "validate": cmd_validate, "context": cmd_context, "muon": cmd_muon,

@@ -9,7 +9,6 @@ from tslab.desktop.cli.common import UserError, check_out, resolve_document, war
 from tslab.desktop.cli.parser import TABS
 from tslab.desktop.fonts import NO_CJK_FONT, has_cjk_font
 
-
 MIN_SIZE, MAX_SIZE = 200, 8000  # logical pixels per side of an exported figure
 
 
@@ -78,8 +77,7 @@ def export_figures(args: argparse.Namespace, size: tuple[int, int]) -> int:
                         f"NAME.{args.format}, name a directory")
     document = resolve_document(args, check=False)  # each figure draws what it can, or says which preset it drew
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from tslab.desktop.export import ExportError, ensure_app
-    from tslab.desktop.export import export_figures as write_figures
+    from tslab.desktop.export import ExportError, ensure_app, export_figures as write_figures
     from tslab.desktop.handout import write_handout
     ensure_app(args.lang)
     if args.lang == "zh" and not has_cjk_font():

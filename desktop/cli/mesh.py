@@ -64,8 +64,7 @@ def network_fields(scenario, mesh, valid: bool) -> tuple[dict, object]:
 def format_network(load) -> str:
     """The mesh summary's network table: per axis, bytes leaving nodes and crossing spines, the most
     loaded link and its α–β time."""
-    from tslab.models.units import format_bytes as size
-    from tslab.models.units import format_seconds
+    from tslab.models.units import format_bytes as size, format_seconds
     lines = ["network per optimizer step, all ranks (structural routes; a teaching model):",
              f"{'axis':<4}  {'sent':>12}  {'leaves nodes':>12}  {'via spine':>12}  {'busiest link':<28}  time"]
     for axis, row in load.per_axis.items():

@@ -8,7 +8,6 @@ import sys
 from tslab.desktop.cli.common import (PER_RANK_ROWS, UserError, _check_input_file, check_out, json_text,
                                       resolve_scenario, warn)
 
-
 # An action-list CSV of the largest schedule the simulator takes (pipeline.kinds.MAX_OPS) is some
 # 20 MiB; reading is bounded by this so that /dev/zero or a huge file cannot fill memory.
 MAX_IMPORT_BYTES = 64 << 20
@@ -91,7 +90,7 @@ def imported_shape(args: argparse.Namespace, kind: str, imported) -> tuple[int, 
     """(ranks, micro-batches, chunks) of imported orders, all from the file: its rows, the
     micro-batches its forwards run, and its stages over its ranks under the placement of `kind`.
     An option given that disagrees with the file is a UserError naming both values."""
-    from tslab.models.pipeline import ScheduleError, V_SHAPES, stages_of
+    from tslab.models.pipeline import V_SHAPES, ScheduleError, stages_of
     path = args.import_csv
     ranks = imported.ranks
     try:

@@ -26,9 +26,9 @@ def format_validation(rows, *, details: bool = True) -> str:
     scenario, and its note."""
     import shlex
     import textwrap
+
     from tslab.models.time import MODEL_NOTE
-    from tslab.models.time.published import (CONVENTION, GOAL_MAX_ABS_ERROR, GOAL_MEDIAN_ABS_ERROR, figure_text,
-                                             summary)
+    from tslab.models.time.published import CONVENTION, GOAL_MAX_ABS_ERROR, GOAL_MEDIAN_ABS_ERROR, figure_text, summary
     table = [(row.run.name, row.run.short_source, figure_text(row.run.metric, row.published),
               "—" if row.tslab is None else figure_text(row.run.metric, row.tslab),
               "not timed" if row.error is None else f"{row.error:+.1%}") for row in rows]

@@ -13,8 +13,8 @@ import functools
 import numpy as np
 
 from .blocks import Built, Setup, built, pipeline_chunks, split
-from .result import QT_TRANSLATE_NOOP, phrase
 from .chain import chain
+from .result import QT_TRANSLATE_NOOP, phrase
 from .ring import ring
 
 

@@ -30,11 +30,11 @@ from .activations import (FP8_SCALE_OVERHEAD, Term, activation_formula, in_fligh
                           layer_activation_terms, layer_bytes, terms_bytes)
 from .items import (GROUPS, OPTIMIZER_STATES, SRC_ACT, SRC_FLASH, SRC_K2, SRC_K3, SRC_OFFLOAD, SRC_SCHED, SRC_ZERO,
                     TIERS, LedgerItem)
-from .ledger import (DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_ledger, oom_message,
-                     peak_gpu_bytes, rank_items, zero_table)
+from .ledger import (DDP_BUCKET_MIN, OOM_TEMPLATE, MemoryLedger, gib, memory_ledger, oom_message, peak_gpu_bytes,
+                     rank_items, zero_table)
 from .overheads import overhead_items
-from .params import (LayerParams, ParamCounts, attention_params, embedding_params, head_dim, is_moe_layer,
-                     layer_params, mlp_params, padded_vocab, param_counts, total_params)
+from .params import (LayerParams, ParamCounts, attention_params, embedding_params, head_dim, is_moe_layer, layer_params,
+                     mlp_params, padded_vocab, param_counts, total_params)
 from .partition import (RankLayout, pipeline_layout, rank_parameter_pairs, rank_parameters, ranks_parameters,
                         stage_layers, stage_sizes)
 from .policy import ActivationPolicy, activation_policy, ladder, policy_problems

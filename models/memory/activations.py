@@ -14,11 +14,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from ..declared import reads
 from ..pipeline.kinds import ScheduleError, chunks_per_rank, op_count
 from ..pipeline.simulation import generated_peaks
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .params import head_dim, is_moe_layer
-from ..declared import reads
 from .partition import LAYOUT_READS, RankLayout, pipeline_layout
 from .policy import FP8_SCALE_OVERHEAD, ActivationPolicy, LayerPolicy, activation_policy, base_recompute, is_recomputed
 

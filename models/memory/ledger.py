@@ -12,12 +12,11 @@ from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from ..units import format_bytes
 from .activations import LayerBytes, in_flight, layer_bytes, layer_kinds
-from .items import (GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem,
-                    bytes_name as _bytes_name)
-from .params import is_moe_layer, param_counts
+from .items import GROUPS, OPTIMIZER_STATES, SRC_K3, SRC_OFFLOAD, SRC_ZERO, TIERS, LedgerItem, bytes_name as _bytes_name
 from .overheads import overhead_items, replaces_moe_dispatch
-from .policy import ActivationPolicy
+from .params import is_moe_layer, param_counts
 from .partition import LAYOUT_READS, RankLayout, _rank_params, _RankStates, pipeline_layout
+from .policy import ActivationPolicy
 from .stored import activation_items
 
 DDP_BUCKET_MIN = 40_000_000  # Megatron-LM DDP bucket: max(40M, 1M·dp) elements

@@ -6,9 +6,7 @@ The network these groups' traffic crosses is `tslab.models.network`. Each names 
 """
 from __future__ import annotations
 
-from .groups import (
-    DENSE_AXES, EXPERT_AXES, GROUP_AXES, MAX_WORLD, ORDERS, Mesh, build_mesh, rank_groups, resolve_order,
-)
+from .groups import DENSE_AXES, EXPERT_AXES, GROUP_AXES, MAX_WORLD, ORDERS, Mesh, build_mesh, rank_groups, resolve_order
 from .traffic import SRC_CP, SRC_DP, SRC_EP, SRC_PP, SRC_SP, SRC_TP, Traffic, traffic
 
 __all__ = [

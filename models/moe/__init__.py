@@ -7,14 +7,10 @@ scenario has an MoE layer to analyse, moe_json). Each module names its sources.
 """
 from __future__ import annotations
 
-from .analysis import (
-    BUFFER_CAVEAT, MoeResult, analyse, analyse_scenario, moe_json, moe_unavailable, moe_unavailable_problem,
-    settings_from,
-)
-from .planning import (
-    MoonEPPlan, expert_gemm_makespan, expert_load, expert_tile_costs, expert_tiles, extreme_routing,
-    makespan_lower_bound, moonep_plan,
-)
+from .analysis import (BUFFER_CAVEAT, MoeResult, analyse, analyse_scenario, moe_json, moe_unavailable,
+                       moe_unavailable_problem, settings_from)
+from .planning import (MoonEPPlan, expert_gemm_makespan, expert_load, expert_tile_costs, expert_tiles, extreme_routing,
+                       makespan_lower_bound, moonep_plan)
 from .routing import expert_nodes, expert_owner, expert_probabilities, route
 from .settings import ROUTINGS, MoeSettings
 

@@ -11,10 +11,9 @@ report and is an input.
 """
 from __future__ import annotations
 
-from .analysis import (ADAMW_NOTE, MAX_DENSE_MATRICES, MHC_NOTE, MHC_OVERHEAD, P_MAX_NOTE, GramDemo, K3Fetch,
-                       MoeSplit, MuonAnalysis,
-                       expert_zero_ranks, gram_demo, k3_fetch, moe_split, muon_analysis, muon_json, muon_problems,
-                       muon_validation, zero_ranks)
+from .analysis import (ADAMW_NOTE, MAX_DENSE_MATRICES, MHC_NOTE, MHC_OVERHEAD, P_MAX_NOTE, GramDemo, K3Fetch, MoeSplit,
+                       MuonAnalysis, expert_zero_ranks, gram_demo, k3_fetch, moe_split, muon_analysis, muon_json,
+                       muon_problems, muon_validation, zero_ranks)
 from .matrices import (KINDS, Matrix, Stage, attention_shapes, dense_matrix_count, layer_shapes, local_experts,
                        mlp_shapes, muon_stage, ns_cost, stage_matrices)
 from .newton_schulz import NS_COEFFICIENTS, newton_schulz, ns_flops

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..problems import QT_TRANSLATE_NOOP, Problem
 from ..scenario import BYTES_PER_ELEMENT, Scenario
-from .matrices import (Matrix, Stage, expert_matrices_per_expert, local_experts, muon_stage, stage_matrices)
+from .matrices import Matrix, Stage, expert_matrices_per_expert, local_experts, muon_stage, stage_matrices
 from .newton_schulz import NS_COEFFICIENTS, newton_schulz, ns_flops
 from .packing import RankBucket, cost_imbalance, pack_matrices, padding_overhead
 

@@ -17,8 +17,8 @@ total/m + (1 − 1/m)·largest.
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 

@@ -9,10 +9,8 @@ when a graph is built), `load` (Sends, route, network_load, NetworkLoad, AxisLoa
 """
 from __future__ import annotations
 
-from .load import (
-    GROUP_OF, MAX_SENDS, ROUTES, SRC_NETWORK, TIER_LABELS, AxisLoad, Bottleneck, NetworkLoad, Routed, Sends,
-    all_to_all_sends, axis_sends, network_load, pipeline_sends, ring_sends, route,
-)
+from .load import (GROUP_OF, MAX_SENDS, ROUTES, SRC_NETWORK, TIER_LABELS, AxisLoad, Bottleneck, NetworkLoad, Routed,
+                   Sends, all_to_all_sends, axis_sends, network_load, pipeline_sends, ring_sends, route)
 from .topology import MAX_LINKS, TIERS, Fabric, Link, gpu_nics, network_problems, topology_graph
 
 __all__ = [

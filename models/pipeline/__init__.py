@@ -37,10 +37,10 @@ from .adapters import ScheduleInputs, schedule_inputs, shown_scenario
 from .closed_forms import closed_form
 from .generators import generate
 from .io import from_csv, summary, to_chrome_trace, to_csv
-from .orders import _gc_paused as gc_paused
 from .kinds import (ALIASES, DEFAULT_DURATIONS, KINDS, MAX_OPS, MAX_RANKS, TYPES, V_SHAPES, Action, Cancelled,
                     DeadlockError, Durations, ScheduleError, chains_of, check_config, check_size, chunks_per_rank,
                     iter_kinds, normalise_kind, op_count, stage_rank, stages_of)
+from .orders import _gc_paused as gc_paused
 from .simulation import Op, Simulation, peak_from_orders, simulate
 
 __all__ = [

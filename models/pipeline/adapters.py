@@ -62,7 +62,7 @@ def shown_scenario(scenario: Scenario, degree: int = 0) -> tuple[Scenario, int]:
     into stages and leaves whole data-parallel replicas on the cluster (DP gives up the ranks: the
     GPUs and the global batch stay); `scenario` and 1 when none does. A schedule on one rank has
     no bubble to teach."""
-    from ..mesh.teaching import taught_at   # the mesh builds on this package's neighbours
+    from ..mesh.teaching import taught_at  # the mesh builds on this package's neighbours
 
     own = scenario.parallel.pp
     if own > 1 or degree == 1:

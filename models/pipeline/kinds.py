@@ -7,9 +7,9 @@ second model copy puts stage p + k on rank p − 1 − k (DeepSeek-V3 report §3
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from numbers import Real
-from collections.abc import Iterable
 
 KINDS = ("gpipe", "1f1b", "interleaved-1f1b", "zb-h1", "zb-h2", "zbv", "dualpipe", "dualpipev")
 ALIASES = {"interleaved": "interleaved-1f1b"}

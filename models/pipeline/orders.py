@@ -14,7 +14,6 @@ import numpy.typing as npt
 
 from .kinds import TYPES, Action
 
-
 IntArray = npt.NDArray[np.int64]
 RankOps = tuple[IntArray, IntArray, IntArray]  # one rank's ops: stage, micro-batch and type code arrays
 

@@ -59,8 +59,8 @@ problem. A deterministic teaching model of a search space, not a framework's lau
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..pipeline import ScheduleError, check_config, chunks_per_rank

@@ -56,9 +56,9 @@ from ..hardware import GPUS
 from ..memory import head_dim, is_moe_layer, padded_vocab, pipeline_layout
 from ..memory.params import shared_ffn
 from ..memory.policy import activation_policy, is_recomputed
+from ..moe.load import scenario_load
 from ..scenario import BYTES_PER_ELEMENT, Scenario
 from .efficiency import DEFAULT_SMS, SM_COUNT, Kernel, gemm, grouped_gemm, grouped_weight_gemm
-from ..moe.load import scenario_load
 
 FLASH_BLOCK = 128  # key block of the attention kernel (FlashAttention-2 §3.3 tunes blocks of 64 or 128; 128 here)
 

@@ -73,8 +73,8 @@ from ..scenario import Scenario
 from ..units import difference
 from .efficiency import ACHIEVABLE, ACHIEVABLE_FP8, KERNEL_GAP_S, Hardware, hardware_of
 from .flops import LayerFlops, fp8_compute, layer_flops
-from .tail import rank_tails
 from .stages import OVERLAPPED_KINDS, _check, _Cost, _durations_of, _rows, _sm_shares, _stages, _Stages
+from .tail import rank_tails
 
 MODEL_NOTE = "a deterministic teaching model, not a benchmark of a real cluster"
 AXES = ("tp", "cp", "ep", "pp", "dp", "edp")

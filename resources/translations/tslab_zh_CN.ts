@@ -140,12 +140,12 @@
 <context>
     <name>App</name>
     <message>
-        <location filename="../../desktop/app.py" line="118"/>
+        <location filename="../../desktop/app.py" line="119"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../../desktop/app.py" line="119"/>
+        <location filename="../../desktop/app.py" line="120"/>
         <source>Something went wrong: {error}
 The scenario is unchanged; save it and report the details printed in the terminal.</source>
         <translation>出错了：{error}
@@ -155,197 +155,197 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommFigure</name>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="45"/>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="45"/>
         <source>Sent</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="46"/>
+        <location filename="../../views/comm/figure.py" line="45"/>
         <source>Received</source>
         <translation>接收</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="52"/>
+        <location filename="../../views/comm/figure.py" line="51"/>
         <source>Bytes sent and received per rank</source>
         <translation>每个 rank 发送与接收的字节数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="54"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>time (s)</source>
         <translation>时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="54"/>
+        <location filename="../../views/comm/figure.py" line="53"/>
         <source>message size (bytes)</source>
         <translation>消息大小（字节）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="64"/>
+        <location filename="../../views/comm/figure.py" line="63"/>
         <source>time (ms)</source>
         <translation>时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="70"/>
+        <location filename="../../views/comm/figure.py" line="69"/>
         <source>source rank</source>
         <translation>源 rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="70"/>
+        <location filename="../../views/comm/figure.py" line="69"/>
         <source>expert</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="73"/>
+        <location filename="../../views/comm/figure.py" line="72"/>
         <source>tokens received</source>
         <translation>收到的 Token 数</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="73"/>
+        <location filename="../../views/comm/figure.py" line="72"/>
         <source>EP rank</source>
         <translation>EP rank</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="85"/>
+        <location filename="../../views/comm/figure.py" line="84"/>
         <source>Deterministic α–β teaching model and seeded routing, not a measurement. Chunk squares fill as their final value arrives.</source>
         <translation>确定性 α–β 教学模型与固定种子的路由，并非实测。数据块方格随其最终值的到达而填满。</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="127"/>
+        <location filename="../../views/comm/figure.py" line="126"/>
         <source>{name} of {size} over {n} ranks ({algorithm})</source>
         <translation>{n} 个 rank 上 {size} 的 {name}（{algorithm}）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="132"/>
+        <location filename="../../views/comm/figure.py" line="131"/>
         <source>per rank sent {sent}, received {received}; {rounds} rounds; α–β time {time}; algbw {algbw} GB/s, busbw {busbw} GB/s (× {factor:g}, nccl-tests)</source>
         <translation>每 rank 发送 {sent}、接收 {received}；{rounds} 轮；α–β 时间 {time}；algbw {algbw} GB/s，busbw {busbw} GB/s（× {factor:g}，nccl-tests 口径）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="145"/>
+        <location filename="../../views/comm/figure.py" line="144"/>
         <source>{n} ranks: too many to animate (up to {limit})</source>
         <translation>{n} 个 rank：太多，无法动画演示（最多 {limit} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="154"/>
+        <location filename="../../views/comm/figure.py" line="153"/>
         <source>compute {t:.2f} ms</source>
         <translation>计算 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="156"/>
+        <location filename="../../views/comm/figure.py" line="155"/>
         <source>hidden communication {t:.2f} ms</source>
         <translation>被隐藏的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="158"/>
+        <location filename="../../views/comm/figure.py" line="157"/>
         <source>exposed communication {t:.2f} ms</source>
         <translation>暴露的通信 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="159"/>
+        <location filename="../../views/comm/figure.py" line="158"/>
         <source> exposed {t:.2f} ms</source>
         <translation> 暴露 {t:.2f} ms</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="161"/>
+        <location filename="../../views/comm/figure.py" line="160"/>
         <source>comm</source>
         <translation>通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="161"/>
+        <location filename="../../views/comm/figure.py" line="160"/>
         <source>compute</source>
         <translation>计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="195"/>
+        <location filename="../../views/comm/figure.py" line="194"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="195"/>
+        <location filename="../../views/comm/figure.py" line="194"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="196"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>hierarchical</source>
         <translation>分层</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="196"/>
+        <location filename="../../views/comm/figure.py" line="195"/>
         <source>halving-doubling</source>
         <translation>递归减半/倍增</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="214"/>
+        <location filename="../../views/comm/figure.py" line="213"/>
         <source> (this one)</source>
         <translation>（当前）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="226"/>
+        <location filename="../../views/comm/figure.py" line="225"/>
         <source>this message</source>
         <translation>当前消息</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="228"/>
+        <location filename="../../views/comm/figure.py" line="227"/>
         <source>{before} → {after} at {size}</source>
         <translation>{before} → {after}：{size} 处</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="258"/>
+        <location filename="../../views/comm/figure.py" line="257"/>
         <source>rank {r}: {t:,} tokens before planning</source>
         <translation>rank {r}：规划前 {t:,} 个 Token</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="260"/>
+        <location filename="../../views/comm/figure.py" line="259"/>
         <source>rank {r}: {t:,} tokens after MoonEP, {e} redundant experts</source>
         <translation>rank {r}：MoonEP 规划后 {t:,} 个 Token，{e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="265"/>
+        <location filename="../../views/comm/figure.py" line="264"/>
         <source>rank {r} hosts {e} redundant experts</source>
         <translation>rank {r} 承载 {e} 个冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="269"/>
+        <location filename="../../views/comm/figure.py" line="268"/>
         <source>S·K = {t:,}</source>
         <translation>S·K = {t:,}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="274"/>
+        <location filename="../../views/comm/figure.py" line="273"/>
         <source>Dispatch → experts → combine</source>
         <translation>Dispatch → 专家 → Combine</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="275"/>
+        <location filename="../../views/comm/figure.py" line="274"/>
         <source>imbalance max/mean {imb:.2f}; maxvio {vio:.2f}</source>
         <translation>不均衡度 max/mean {imb:.2f}；maxvio {vio:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="276"/>
+        <location filename="../../views/comm/figure.py" line="275"/>
         <source>MoonEP (▼ = redundant experts copied to a rank): every rank gets exactly S·K = {t:,}; at most {bound} redundant experts per rank (E/R); planned {most}</source>
         <translation>MoonEP（▼ = 复制到该 rank 的冗余专家）：每个 rank 恰好得到 S·K = {t:,}；每 rank 冗余专家至多 {bound} 个（E/R）；本次规划最多 {most} 个</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="279"/>
+        <location filename="../../views/comm/figure.py" line="278"/>
         <source>dispatch {d}, combine {c} per rank; across nodes {x}</source>
         <translation>每 rank dispatch {d}、combine {c}；跨节点 {x}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="282"/>
+        <location filename="../../views/comm/figure.py" line="281"/>
         <source>all-to-all time: dispatch {d}, combine {c}</source>
         <translation>All-to-All 时间：dispatch {d}，combine {c}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="284"/>
+        <location filename="../../views/comm/figure.py" line="283"/>
         <source>receive buffer: worst case S·K·R = {w:,} tokens (DeepEP-style, copy-free) vs MoonEP&apos;s fixed S·K = {m:,} — a worst-case bound, not DeepEP&apos;s typical use</source>
         <translation>接收缓冲区：最坏情况 S·K·R = {w:,} 个 Token（DeepEP 式、零拷贝）对比 MoonEP 固定的 S·K = {m:,} —— 这是最坏情况上界，并非 DeepEP 的典型占用</translation>
     </message>
     <message>
-        <location filename="../../views/comm/figure.py" line="287"/>
+        <location filename="../../views/comm/figure.py" line="286"/>
         <source>expert-GEMM makespan on the busiest rank, in full tiles of {tile} tokens on {sms} SMs: round-robin tile order {f:,g}, workload-aware (longest tile first) {a:,g} (rank balance is not kernel balance)</source>
         <translation>最忙 rank 的专家 GEMM 完工时间（以 {tile} 个 Token 的整 tile 为单位，{sms} 个 SM）：轮转 tile 顺序 {f:,g}，负载感知（最长 tile 优先）{a:,g}（rank 均衡不等于 kernel 均衡）</translation>
     </message>
@@ -353,104 +353,104 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>CommTab</name>
     <message>
-        <location filename="../../views/comm/tab.py" line="48"/>
+        <location filename="../../views/comm/tab.py" line="47"/>
         <source>ring</source>
         <translation>环（ring）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="48"/>
+        <location filename="../../views/comm/tab.py" line="47"/>
         <source>double binary tree</source>
         <translation>双二叉树</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="49"/>
+        <location filename="../../views/comm/tab.py" line="48"/>
         <source>hierarchical (node, then across)</source>
         <translation>分层（先节点内，再跨节点）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="50"/>
+        <location filename="../../views/comm/tab.py" line="49"/>
         <source>recursive halving/doubling</source>
         <translation>递归减半/倍增（Rabenseifner）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="77"/>
-        <location filename="../../views/comm/tab.py" line="82"/>
+        <location filename="../../views/comm/tab.py" line="76"/>
+        <location filename="../../views/comm/tab.py" line="81"/>
         <source>Collective</source>
         <translation>集合通信</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="82"/>
+        <location filename="../../views/comm/tab.py" line="81"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="83"/>
+        <location filename="../../views/comm/tab.py" line="82"/>
         <source>Message size S</source>
         <translation>消息大小 S</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="84"/>
+        <location filename="../../views/comm/tab.py" line="83"/>
         <source>Compute to overlap with</source>
         <translation>可重叠的计算</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="85"/>
+        <location filename="../../views/comm/tab.py" line="84"/>
         <source>Share that can overlap</source>
         <translation>可重叠比例</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="99"/>
-        <location filename="../../views/comm/tab.py" line="256"/>
+        <location filename="../../views/comm/tab.py" line="98"/>
+        <location filename="../../views/comm/tab.py" line="255"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="101"/>
+        <location filename="../../views/comm/tab.py" line="100"/>
         <source>Play the rounds; with reduced motion (View → Reduced Motion) it jumps to the last round</source>
         <translation>逐轮播放；开启减少动画（视图 → 减少动画）时直接跳到最后一轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="104"/>
+        <location filename="../../views/comm/tab.py" line="103"/>
         <source>Step one round</source>
         <translation>单步（一轮）</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="107"/>
+        <location filename="../../views/comm/tab.py" line="106"/>
         <source>Round shown</source>
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="180"/>
+        <location filename="../../views/comm/tab.py" line="179"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="187"/>
+        <location filename="../../views/comm/tab.py" line="186"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="229"/>
+        <location filename="../../views/comm/tab.py" line="228"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="256"/>
+        <location filename="../../views/comm/tab.py" line="255"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="298"/>
+        <location filename="../../views/comm/tab.py" line="297"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="300"/>
+        <location filename="../../views/comm/tab.py" line="299"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -635,103 +635,103 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>ExportAllDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="209"/>
-        <location filename="../../desktop/gallery.py" line="265"/>
+        <location filename="../../desktop/gallery.py" line="208"/>
+        <location filename="../../desktop/gallery.py" line="264"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="211"/>
+        <location filename="../../desktop/gallery.py" line="210"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="212"/>
+        <location filename="../../desktop/gallery.py" line="211"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="213"/>
+        <location filename="../../desktop/gallery.py" line="212"/>
         <source>Browse for the folder</source>
         <translation>浏览并选择文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="217"/>
+        <location filename="../../desktop/gallery.py" line="216"/>
         <source>PNG images, one per figure</source>
         <translation>PNG 图像，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="218"/>
+        <location filename="../../desktop/gallery.py" line="217"/>
         <source>SVG vector images, one per figure</source>
         <translation>SVG 矢量图，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="219"/>
+        <location filename="../../desktop/gallery.py" line="218"/>
         <source>PDF documents, one per figure</source>
         <translation>PDF 文档，每张图一个</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="220"/>
+        <location filename="../../desktop/gallery.py" line="219"/>
         <source>Handout PDF: title page, a page per figure, reading list</source>
         <translation>讲义 PDF：标题页、每张图一页、阅读清单</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="221"/>
+        <location filename="../../desktop/gallery.py" line="220"/>
         <source>Output</source>
         <translation>输出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="223"/>
+        <location filename="../../desktop/gallery.py" line="222"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="224"/>
+        <location filename="../../desktop/gallery.py" line="223"/>
         <source>Device pixels per logical pixel: 2 × gives 2800 × 1720 PNGs</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="226"/>
+        <location filename="../../desktop/gallery.py" line="225"/>
         <source>As the app ({language})</source>
         <translation>与应用一致（{language}）</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="230"/>
+        <location filename="../../desktop/gallery.py" line="229"/>
         <source>Language of the figures</source>
         <translation>图的语言</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="233"/>
+        <location filename="../../desktop/gallery.py" line="232"/>
         <source>F&amp;older:</source>
         <translation>文件夹(&amp;O)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="234"/>
+        <location filename="../../desktop/gallery.py" line="233"/>
         <source>O&amp;utput:</source>
         <translation>输出(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="235"/>
+        <location filename="../../desktop/gallery.py" line="234"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="236"/>
+        <location filename="../../desktop/gallery.py" line="235"/>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="237"/>
+        <location filename="../../desktop/gallery.py" line="236"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="258"/>
+        <location filename="../../desktop/gallery.py" line="257"/>
         <source>Writes one file: {path}</source>
         <translation>写入一个文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="260"/>
+        <location filename="../../desktop/gallery.py" line="259"/>
         <source>Writes {count} files into {folder}: one NAME.{suffix} per figure</source>
         <translation>向 {folder} 写入 {count} 个文件：每张图一个 NAME.{suffix}</translation>
     </message>
@@ -739,62 +739,62 @@ The scenario is unchanged; save it and report the details printed in the termina
 <context>
     <name>FigureExportDialog</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="106"/>
+        <location filename="../../desktop/gallery.py" line="105"/>
         <source>Export Figure {number}</source>
         <translation>导出图 {number}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="110"/>
+        <location filename="../../desktop/gallery.py" line="109"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="112"/>
+        <location filename="../../desktop/gallery.py" line="111"/>
         <source>PNG scale</source>
         <translation>PNG 缩放</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="113"/>
+        <location filename="../../desktop/gallery.py" line="112"/>
         <source>Device pixels per logical pixel: 2 × gives a 2800 × 1720 PNG</source>
         <translation>每个逻辑像素对应的设备像素数：2× 得到一张 2800 × 1720 的 PNG</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="115"/>
+        <location filename="../../desktop/gallery.py" line="114"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="116"/>
+        <location filename="../../desktop/gallery.py" line="115"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="117"/>
+        <location filename="../../desktop/gallery.py" line="116"/>
         <source>Browse for the file</source>
         <translation>浏览并选择文件</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="120"/>
+        <location filename="../../desktop/gallery.py" line="119"/>
         <source>&amp;Format:</source>
         <translation>格式(&amp;F)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="121"/>
+        <location filename="../../desktop/gallery.py" line="120"/>
         <source>PNG &amp;scale:</source>
         <translation>PNG 缩放(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="122"/>
+        <location filename="../../desktop/gallery.py" line="121"/>
         <source>F&amp;ile:</source>
         <translation>文件(&amp;I)：</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="123"/>
+        <location filename="../../desktop/gallery.py" line="122"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="152"/>
+        <location filename="../../desktop/gallery.py" line="151"/>
         <source>Export Figure</source>
         <translation>导出图表</translation>
     </message>
@@ -934,81 +934,81 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>GalleryExport</name>
     <message>
-        <location filename="../../desktop/gallery.py" line="57"/>
+        <location filename="../../desktop/gallery.py" line="56"/>
         <source>PNG image</source>
         <translation>PNG 图像</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="58"/>
+        <location filename="../../desktop/gallery.py" line="57"/>
         <source>SVG vector image</source>
         <translation>SVG 矢量图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="59"/>
+        <location filename="../../desktop/gallery.py" line="58"/>
         <source>PDF document</source>
         <translation>PDF 文档</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="172"/>
-        <location filename="../../desktop/gallery.py" line="182"/>
+        <location filename="../../desktop/gallery.py" line="171"/>
+        <location filename="../../desktop/gallery.py" line="181"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="173"/>
+        <location filename="../../desktop/gallery.py" line="172"/>
         <source>{path} names another format than {format}</source>
         <translation>{path} 的后缀表示的格式不是 {format}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="276"/>
-        <location filename="../../desktop/gallery.py" line="289"/>
-        <location filename="../../desktop/gallery.py" line="305"/>
-        <location filename="../../desktop/gallery.py" line="341"/>
+        <location filename="../../desktop/gallery.py" line="275"/>
+        <location filename="../../desktop/gallery.py" line="288"/>
+        <location filename="../../desktop/gallery.py" line="304"/>
+        <location filename="../../desktop/gallery.py" line="340"/>
         <source>Export All Figures</source>
         <translation>导出全部图</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="277"/>
+        <location filename="../../desktop/gallery.py" line="276"/>
         <source>There are no figures to export.</source>
         <translation>没有可导出的图。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="290"/>
+        <location filename="../../desktop/gallery.py" line="289"/>
         <source>{count} of the files exist in {folder} already. Replace them?</source>
         <translation>{folder} 中已存在其中 {count} 个文件。是否替换？</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="302"/>
+        <location filename="../../desktop/gallery.py" line="301"/>
         <source>Drawing figure {number} of {count}: {title}</source>
         <translation>正在绘制图 {number} / {count}：{title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="304"/>
+        <location filename="../../desktop/gallery.py" line="303"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="345"/>
+        <location filename="../../desktop/gallery.py" line="344"/>
         <source>Cancelled: the handout was not written.</source>
         <translation>已取消：讲义未写入。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="347"/>
+        <location filename="../../desktop/gallery.py" line="346"/>
         <source>Cancelled. The {count} files written before are kept in {folder}.</source>
         <translation>已取消。此前写入的 {count} 个文件保留在 {folder} 中。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="351"/>
+        <location filename="../../desktop/gallery.py" line="350"/>
         <source>Not every figure was written: {problem}. {count} files were written.</source>
         <translation>并非所有图都已写入：{problem}。已写入 {count} 个文件。</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="354"/>
+        <location filename="../../desktop/gallery.py" line="353"/>
         <source>Wrote the handout: {path}</source>
         <translation>已写出讲义：{path}</translation>
     </message>
     <message>
-        <location filename="../../desktop/gallery.py" line="356"/>
+        <location filename="../../desktop/gallery.py" line="355"/>
         <source>Wrote {count} files into {folder}.</source>
         <translation>已向 {folder} 写入 {count} 个文件。</translation>
     </message>
@@ -1016,82 +1016,82 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>KdaPanel</name>
     <message>
-        <location filename="../../views/context/kda.py" line="29"/>
+        <location filename="../../views/context/kda.py" line="28"/>
         <source>KDA all-gather vs softmax ring</source>
         <translation>KDA all-gather 对比 softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="42"/>
+        <location filename="../../views/context/kda.py" line="41"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the numbers are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；数字按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="46"/>
+        <location filename="../../views/context/kda.py" line="45"/>
         <source>KDA all-gather</source>
         <translation>KDA 的 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="47"/>
+        <location filename="../../views/context/kda.py" line="46"/>
         <source>softmax ring</source>
         <translation>softmax 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="48"/>
+        <location filename="../../views/context/kda.py" line="47"/>
         <source>{unit} per rank per layer</source>
         <translation>每 rank 每层 {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="50"/>
+        <location filename="../../views/context/kda.py" line="49"/>
         <source>One fragment: {heads} heads × (d_k² + d_k·d_v) FP32 = {fragment}, whatever the sequence length; the ring passes K/V blocks that grow with S ({s:,} tokens per rank here).</source>
         <translation>一个片段：{heads} 个头 × (d_k² + d_k·d_v) 个 FP32 = {fragment}，与序列长度无关；环传递的 K/V 块随 S 增长（此处每 rank {s:,} 个 token）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="62"/>
+        <location filename="../../views/context/kda.py" line="61"/>
         <source>Every rank runs the delta rule over its {s:,} tokens from a zero state, composing them into one fragment (transition, state).</source>
         <translation>每个 rank 从零状态出发，对自己的 {s:,} 个 token 运行 delta 规则，合成一个片段（转移，状态）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="65"/>
+        <location filename="../../views/context/kda.py" line="64"/>
         <source>One all-gather: every rank receives the other {others} fragments ({bytes}).</source>
         <translation>一次 all-gather：每个 rank 收到其余 {others} 个片段（{bytes}）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="68"/>
+        <location filename="../../views/context/kda.py" line="67"/>
         <source>Prefix scan, step {j} of {steps}: rank r combines with rank r − {offset} (Hillis–Steele); then each rank finishes its tokens from its incoming state.</source>
         <translation>前缀扫描，第 {j} 步，共 {steps} 步：rank r 与 rank r − {offset} 合并（Hillis–Steele）；随后每个 rank 从传入的状态出发算完自己的 token。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="78"/>
+        <location filename="../../views/context/kda.py" line="77"/>
         <source>rank {r} holds fragment {f}</source>
         <translation>rank {r} 持有片段 {f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="79"/>
+        <location filename="../../views/context/kda.py" line="78"/>
         <source>rank {r} has combined fragments {lo}–{hi}</source>
         <translation>rank {r} 已合并片段 {lo}–{hi}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="82"/>
+        <location filename="../../views/context/kda.py" line="81"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="97"/>
+        <location filename="../../views/context/kda.py" line="96"/>
         <source>fragment →</source>
         <translation>片段 →</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="104"/>
+        <location filename="../../views/context/kda.py" line="103"/>
         <source>Kimi K3 KDA context parallelism over {n} ranks: S = {s:,} tokens</source>
         <translation>Kimi K3 KDA 在 {n} 个 rank 上的上下文并行：S = {s:,} 个 token</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="111"/>
+        <location filename="../../views/context/kda.py" line="110"/>
         <source>Each rank all-gathers {gather} of fixed-size fragments per layer, independent of S; a softmax ring over the same ranks would pass {ring}.</source>
         <translation>每个 rank 每层 all-gather {gather} 的定长片段，与 S 无关；在同样的 rank 上，softmax 环需传递 {ring}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/kda.py" line="114"/>
+        <location filename="../../views/context/kda.py" line="113"/>
         <source>Prefix scan: {steps} steps; against the sequential recurrence it differs by {error:.1e} on a small seeded example. KDA layers only: K3&apos;s MLA layers keep other CP schemes.</source>
         <translation>前缀扫描：{steps} 步；在固定种子的小例子上与顺序递推相差 {error:.1e}。仅用于 KDA 层：K3 的 MLA 层仍用其他 CP 方案。</translation>
     </message>
@@ -1486,153 +1486,153 @@ Not drawn for this scenario: {reason}</source>
 <context>
     <name>MemoryFigure</name>
     <message>
-        <location filename="../../views/memory/common.py" line="14"/>
+        <location filename="../../views/memory/common.py" line="13"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="15"/>
+        <location filename="../../views/memory/common.py" line="14"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="16"/>
+        <location filename="../../views/memory/common.py" line="15"/>
         <source>Remote GPU</source>
         <translation>远端 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="17"/>
+        <location filename="../../views/memory/common.py" line="16"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="27"/>
+        <location filename="../../views/memory/figure.py" line="26"/>
         <source>Buffers</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../../views/memory/common.py" line="22"/>
+        <location filename="../../views/memory/common.py" line="21"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="61"/>
+        <location filename="../../views/memory/figure.py" line="60"/>
         <source>GiB on the most-loaded GPU</source>
         <translation>负载最高 GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="72"/>
+        <location filename="../../views/memory/figure.py" line="71"/>
         <source>GiB</source>
         <translation>GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="73"/>
+        <location filename="../../views/memory/figure.py" line="72"/>
         <source>GiB of model states</source>
         <translation>模型状态 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="74"/>
+        <location filename="../../views/memory/figure.py" line="73"/>
         <source>GiB on the GPU</source>
         <translation>GPU 上的 GiB</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="89"/>
+        <location filename="../../views/memory/figure.py" line="88"/>
         <source>Where the bytes live (tiers)</source>
         <translation>字节驻留位置（层级）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="91"/>
+        <location filename="../../views/memory/figure.py" line="90"/>
         <source>ZeRO stages 0–3, same rank</source>
         <translation>ZeRO 阶段 0–3，同一 rank</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="92"/>
+        <location filename="../../views/memory/figure.py" line="91"/>
         <source>GPU tier of each pipeline rank</source>
         <translation>各流水线 rank 的 GPU 层级</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="93"/>
+        <location filename="../../views/memory/figure.py" line="92"/>
         <source>Deterministic teaching model of byte counts, not a benchmark of a real cluster. Hover any bar for its formula and source.</source>
         <translation>字节数的确定性教学模型，并非真实集群的基准测试。将鼠标悬停在任一柱条上可查看其公式与来源。</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="153"/>
+        <location filename="../../views/memory/figure.py" line="152"/>
         <source>Invalid scenario — nothing to draw:</source>
         <translation>场景无效 — 无可绘制内容：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="170"/>
+        <location filename="../../views/memory/figure.py" line="169"/>
         <source>Most-loaded GPU: pipeline rank {rank} of {pp} · GPU tier {used} of {capacity} ({gpu})</source>
         <translation>负载最高的 GPU：流水线 rank {rank} / {pp} · GPU 层级 {used} / {capacity}（{gpu}）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="174"/>
+        <location filename="../../views/memory/figure.py" line="173"/>
         <source>Out of memory</source>
         <translation>显存不足</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="179"/>
+        <location filename="../../views/memory/figure.py" line="178"/>
         <source>fits, {free} free</source>
         <translation>放得下，剩余 {free}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="209"/>
+        <location filename="../../views/memory/figure.py" line="208"/>
         <source>capacity {value}</source>
         <translation>容量 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="215"/>
+        <location filename="../../views/memory/figure.py" line="214"/>
         <location filename="../../views/memory/timeline.py" line="282"/>
         <source>first OOM: {name}</source>
         <translation>首个 OOM：{name}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="232"/>
+        <location filename="../../views/memory/figure.py" line="231"/>
         <source>{count} smaller items {value}</source>
         <translation>其余 {count} 项较小条目 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="234"/>
+        <location filename="../../views/memory/figure.py" line="233"/>
         <source>GiB:</source>
         <translation>GiB：</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="251"/>
+        <location filename="../../views/memory/figure.py" line="250"/>
         <source>&lt;b&gt;{name}&lt;/b&gt;: {bytes} ({share:.1%}, {tier}) = {formula} · &lt;i&gt;{source}&lt;/i&gt;</source>
         <translation>&lt;b&gt;{name}&lt;/b&gt;：{bytes}（{share:.1%}，{tier}）= {formula} · &lt;i&gt;{source}&lt;/i&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="287"/>
-        <location filename="../../views/memory/figure.py" line="342"/>
+        <location filename="../../views/memory/figure.py" line="286"/>
+        <location filename="../../views/memory/figure.py" line="341"/>
         <source>HBM</source>
         <translation>HBM</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="294"/>
+        <location filename="../../views/memory/figure.py" line="293"/>
         <source>Total model states</source>
         <translation>模型状态合计</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="316"/>
+        <location filename="../../views/memory/figure.py" line="315"/>
         <source>ZeRO stages 0–3, rank {rank}
 (most-loaded, most model states)</source>
         <translation>ZeRO 阶段 0–3，rank {rank}
 （负载最高，模型状态也最多）</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="320"/>
+        <location filename="../../views/memory/figure.py" line="319"/>
         <source>ZeRO stages 0–3, rank {rank} (most-loaded)
 most states: rank {state_rank}, {bytes}</source>
         <translation>ZeRO 阶段 0–3，rank {rank}（负载最高）
 模型状态最多：rank {state_rank}，{bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="329"/>
+        <location filename="../../views/memory/figure.py" line="328"/>
         <source>Pipeline rank {rank}: {value} on the GPU</source>
         <translation>流水线 rank {rank}：GPU 上 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/memory/figure.py" line="338"/>
+        <location filename="../../views/memory/figure.py" line="337"/>
         <source>states</source>
         <translation>模型状态最多</translation>
     </message>
@@ -1733,22 +1733,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="199"/>
+        <location filename="../../views/memory/tab.py" line="195"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="208"/>
+        <location filename="../../views/memory/tab.py" line="204"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="217"/>
+        <location filename="../../views/memory/tab.py" line="213"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="211"/>
+        <location filename="../../views/memory/tab.py" line="207"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1779,32 +1779,32 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>长上下文</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="131"/>
+        <location filename="../../views/memory/tab.py" line="127"/>
         <source>the scenario has no ledger</source>
         <translation>该场景没有内存账本</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="150"/>
+        <location filename="../../views/memory/tab.py" line="146"/>
         <source>Computing the ledgers of every sequence length…</source>
         <translation>正在计算每个序列长度的显存账本…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="178"/>
+        <location filename="../../views/memory/tab.py" line="174"/>
         <source>Simulating the schedule…</source>
         <translation>正在模拟流水线调度…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="202"/>
+        <location filename="../../views/memory/tab.py" line="198"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="223"/>
+        <location filename="../../views/memory/tab.py" line="219"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="226"/>
+        <location filename="../../views/memory/tab.py" line="222"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -1812,72 +1812,72 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshFigure</name>
     <message>
-        <location filename="../../views/mesh/figure.py" line="44"/>
+        <location filename="../../views/mesh/figure.py" line="43"/>
         <source>Mesh of GPUs</source>
         <translation>GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="44"/>
+        <location filename="../../views/mesh/figure.py" line="43"/>
         <source>Compared mesh of GPUs</source>
         <translation>用于对比的 GPU 网格</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="51"/>
+        <location filename="../../views/mesh/figure.py" line="50"/>
         <source>GPUs of the chosen node</source>
         <translation>所选节点的 GPU</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="81"/>
+        <location filename="../../views/mesh/figure.py" line="80"/>
         <source>Traffic per axis</source>
         <translation>各并行维度的通信量</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="83"/>
+        <location filename="../../views/mesh/figure.py" line="82"/>
         <source>Deterministic teaching model of groups and bytes, not a measurement. Hover a GPU for its coordinates and groups; click to pin it; drag and scroll to pan and zoom.</source>
         <translation>通信组与字节数的确定性教学模型，并非实测。鼠标悬停在 GPU 上可查看其坐标与所属组；单击可固定显示；拖动与滚轮可平移和缩放。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="106"/>
+        <location filename="../../views/mesh/figure.py" line="105"/>
         <source>Node {node}: GPUs {first}–{last}</source>
         <translation>节点 {node}：GPU {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="117"/>
+        <location filename="../../views/mesh/figure.py" line="116"/>
         <source>{world} GPUs = {nodes} nodes × {gpn} · {dims}</source>
         <translation>{world} 张 GPU = {nodes} 个节点 × {gpn} · {dims}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="120"/>
+        <location filename="../../views/mesh/figure.py" line="119"/>
         <source>Groups that leave a node: {axes}</source>
         <translation>跨节点的组：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="122"/>
+        <location filename="../../views/mesh/figure.py" line="121"/>
         <source>Invalid topology:</source>
         <translation>拓扑无效：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="129"/>
+        <location filename="../../views/mesh/figure.py" line="128"/>
         <source>Asked: {asked} = {gpus:,} GPUs; drawn: {drawn}, what the cluster holds</source>
         <translation>所设：{asked} = {gpus:,} 块 GPU；画出：{drawn}，即集群容纳得下的部分</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="136"/>
+        <location filename="../../views/mesh/figure.py" line="135"/>
         <source>per-layer traffic over the inter-node network: {axes}</source>
         <translation>逐层通信走节点间网络：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="155"/>
+        <location filename="../../views/mesh/figure.py" line="154"/>
         <source>Colour = the {axis} group of each GPU ({count} groups of {size}); &lt;span style=&apos;color:#C00000&apos;&gt;red outline&lt;/span&gt; = the group spans several nodes; the ring joins the hovered GPU&apos;s group.</source>
         <translation>颜色 = 每张 GPU 所属的 {axis} 组（{count} 个组，每组 {size} 张）；&lt;span style=&apos;color:#C00000&apos;&gt;红色边框&lt;/span&gt; = 该组跨越多个节点；环线连接悬停 GPU 所在的组。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="159"/>
+        <location filename="../../views/mesh/figure.py" line="158"/>
         <source>{world} GPUs: one cell per node, nodes of one colour holding the same {axis} groups; click a node, or choose it under “Zoom into node”, for its GPUs.</source>
         <translation>{world} 张 GPU：每个节点画成一格，同色的节点持有相同的 {axis} 组；单击节点，或在“放大节点”中选择，即可查看其中的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/figure.py" line="162"/>
+        <location filename="../../views/mesh/figure.py" line="161"/>
         <source>A cell: its GPU&apos;s global rank r and index on each axis of size &gt; 1.</source>
         <translation>每个单元格：其 GPU 的全局 rank r，以及在每个大小 &gt; 1 的维度上的序号。</translation>
     </message>
@@ -1885,22 +1885,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshTab</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="468"/>
+        <location filename="../../views/mesh/view.py" line="467"/>
         <source>Node {node} (GPUs {first}–{last}); its first GPU:</source>
         <translation>节点 {node}（GPU {first}–{last}）；其第一张 GPU：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="470"/>
+        <location filename="../../views/mesh/view.py" line="469"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="471"/>
+        <location filename="../../views/mesh/view.py" line="470"/>
         <source>node {node}, local {local}</source>
         <translation>节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/view.py" line="481"/>
+        <location filename="../../views/mesh/view.py" line="480"/>
         <source>{count} nodes</source>
         <translation>{count} 个节点</translation>
     </message>
@@ -1985,7 +1985,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MeshView</name>
     <message>
-        <location filename="../../views/mesh/view.py" line="64"/>
+        <location filename="../../views/mesh/view.py" line="63"/>
         <source>r{rank}</source>
         <translation>r{rank}</translation>
     </message>
@@ -1993,164 +1993,164 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MuonFigure</name>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="41"/>
+        <location filename="../../views/context/muon_figure.py" line="40"/>
         <source>elements (millions)</source>
         <translation>元素数（百万）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="41"/>
-        <location filename="../../views/context/muon_figure.py" line="46"/>
+        <location filename="../../views/context/muon_figure.py" line="40"/>
+        <location filename="../../views/context/muon_figure.py" line="45"/>
         <source>ZeRO rank</source>
         <translation>ZeRO rank 序号</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="46"/>
+        <location filename="../../views/context/muon_figure.py" line="45"/>
         <source>Newton–Schulz cost (relative)</source>
         <translation>Newton–Schulz 开销（相对值）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="58"/>
+        <location filename="../../views/context/muon_figure.py" line="57"/>
         <source>A deterministic teaching model of shapes, packing and bytes, not a measurement; P_max is an input (DeepSeek-V4 does not disclose it). Embeddings, the LM head, norms and biases use AdamW and are not packed. Hover a segment for its matrix.</source>
         <translation>形状、打包与字节数的确定性教学模型，并非实测；P_max 是输入值（DeepSeek-V4 未公开）。嵌入、LM 输出头、归一化与偏置使用 AdamW，不参与打包。悬停在分段上可查看对应矩阵。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="88"/>
+        <location filename="../../views/context/muon_figure.py" line="87"/>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="88"/>
+        <location filename="../../views/context/muon_figure.py" line="87"/>
         <source>dense MLP</source>
         <translation>稠密 MLP</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="88"/>
+        <location filename="../../views/context/muon_figure.py" line="87"/>
         <source>shared expert</source>
         <translation>共享专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="89"/>
+        <location filename="../../views/context/muon_figure.py" line="88"/>
         <source>routed expert</source>
         <translation>路由专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="97"/>
-        <location filename="../../views/context/muon_figure.py" line="105"/>
+        <location filename="../../views/context/muon_figure.py" line="96"/>
+        <location filename="../../views/context/muon_figure.py" line="104"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="111"/>
+        <location filename="../../views/context/muon_figure.py" line="110"/>
         <source>No Muon × ZeRO packing for this scenario: {reason}</source>
         <translation>该场景无法进行 Muon 与 ZeRO 打包：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="120"/>
+        <location filename="../../views/context/muon_figure.py" line="119"/>
         <source>P_max = {p}, the fewest that fit</source>
         <translation>P_max = {p}，能容纳的最少值</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="120"/>
+        <location filename="../../views/context/muon_figure.py" line="119"/>
         <source>P_max = {p}</source>
         <translation>P_max = {p}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="121"/>
+        <location filename="../../views/context/muon_figure.py" line="120"/>
         <source>Muon × ZeRO: {count:,} dense matrices packed whole into {used} ranks ({p_max})</source>
         <translation>Muon 与 ZeRO：{count:,} 个稠密矩阵整块打包到 {used} 个 rank（{p_max}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="124"/>
+        <location filename="../../views/context/muon_figure.py" line="123"/>
         <source>ZeRO shards the optimizer over {zero:,} ranks, but Newton–Schulz needs whole matrices: the dense ones go to at most P_max = {p} ranks (an input — the report does not disclose it), at most {most} per rank (the report&apos;s limit).</source>
         <translation>ZeRO 把优化器切分到 {zero:,} 个 rank 上，但 Newton–Schulz 需要完整矩阵：稠密矩阵最多分到 P_max = {p} 个 rank（输入值——报告未公开），每 rank 至多 {most} 个（报告给出的上限）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="127"/>
+        <location filename="../../views/context/muon_figure.py" line="126"/>
         <source>Padding to equal shards costs {padding:.1%}; the busiest rank&apos;s Newton–Schulz work is {imbalance:.2f}× the mean; DP groups beyond P_max that repeat the same dense Muon work: {redundant:,}.</source>
         <translation>填充为等大分片的开销为 {padding:.1%}；最忙 rank 的 Newton–Schulz 计算量是平均值的 {imbalance:.2f}×；P_max 之外重复同样稠密 Muon 计算的 DP 组：{redundant:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="140"/>
+        <location filename="../../views/context/muon_figure.py" line="139"/>
         <source>rank {r}: {name}, {rows:,} × {cols:,} = {elements:.2f} M elements ({kind})</source>
         <translation>rank {r}：{name}，{rows:,} × {cols:,} = {elements:.2f} M 个元素（{kind}）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="141"/>
+        <location filename="../../views/context/muon_figure.py" line="140"/>
         <source>rank {r}: padding to {padded:.2f} M elements</source>
         <translation>rank {r}：填充到 {padded:.2f} M 个元素</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="163"/>
+        <location filename="../../views/context/muon_figure.py" line="162"/>
         <source>The dense matrices, whole, per rank (≤ {most} each)</source>
         <translation>各 rank 上的完整稠密矩阵（每 rank ≤ {most} 个）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="169"/>
+        <location filename="../../views/context/muon_figure.py" line="168"/>
         <source>padding</source>
         <translation>填充</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="178"/>
+        <location filename="../../views/context/muon_figure.py" line="177"/>
         <source>rank {r}: {share:.2f}× the mean Newton–Schulz cost ({count} matrices)</source>
         <translation>rank {r}：Newton–Schulz 开销为平均值的 {share:.2f}×（{count} 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="188"/>
+        <location filename="../../views/context/muon_figure.py" line="187"/>
         <source>Newton–Schulz work per rank, max(M,N)·min(M,N)² per matrix, over the mean (dashed): max/mean {imbalance:.2f}</source>
         <translation>各 rank 的 Newton–Schulz 计算量（每矩阵 max(M,N)·min(M,N)²）相对平均值（虚线）：max/mean {imbalance:.2f}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="193"/>
+        <location filename="../../views/context/muon_figure.py" line="192"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="194"/>
+        <location filename="../../views/context/muon_figure.py" line="193"/>
         <source>{matrices:,} expert matrices ({elements:.1f} M elements) split over {ranks:,} ranks: {per_rank:.1f} M per rank, padding {padding:.1%}.</source>
         <translation>{matrices:,} 个专家矩阵（{elements:.1f} M 个元素）分到 {ranks:,} 个 rank：每 rank {per_rank:.1f} M，填充 {padding:.1%}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="198"/>
+        <location filename="../../views/context/muon_figure.py" line="197"/>
         <source>Why Newton–Schulz needs the whole matrix</source>
         <translation>为什么 Newton–Schulz 需要完整矩阵</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="199"/>
+        <location filename="../../views/context/muon_figure.py" line="198"/>
         <source>{name} is {rows:,} × {cols:,}. Cut into {shards} column shards M_i of {rows:,} × {shard_cols:,}, each M_i M_iᵀ is still {rows:,} × {rows:,} ({gram:,} elements): MMᵀ = Σ M_i M_iᵀ needs every shard. Newton–Schulz on the shards instead of the whole is off by {error:.0%} (a seeded small matrix of the same aspect).</source>
         <translation>{name} 为 {rows:,} × {cols:,}。按列切成 {shards} 个 {rows:,} × {shard_cols:,} 的分片 M_i，每个 M_i M_iᵀ 仍是 {rows:,} × {rows:,}（{gram:,} 个元素）：MMᵀ = Σ M_i M_iᵀ 需要所有分片。对各分片而非整个矩阵做 Newton–Schulz，结果偏差 {error:.0%}（用固定种子、长宽比相同的小矩阵计算）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="204"/>
+        <location filename="../../views/context/muon_figure.py" line="203"/>
         <source>mHC</source>
         <translation>mHC</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="205"/>
+        <location filename="../../views/context/muon_figure.py" line="204"/>
         <source>The DeepSeek-V4 report&apos;s one figure: with fused kernels, selective checkpointing and the adjusted DualPipe 1F1B overlap, mHC&apos;s wall-time overhead is {overhead:.1%} of the overlapped 1F1B pipeline stage. The report gives no eager baseline and no breakdown, so none is shown.</source>
         <translation>DeepSeek-V4 报告给出的唯一数字：借助融合 kernel、选择性检查点和调整后的 DualPipe 1F1B 重叠，mHC 的墙钟时间开销为重叠 1F1B 流水线阶段的 {overhead:.1%}。报告未给出 eager 基线和分项数据，因此这里不作展示。</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="211"/>
+        <location filename="../../views/context/muon_figure.py" line="210"/>
         <source>naive all-gather</source>
         <translation>朴素 all-gather</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="212"/>
+        <location filename="../../views/context/muon_figure.py" line="211"/>
         <source>K3 P2P fetch</source>
         <translation>K3 P2P 拉取</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="223"/>
+        <location filename="../../views/context/muon_figure.py" line="222"/>
         <source>{unit} per rank</source>
         <translation>每 rank {unit}</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="226"/>
+        <location filename="../../views/context/muon_figure.py" line="225"/>
         <source>Kimi K3: fetch only the shards a rank needs</source>
         <translation>Kimi K3：只拉取 rank 所需的分片</translation>
     </message>
     <message>
-        <location filename="../../views/context/muon_figure.py" line="227"/>
+        <location filename="../../views/context/muon_figure.py" line="226"/>
         <source>over {ranks:,} ranks; buffers {naive} → {p2p}, pipelined over {chunks} model chunks.</source>
         <translation>共 {ranks:,} 个 rank；缓冲区 {naive} → {p2p}，按 {chunks} 个模型块流水化。</translation>
     </message>
@@ -2158,203 +2158,203 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>NetworkView</name>
     <message>
-        <location filename="../../views/mesh/network.py" line="43"/>
+        <location filename="../../views/mesh/network.py" line="40"/>
         <source>all axes</source>
         <translation>所有维度</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="175"/>
+        <location filename="../../views/mesh/network.py" line="172"/>
         <source>rail-optimised fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="175"/>
+        <location filename="../../views/mesh/network.py" line="172"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="176"/>
+        <location filename="../../views/mesh/network.py" line="173"/>
         <source>ECMP</source>
         <translation>ECMP 等价多路径</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="176"/>
+        <location filename="../../views/mesh/network.py" line="173"/>
         <source>rail rule (PXN)</source>
         <translation>轨道规则（PXN）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="177"/>
+        <location filename="../../views/mesh/network.py" line="174"/>
         <source>Network: {topology} · {leaves} leaves, {spines} spines, {ratio}:1 oversubscription · {routing}</source>
         <translation>网络：{topology} · {leaves} 台叶交换机、{spines} 台脊交换机，{ratio}:1 超额订阅 · {routing}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="222"/>
-        <location filename="../../views/mesh/network.py" line="453"/>
+        <location filename="../../views/mesh/network.py" line="219"/>
+        <location filename="../../views/mesh/network.py" line="450"/>
         <source>rail {rail}</source>
         <translation>轨道 {rail}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="237"/>
+        <location filename="../../views/mesh/network.py" line="234"/>
         <source>spines</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="237"/>
+        <location filename="../../views/mesh/network.py" line="234"/>
         <source>leaves</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="239"/>
+        <location filename="../../views/mesh/network.py" line="236"/>
         <source>NICs</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="237"/>
+        <location filename="../../views/mesh/network.py" line="234"/>
         <source>GPUs</source>
         <translation>GPU 卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="64"/>
+        <location filename="../../views/mesh/network.py" line="61"/>
         <source>Network links and their load</source>
         <translation>网络链路及其负载</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="239"/>
+        <location filename="../../views/mesh/network.py" line="236"/>
         <source>NVSwitch</source>
         <translation>NVSwitch 交换</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="248"/>
+        <location filename="../../views/mesh/network.py" line="245"/>
         <source>node {node}</source>
         <translation>节点 {node}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="249"/>
+        <location filename="../../views/mesh/network.py" line="246"/>
         <source>nodes {first}–{last}</source>
         <translation>节点 {first}–{last}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="274"/>
+        <location filename="../../views/mesh/network.py" line="271"/>
         <source>{axis}, bytes per step on a link:</source>
         <translation>{axis}：每步在一条链路上的字节数：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="294"/>
+        <location filename="../../views/mesh/network.py" line="291"/>
         <source>{nodes} nodes in {boxes} boxes, the nodes under the same leaves (a line is a bundle of parallel links, coloured by its busiest). </source>
         <translation>{nodes} 个节点画成 {boxes} 个框，每框是挂在同一组叶交换机下的节点（一条线代表一束并行链路，按其中最忙的一条着色）。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="296"/>
+        <location filename="../../views/mesh/network.py" line="293"/>
         <source>Deterministic teaching model of routes and bytes (a fluid ECMP split, no congestion), not a measurement. Hover a link or switch.</source>
         <translation>路由与字节数的确定性教学模型（ECMP 按流体均分，不含拥塞），并非实测。悬停链路或交换机可查看详情。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="315"/>
+        <location filename="../../views/mesh/network.py" line="312"/>
         <source>{axis} sends nothing over the network in this scenario.</source>
         <translation>在此场景中 {axis} 不经网络发送任何数据。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="317"/>
+        <location filename="../../views/mesh/network.py" line="314"/>
         <source>No traffic between GPUs in this scenario.</source>
         <translation>此场景中 GPU 之间没有通信。</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="320"/>
+        <location filename="../../views/mesh/network.py" line="317"/>
         <source>&lt;b&gt;Bottleneck&lt;/b&gt; of {axis}: {tier} link {a} — {b} ({bandwidth}), {bytes} per step → &lt;b&gt;{time}&lt;/b&gt; ({transfer} of bytes + {latency} of latency α)</source>
         <translation>{axis} 的&lt;b&gt;瓶颈&lt;/b&gt;：{tier} 链路 {a} — {b}（{bandwidth}），每步 {bytes} → &lt;b&gt;{time}&lt;/b&gt;（传输 {transfer} + 延迟 α {latency}）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="327"/>
+        <location filename="../../views/mesh/network.py" line="324"/>
         <source>{text} (the slowest axis of the step)</source>
         <translation>{text}（本步最慢的维度）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="332"/>
+        <location filename="../../views/mesh/network.py" line="329"/>
         <source>GPU {rank}</source>
         <translation>GPU {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="439"/>
+        <location filename="../../views/mesh/network.py" line="436"/>
         <source>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — the NVSwitch of node {node}</source>
         <translation>&lt;b&gt;nvswitch:{node}&lt;/b&gt; — 节点 {node} 的 NVSwitch 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="440"/>
+        <location filename="../../views/mesh/network.py" line="437"/>
         <source>&lt;b&gt;NVSwitch&lt;/b&gt; of each of nodes {first}–{last}</source>
         <translation>节点 {first}–{last} 各自的 &lt;b&gt;NVSwitch&lt;/b&gt; 交换芯片</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="450"/>
+        <location filename="../../views/mesh/network.py" line="447"/>
         <source>spine switch</source>
         <translation>脊交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="450"/>
+        <location filename="../../views/mesh/network.py" line="447"/>
         <source>leaf switch</source>
         <translation>叶交换机</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="450"/>
+        <location filename="../../views/mesh/network.py" line="447"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="460"/>
+        <location filename="../../views/mesh/network.py" line="457"/>
         <source>GPU {local} of nodes {first}–{last} ({count} GPUs)</source>
         <translation>节点 {first}–{last} 的第 {local} 号 GPU（共 {count} 张）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="463"/>
+        <location filename="../../views/mesh/network.py" line="460"/>
         <source>&lt;b&gt;GPU {rank}&lt;/b&gt; — node {node}, local {local}</source>
         <translation>&lt;b&gt;GPU {rank}&lt;/b&gt; — 节点 {node}，节点内序号 {local}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="480"/>
+        <location filename="../../views/mesh/network.py" line="477"/>
         <source>{count} parallel links; the bottleneck, {a} — {b}:</source>
         <translation>{count} 条并行链路；瓶颈为 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="481"/>
+        <location filename="../../views/mesh/network.py" line="478"/>
         <source>{count} parallel links; the busiest, {a} — {b}:</source>
         <translation>{count} 条并行链路；最忙的是 {a} — {b}：</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="483"/>
+        <location filename="../../views/mesh/network.py" line="480"/>
         <source>{bandwidth} each way</source>
         <translation>每个方向 {bandwidth}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="490"/>
+        <location filename="../../views/mesh/network.py" line="487"/>
         <source>{axis}: {bytes} per step, {time} at this bandwidth</source>
         <translation>{axis}：每步 {bytes}，按此带宽需 {time}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="494"/>
+        <location filename="../../views/mesh/network.py" line="491"/>
         <source>all axes: {bytes} per step</source>
         <translation>所有维度：每步 {bytes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="495"/>
+        <location filename="../../views/mesh/network.py" line="492"/>
         <source>used by: {axes}</source>
         <translation>使用者：{axes}</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="500"/>
+        <location filename="../../views/mesh/network.py" line="497"/>
         <source>idle: no axis sends over it</source>
         <translation>空闲：没有任何维度经此发送</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="502"/>
+        <location filename="../../views/mesh/network.py" line="499"/>
         <source>the bottleneck</source>
         <translation>瓶颈链路</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="522"/>
+        <location filename="../../views/mesh/network.py" line="519"/>
         <source>{axis} group {index} ({size} GPUs on {nodes} nodes)</source>
         <translation>{axis} 第 {index} 组（{size} 张 GPU，分布在 {nodes} 个节点）</translation>
     </message>
     <message>
-        <location filename="../../views/mesh/network.py" line="524"/>
+        <location filename="../../views/mesh/network.py" line="521"/>
         <source>GPU {rank} in: {groups}</source>
         <translation>GPU {rank} 所在：{groups}</translation>
     </message>
@@ -2454,68 +2454,68 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PipelinePanel</name>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="51"/>
+        <location filename="../../views/pipeline/panel.py" line="50"/>
         <source>{kind}: p = {p}, m = {m}, v = {v}</source>
         <translation>{kind}：p = {p}，m = {m}，v = {v}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="55"/>
+        <location filename="../../views/pipeline/panel.py" line="54"/>
         <source>{ops:,} ops: too many to draw one by one (more than {limit:,}); the numbers beside are exact</source>
         <translation>{ops:,} 个操作：太多，无法逐个绘制（超过 {limit:,} 个）；右侧数字是精确的</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="72"/>
+        <location filename="../../views/pipeline/panel.py" line="71"/>
         <source>makespan {value:g}</source>
         <translation>总时长 {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="65"/>
-        <location filename="../../views/pipeline/panel.py" line="73"/>
+        <location filename="../../views/pipeline/panel.py" line="64"/>
+        <location filename="../../views/pipeline/panel.py" line="72"/>
         <source>bubble ratio {value:.1%} (idle rank-time / ranks × makespan)</source>
         <translation>气泡率 {value:.1%}（空闲 rank 时间 / rank 数 × 总时长）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="29"/>
+        <location filename="../../views/pipeline/panel.py" line="28"/>
         <source>Schedule chart</source>
         <translation>调度图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="30"/>
+        <location filename="../../views/pipeline/panel.py" line="29"/>
         <source>Activations held chart</source>
         <translation>驻留激活图</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="64"/>
+        <location filename="../../views/pipeline/panel.py" line="63"/>
         <source>makespan {value}</source>
         <translation>总时长 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="67"/>
+        <location filename="../../views/pipeline/panel.py" line="66"/>
         <source>bubble time {value} (makespan − busiest rank&apos;s work {busy})</source>
         <translation>气泡时间 {value}（总时长 − 最忙 rank 的工作时间 {busy}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="75"/>
+        <location filename="../../views/pipeline/panel.py" line="74"/>
         <source>bubble time {value:g} (makespan − busiest rank&apos;s work {busy:g})</source>
         <translation>气泡时间 {value:g}（总时长 − 最忙 rank 的工作量 {busy:g}）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="86"/>
+        <location filename="../../views/pipeline/panel.py" line="85"/>
         <source>paper&apos;s bubble: {formula} = {value}</source>
         <translation>论文中的气泡：{formula} = {value}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="89"/>
+        <location filename="../../views/pipeline/panel.py" line="88"/>
         <source>paper&apos;s bubble: {formula} = {value:g}</source>
         <translation>论文中的气泡：{formula} = {value:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="91"/>
+        <location filename="../../views/pipeline/panel.py" line="90"/>
         <source>peak activations per rank: {peaks}</source>
         <translation>各 rank 激活峰值：{peaks}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/panel.py" line="92"/>
+        <location filename="../../views/pipeline/panel.py" line="91"/>
         <source>parameter copies: {copies}×</source>
         <translation>参数副本：{copies}×</translation>
     </message>
@@ -2524,43 +2524,43 @@ most states: rank {state_rank}, {bytes}</source>
     <name>PipelineTab</name>
     <message>
         <location filename="../../views/memory/timeline.py" line="50"/>
-        <location filename="../../views/pipeline/gantt.py" line="88"/>
+        <location filename="../../views/pipeline/gantt.py" line="87"/>
         <source>{type} of micro-batch {mb}, stage {stage}</source>
         <translation>微批 {mb} 的 {type}，阶段 {stage}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="29"/>
+        <location filename="../../views/pipeline/gantt.py" line="28"/>
         <source>time (ms, from the step-time model)</source>
         <translation>时间（ms，来自步时模型）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="37"/>
+        <location filename="../../views/pipeline/gantt.py" line="36"/>
         <source>{value} ms</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="91"/>
+        <location filename="../../views/pipeline/gantt.py" line="90"/>
         <source>rank {rank}: {start} → {end}</source>
         <translation>rank {rank}：{start} → {end}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="94"/>
+        <location filename="../../views/pipeline/gantt.py" line="93"/>
         <source>rank {rank}: {start:g} → {end:g}</source>
         <translation>rank {rank}：{start:g} → {end:g}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="98"/>
+        <location filename="../../views/pipeline/gantt.py" line="97"/>
         <source>waited for: {what}</source>
         <translation>等待：{what}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/gantt.py" line="100"/>
+        <location filename="../../views/pipeline/gantt.py" line="99"/>
         <source>started as soon as the rank was free</source>
         <translation>rank 空闲即开始</translation>
     </message>
     <message>
         <location filename="../../views/memory/timeline.py" line="96"/>
-        <location filename="../../views/pipeline/gantt.py" line="30"/>
+        <location filename="../../views/pipeline/gantt.py" line="29"/>
         <source>time (units of the op durations)</source>
         <translation>时间（以操作时长为单位）</translation>
     </message>
@@ -2570,116 +2570,116 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>驻留激活数</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="47"/>
+        <location filename="../../views/pipeline/tab.py" line="45"/>
         <source>no comparison</source>
         <translation>不对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="52"/>
-        <location filename="../../views/pipeline/tab.py" line="241"/>
+        <location filename="../../views/pipeline/tab.py" line="50"/>
+        <location filename="../../views/pipeline/tab.py" line="239"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="55"/>
+        <location filename="../../views/pipeline/tab.py" line="53"/>
         <source>Step one op</source>
         <translation>单步（一个操作）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="69"/>
+        <location filename="../../views/pipeline/tab.py" line="67"/>
         <source>Reduced motion</source>
         <translation>减少动画</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="70"/>
+        <location filename="../../views/pipeline/tab.py" line="68"/>
         <source>Play jumps from op to op instead of sweeping time</source>
         <translation>播放时逐个操作跳转，而不是连续扫过时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="61"/>
-        <location filename="../../views/pipeline/tab.py" line="84"/>
+        <location filename="../../views/pipeline/tab.py" line="59"/>
+        <location filename="../../views/pipeline/tab.py" line="82"/>
         <source>speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="62"/>
-        <location filename="../../views/pipeline/tab.py" line="86"/>
+        <location filename="../../views/pipeline/tab.py" line="60"/>
+        <location filename="../../views/pipeline/tab.py" line="84"/>
         <source>Compare with</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="65"/>
+        <location filename="../../views/pipeline/tab.py" line="63"/>
         <source>Animation time</source>
         <translation>动画时间</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="75"/>
+        <location filename="../../views/pipeline/tab.py" line="73"/>
         <source>PP shown</source>
         <translation>展示的 PP</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="79"/>
+        <location filename="../../views/pipeline/tab.py" line="77"/>
         <source>auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="75"/>
+        <location filename="../../views/pipeline/tab.py" line="73"/>
         <source>PP degree shown</source>
         <translation>展示的 PP 并行度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="76"/>
+        <location filename="../../views/pipeline/tab.py" line="74"/>
         <source>The pipeline degree the figure teaches when the scenario trains without pipeline parallelism (pp = 1): auto is the largest of 8, 4, 2 that splits its layers and fits its cluster; 1 shows the scenario as it is</source>
         <translation>场景训练时不使用流水线并行（pp = 1）时，图中讲解所用的流水线并行度：自动取能整除其层数且集群容纳得下的 8、4、2 中最大者；1 则按场景原样展示</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="135"/>
+        <location filename="../../views/pipeline/tab.py" line="133"/>
         <source>the step-time model gives this scenario no op durations: {reason}</source>
         <translation>步时模型未能给出此场景的操作时长：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="139"/>
+        <location filename="../../views/pipeline/tab.py" line="137"/>
         <source>Simulating {ops:,} operations…</source>
         <translation>正在模拟 {ops:,} 个操作…</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="154"/>
+        <location filename="../../views/pipeline/tab.py" line="152"/>
         <source>&lt;b&gt;The scenario trains without pipeline parallelism (PP = {own})&lt;/b&gt;: shown at PP = {pp}, DP {dp} → {shown_dp} giving up the ranks; the global batch stays, {m} micro-batches per pipeline (“PP shown” above; 1 = the scenario as it is)</source>
         <translation>&lt;b&gt;该场景训练时不使用流水线并行（PP = {own}）&lt;/b&gt;：此处以 PP = {pp} 展示，DP 由 {dp} 变为 {shown_dp} 让出 rank；全局批次不变，每条流水线 {m} 个微批（见上方“展示的 PP”；1 = 按场景原样）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="161"/>
+        <location filename="../../views/pipeline/tab.py" line="159"/>
         <source>the schedule is simulated from p, m, v and the durations alone</source>
         <translation>调度仅按 p、m、v 与各操作时长模拟</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="201"/>
+        <location filename="../../views/pipeline/tab.py" line="199"/>
         <source>From the step-time model (op durations: step-time model), the first stage&apos;s, read only; choose typed durations to edit them</source>
         <translation>来自步时模型（操作时长：步时模型），为第一个阶段的值，只读；改选手动输入时长即可编辑</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="241"/>
+        <location filename="../../views/pipeline/tab.py" line="239"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="315"/>
-        <location filename="../../views/pipeline/tab.py" line="316"/>
+        <location filename="../../views/pipeline/tab.py" line="313"/>
+        <location filename="../../views/pipeline/tab.py" line="314"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="317"/>
+        <location filename="../../views/pipeline/tab.py" line="315"/>
         <source>Pipeline ranks p</source>
         <translation>流水线 rank 数 p</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="320"/>
+        <location filename="../../views/pipeline/tab.py" line="318"/>
         <source>Chunks per rank v (interleaved)</source>
         <translation>每 rank 块数 v（交错）</translation>
     </message>
     <message>
-        <location filename="../../views/pipeline/tab.py" line="322"/>
+        <location filename="../../views/pipeline/tab.py" line="320"/>
         <source>Durations</source>
         <translation>时长</translation>
     </message>
@@ -2687,7 +2687,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerDialog</name>
     <message>
-        <location filename="../../views/time/planner.py" line="425"/>
+        <location filename="../../views/time/planner.py" line="422"/>
         <source>Plan configurations</source>
         <translation>规划并行配置</translation>
     </message>
@@ -2695,228 +2695,228 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>PlannerView</name>
     <message>
-        <location filename="../../views/time/planner.py" line="118"/>
+        <location filename="../../views/time/planner.py" line="115"/>
         <source>The GPUs to plan for (the cluster&apos;s by default); the global batch stays as the scenario has it</source>
         <translation>规划所用的 GPU 数（默认取集群的 GPU 数）；全局批大小保持场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="120"/>
+        <location filename="../../views/time/planner.py" line="117"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="123"/>
+        <location filename="../../views/time/planner.py" line="120"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="117"/>
-        <location filename="../../views/time/planner.py" line="131"/>
+        <location filename="../../views/time/planner.py" line="114"/>
+        <location filename="../../views/time/planner.py" line="128"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="140"/>
+        <location filename="../../views/time/planner.py" line="137"/>
         <source>Search ranks every parallel configuration of this model that fits on the GPUs by its step time.</source>
         <translation>搜索会把此模型在这些 GPU 上放得下的每一种并行配置按步时排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="146"/>
+        <location filename="../../views/time/planner.py" line="143"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="147"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="147"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="147"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="147"/>
+        <location filename="../../views/time/planner.py" line="144"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="148"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Micro-batches</source>
         <translation>微批数</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="148"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Step time</source>
         <translation>步时</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="148"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="148"/>
+        <location filename="../../views/time/planner.py" line="145"/>
         <source>Peak memory</source>
         <translation>峰值显存</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="149"/>
+        <location filename="../../views/time/planner.py" line="146"/>
         <source>Cost stack</source>
         <translation>开销堆叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="155"/>
+        <location filename="../../views/time/planner.py" line="152"/>
         <source>Each term averaged over the configuration&apos;s pipeline ranks, on one scale for the whole table; hover for the numbers</source>
         <translation>各分项取该配置所有流水线 rank 的平均值，整张表共用一个刻度；悬停可查看数值</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="162"/>
+        <location filename="../../views/time/planner.py" line="159"/>
         <source>Configurations by step time</source>
         <translation>按步时间排序的配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="175"/>
+        <location filename="../../views/time/planner.py" line="172"/>
         <source>Load</source>
         <translation>载入</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="176"/>
+        <location filename="../../views/time/planner.py" line="173"/>
         <source>Apply the selected configuration to the document (one edit: Undo is a reload of the file or preset)</source>
         <translation>把选中的配置应用到文档（作为一次编辑：撤销方式是重新加载文件或预设）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="217"/>
+        <location filename="../../views/time/planner.py" line="214"/>
         <source>Searching the configurations of {gpus:,} GPUs…</source>
         <translation>正在搜索 {gpus:,} 个 GPU 上的配置…</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="231"/>
+        <location filename="../../views/time/planner.py" line="228"/>
         <source>Search cancelled.</source>
         <translation>搜索已取消。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="247"/>
+        <location filename="../../views/time/planner.py" line="244"/>
         <source>{done:,} of {total:,} configurations settled</source>
         <translation>已完成 {done:,} / {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="251"/>
+        <location filename="../../views/time/planner.py" line="248"/>
         <source>The search failed: {reason}</source>
         <translation>搜索失败：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="263"/>
+        <location filename="../../views/time/planner.py" line="260"/>
         <source>The document changed after this search: search again to rank its configurations.</source>
         <translation>此次搜索之后文档已更改：请重新搜索以对其配置排名。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="271"/>
+        <location filename="../../views/time/planner.py" line="268"/>
         <source>{total:,} configurations settled</source>
         <translation>已完成 {total:,} 个配置</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="274"/>
+        <location filename="../../views/time/planner.py" line="271"/>
         <source>&lt;b&gt;The {count} fastest of {considered:,} configurations on {gpus:,} GPUs&lt;/b&gt; at a global batch of {batch:,} sequences. Set aside: {memory:,} out of memory, {topology:,} invalid or not mapping onto the cluster, {other:,} the model cannot time, {bound:,} whose lower bound on the step time rules them out; {timed:,} timed.</source>
         <translation>&lt;b&gt;{gpus:,} 个 GPU 上 {considered:,} 个配置中最快的 {count} 个&lt;/b&gt;，全局批大小为 {batch:,} 个序列。已排除：{memory:,} 个显存不足，{topology:,} 个无效或无法映射到集群，{other:,} 个模型无法计时，{bound:,} 个因步时下界而被淘汰；已计时 {timed:,} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="281"/>
+        <location filename="../../views/time/planner.py" line="278"/>
         <source>{faster:,} more counted faster than the scenario&apos;s own configuration by an upper bound on their step time, without timing them.</source>
         <translation>另有 {faster:,} 个由步时上界证明比场景自身配置更快，未逐一计时。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="295"/>
+        <location filename="../../views/time/planner.py" line="292"/>
         <source>Cost stack:</source>
         <translation>开销堆叠：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="297"/>
+        <location filename="../../views/time/planner.py" line="294"/>
         <source>No configuration fits on {gpus:,} GPUs.</source>
         <translation>没有配置能放进 {gpus:,} 个 GPU。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="299"/>
+        <location filename="../../views/time/planner.py" line="296"/>
         <source>Select a row and press Load (or double-click it) to apply its settings to the document.</source>
         <translation>选中一行并点击“载入”（或双击该行），即可把其设置应用到文档。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="312"/>
+        <location filename="../../views/time/planner.py" line="309"/>
         <source>The scenario&apos;s own configuration is not ranked: {reason}</source>
         <translation>场景自身的配置未参与排名：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="313"/>
+        <location filename="../../views/time/planner.py" line="310"/>
         <source>it does not fit</source>
         <translation>放不下</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="329"/>
+        <location filename="../../views/time/planner.py" line="326"/>
         <source>the fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="331"/>
+        <location filename="../../views/time/planner.py" line="328"/>
         <source>{slower} slower than the fastest</source>
         <translation>比最快的慢 {slower}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="338"/>
+        <location filename="../../views/time/planner.py" line="335"/>
         <source>Against the fastest:</source>
         <translation>与最快的相比：</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="339"/>
+        <location filename="../../views/time/planner.py" line="336"/>
         <source>{term} {sign}{gap}</source>
         <translation>{term} {sign}{gap}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="334"/>
+        <location filename="../../views/time/planner.py" line="331"/>
         <source>deciding term: &lt;b&gt;{term}&lt;/b&gt;</source>
         <translation>决定性分项：&lt;b&gt;{term}&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="319"/>
+        <location filename="../../views/time/planner.py" line="316"/>
         <source>{low:,} to {high:,}</source>
         <translation>{low:,} 至 {high:,}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="322"/>
+        <location filename="../../views/time/planner.py" line="319"/>
         <source>◆ The scenario&apos;s own configuration does not fit in the GPU&apos;s memory. &lt;b&gt;Its layout with {changes} ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ 场景自身的配置放不进 GPU 显存。&lt;b&gt;其布局改为 {changes} 后排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="326"/>
+        <location filename="../../views/time/planner.py" line="323"/>
         <source>◆ &lt;b&gt;The scenario&apos;s own configuration ranks {rank}&lt;/b&gt;: {step} per step</source>
         <translation>◆ &lt;b&gt;场景自身的配置排名第 {rank}&lt;/b&gt;：每步 {step}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="357"/>
+        <location filename="../../views/time/planner.py" line="354"/>
         <source>{policy}, {layers} in full</source>
         <translation>{policy}，另有 {layers} 层完整重计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="364"/>
+        <location filename="../../views/time/planner.py" line="361"/>
         <source>Rank {rank}: {step} per step (mean over {pp} pipeline ranks)</source>
         <translation>第 {rank} 名：每步 {step}（{pp} 个流水线 rank 的平均）</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="393"/>
+        <location filename="../../views/time/planner.py" line="390"/>
         <source>&lt;b&gt;Check&lt;/b&gt; (rank {rank}): {note}</source>
         <translation>&lt;b&gt;请核查&lt;/b&gt;（第 {rank} 名）：{note}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="404"/>
+        <location filename="../../views/time/planner.py" line="401"/>
         <source>Cannot load this configuration: {reason}</source>
         <translation>无法载入此配置：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="406"/>
+        <location filename="../../views/time/planner.py" line="403"/>
         <source>Loaded the configuration ranked {rank:,}: every tab shows it now.</source>
         <translation>已载入排名第 {rank:,} 的配置：所有标签页现都显示该配置。</translation>
     </message>
@@ -3308,7 +3308,7 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>RingView</name>
     <message>
-        <location filename="../../views/comm/ring.py" line="60"/>
+        <location filename="../../views/comm/ring.py" line="59"/>
         <source>rank {r}</source>
         <translation>rank {r}</translation>
     </message>
@@ -3316,158 +3316,158 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>SrFigure</name>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="43"/>
+        <location filename="../../views/context/sr_figure.py" line="42"/>
         <source>samples</source>
         <translation>样本数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="43"/>
+        <location filename="../../views/context/sr_figure.py" line="42"/>
         <source>SR(x) in BF16</source>
         <translation>SR(x) 的 BF16 值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="52"/>
+        <location filename="../../views/context/sr_figure.py" line="51"/>
         <source>running value</source>
         <translation>累加值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="52"/>
+        <location filename="../../views/context/sr_figure.py" line="51"/>
         <source>updates</source>
         <translation>更新次数</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="60"/>
+        <location filename="../../views/context/sr_figure.py" line="59"/>
         <source>relative error</source>
         <translation>相对误差</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="60"/>
+        <location filename="../../views/context/sr_figure.py" line="59"/>
         <source>ranks n</source>
         <translation>rank 数 n</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="72"/>
+        <location filename="../../views/context/sr_figure.py" line="71"/>
         <source>One value rounded many times</source>
         <translation>同一个值多次舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="72"/>
+        <location filename="../../views/context/sr_figure.py" line="71"/>
         <source>Accumulating small updates</source>
         <translation>累加小更新</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="73"/>
+        <location filename="../../views/context/sr_figure.py" line="72"/>
         <source>A gradient reduced over n ranks</source>
         <translation>在 n 个 rank 上归约的梯度</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="78"/>
+        <location filename="../../views/context/sr_figure.py" line="77"/>
         <source>A deterministic teaching model: FP32 → BF16 rounding bit for bit, seeded random numbers, not a measurement of a training run.</source>
         <translation>确定性教学模型：逐位模拟 FP32 → BF16 舍入，使用固定种子的随机数，并非训练运行的实测。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="106"/>
-        <location filename="../../views/context/sr_figure.py" line="112"/>
+        <location filename="../../views/context/sr_figure.py" line="105"/>
+        <location filename="../../views/context/sr_figure.py" line="111"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="117"/>
+        <location filename="../../views/context/sr_figure.py" line="116"/>
         <source>No stochastic-rounding analysis: {reason}</source>
         <translation>无法进行随机舍入分析：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="124"/>
+        <location filename="../../views/context/sr_figure.py" line="123"/>
         <source>Stochastic rounding of x = {x} from FP32 to BF16</source>
         <translation>x = {x} 从 FP32 到 BF16 的随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="135"/>
+        <location filename="../../views/context/sr_figure.py" line="134"/>
         <source>{count:,} samples rounded to {value}</source>
         <translation>{count:,} 个样本舍入为 {value}</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="149"/>
+        <location filename="../../views/context/sr_figure.py" line="148"/>
         <source>x</source>
         <translation>x</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="149"/>
+        <location filename="../../views/context/sr_figure.py" line="148"/>
         <source>mean</source>
         <translation>均值</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="150"/>
+        <location filename="../../views/context/sr_figure.py" line="149"/>
         <source>round to nearest</source>
         <translation>就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="153"/>
+        <location filename="../../views/context/sr_figure.py" line="152"/>
         <source>Neighbours {lower} and {upper}, ulp = {ulp:.3g}; up with p = (x − lower)/ulp = {p:.4f} ({up:,} of {n:,}).</source>
         <translation>相邻值 {lower} 与 {upper}，ulp = {ulp:.3g}；以概率 p = (x − lower)/ulp = {p:.4f} 向上舍入（{n:,} 次中 {up:,} 次）。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="156"/>
+        <location filename="../../views/context/sr_figure.py" line="155"/>
         <source>E[SR(x)] = x: mean {mean} (bias {bias:.2g}); round to nearest gives {rtn}.</source>
         <translation>E[SR(x)] = x：均值 {mean}（偏差 {bias:.2g}）；就近舍入得到 {rtn}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="158"/>
+        <location filename="../../views/context/sr_figure.py" line="157"/>
         <source>Var {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}.</source>
         <translation>方差 {var:.3g} ≈ p(1 − p)·ulp² = {bound:.3g} ≤ ulp²/4 = {quarter:.3g}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="161"/>
+        <location filename="../../views/context/sr_figure.py" line="160"/>
         <source>x is exactly representable in BF16: SR(x) = x, variance 0.</source>
         <translation>x 在 BF16 中可精确表示：SR(x) = x，方差为 0。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="179"/>
+        <location filename="../../views/context/sr_figure.py" line="178"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="180"/>
+        <location filename="../../views/context/sr_figure.py" line="179"/>
         <source>BF16 round to nearest</source>
         <translation>BF16 就近舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="181"/>
+        <location filename="../../views/context/sr_figure.py" line="180"/>
         <source>BF16 stochastic</source>
         <translation>BF16 随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="182"/>
+        <location filename="../../views/context/sr_figure.py" line="181"/>
         <source>{steps:,} updates of {u:.3g} from 1: FP32 {fp32}, BF16 round to nearest {rtn}, BF16 stochastic {sr}.</source>
         <translation>从 1 起累加 {steps:,} 次大小为 {u:.3g} 的更新：FP32 {fp32}，BF16 就近舍入 {rtn}，BF16 随机舍入 {sr}。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="185"/>
+        <location filename="../../views/context/sr_figure.py" line="184"/>
         <source>Round to nearest stalls from update {k:,}: the update is below half an ulp of the sum.</source>
         <translation>就近舍入从第 {k:,} 次更新起停滞：更新量小于累加和的半个 ulp。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="187"/>
+        <location filename="../../views/context/sr_figure.py" line="186"/>
         <source>Round to nearest never stalls here.</source>
         <translation>此处就近舍入不会停滞。</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="199"/>
+        <location filename="../../views/context/sr_figure.py" line="198"/>
         <source>BF16 ring</source>
         <translation>BF16 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="200"/>
+        <location filename="../../views/context/sr_figure.py" line="199"/>
         <source>V4: SR to BF16 on the wire, FP32 sums</source>
         <translation>V4：传输用 SR 转 BF16，求和用 FP32</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="201"/>
+        <location filename="../../views/context/sr_figure.py" line="200"/>
         <source>FP32 ring</source>
         <translation>FP32 环</translation>
     </message>
     <message>
-        <location filename="../../views/context/sr_figure.py" line="203"/>
+        <location filename="../../views/context/sr_figure.py" line="202"/>
         <source>At n = {n}: BF16 ring {bf16:.2g}, V4 {sr:.2g}, FP32 {fp32:.2g}; on the wire {b16} instead of {b32} per rank ({elements:,} values).</source>
         <translation>n = {n} 时：BF16 环 {bf16:.2g}，V4 {sr:.2g}，FP32 {fp32:.2g}；每 rank 传输 {b16} 而非 {b32}（{elements:,} 个值）。</translation>
     </message>
@@ -3505,12 +3505,12 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>{value} ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="33"/>
+        <location filename="../../views/time/panel.py" line="32"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster. Hover a bar for its numbers.</source>
         <translation>确定性教学模型，并非真实集群的基准测试。悬停在条形上可查看其数值。</translation>
     </message>
     <message>
-        <location filename="../../views/time/planner.py" line="197"/>
+        <location filename="../../views/time/planner.py" line="194"/>
         <source>A deterministic teaching model, not a benchmark of a real cluster: configurations ranked by the step-time model, among those whose memory ledger fits and that validate without errors.</source>
         <translation>确定性教学模型，并非真实集群的基准测试：在显存账本放得下且校验无错误的配置中，按步时模型排序。</translation>
     </message>
@@ -3518,99 +3518,99 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>StepTimePanel</name>
     <message>
-        <location filename="../../views/time/panel.py" line="69"/>
+        <location filename="../../views/time/panel.py" line="68"/>
         <source>Where each pipeline rank&apos;s step goes</source>
         <translation>各流水线 rank 一步的时间去向</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="71"/>
-        <location filename="../../views/time/panel.py" line="80"/>
+        <location filename="../../views/time/panel.py" line="70"/>
+        <location filename="../../views/time/panel.py" line="79"/>
         <source>ms per step</source>
         <translation>每步 ms</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="78"/>
+        <location filename="../../views/time/panel.py" line="77"/>
         <source>Communication per axis: exposed, or hidden under compute</source>
         <translation>各并行维度的通信：暴露的，或被计算隐藏的</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="86"/>
-        <location filename="../../views/time/panel.py" line="293"/>
+        <location filename="../../views/time/panel.py" line="85"/>
+        <location filename="../../views/time/panel.py" line="292"/>
         <source>solid: exposed (the step waits for it) · light: hidden under compute</source>
         <translation>实色：暴露（训练步需等待它）· 浅色：被计算隐藏</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="89"/>
+        <location filename="../../views/time/panel.py" line="88"/>
         <source>Model inputs</source>
         <translation>模型输入</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="90"/>
+        <location filename="../../views/time/panel.py" line="89"/>
         <source>The GPU&apos;s peak FLOP/s and HBM bandwidth, the GEMM efficiency and which communication overlaps compute</source>
         <translation>GPU 的峰值 FLOP/s 与 HBM 带宽、GEMM 效率，以及哪些通信与计算重叠</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="100"/>
+        <location filename="../../views/time/panel.py" line="99"/>
         <source>How the model counts</source>
         <translation>模型如何计算</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="178"/>
+        <location filename="../../views/time/panel.py" line="177"/>
         <source>What the step-time model assumes</source>
         <translation>步时模型的假设</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="195"/>
+        <location filename="../../views/time/panel.py" line="194"/>
         <source>Invalid scenario — nothing to time:</source>
         <translation>场景无效 — 无可计时内容：</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="200"/>
+        <location filename="../../views/time/panel.py" line="199"/>
         <source>Timing the step…</source>
         <translation>正在计算步时…</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="212"/>
+        <location filename="../../views/time/panel.py" line="211"/>
         <source>The step-time model cannot time this scenario: {reason}</source>
         <translation>步时模型无法为此场景计时：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="234"/>
+        <location filename="../../views/time/panel.py" line="233"/>
         <source>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;Step time {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} tokens/s · {tokens_per_step} tokens per step (global batch {batch})</source>
         <translation>&lt;span style=&apos;font-size:large&apos;&gt;&lt;b&gt;步时 {step}&lt;/b&gt;&lt;/span&gt;&lt;br&gt;{tokens} token/s · 每步 {tokens_per_step} 个 token（全局批大小 {batch}）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="240"/>
+        <location filename="../../views/time/panel.py" line="239"/>
         <source>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU counts the model&apos;s own FLOPs per step ({model_flops}); HFU counts what the GPUs run, recomputed forward passes included ({hardware_flops}), so HFU ≥ MFU. Both are over {gpus} × {peak} peak.</source>
         <translation>&lt;b&gt;MFU {mfu}&lt;/b&gt; · &lt;b&gt;HFU {hfu}&lt;/b&gt;&lt;br&gt;MFU 只计模型自身每步的 FLOPs（{model_flops}）；HFU 计 GPU 实际执行的运算，含重计算的前向传播（{hardware_flops}），因此 HFU ≥ MFU。二者都以 {gpus} × {peak} 的峰值为分母。</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="246"/>
+        <location filename="../../views/time/panel.py" line="245"/>
         <source>Pipeline {pipeline} + optimizer {optimizer} · {gpu}: {peak}/s BF16, HBM {hbm}/s</source>
         <translation>流水线 {pipeline} + 优化器 {optimizer} · {gpu}：BF16 {peak}/s，HBM {hbm}/s</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="250"/>
+        <location filename="../../views/time/panel.py" line="249"/>
         <source> · linear layers in FP8 ({peak}/s)</source>
         <translation> · 线性层为 FP8（{peak}/s）</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="265"/>
+        <location filename="../../views/time/panel.py" line="264"/>
         <source>Pipeline rank {rank}: {total}</source>
         <translation>流水线 rank {rank}：{total}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="267"/>
+        <location filename="../../views/time/panel.py" line="266"/>
         <source>rank {rank}</source>
         <translation>rank {rank}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="280"/>
+        <location filename="../../views/time/panel.py" line="279"/>
         <source>&lt;b&gt;{axis}&lt;/b&gt;: {bytes} per rank per step&lt;br&gt;{time} in all: {exposed} exposed, {hidden} hidden under compute</source>
         <translation>&lt;b&gt;{axis}&lt;/b&gt;：每 rank 每步 {bytes}&lt;br&gt;共 {time}：暴露 {exposed}，被计算隐藏 {hidden}</translation>
     </message>
     <message>
-        <location filename="../../views/time/panel.py" line="291"/>
+        <location filename="../../views/time/panel.py" line="290"/>
         <source>No communication between GPUs in this configuration.</source>
         <translation>此配置下 GPU 之间没有通信。</translation>
     </message>
@@ -5064,194 +5064,194 @@ K 个输出加权求和</translation>
         <translation>内存账本在此基础上再应用场景设定的比例（在保留的字节中 FP8 占 {fp8:.0%}、CPU 占 {cpu:.0%}、远端占 {remote:.0%}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="82"/>
+        <location filename="../../views/gallery/context_schemes.py" line="81"/>
         <source>Ulysses: sequence shard ↔ head shard</source>
         <translation>Ulysses：序列切分 ↔ 头切分</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="83"/>
+        <location filename="../../views/gallery/context_schemes.py" line="82"/>
         <source>Ring: fixed Q blocks, K/V blocks rotate</source>
         <translation>Ring：Q 块固定，K/V 块轮转</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="84"/>
+        <location filename="../../views/gallery/context_schemes.py" line="83"/>
         <source>USP: a {u} × {r} mesh (Ulysses × Ring)</source>
         <translation>USP：{u} × {r} 网格（Ulysses × Ring）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="88"/>
+        <location filename="../../views/gallery/context_schemes.py" line="87"/>
         <source>Before: rank r holds sequence block r of every head group. The QKV all-to-all hands rank r head group r for the whole sequence; attention runs locally; a second all-to-all returns the output.</source>
         <translation>之前：rank r 持有每个头组的序列块 r。QKV all-to-all 把整条序列的头组 r 交给 rank r；注意力在本地计算；第二次 all-to-all 把输出送回。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="91"/>
+        <location filename="../../views/gallery/context_schemes.py" line="90"/>
         <source>Every rank keeps its own Q block; the K/V blocks travel one rank on around the ring, {steps} P2P steps, each block folded into the online softmax.</source>
         <translation>每个 rank 保留自己的 Q 块；K/V 块沿环每次前进一个 rank，共 {steps} 个 P2P 步，每个块都并入在线 softmax。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="94"/>
+        <location filename="../../views/gallery/context_schemes.py" line="93"/>
         <source>A row is one Ulysses group (all-to-all inside the row), a column one ring (K/V passed down the column); ulysses × ring = cp = {cp}.</source>
         <translation>一行是一个 Ulysses 组（行内 all-to-all），一列是一个环（K/V 沿列向下传递）；ulysses × ring = cp = {cp}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="98"/>
+        <location filename="../../views/gallery/context_schemes.py" line="97"/>
         <source>The Ulysses degree is the largest the heads allow (context.ulysses = 0).</source>
         <translation>Ulysses 并行度取头数允许的最大值（context.ulysses = 0）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="111"/>
+        <location filename="../../views/gallery/context_schemes.py" line="110"/>
         <source>{n} ranks: too many to draw one by one (up to {limit}); the bytes below are for all of them.</source>
         <translation>{n} 个 rank：太多，无法逐个绘制（最多 {limit} 个）；下方字节数按全部 rank 计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="127"/>
-        <location filename="../../views/gallery/context_schemes.py" line="222"/>
+        <location filename="../../views/gallery/context_schemes.py" line="126"/>
+        <location filename="../../views/gallery/context_schemes.py" line="221"/>
         <source>Not feasible for this scenario: {reason}.</source>
         <translation>本场景不可行：{reason}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="147"/>
+        <location filename="../../views/gallery/context_schemes.py" line="146"/>
         <source>sequence-sharded: rows = sequence blocks</source>
         <translation>按序列切分：行 = 序列块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="148"/>
+        <location filename="../../views/gallery/context_schemes.py" line="147"/>
         <source>head-sharded: columns = head groups</source>
         <translation>按头切分：列 = 头组</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="157"/>
+        <location filename="../../views/gallery/context_schemes.py" line="156"/>
         <source>all-to-all</source>
         <translation>all-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="159"/>
+        <location filename="../../views/gallery/context_schemes.py" line="158"/>
         <source>cell number = the rank holding it</source>
         <translation>单元格中的数字 = 持有它的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="160"/>
+        <location filename="../../views/gallery/context_schemes.py" line="159"/>
         <source>colour = the rank holding the cell</source>
         <translation>颜色 = 持有该单元格的 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="189"/>
+        <location filename="../../views/gallery/context_schemes.py" line="188"/>
         <source>rank r keeps Q chunks r and 2n − 1 − r (zigzag); its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r 与 2n − 1 − r（之字形）；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="192"/>
+        <location filename="../../views/gallery/context_schemes.py" line="191"/>
         <source>rank r keeps Q block r; its K/V go on to rank r + 1</source>
         <translation>rank r 保留 Q 块 r；其 K/V 传给 rank r + 1</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="199"/>
+        <location filename="../../views/gallery/context_schemes.py" line="198"/>
         <source>K/V block each rank holds, step by step</source>
         <translation>每一步各 rank 持有的 K/V 块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="211"/>
+        <location filename="../../views/gallery/context_schemes.py" line="210"/>
         <source>rank →</source>
         <translation>rank →</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="215"/>
+        <location filename="../../views/gallery/context_schemes.py" line="214"/>
         <source>step {t}</source>
         <translation>第 {t} 步</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="228"/>
+        <location filename="../../views/gallery/context_schemes.py" line="227"/>
         <source>{n} GPUs: too many to draw (up to {limit}).</source>
         <translation>{n} 个 GPU：太多，无法绘制（最多 {limit} 个）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="249"/>
+        <location filename="../../views/gallery/context_schemes.py" line="248"/>
         <source>↔ Ulysses axis (u = {u}): all-to-all inside a row</source>
         <translation>↔ Ulysses 轴（u = {u}）：行内 all-to-all</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="255"/>
+        <location filename="../../views/gallery/context_schemes.py" line="254"/>
         <source>↓ Ring axis (r = {r}): P2P down a column</source>
         <translation>↓ Ring 轴（r = {r}）：沿列向下 P2P</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="263"/>
+        <location filename="../../views/gallery/context_schemes.py" line="262"/>
         <source>Bytes per link per layer (forward pass, one TP rank)</source>
         <translation>每层每链路字节数（前向传播，单个 TP rank）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="266"/>
+        <location filename="../../views/gallery/context_schemes.py" line="265"/>
         <source>the network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="277"/>
+        <location filename="../../views/gallery/context_schemes.py" line="276"/>
         <source>Ulysses over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ulysses</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="278"/>
+        <location filename="../../views/gallery/context_schemes.py" line="277"/>
         <source>Ring over {n} ranks</source>
         <translation>{n} 个 rank 上的 Ring</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="279"/>
+        <location filename="../../views/gallery/context_schemes.py" line="278"/>
         <source>USP {u} × {r}</source>
         <translation>USP {u} × {r}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="281"/>
+        <location filename="../../views/gallery/context_schemes.py" line="280"/>
         <source>{total}: {qkv} of Q, K, V and {out} of output (4SH/n without GQA); {tier}</source>
         <translation>{total}：Q、K、V 共 {qkv}，输出 {out}（无 GQA 时为 4SH/n）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="286"/>
+        <location filename="../../views/gallery/context_schemes.py" line="285"/>
         <source>no link: one rank</source>
         <translation>无链路：仅一个 rank</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="288"/>
-        <location filename="../../views/gallery/context_schemes.py" line="298"/>
+        <location filename="../../views/gallery/context_schemes.py" line="287"/>
+        <location filename="../../views/gallery/context_schemes.py" line="297"/>
         <source>not feasible: {reason}</source>
         <translation>不可行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="289"/>
+        <location filename="../../views/gallery/context_schemes.py" line="288"/>
         <source>{total}: {steps} × {step} (one K and one V block per step); {tier}</source>
         <translation>{total}：{steps} × {step}（每步一个 K 块和一个 V 块）；{tier}</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="293"/>
+        <location filename="../../views/gallery/context_schemes.py" line="292"/>
         <source>{ulysses} on the Ulysses axis + {ring} on the Ring axis ({steps} × {step})</source>
         <translation>Ulysses 轴 {ulysses} + Ring 轴 {ring}（{steps} × {step}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="332"/>
+        <location filename="../../views/gallery/context_schemes.py" line="331"/>
         <source>The current scenario&apos;s context parallelism cannot be laid out ({reason}): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景的上下文并行无法布局（{reason}）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="337"/>
+        <location filename="../../views/gallery/context_schemes.py" line="336"/>
         <source>The current scenario has no context parallelism (cp = 1): drawn for the labelled example {preset} with cp = {cp}, dp = {dp} and USP as {u} Ulysses × {r} Ring.</source>
         <translation>当前场景没有上下文并行（cp = 1）：改为按标注的示例 {preset} 绘制，cp = {cp}，dp = {dp}，USP 为 {u} Ulysses × {r} Ring。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="344"/>
+        <location filename="../../views/gallery/context_schemes.py" line="343"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses sends {ulysses} per link, Ring {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 每链路发送 {ulysses}，Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="349"/>
+        <location filename="../../views/gallery/context_schemes.py" line="348"/>
         <source>{title}: S = {s:,} tokens over cp = {cp} ranks (tp = {tp}), one layer&apos;s forward pass per TP rank, from the long-context model. Ulysses over all {cp} ranks cannot hand each rank whole heads; Ring sends {ring} per link ({steps} steps).</source>
         <translation>{title}：S = {s:,} 个 token 分到 cp = {cp} 个 rank（tp = {tp}），每个 TP rank 上一层的前向传播，来自长上下文模型。Ulysses 跨全部 {cp} 个 rank 时无法给每个 rank 完整的头；Ring 每链路发送 {ring}（{steps} 步）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="354"/>
+        <location filename="../../views/gallery/context_schemes.py" line="353"/>
         <source>USP with a Ulysses degree of 1 is Ring attention: {usp_r} per link on its Ring axis.</source>
         <translation>Ulysses 并行度为 1 的 USP 即 Ring 注意力：其 Ring 轴每链路 {usp_r}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/context_schemes.py" line="357"/>
+        <location filename="../../views/gallery/context_schemes.py" line="356"/>
         <source>USP as {u} Ulysses × {r} Ring sends {usp_u} per link on its Ulysses axis ({u_tier}) and {usp_r} on its Ring axis ({r_tier}).</source>
         <translation>{u} Ulysses × {r} Ring 的 USP 在 Ulysses 轴（{u_tier}）上每链路发送 {usp_u}，在 Ring 轴（{r_tier}）上每链路发送 {usp_r}。</translation>
     </message>
@@ -5833,212 +5833,212 @@ K 个输出加权求和</translation>
         <translation>依据来源所述事实绘制的示意图，并非模型的输出。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="61"/>
+        <location filename="../../views/gallery/figures_training.py" line="57"/>
         <source>Drawn for {title}: the current scenario cannot show this figure ({reason}).</source>
         <translation>按 {title} 绘制：当前场景无法显示此图（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="91"/>
+        <location filename="../../views/gallery/figures_training.py" line="87"/>
         <source>The first {shown} of {ranks} pipeline ranks are drawn.</source>
         <translation>只绘制了 {ranks} 个流水线 rank 中的前 {shown} 个。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="93"/>
+        <location filename="../../views/gallery/figures_training.py" line="89"/>
         <source>Each bar is one pipeline rank&apos;s optimizer step of {title}: FLOPs (GEMMs at the model&apos;s efficiency curve), HBM (element-wise work at memory bandwidth), network (communication not hidden under compute, per axis), idle (the pipeline bubble and waiting for the slowest rank) and the optimizer step add up to the step time {step} on every rank. Averaged over the ranks: FLOPs {flops}, HBM {hbm}, network {network}, idle {idle}, optimizer {optimizer}. MFU {mfu} = model FLOPs per step / (step time × peak FLOP/s of {gpus} GPUs).</source>
         <translation>每个条形是 {title} 一个流水线 rank 的一个优化器步：FLOPs（按模型效率曲线计的 GEMM）、HBM（按显存带宽计的逐元素运算）、网络（未被计算隐藏的通信，按维度）、空闲（流水线气泡及等待最慢的 rank）与优化器步相加，在每个 rank 上都等于步时 {step}。各 rank 平均：FLOPs {flops}，HBM {hbm}，网络 {network}，空闲 {idle}，优化器 {optimizer}。MFU {mfu} = 每步模型 FLOPs / (步时 × {gpus} 个 GPU 的峰值 FLOP/s)。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="118"/>
+        <location filename="../../views/gallery/figures_training.py" line="114"/>
         <source>Mixed-precision Adam keeps 2 + 2 + 4 + 4 + 4 = 16 bytes per parameter, not 2: the BF16 parameter and gradient, an FP32 master copy and Adam&apos;s two FP32 moments. ZeRO&apos;s example (Ψ = 7.5B, N_d = 64) needs {p0}, {p1}, {p2} and {p3} per GPU at ZeRO 0, 1, 2 and 3. This scenario ({title}: Ψ = {psi} parameters on the GPU of pipeline rank {rank}, N_d = {nd}) keeps {bpp} bytes per parameter and needs {s0}, {s1}, {s2} and {s3} at ZeRO 0–3; it runs ZeRO-{zero}. Model states only (parameters, gradients, master weights, optimizer states) on every tier; GB = 10⁹ bytes.</source>
         <translation>混合精度 Adam 每个参数占 2 + 2 + 4 + 4 + 4 = 16 字节，而不是 2 字节：BF16 参数与梯度、一份 FP32 主权重副本，以及 Adam 的两个 FP32 矩。ZeRO 论文的例子（Ψ = 7.5B，N_d = 64）在 ZeRO 0、1、2、3 下每 GPU 分别需要 {p0}、{p1}、{p2} 与 {p3}。本场景（{title}：流水线 rank {rank} 的 GPU 上 Ψ = {psi} 个参数，N_d = {nd}）每个参数占 {bpp} 字节，在 ZeRO 0–3 下分别需要 {s0}、{s1}、{s2} 与 {s3}；它运行的是 ZeRO-{zero}。仅计模型状态（参数、梯度、主权重、优化器状态），包含所有层级；GB = 10⁹ 字节。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="158"/>
+        <location filename="../../views/gallery/figures_training.py" line="154"/>
         <source>tp = {tp}, pp = {pp}, dp = {dp} on {nodes} nodes × {gpn} GPUs (rank order {order})</source>
         <translation>tp = {tp}，pp = {pp}，dp = {dp}，{nodes} 个节点 × 每节点 {gpn} 个 GPU（rank 顺序 {order}）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="162"/>
+        <location filename="../../views/gallery/figures_training.py" line="158"/>
         <source>This scenario&apos;s mesh, {title}: {shape}.</source>
         <translation>本场景的网格，{title}：{shape}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="165"/>
+        <location filename="../../views/gallery/figures_training.py" line="161"/>
         <source>A small example, {shape}: this scenario ({title}: tp = {tp}, pp = {pp}, dp = {dp}, cp = {cp}, {gpus} GPUs) is drawn only with TP, PP and DP all above 1, no CP and at most {limit} GPUs.</source>
         <translation>小例子，{shape}：本场景（{title}：tp = {tp}，pp = {pp}，dp = {dp}，cp = {cp}，{gpus} 个 GPU）只有在 TP、PP、DP 都大于 1、没有 CP 且至多 {limit} 个 GPU 时才按其本身绘制。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="174"/>
+        <location filename="../../views/gallery/figures_training.py" line="170"/>
         <source>Right: this scenario&apos;s own mesh, a cell per node of {gpn} GPUs, as the Parallel Mesh tab draws it (view.mesh.node chooses the node drawn GPU by GPU).</source>
         <translation>右：本场景自己的网格，每 {gpn} 张 GPU 的节点画成一格，与“并行网格”标签页的画法相同（view.mesh.node 选择逐 GPU 画出的节点）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="178"/>
+        <location filename="../../views/gallery/figures_training.py" line="174"/>
         <source>{inside} of {tp_groups} TP groups stay inside one node (their per-layer all-reduces on NVLink); {crossing} of {pp_groups} PP chains cross nodes (a send per micro-batch between stages); each of the {dp} DP replicas is a whole copy of the model. Groups from models.mesh, as Megatron-LM&apos;s rank generator builds them.</source>
         <translation>{tp_groups} 个 TP 组中有 {inside} 个位于单个节点内（其每层 all-reduce 走 NVLink）；{pp_groups} 条 PP 链中有 {crossing} 条跨节点（阶段之间每个微批一次发送）；{dp} 个 DP 副本各是模型的完整副本。分组来自 models.mesh，与 Megatron-LM 的 rank 生成器构建方式相同。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="195"/>
+        <location filename="../../views/gallery/figures_training.py" line="191"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, as in this scenario</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，与本场景相同</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="197"/>
+        <location filename="../../views/gallery/figures_training.py" line="193"/>
         <source>p = {p} pipeline ranks and m = {m} micro-batches, the classroom default (this scenario&apos;s p = {pp}, m = {mm} is not drawn: p from 2 to 8, m up to 16, valid for every schedule)</source>
         <translation>p = {p} 个流水线 rank，m = {m} 个微批，课堂默认值（本场景的 p = {pp}，m = {mm} 不予绘制：要求 p 为 2 到 8，m 至多 16，且对每种调度都有效）</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="202"/>
+        <location filename="../../views/gallery/figures_training.py" line="198"/>
         <source>Five schedules on {where}, simulated op by op with F = 1 and B = I + W = 2 time units per stage (interleaved 1F1B: v = 2 chunks per rank, each at half those units, so every schedule does the same work per rank). Bubble = idle share of p × makespan: {bubbles}. 1F1B has GPipe&apos;s bubble but holds at most p micro-batches&apos; activations instead of m; splitting the backward into I and W (ZB-H1) fills most of the rest; DualPipe runs micro-batches from both ends with two copies of the parameters.</source>
         <translation>五种调度，取 {where}，逐个操作模拟，每阶段 F = 1、B = I + W = 2 个时间单位（交错式 1F1B：每 rank v = 2 个块，每块各为一半时长，因此每种调度在每个 rank 上的工作量相同）。气泡 = 空闲时间占 p × 总时长的比例：{bubbles}。1F1B 的气泡与 GPipe 相同，但最多只驻留 p 个微批的激活，而不是 m 个；把反向拆成 I 和 W（ZB-H1）可填满剩余气泡的大部分；DualPipe 从两端同时送入微批，需要两份参数副本。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="222"/>
+        <location filename="../../views/gallery/figures_training.py" line="218"/>
         <source>The four collectives on n = 4 ranks, round by round, as models.comm plans them and runs them on data: ring AllReduce is a ReduceScatter (3 rounds) then an AllGather (3 rounds); All-to-All is a pairwise exchange. With S = {size} (the nccl-tests size: the per-rank buffer, for ReduceScatter and AllGather the whole gathered array), each rank sends {ar} in {arname} (2(n−1)/n · S), {rs} in {rsname}, {ag} in {agname} and {aa} in {aaname} ((n−1)/n · S each); busbw = algbw × {arf} for {arname}, × {rsf} for the others.</source>
         <translation>四种集合通信在 n = 4 个 rank 上逐轮展示，由 models.comm 规划并在真实数据上运行：环形 AllReduce 即先 ReduceScatter（3 轮）再 AllGather（3 轮）；All-to-All 是两两交换。取 S = {size}（nccl-tests 口径：每 rank 的缓冲区；对 ReduceScatter 和 AllGather 是收集后的完整数组），每个 rank 在 {arname} 中发送 {ar}（2(n−1)/n · S），在 {rsname} 中发送 {rs}，在 {agname} 中发送 {ag}，在 {aaname} 中发送 {aa}（各为 (n−1)/n · S）；{arname} 的 busbw = algbw × {arf}，其余为 × {rsf}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="239"/>
+        <location filename="../../views/gallery/figures_training.py" line="235"/>
         <source>Drawn for {title}: the current scenario has no MoE all-to-all ({reason}).</source>
         <translation>按 {title} 绘制：当前场景没有 MoE all-to-all（{reason}）。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="248"/>
+        <location filename="../../views/gallery/figures_training.py" line="244"/>
         <source>One MoE layer of {title}: E = {experts} experts on R = {ranks} EP ranks, S = {tokens:,} tokens per rank, each routed to K = {k} experts ({routing} routing, seed {seed}). Dispatch sends one hidden vector of {hidden:,} values per (token, expert) to the expert&apos;s rank in {dprec} — at most {dispatch} per rank, {inter} of it across nodes; combine returns them in {cprec}, at most {combine} per rank. With experts on their home ranks the busiest rank receives {most:,} tokens, {imbalance:.2f}× the mean; MoonEP copies at most {planned} redundant experts to a rank (bound E/R = {bound}) so that every rank receives exactly S·K = {target:,}.</source>
         <translation>{title} 的一个 MoE 层：E = {experts} 个专家分布在 R = {ranks} 个 EP rank 上，每 rank S = {tokens:,} 个 token，各路由到 K = {k} 个专家（{routing} 路由，种子 {seed}）。Dispatch 为每个 (token, 专家) 对以 {dprec} 向专家所在 rank 发送一个含 {hidden:,} 个值的隐藏向量——每 rank 至多 {dispatch}，其中 {inter} 跨节点；combine 以 {cprec} 将其送回，每 rank 至多 {combine}。专家位于初始 rank 时，最忙的 rank 收到 {most:,} 个 token，是平均值的 {imbalance:.2f}×；MoonEP 向每个 rank 至多复制 {planned} 个冗余专家（上限 E/R = {bound}），使每个 rank 恰好收到 S·K = {target:,}。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="270"/>
+        <location filename="../../views/gallery/figures_training.py" line="266"/>
         <source>The cost stack: FLOPs, HBM, network, idle</source>
         <translation>开销堆叠：FLOPs、HBM、网络、空闲</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="271"/>
+        <location filename="../../views/gallery/figures_training.py" line="267"/>
         <source>Every pipeline rank&apos;s step split into the four layers of cost — FLOPs, HBM, network, idle — and the optimizer step, from the step-time model.</source>
         <translation>每个流水线 rank 的一步拆分为四层开销——FLOPs、HBM、网络、空闲——以及优化器步，来自步时模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="278"/>
+        <location filename="../../views/gallery/figures_training.py" line="274"/>
         <source>Bytes per parameter: 2 is really 16</source>
         <translation>每参数字节数：2 其实是 16</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="279"/>
+        <location filename="../../views/gallery/figures_training.py" line="275"/>
         <source>The “2 bytes per parameter” misconception unfolded into mixed-precision Adam&apos;s 16 bytes, then ZeRO-1/2/3 per GPU for the paper&apos;s example and this scenario.</source>
         <translation>把“每参数 2 字节”的误解展开为混合精度 Adam 的 16 字节，再给出论文示例与本场景在 ZeRO-1/2/3 下的每 GPU 用量。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="286"/>
+        <location filename="../../views/gallery/figures_training.py" line="282"/>
         <source>The 3D device mesh: TP in the node, PP across nodes, DP across replicas</source>
         <translation>3D 设备网格：TP 在节点内，PP 跨节点，DP 跨副本</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="287"/>
+        <location filename="../../views/gallery/figures_training.py" line="283"/>
         <source>Every GPU with its rank and (tp, pp, dp) coordinates in its node, the TP groups, the PP chains and the DP replicas, from the mesh model.</source>
         <translation>每个 GPU 在其节点中的 rank 与 (tp, pp, dp) 坐标，以及 TP 组、PP 链与 DP 副本，来自网格模型。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="294"/>
+        <location filename="../../views/gallery/figures_training.py" line="290"/>
         <source>Pipeline schedules side by side</source>
         <translation>流水线调度并排对比</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="295"/>
+        <location filename="../../views/gallery/figures_training.py" line="291"/>
         <source>GPipe, 1F1B, interleaved 1F1B, zero bubble (ZB-H1) and DualPipe on the same ranks and time axis, each with its bubble.</source>
         <translation>GPipe、1F1B、交错式 1F1B、零气泡（ZB-H1）与 DualPipe 在同样的 rank 与时间轴上，各自标出其气泡。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="302"/>
+        <location filename="../../views/gallery/figures_training.py" line="298"/>
         <source>Collectives round by round</source>
         <translation>集合通信逐轮展示</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="303"/>
+        <location filename="../../views/gallery/figures_training.py" line="299"/>
         <source>Ring AllReduce, ReduceScatter, AllGather and All-to-All on four ranks: every rank&apos;s chunks after every round, with the bytes each rank sends and the bus-bandwidth factor.</source>
         <translation>四个 rank 上的环形 AllReduce、ReduceScatter、AllGather 与 All-to-All：每轮之后各 rank 的数据块，以及每个 rank 发送的字节数与总线带宽系数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="312"/>
+        <location filename="../../views/gallery/figures_training.py" line="308"/>
         <source>MoE&apos;s two all-to-alls and MoonEP&apos;s redundant experts</source>
         <translation>MoE 的两次 all-to-all 与 MoonEP 的冗余专家</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_training.py" line="313"/>
+        <location filename="../../views/gallery/figures_training.py" line="309"/>
         <source>Dispatch (tokens to experts) and combine (back) per EP rank, then MoonEP&apos;s redundant experts, which give every rank exactly S·K tokens.</source>
         <translation>每个 EP rank 的 dispatch（token 发往专家）与 combine（送回），以及 MoonEP 的冗余专家——它们让每个 rank 恰好收到 S·K 个 token。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="96"/>
+        <location filename="../../views/gallery/figures_systems.py" line="94"/>
         <source>Context parallelism: Ulysses, Ring and USP</source>
         <translation>上下文并行：Ulysses、Ring 与 USP</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="97"/>
+        <location filename="../../views/gallery/figures_systems.py" line="95"/>
         <source>Ulysses&apos; sequence ↔ head all-to-all, Ring&apos;s rotating K/V blocks and USP&apos;s 2-D mesh side by side, with each scheme&apos;s bytes per link per layer.</source>
         <translation>并排展示 Ulysses 的序列 ↔ 头 all-to-all、Ring 轮转的 K/V 块与 USP 的二维网格，并给出各方案每层每链路的字节数。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="105"/>
+        <location filename="../../views/gallery/figures_systems.py" line="103"/>
         <source>The activation lifecycle: store, recompute, compress, offload</source>
         <translation>激活的生命周期：存储、重计算、压缩、卸载</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="106"/>
+        <location filename="../../views/gallery/figures_systems.py" line="104"/>
         <source>Every tensor one layer saves for its backward, with its bytes and what happens to it between forward and backward: kept in HBM, stored in FP8, offloaded to CPU, parked on a remote GPU, or recomputed.</source>
         <translation>一层为反向保存的每个张量，及其字节数和在前向与反向之间的去向：保留在 HBM、以 FP8 存储、卸载到 CPU、暂存到远端 GPU，或重计算。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="118"/>
+        <location filename="../../views/gallery/figures_systems.py" line="116"/>
         <source>DeepSeek-V3&apos;s execution strip: DualPipe overlaps a forward and a backward chunk</source>
         <translation>DeepSeek-V3 的执行条带：DualPipe 重叠一个前向块与一个反向块</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="120"/>
+        <location filename="../../views/gallery/figures_systems.py" line="118"/>
         <source>One overlapped forward and backward chunk pair of DualPipe: the compute stream and the all-to-all and PP communication, what the step-time model hides and what it exposes.</source>
         <translation>DualPipe 中一对重叠的前向块与反向块：计算流以及 all-to-all 与 PP 通信，步时模型隐藏了哪些、暴露了哪些。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="74"/>
+        <location filename="../../views/gallery/figures_systems.py" line="72"/>
         <source>What each Kimi report states it changed in the training system, K2 → K2.5 → K3, each cell with its source; the figures quoted are the reports&apos; own.</source>
         <translation>各份 Kimi 报告自述的训练系统改动，K2 → K2.5 → K3，每格都注明来源；引用的数字均出自报告本身。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="80"/>
+        <location filename="../../views/gallery/figures_systems.py" line="78"/>
         <source>Kimi K3&apos;s 1M-token co-located RL: where the model and optimizer states, the external KV pool and the policy&apos;s gradient buffer are in each phase of one iteration, as the report states it. Schematic: the heights are relative and there is no numeric axis, because the report gives no sizes.</source>
         <translation>Kimi K3 的 1M token 共置 RL：按报告所述，一次迭代的各阶段中模型与优化器状态、外部 KV 池和策略模型的梯度缓冲区分别位于何处。示意图：高度为相对值，没有数值坐标轴，因为报告未给出大小。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="88"/>
+        <location filename="../../views/gallery/figures_systems.py" line="86"/>
         <source>An AgentENV sandbox&apos;s states and transitions as the repository documents them (run → pause → snapshot / fork → resume); the numbers are the K3 report&apos;s production statistics and the README&apos;s own statement, not a general microVM benchmark.</source>
         <translation>按仓库文档所述的 AgentENV 沙箱状态与转换（运行 → 暂停 → 快照 / 派生 → 恢复）；数字来自 K3 报告的生产统计与 README 自身的说明，并非通用的 microVM 基准测试。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="129"/>
+        <location filename="../../views/gallery/figures_systems.py" line="127"/>
         <source>Kimi K2 → K2.5 → K3: what each changed in the training system</source>
         <translation>Kimi K2 → K2.5 → K3：各自对训练系统的改动</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="130"/>
+        <location filename="../../views/gallery/figures_systems.py" line="128"/>
         <source>Three columns of the reports&apos; stated facts: parallel layout, activations, multimodal training and the RL system of K2, K2.5 and K3.</source>
         <translation>三列报告所述事实：K2、K2.5 与 K3 的并行布局、激活、多模态训练与 RL 系统。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="138"/>
+        <location filename="../../views/gallery/figures_systems.py" line="136"/>
         <source>Kimi K3&apos;s 1M-token RL: the memory seesaw of one iteration</source>
         <translation>Kimi K3 的 1M token RL：一次迭代中的内存跷跷板</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="139"/>
+        <location filename="../../views/gallery/figures_systems.py" line="137"/>
         <source>Training states on NVMe while the external KV pool fills CPU DRAM during rollout, the pool released for training, the gradient buffer reused: a schematic of the report&apos;s statements.</source>
         <translation>rollout 期间训练状态放在 NVMe，外部 KV 池占满 CPU DRAM；训练时释放该池，梯度缓冲区被复用：依据报告陈述绘制的示意图。</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="147"/>
+        <location filename="../../views/gallery/figures_systems.py" line="145"/>
         <source>AgentENV: a sandbox&apos;s lifecycle</source>
         <translation>AgentENV：沙箱的生命周期</translation>
     </message>
     <message>
-        <location filename="../../views/gallery/figures_systems.py" line="148"/>
+        <location filename="../../views/gallery/figures_systems.py" line="146"/>
         <source>Run, pause, snapshot, fork and resume of AgentENV&apos;s Firecracker sandboxes, with the K3 report&apos;s production statistics labelled as such.</source>
         <translation>AgentENV 的 Firecracker 沙箱的运行、暂停、快照、派生与恢复，并标明哪些是 K3 报告的生产统计数据。</translation>
     </message>
@@ -7738,27 +7738,27 @@ K 个输出加权求和</translation>
 <context>
     <name>ledger</name>
     <message>
-        <location filename="../../models/memory/ledger.py" line="108"/>
+        <location filename="../../models/memory/ledger.py" line="107"/>
         <source>{name} pushes the GPU past its capacity: {before} already used + {item} = {after} &gt; {capacity} (GPU tier in all: {total}).</source>
         <translation>{name} 使 GPU 超出容量：已用 {before} + {item} = {after} &gt; {capacity}（GPU 层级合计：{total}）。</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="140"/>
+        <location filename="../../models/memory/ledger.py" line="139"/>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="142"/>
+        <location filename="../../models/memory/ledger.py" line="141"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="145"/>
+        <location filename="../../models/memory/ledger.py" line="144"/>
         <source>Master weights</source>
         <translation>主权重</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="150"/>
+        <location filename="../../models/memory/ledger.py" line="149"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
@@ -7868,17 +7868,17 @@ K 个输出加权求和</translation>
         <translation>重计算工作集</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="222"/>
+        <location filename="../../models/memory/ledger.py" line="221"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="190"/>
+        <location filename="../../models/memory/ledger.py" line="189"/>
         <source>GPU gradient double buffer</source>
         <translation>GPU 梯度双缓冲区</translation>
     </message>
     <message>
-        <location filename="../../models/memory/ledger.py" line="233"/>
+        <location filename="../../models/memory/ledger.py" line="232"/>
         <source>Allocator fragmentation</source>
         <translation>分配器碎片</translation>
     </message>

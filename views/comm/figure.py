@@ -19,7 +19,6 @@ from tslab.views.common import caption_label, chart_column, figure_column, paint
 from tslab.views.layout import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
-
 LABEL_ROOM_PX = 10   # between the overlap bar's label and the plot's right edge
 MOE_MESSAGE_STYLE = "QLabel { background: #f4f4f4; border: 1px solid #d0d0d0; padding: 16px; }"
 

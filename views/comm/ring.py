@@ -10,7 +10,6 @@ from PySide6.QtWidgets import QWidget
 from tslab.models.comm import CollectiveResult, execute_rounds
 from tslab.views import charts
 
-
 CHUNK_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
                  "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63"]
 

@@ -17,14 +17,13 @@ from tslab.models.moe import moe_unavailable_problem
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.figure import CommFigure
 from tslab.views.common import controls_above, inputs_beside
+from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
-from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.layout import FigureScroll, inputs_column
+from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import invalid_header, translate_phrase, translate_template
-from tslab.views.document_model import DocumentModel
-
 
 MIB = 1 << 20
 OVERLAP_KEYS = ("view.comm.compute_ms", "view.comm.overlap")

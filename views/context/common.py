@@ -4,8 +4,8 @@ only when they change."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg

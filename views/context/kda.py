@@ -8,9 +8,8 @@ from tslab.models.context import ContextAnalysis, Kda
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import set_text
-from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, frame,
-                                        picture, rank_colour)
-
+from tslab.views.context.common import (DRAW_LIMIT, EMPTY, HIGHLIGHT, Box, Boxes, SchemePanel, frame, picture,
+                                        rank_colour)
 
 GATHERED = "#D9D9D9"   # a fragment received by the all-gather, not yet combined
 

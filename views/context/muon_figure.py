@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 from tslab.models.muon import MHC_OVERHEAD, MuonAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import (bold, caption_label, chart_column, figure_column, paint_white, set_text,
-                               wrapping_title)
+from tslab.views.common import bold, caption_label, chart_column, figure_column, paint_white, set_text, wrapping_title
 from tslab.views.context.common import Box, Boxes, bar_plot, byte_scale, hatched, rich_label
 
 KIND_COLOURS = {"attention": "#4E79A7", "mlp": "#F28E2B", "shared": "#59A14F", "expert": "#B07AA1"}

@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 from tslab.models.numerics import SrAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
-from tslab.views.common import (bold, caption_label, chart_column, figure_column, paint_white, set_text,
-                               wrapping_title)
+from tslab.views.common import bold, caption_label, chart_column, figure_column, paint_white, set_text, wrapping_title
 from tslab.views.context.common import Box, Boxes, bar_plot, rich_label
 
 FP32_COLOUR = "#202020"

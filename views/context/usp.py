@@ -9,8 +9,8 @@ from tslab.models.context import ContextAnalysis, Usp
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import set_text
-from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, frame,
-                                        picture, rank_colour, tier_name, usp_reason)
+from tslab.views.context.common import (HIGHLIGHT, TIER_COLOURS, Arrows, Box, Boxes, SchemePanel, frame, picture,
+                                        rank_colour, tier_name, usp_reason)
 
 GRID_LIMIT = 256   # GPUs drawn as cells
 TEXT_LIMIT = 64    # cells that carry their GPU's number

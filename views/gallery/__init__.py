@@ -7,7 +7,7 @@ from tslab.views.gallery.registry import FigureSpec
 
 def figures() -> tuple[FigureSpec, ...]:
     """Every figure of the set, in the course's order (numbers 1…12)."""
-    from tslab.views.gallery import figures_training, figures_systems
+    from tslab.views.gallery import figures_systems, figures_training
     return tuple(sorted(figures_training.SPECS + figures_systems.SPECS, key=lambda spec: spec.number))
 
 

@@ -22,7 +22,7 @@ from tslab.views import charts
 from tslab.views.comm.common import NAMES
 from tslab.views.comm.ring import CHUNK_COLOURS
 from tslab.views.gallery.slide_charts import (MUTED, TippedPicture, drawing_over, font, ink_for, key_label,
-                                             smooth_painter)
+                                              smooth_painter)
 
 COLLECTIVES = ("allreduce", "reducescatter", "allgather", "alltoall")
 RANKS = 4

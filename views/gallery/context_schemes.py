@@ -17,8 +17,7 @@ from tslab.models.document import Document
 from tslab.models.presets import preset_document
 from tslab.models.units import format_bytes
 from tslab.views.context.common import DRAW_LIMIT, TIER_COLOURS, head_reason, rank_colour, tier_name, usp_reason
-from tslab.views.gallery.painted import (CENTRE, FAINT, INK, LEFT, MUTED, PANEL, RULE, TOP_CENTRE, TOP_LEFT,
-                                             Diagram)
+from tslab.views.gallery.painted import CENTRE, FAINT, INK, LEFT, MUTED, PANEL, RULE, TOP_CENTRE, TOP_LEFT, Diagram
 
 # The labelled example when the document has no context parallelism: the classroom model with its
 # eight GPUs as cp = 4 × dp = 2, and USP as 2 Ulysses × 2 Ring so that its grid is two-dimensional.

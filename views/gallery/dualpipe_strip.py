@@ -22,12 +22,12 @@ from tslab.models.document import Document
 from tslab.models.memory.policy import is_recomputed
 from tslab.models.pipeline import Durations, normalise_kind
 from tslab.models.scenario import Scenario
-from tslab.models.time import ACHIEVABLE, CommTime, hardware_of, layer_ops, model_durations, step_time
-from tslab.models.time import stages as step_model
+from tslab.models.time import (ACHIEVABLE, CommTime, hardware_of, layer_ops, model_durations, stages as step_model,
+                               step_time)
 from tslab.models.time.flops import recompute_of, shard_of
 from tslab.models.units import format_bytes, format_seconds
-from tslab.views.gallery.painted import (BACKWARD_INPUT, BACKWARD_WEIGHT, CENTRE, EXPOSED, FAINT, FORWARD, INK,
-                                             LEFT, MUTED, PP_COLOUR, RULE, TOP_LEFT, Diagram, hatch, lighter)
+from tslab.views.gallery.painted import (BACKWARD_INPUT, BACKWARD_WEIGHT, CENTRE, EXPOSED, FAINT, FORWARD, INK, LEFT,
+                                         MUTED, PP_COLOUR, RULE, TOP_LEFT, Diagram, hatch, lighter)
 from tslab.views.gallery.registry import document_for
 
 FALLBACK_PRESET = "deepseek-v3"

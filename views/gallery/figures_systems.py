@@ -15,10 +15,8 @@ from PySide6.QtCore import QCoreApplication
 
 from tslab.models.derived import CONTEXT, STEP_TIME
 from tslab.models.memory.policy import POLICY_READS, activation_policy
-from tslab.views.gallery import activation_lifecycle as activation
-from tslab.views.gallery import context_schemes as context
-from tslab.views.gallery import dualpipe_strip as dualpipe
-from tslab.views.gallery import kimi_diagrams as kimi
+from tslab.views.gallery import (activation_lifecycle as activation, context_schemes as context,
+                                 dualpipe_strip as dualpipe, kimi_diagrams as kimi)
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec
 

@@ -13,18 +13,14 @@ from typing import TYPE_CHECKING, TypeVar
 from PySide6.QtCore import QCoreApplication
 
 from tslab.models.derived import LEDGER, MESH, MOE, STEP_TIME, Computation, Failed
-from tslab.models.mesh import Mesh
 from tslab.models.memory import memory_ledger
+from tslab.models.mesh import Mesh
 from tslab.models.moe import analyse_scenario
 from tslab.models.time import step_time
 from tslab.models.units import format_bytes
 from tslab.views.comm.common import NAMES
-from tslab.views.gallery import bytes_per_parameter as bytes_fig
-from tslab.views.gallery import collective_frames as collectives
-from tslab.views.gallery import cost_stack as cost
-from tslab.views.gallery import device_mesh as mesh_fig
-from tslab.views.gallery import moe_all_to_all as moe_fig
-from tslab.views.gallery import schedules as schedules
+from tslab.views.gallery import (bytes_per_parameter as bytes_fig, collective_frames as collectives, cost_stack as cost,
+                                 device_mesh as mesh_fig, moe_all_to_all as moe_fig, schedules as schedules)
 from tslab.views.gallery.figure import GalleryFigure
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP, FigureSpec, document_for
 from tslab.views.labels import kind_name

@@ -12,9 +12,9 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter
 
 from tslab.views import charts
+from tslab.views.gallery.painted import (CENTRE, FAINT, INK, LEFT, MUTED, PANEL, RULE, TOP_CENTRE, TOP_LEFT, Diagram,
+                                         font_px, text_rect)
 from tslab.views.gallery.registry import QT_TRANSLATE_NOOP
-from tslab.views.gallery.painted import (CENTRE, FAINT, INK, LEFT, MUTED, PANEL, RULE, TOP_CENTRE, TOP_LEFT,
-                                             Diagram, font_px, text_rect)
 
 translate = QCoreApplication.translate
 

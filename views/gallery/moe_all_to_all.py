@@ -10,8 +10,8 @@ combine); Kimi K3 technical report §5.2.1 and Appendix E with the MoonEP reposi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -25,7 +25,7 @@ from tslab.models.scenario import Scenario
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.gallery.slide_charts import (GRID_COLOUR, MUTED, TippedPicture, font, nice_step, smooth_painter,
-                                             tick_text)
+                                              tick_text)
 
 INTRA_COLOUR, INTER_COLOUR = "#56B4E9", "#0072B2"        # NVLink inside the node, the network across nodes
 BEFORE_COLOUR, AFTER_COLOUR = "#E69F00", "#009E73"       # home placement, after MoonEP's planning

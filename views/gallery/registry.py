@@ -8,8 +8,8 @@ deterministic teaching model. The gallery view lists the specs as thumbnails, `t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tslab.models.derived import Computation, concerns

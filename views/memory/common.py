@@ -6,7 +6,6 @@ from PySide6.QtCore import QCoreApplication
 from tslab.models.memory import MemoryLedger, gib
 from tslab.views.texts import ledger_name
 
-
 GIB = float(1 << 30)
 
 

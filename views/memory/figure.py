@@ -15,7 +15,6 @@ from tslab.views.layout import LinesLabel
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
-
 SMALL_CHART_CHARACTERS = 40   # a small chart's least width, in average characters of the type shown
 LEGEND_SHARE = 0.01  # items below this share of the ledger are summed in the legend
 

@@ -11,8 +11,8 @@ import sys
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFormLayout, QHeaderView, QLabel, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tslab.models.derived import concerns
 from tslab.models.memory.params import is_moe_layer

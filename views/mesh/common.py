@@ -2,7 +2,6 @@
 axes of cross-node traffic, and how an axis is written."""
 from __future__ import annotations
 
-
 DETAIL_LIMIT = 1024  # above this many GPUs a node is drawn as one aggregate cell
 
 

@@ -16,7 +16,6 @@ from tslab.views.mesh.traffic_table import TrafficTable
 from tslab.views.mesh.view import MeshView
 from tslab.views.texts import translate_problem
 
-
 AGGREGATE_LINES = 8   # the least height, in lines of type, of a mesh drawn a cell per node
 
 

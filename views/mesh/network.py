@@ -17,16 +17,13 @@ from tslab.models.units import format_bytes, format_seconds
 from tslab.views import charts
 from tslab.views.common import bold, caption_label
 from tslab.views.mesh.common import axis_label
-from tslab.views.mesh.network_layout import (
-    BOX_BOTTOM, BOX_TOP, GPU_HALF_HEIGHT, GROUP_GAP, GPU_Y, LEAF_Y, NIC_Y, SPINE_Y, SWITCH_HALF_HEIGHT, SWITCH_Y, TIERS,
-    NetworkLayout, network_layout,
-)
 # The colour scale and the drawing's parts live in network_items; their names stay importable here.
-from tslab.views.mesh.network_items import (
-    BOTTLENECK_COLOUR, IDLE_COLOUR, LEVELS, SCALE, HaloText, LinkLayer, LoadScale, NetworkPlot, load_levels,
-)
-from tslab.views.mesh.network_items import SCALE_ANCHORS as SCALE_ANCHORS
-from tslab.views.mesh.network_items import scale_colours as scale_colours
+from tslab.views.mesh.network_items import (BOTTLENECK_COLOUR, IDLE_COLOUR, LEVELS, SCALE,
+                                            SCALE_ANCHORS as SCALE_ANCHORS, HaloText, LinkLayer, LoadScale, NetworkPlot,
+                                            load_levels, scale_colours as scale_colours)
+from tslab.views.mesh.network_layout import (BOX_BOTTOM, BOX_TOP, GPU_HALF_HEIGHT, GPU_Y, GROUP_GAP, LEAF_Y, NIC_Y,
+                                             SPINE_Y, SWITCH_HALF_HEIGHT, SWITCH_Y, TIERS, NetworkLayout,
+                                             network_layout)
 from tslab.views.mesh.view import GROUP_COLOURS
 
 if TYPE_CHECKING:

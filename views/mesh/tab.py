@@ -10,8 +10,8 @@ from tslab.models.derived import COMPARE_MESH, MESH, NETWORK, TOPOLOGY, TRAFFIC,
 from tslab.models.mesh import GROUP_AXES, ORDERS, Mesh
 from tslab.views import charts
 from tslab.views.common import controls_above, inputs_beside
+from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab, derive_all
-from tslab.views.runner import Runner
 from tslab.views.labels import fields
 from tslab.views.layout import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
@@ -19,8 +19,8 @@ from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name
 from tslab.views.mesh.network_layout import network_layout
 from tslab.views.mesh.view import gpu_tooltip
+from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
-from tslab.views.document_model import DocumentModel
 
 COMPUTATIONS = (MESH, COMPARE_MESH, TRAFFIC, TOPOLOGY, NETWORK)
 NETWORK_AXIS = "view.mesh.network_axis"

@@ -15,7 +15,6 @@ from tslab.views import charts
 from tslab.views.mesh.common import CROSS_COLOUR, DETAIL_LIMIT, axis_label
 from tslab.views.mesh.layout import MeshLayout
 
-
 # A qualitative palette (Tableau 20): neighbouring groups get distinct colours.
 GROUP_COLOURS = ["#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",
                  "#9C755F", "#BAB0AC", "#A0CBE8", "#FFBE7D", "#FF9D9A", "#86BCB6", "#8CD17D", "#F1CE63",

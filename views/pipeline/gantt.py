@@ -15,7 +15,6 @@ from tslab.models.pipeline import Simulation
 from tslab.views import charts
 from tslab.views.pipeline.common import OP_COLOURS
 
-
 LANE_COLOUR = "#E4E4E4"    # a rank's lane: what no op covers is bubble
 CURTAIN = (255, 255, 255, 225)  # hides what has not run yet while animating
 LABEL_LIMIT = 700          # micro-batch numbers drawn on ops up to this many units

@@ -7,10 +7,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from tslab.models.pipeline import Simulation
 from tslab.views import charts
 from tslab.views.common import bold
-from tslab.views.pipeline.activations import ActivationView
 from tslab.views.labels import kind_name
+from tslab.views.pipeline.activations import ActivationView
 from tslab.views.pipeline.gantt import GanttView, time_text
-
 
 DRAW_LIMIT_OPS = 20_000  # drawn op by op up to this many (about 0.15 s to draw and 0.15 s to paint)
 

@@ -12,17 +12,15 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout,
 from tslab.models.derived import SCHEDULE, ScheduleResult, heavy, schedule_ops, schedule_scenario, schedule_taught
 from tslab.models.pipeline import KINDS, Simulation
 from tslab.views.common import controls_above, inputs_beside
+from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
-from tslab.views.runner import Runner
-from tslab.views.labels import field, fields
+from tslab.views.labels import field, fields, kind_name
 from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, fit_combo_boxes, inputs_column
-from tslab.views.labels import kind_name
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
+from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import invalid_header
-from tslab.views.document_model import DocumentModel
-
 
 FPS = 60
 REDUCED_MOTION = "reducedMotion"   # the QSettings key View → Reduced Motion writes

@@ -3,8 +3,8 @@ formats, the stacked-bar chart of the panel and the stack a planner row draws.""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import QCoreApplication

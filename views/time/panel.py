@@ -6,8 +6,7 @@ Run alone with ``python -m tslab.views.time [PRESET]``.
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt
-from PySide6.QtWidgets import (QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QStyle, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QSizePolicy, QStyle, QToolButton, QVBoxLayout, QWidget
 
 from tslab.models.derived import STEP_TIME, Failed
 from tslab.models.hardware import GPUS
@@ -17,8 +16,8 @@ from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
 from tslab.views.labels import fields
 from tslab.views.scenario_form import ScenarioForm
-from tslab.views.time.common import (AXES, Bar, StackChart, axis_name, hidden_colour, legend_html, ms,
-                                     percent, row_terms, term_colour, terms_tooltip)
+from tslab.views.time.common import (AXES, Bar, StackChart, axis_name, hidden_colour, legend_html, ms, percent,
+                                     row_terms, term_colour, terms_tooltip)
 from tslab.views.time.source import StepTimeSource
 
 STACK_MIN_HEIGHT, STACK_MAX_MIN_HEIGHT, BAR_PIXELS = 110, 190, 9   # a rank's bar at least 9 px while it can
@@ -251,7 +250,7 @@ class StepTimePanel(DocumentTab):
         set_text(self.details, details)
         self._draw_stack(t)
         self._draw_comm(t)
-        from tslab.models.time import MODEL_NOTE   # loaded with the result, not at start-up
+        from tslab.models.time import MODEL_NOTE  # loaded with the result, not at start-up
         notes = [QCoreApplication.translate("time", note.template).format(**note.args) for note in t.notes
                  if MODEL_NOTE not in note.text]   # the caption says it
         set_text(self.notes, " ".join(notes))

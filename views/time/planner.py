@@ -14,21 +14,18 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QShowEvent
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QHBoxLayout, QHeaderView, QLabel,
-                               QProgressBar, QPushButton, QSpinBox, QStyle, QStyledItemDelegate,
-                               QStyleOptionViewItem, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+                               QProgressBar, QPushButton, QSpinBox, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from tslab.models.memory import gib
 from tslab.models.planner import Plan, PlanEntry, plan
 from tslab.models.planner.search import MAX_PLAN_GPUS
 from tslab.models.scenario import Scenario, ScenarioError
-from tslab.views.common import caption_label
+from tslab.views.common import caption_label, set_text
 from tslab.views.document_model import DocumentModel
-from tslab.views.labels import choice_label
-from tslab.views.common import set_text
-from tslab.views.labels import kind_name
-from tslab.views.time.common import (AXES, legend_html, mean_terms, ms, percent, term_colour, term_name,
-                                     terms_tooltip)
+from tslab.views.labels import choice_label, kind_name
 from tslab.views.runner import Runner
+from tslab.views.time.common import AXES, legend_html, mean_terms, ms, percent, term_colour, term_name, terms_tooltip
 
 TOP = 10
 TERMS_ROLE = int(Qt.ItemDataRole.UserRole) + 1   # the cost stack cell: [(term, seconds)]

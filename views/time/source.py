@@ -18,6 +18,7 @@ from tslab.models.document import Document
 from tslab.views.document_model import DocumentModel
 from tslab.views.runner import Runner
 
+
 def _timed(cache: ResultCache, document: Document, should_stop: Callable[[], bool] | None = None) -> tuple:
     """(the cache key, the result) of STEP_TIME for `document`: the key tells whom it is for."""
     return STEP_TIME.key(document), cache.get(STEP_TIME, document, should_stop)
