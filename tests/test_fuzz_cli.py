@@ -38,6 +38,19 @@ CHILD = textwrap.dedent("""
         raise OverBudget()
 
     signal.signal(signal.SIGALRM, over_budget)
+
+    def own_peak():
+        # VmHWM: this process's own resident high-water mark. ru_maxrss would also count the
+        # parent's resident set at the fork (Linux carries it across exec): a test process grown
+        # large would be charged to every child it starts.
+        try:
+            with open("/proc/self/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) * 1024
+        except OSError:
+            pass
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from tslab.desktop.cli import main
     results = []
@@ -66,7 +79,7 @@ CHILD = textwrap.dedent("""
         results.append({{"argv": argv, "code": code, "seconds": time.perf_counter() - start,
                         "cpu": time.process_time() - cpu, "json": strict,
                         "stdout": text[:2000], "stderr": err.getvalue()[:4000],
-                        "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}})
+                        "peak": own_peak()}})
     print(json.dumps(results))
 """)
 
@@ -192,3 +205,15 @@ def test_every_key_at_its_extremes_is_accepted_or_refused_cleanly(tmp_path) -> N
     for start in range(0, len(batch), 100):
         for result in run_batch(batch[start:start + 100]):
             check(result)
+
+
+def test_a_childs_peak_is_its_own_not_the_parents() -> None:
+    """The budget is the command's: a test process grown large (the whole suite in one process)
+    is not charged to the child it starts (ru_maxrss carries the parent's resident set across the
+    fork and exec)."""
+    ballast = bytearray(800 << 20)
+    ballast[::4096] = b"\x01" * len(ballast[::4096])   # every page resident
+    (result,) = run_batch([["--version"]])
+    assert result["code"] == 0
+    assert result["peak"] < 500 << 20, result["peak"]
+    del ballast

@@ -4,6 +4,7 @@ thumbnail. Checked on a sample of the other keys per figure, spread over the who
 from __future__ import annotations
 
 import pytest
+import shiboken6
 from edits import edit_outside
 
 from tslab.models.derived import concerns
@@ -21,7 +22,7 @@ def caption(spec, document) -> str:
     try:
         return figure.caption_text()
     finally:
-        figure.deleteLater()
+        shiboken6.delete(figure)   # now, with its model: hundreds are built here
 
 
 @pytest.mark.parametrize("spec", [spec for spec in figures() if spec.reads], ids=lambda spec: spec.key)

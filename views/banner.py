@@ -52,7 +52,9 @@ class ValidationBanner(QFrame):
         if warnings:
             lines.append("<b>" + self.tr("Warnings:") + "</b>")
             lines += ["⚠ " + translate_problem(p) for p in warnings]
-        self.setStyleSheet(ERROR_STYLE if errors else WARNING_STYLE)
+        style = ERROR_STYLE if errors else WARNING_STYLE
+        if self.styleSheet() != style:   # restyling the banner and its label costs a few ms an edit
+            self.setStyleSheet(style)
         if self.compact:
             first = ("✖ " if errors else "⚠ ") + translate_problem((errors or warnings)[0])
             more = len(problems) - 1
