@@ -23,7 +23,6 @@ from .scenario import Scenario
 
 T = TypeVar("T")
 MISSING: Any = object()   # what `recall` returns for a result not remembered
-_MISSING = MISSING
 
 
 class Declared(Generic[T]):
@@ -44,7 +43,7 @@ class Declared(Generic[T]):
 
     def __call__(self, s: Scenario) -> T:
         found = self.recall(s)
-        if found is not _MISSING:
+        if found is not MISSING:
             return found
         result = self.function(s)
         self.remember(s, result)
@@ -57,8 +56,8 @@ class Declared(Generic[T]):
             return last[1]
         key = self.key(s)
         with self._lock:
-            found: Any = self._results.get(key, _MISSING)
-            if found is not _MISSING:
+            found: Any = self._results.get(key, MISSING)
+            if found is not MISSING:
                 self._results.move_to_end(key)
                 self._last = (s, found)
         return found

@@ -17,6 +17,7 @@ The rest of the interface the window, the export and the lecture keys use, with 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
@@ -102,6 +103,17 @@ class DocumentTab(QWidget):
             return derive_all(cache, computations, document)
         runner.start(derive_all, cache, computations, document)
         return None
+
+    def show_derived(self, runner: Runner, computation: Computation, draw: Callable[[Any], None],
+                     busy: Callable[[], None]) -> None:
+        """Draw `computation`'s result with `draw`: at once when `derive` computes it now, else
+        `busy()` shows what is being computed until `runner` delivers it (the runner's `done` is
+        connected to the same drawing)."""
+        results = self.derive(runner, (computation,))
+        if results is None:
+            busy()
+        else:
+            draw(results[0])
 
     def refresh(self, keys: frozenset[str] | None = None) -> None:
         """Redraw what `keys` concern (None: everything)."""

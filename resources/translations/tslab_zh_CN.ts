@@ -405,7 +405,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/comm/tab.py" line="98"/>
-        <location filename="../../views/comm/tab.py" line="255"/>
+        <location filename="../../views/comm/tab.py" line="251"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -425,32 +425,32 @@ The scenario is unchanged; save it and report the details printed in the termina
         <translation>当前显示的轮次</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="179"/>
+        <location filename="../../views/comm/tab.py" line="178"/>
         <source>Routing {tokens:,} tokens…</source>
         <translation>正在路由 {tokens:,} 个 token…</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="186"/>
+        <location filename="../../views/comm/tab.py" line="182"/>
         <source>The MoE panels need a mixture-of-experts scenario (try the DeepSeek-V3 or Kimi K2 preset): {reason}</source>
         <translation>MoE 面板需要混合专家（MoE）场景（可试 DeepSeek-V3 或 Kimi K2 预设）：{reason}</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="228"/>
+        <location filename="../../views/comm/tab.py" line="224"/>
         <source>round {k} of {rounds}</source>
         <translation>第 {k} 轮，共 {rounds} 轮</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="255"/>
+        <location filename="../../views/comm/tab.py" line="251"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="297"/>
+        <location filename="../../views/comm/tab.py" line="293"/>
         <source>Links</source>
         <translation>链路</translation>
     </message>
     <message>
-        <location filename="../../views/comm/tab.py" line="299"/>
+        <location filename="../../views/comm/tab.py" line="295"/>
         <source>MoE routing</source>
         <translation>MoE 路由</translation>
     </message>
@@ -537,7 +537,7 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="56"/>
-        <location filename="../../views/context/tab.py" line="228"/>
+        <location filename="../../views/context/tab.py" line="221"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
@@ -588,33 +588,33 @@ The scenario is unchanged; save it and report the details printed in the termina
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="86"/>
-        <location filename="../../views/context/tab.py" line="293"/>
+        <location filename="../../views/context/tab.py" line="286"/>
         <source>Muon × ZeRO</source>
         <translation>Muon 与 ZeRO</translation>
     </message>
     <message>
         <location filename="../../views/context/tab.py" line="87"/>
-        <location filename="../../views/context/tab.py" line="294"/>
+        <location filename="../../views/context/tab.py" line="287"/>
         <source>Stochastic rounding</source>
         <translation>随机舍入</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="166"/>
+        <location filename="../../views/context/tab.py" line="165"/>
         <source>Packing the dense matrices over {ranks:,} ZeRO ranks…</source>
         <translation>正在把稠密矩阵打包到 {ranks:,} 个 ZeRO rank 上…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="185"/>
+        <location filename="../../views/context/tab.py" line="180"/>
         <source>Rounding {samples:,} samples and accumulating {steps:,} updates…</source>
         <translation>正在舍入 {samples:,} 个样本并累加 {steps:,} 次更新…</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="228"/>
+        <location filename="../../views/context/tab.py" line="221"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../views/context/tab.py" line="290"/>
+        <location filename="../../views/context/tab.py" line="283"/>
         <source>Context parallel</source>
         <translation>上下文并行</translation>
     </message>
@@ -1733,22 +1733,22 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>MemoryTab</name>
     <message>
-        <location filename="../../views/memory/tab.py" line="195"/>
+        <location filename="../../views/memory/tab.py" line="191"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="204"/>
+        <location filename="../../views/memory/tab.py" line="200"/>
         <source>Precision and optimizer</source>
         <translation>精度与优化器</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="213"/>
+        <location filename="../../views/memory/tab.py" line="209"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="207"/>
+        <location filename="../../views/memory/tab.py" line="203"/>
         <source>Parallelism and ZeRO</source>
         <translation>并行与 ZeRO</translation>
     </message>
@@ -1789,22 +1789,22 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>正在计算每个序列长度的显存账本…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="174"/>
+        <location filename="../../views/memory/tab.py" line="172"/>
         <source>Simulating the schedule…</source>
         <translation>正在模拟流水线调度…</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="198"/>
+        <location filename="../../views/memory/tab.py" line="194"/>
         <source>Model details</source>
         <translation>模型细节</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="219"/>
+        <location filename="../../views/memory/tab.py" line="215"/>
         <source>MoE tokens on the busiest GPU</source>
         <translation>最忙 GPU 上的 MoE Token</translation>
     </message>
     <message>
-        <location filename="../../views/memory/tab.py" line="222"/>
+        <location filename="../../views/memory/tab.py" line="218"/>
         <source>GPU and allowances</source>
         <translation>GPU 与预留开销</translation>
     </message>
@@ -4008,7 +4008,7 @@ most states: rank {state_rank}, {bytes}</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../views/banner.py" line="59"/>
+        <location filename="../../views/banner.py" line="61"/>
         <source>{problem} (+{count} more: hover for all)</source>
         <translation>{problem}（另有 {count} 条：悬停查看全部）</translation>
     </message>

@@ -174,12 +174,8 @@ class CommTab(DocumentTab):
             self.runner.cancel()
             self.figure.show_moe(None, invalid_header(self.model.errors))
             return
-        results = self.derive(self.runner, (MOE,))
-        if results is None:
-            self.figure.show_moe(None, self.tr("Routing {tokens:,} tokens…").format(
-                tokens=s.parallel.ep * s.moe.tokens_per_rank))
-        else:
-            self._show_moe(results[0])
+        self.show_derived(self.runner, MOE, self._show_moe, lambda: self.figure.show_moe(
+            None, self.tr("Routing {tokens:,} tokens…").format(tokens=s.parallel.ep * s.moe.tokens_per_rank)))
 
     def _show_moe(self, result) -> None:
         if isinstance(result, Failed):

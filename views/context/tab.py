@@ -161,12 +161,8 @@ class ContextTab(DocumentTab):
             self._show_muon(Failed(problems_line(self.model.errors)))
             return
         p = self.model.scenario.parallel
-        results = self.derive(self.muon_runner, (MUON,))
-        if results is None:
-            self.muon_figure.show_busy(self.tr("Packing the dense matrices over {ranks:,} ZeRO ranks…").format(
-                ranks=p.dp * p.cp))
-        else:
-            self._show_muon(results[0])
+        self.show_derived(self.muon_runner, MUON, self._show_muon, lambda: self.muon_figure.show_busy(
+            self.tr("Packing the dense matrices over {ranks:,} ZeRO ranks…").format(ranks=p.dp * p.cp)))
 
     def _show_muon(self, result) -> None:
         if isinstance(result, Failed):
@@ -180,12 +176,9 @@ class ContextTab(DocumentTab):
             return
         self._shown["sr"] = key
         s = self.model.scenario.sr
-        results = self.derive(self.sr_runner, (SR,))
-        if results is None:
-            self.sr_figure.show_busy(self.tr("Rounding {samples:,} samples and accumulating {steps:,} updates…").format(
-                samples=s.samples, steps=s.steps))
-        else:
-            self._show_sr(results[0])
+        self.show_derived(self.sr_runner, SR, self._show_sr, lambda: self.sr_figure.show_busy(
+            self.tr("Rounding {samples:,} samples and accumulating {steps:,} updates…").format(
+                samples=s.samples, steps=s.steps)))
 
     def _show_sr(self, result) -> None:
         if isinstance(result, Failed):

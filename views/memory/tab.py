@@ -141,11 +141,9 @@ class MemoryTab(DocumentTab):
         if self._context_shown == key:
             return
         self._context_shown = key
-        results = self.derive(self.context_runner, (CONTEXT_MEMORY,))
-        if results is None:
-            self.context_chart.show_reason(self.tr("Computing the ledgers of every sequence length…"))
-        else:
-            self._draw_context(results[0])
+        chart = self.context_chart
+        self.show_derived(self.context_runner, CONTEXT_MEMORY, self._draw_context, lambda: chart.show_reason(
+            self.tr("Computing the ledgers of every sequence length…")))
 
     def _draw_context(self, memory) -> None:
         if self.context_chart is None:
@@ -169,11 +167,9 @@ class MemoryTab(DocumentTab):
         if self._lanes_shown == key:
             return
         self._lanes_shown = key
-        results = self.derive(self.lanes_runner, (MEMORY_TIMELINE,))
-        if results is None:
-            self.lanes.show_reason(self.tr("Simulating the schedule…"))
-        else:
-            self._draw_lanes(results[0])
+        lanes = self.lanes
+        self.show_derived(self.lanes_runner, MEMORY_TIMELINE, self._draw_lanes,
+                          lambda: lanes.show_reason(self.tr("Simulating the schedule…")))
 
     def _draw_lanes(self, timeline) -> None:
         if self.lanes is None or self.ledger is None:
