@@ -98,11 +98,10 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         self.tabs.currentChanged.connect(lambda _: self._place_step_time())  # a wider tab may need the room
 
         self.banner = ValidationBanner(self)
+        self.banner.place_in(self.tabs)   # beside the tabs: a problem that comes or goes resizes no page
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 2, 4, 2)
-        layout.setSpacing(4)
-        layout.addWidget(self.banner)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
@@ -466,7 +465,6 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             # The figure and its numbers first: the inputs fold away (Ctrl+Shift+H brings them back)
             self._inputs_before_presenting = self.hide_inputs_action.isChecked()
             self.set_inputs_hidden(True)
-            self.banner.set_compact(True)
             self.showFullScreen()   # first: widgets never shown yet would keep the font they were polished with
             self._apply_presentation_font()
         else:
@@ -476,7 +474,6 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
             if self._inputs_before_presenting is not None:
                 self.set_inputs_hidden(self._inputs_before_presenting)
                 self._inputs_before_presenting = None
-            self.banner.set_compact(False)
             self.showNormal()
 
     def presentation_scale(self) -> int:
@@ -598,7 +595,6 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         if presenting:   # the application's font is enlarged already: keep the normal one to go back to
             window._normal_font, self._normal_font = self._normal_font, None
             window._inputs_before_presenting = self._inputs_before_presenting
-            window.banner.set_compact(True)
             window.present_action.blockSignals(True)
             window.present_action.setChecked(True)
             window.present_action.blockSignals(False)

@@ -7,7 +7,7 @@ import re
 
 import pytest
 import shiboken6
-from PySide6.QtCore import SIGNAL, QCoreApplication, QSettings
+from PySide6.QtCore import SIGNAL, QCoreApplication, QEvent, QObject, QPoint, QSettings, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyle
 from windows import open_window
@@ -16,6 +16,7 @@ from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow
 from tslab.models.document import save_document
 from tslab.models.presets import preset_document
 from tslab.views.application import current_language, current_theme
+from tslab.views.texts import translate_problem
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -297,19 +298,51 @@ def test_choosing_the_language_shown_changes_nothing(window, settings):
     assert window.isVisible()
 
 
-def test_presenting_keeps_the_banner_to_one_line(window, qtbot):
-    """In presentation mode the validation banner is one line — the first problem and how many
-    more — with every problem in its tooltip; out of it, every problem is listed again."""
+def banner_fits_one_line(window) -> None:
+    """The banner is one line, whole or elided within its width, beside the tabs and no higher."""
+    banner, label, bar = window.banner, window.banner.label, window.tabs.tabBar()
+    assert "\n" not in label.text() and "<br>" not in label.text()
+    assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width() + 1
+    assert banner.height() <= bar.height()
+    corner = banner.mapTo(window, QPoint(0, 0))
+    assert corner.x() >= bar.mapTo(window, QPoint(bar.width(), 0)).x()   # right of the last tab
+    assert corner.x() + banner.width() <= window.width()
+
+
+def test_the_banner_is_one_line_beside_the_tabs_and_resizes_no_page(window, qtbot):
+    """The validation banner sits in the tab bar's corner: a problem that comes or goes leaves the
+    page's size alone (no figure laid out again), in and out of presentation mode. Its line is
+    the first problem and how many more; the tooltip and the panel a click opens list them all."""
+    page = window.tabs.currentWidget()
+    resizes = []
+
+    class Watch(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Resize:
+                resizes.append(event.size())
+            return False
+
+    watch = Watch(page)
+    page.installEventFilter(watch)
     window.model.update({"parallel.pp": 3})   # 32 layers over 3 stages and more: several problems
     problems = window.model.problems
     assert len(problems) >= 2 and window.banner.isVisible()
-    full = window.banner.sizeHint().height()
+    qtbot.wait(50)
+    assert resizes == []
+    banner_fits_one_line(window)
+    texts = [translate_problem(problem) for problem in problems]
+    assert window.banner.toolTip().count("<br>") >= len(problems)
+    assert f"+{len(problems) - 1} more" in window.banner.summary()
+    qtbot.mouseClick(window.banner, Qt.MouseButton.LeftButton)
+    details = window.banner.details
+    assert details.isVisible() and all(text in details.text() for text in texts)
+    details.hide()
+    window.model.update({"parallel.pp": 1})   # clean again: the banner goes, the page stays
+    assert not window.banner.isVisible() and not window.banner.problems
+    qtbot.wait(50)
+    assert resizes == []
+    window.model.update({"parallel.pp": 3})
     window.set_presentation(True)
-    label = window.banner.label
-    assert "\n" not in label.text() and "<br>" not in label.text()
-    assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width() + 1
-    qtbot.waitUntil(lambda: window.banner.height() <= label.fontMetrics().height() + 16, timeout=5000)
-    assert label.toolTip().count("<br>") >= len(problems)
+    qtbot.waitUntil(lambda: window.banner.height() <= window.tabs.tabBar().height(), timeout=5000)
+    banner_fits_one_line(window)
     window.set_presentation(False)
-    assert label.toolTip() == "" and label.text().count("<br>") >= len(problems) and \
-        window.banner.sizeHint().height() == full

@@ -245,6 +245,9 @@ def install_focus_ring(app: QApplication) -> None:
         setattr(app, FOCUS_RING_ATTRIBUTE, FocusRing(app))
 
 
+GUI_THREAD_POOL_ENV = "QT_NO_GUI_THREADPOOL"   # set (to anything): no GUI thread pool
+
+
 def create_application(argv: list[str] | None = None, lang: str | None = None) -> QApplication:
     """The QApplication with tslab's name, settings location, translations (`lang`, else the
     "language" setting, else the system's), theme, focus ring and chart style (the existing
@@ -257,6 +260,13 @@ def create_application(argv: list[str] | None = None, lang: str | None = None) -
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, config)
     if QApplication.instance() is None:
         qInstallMessageHandler(_qt_messages)
+        # Qt's raster engine hands every pixmap blit and image fill over about a hundred lines to
+        # its GUI thread pool, a few rows per thread, and waits for them. The figures are many
+        # such pixmaps of a few hundred rows each (a cached axis, a chart's viewport): waking the
+        # pool costs more than it saves, most on a machine of few cores, and an edit's redraw
+        # took up to 2-3 times as long (benchmarks/edits.py, 2 cores). So the fills stay on the
+        # GUI thread. Qt reads only whether the variable is set, before its first fill.
+        os.environ.setdefault(GUI_THREAD_POOL_ENV, "1")
     # A QApplication: the one running (tslab only ever starts QApplications), else a new one.
     app = cast(QApplication, QApplication.instance() or QApplication(argv if argv is not None else sys.argv[:1]))
     # The desktop entry's name (resources/linux/), so desktops match the window to its launcher.

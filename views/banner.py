@@ -1,50 +1,109 @@
-"""The validation banner: every problem of the scenario with the key it concerns."""
+"""The validation banner: every problem of the scenario with the key it concerns.
+
+It sits in the corner of the tab bar, on the tab row's free width, one line high: the first problem
+and how many more, every problem in its tooltip and, on a click (or Enter or Space), in a panel
+that stays open until dismissed. Placed there, a problem that comes or goes changes no page's
+size: the tab widget gives a corner widget no more than the tab bar's height. In the window's
+layout above the tabs, every figure was laid out and drawn again at each edit that made the
+scenario invalid or valid again, 25 ms of an edit's redraw (benchmarks/edits.py).
+"""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
+from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from tslab.models.validation import Problem
 from tslab.views.texts import translate_problem
 
-# The banner's text keeps dark ink on its light backgrounds whatever the theme (View → Theme).
-ERROR_STYLE = ("QFrame#banner { background: #fde2e1; border: 1px solid #d9534f; border-radius: 3px; }"
-               " QFrame#banner QLabel { color: #3b0d0c; }")
-WARNING_STYLE = ("QFrame#banner { background: #fff4d6; border: 1px solid #e0a800; border-radius: 3px; }"
-                 " QFrame#banner QLabel { color: #3d2e00; }")
+# The banner's text keeps dark ink on its light backgrounds whatever the theme (View → Theme):
+# (background, border, ink) of the errors and of the warnings.
+ERROR_COLOURS = ("#fde2e1", "#d9534f", "#3b0d0c")
+WARNING_COLOURS = ("#fff4d6", "#e0a800", "#3d2e00")
+
+
+def banner_style(selector: str, colours: tuple[str, str, str]) -> str:
+    background, border, ink = colours
+    return (f"{selector} {{ background: {background}; border: 1px solid {border}; border-radius: 3px;"
+            f" color: {ink}; }} {selector} QLabel {{ color: {ink}; border: none; }}")
+
+
+GAP = 12           # pixels between the last tab and the banner
+LEAST_WIDTH = 160  # the banner's width when the tabs take the whole row: the sign and a few words
 
 
 class ValidationBanner(QFrame):
-    """Hidden when the scenario is clean; red with the errors, amber with only warnings. Compact
-    (presentation mode): one line — the first problem and how many more — with every problem in
-    the tooltip, so that the figure keeps the room."""
+    """Hidden when the scenario is clean; red with the errors, amber with only warnings. `place_in`
+    puts it in a tab widget's corner, as wide as the tabs leave free."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("banner")
         self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.RichText)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        layout.addWidget(self.label)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(6, 1, 6, 1)
+        self._layout.addWidget(self.label)
+        self.details = QLabel(self)   # every problem: the panel a click opens (a window of its own)
+        self.details.setWindowFlags(Qt.WindowType.Popup)
+        self.details.setObjectName("bannerDetails")
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setMargin(8)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.problems: list[Problem] = []
-        self.compact = False
+        self._tabs: QTabWidget | None = None
+        self._watched: tuple[QObject, ...] = ()
+        self._width = LEAST_WIDTH
         self.hide()
 
-    def set_compact(self, on: bool) -> None:
-        self.compact = on
-        self.show_problems(self.problems)
+    def place_in(self, tabs: QTabWidget) -> None:
+        """Show the banner in `tabs`' top right corner, refitted when the tab widget's width or type
+        changes."""
+        self._tabs = tabs
+        tabs.setCornerWidget(self, Qt.Corner.TopRightCorner)
+        # the tab bar's width hint and the label's metrics follow their own type (presentation mode)
+        self._watched = (tabs, tabs.tabBar(), self.label)
+        for watched in self._watched:
+            watched.installEventFilter(self)
+        self._fit()
 
-    def show_problems(self, problems: list[Problem]) -> None:
-        self.problems = list(problems)
-        if not problems:
-            self.label.clear()
-            self.hide()
-            return
-        errors = [p for p in problems if p.severity == "error"]
-        warnings = [p for p in problems if p.severity != "error"]
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched in self._watched and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange,
+                                                         QEvent.Type.StyleChange):
+            self._fit()
+        return False
+
+    def _fit(self) -> None:
+        """As wide as the row beside the tabs leaves, the text elided to it."""
+        if self._tabs is not None:
+            free = self._tabs.width() - self._tabs.tabBar().sizeHint().width() - GAP
+            width = max(free, LEAST_WIDTH)
+            if width != self._width:
+                self._width = width
+                self.updateGeometry()
+        self._elide()
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins() + self._layout.contentsMargins()
+        return QSize(self._width, self.label.fontMetrics().height() + margins.top() + margins.bottom() + 2)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(LEAST_WIDTH, super().minimumSizeHint().height())
+
+    def summary(self) -> str:
+        """The one line: the first problem (errors first) and how many more."""
+        errors = [p for p in self.problems if p.severity == "error"]
+        first = ("✖ " if errors else "⚠ ") + translate_problem((errors or self.problems)[0])
+        more = len(self.problems) - 1
+        return first if not more else self.tr("{problem} (+{count} more: click for all)").format(
+            problem=first, count=more)
+
+    def full_text(self) -> str:
+        """Every problem, errors first, as rich text (the tooltip and the panel)."""
+        errors = [p for p in self.problems if p.severity == "error"]
+        warnings = [p for p in self.problems if p.severity != "error"]
         lines = []
         if errors:
             lines.append("<b>" + self.tr("Invalid scenario ({count} errors):").format(count=len(errors)) + "</b>")
@@ -52,27 +111,55 @@ class ValidationBanner(QFrame):
         if warnings:
             lines.append("<b>" + self.tr("Warnings:") + "</b>")
             lines += ["⚠ " + translate_problem(p) for p in warnings]
-        style = ERROR_STYLE if errors else WARNING_STYLE
+        return "<br>".join(lines)
+
+    def show_problems(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        if not problems:
+            self.label.clear()
+            self.setToolTip("")
+            self.details.hide()
+            self.hide()
+            return
+        colours = ERROR_COLOURS if any(p.severity == "error" for p in problems) else WARNING_COLOURS
+        style = banner_style("QFrame#banner", colours)
         if self.styleSheet() != style:   # restyling the banner and its label costs a few ms an edit
             self.setStyleSheet(style)
-        if self.compact:
-            first = ("✖ " if errors else "⚠ ") + translate_problem((errors or warnings)[0])
-            more = len(problems) - 1
-            text = first if not more else self.tr("{problem} (+{count} more: hover for all)").format(
-                problem=first, count=more)
-            self.label.setWordWrap(False)
-            self.label.setTextFormat(Qt.TextFormat.PlainText)
-            width = max(self.width() - 16, 200)   # one line: the rest in the tooltip
-            self.label.setText(self.label.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width))
-            self.label.setToolTip("<br>".join(lines))
-        else:
-            self.label.setWordWrap(True)
-            self.label.setTextFormat(Qt.TextFormat.RichText)
-            self.label.setText("<br>".join(lines))
-            self.label.setToolTip("")
+            self.details.setStyleSheet(banner_style("QLabel#bannerDetails", colours))
+        full = self.full_text()
+        self.setToolTip(full)
+        self.details.setText(full)
+        self._elide()
         self.show()
 
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.compact and self.problems and event.size().width() != event.oldSize().width():
-            self.show_problems(self.problems)   # elided anew for the new width
+    def _elide(self) -> None:
+        if not self.problems:
+            return
+        margins = self.contentsMargins() + self._layout.contentsMargins()
+        room = max(self._width - margins.left() - margins.right(), 20)
+        text = self.label.fontMetrics().elidedText(self.summary(), Qt.TextElideMode.ElideRight, room)
+        if self.label.text() != text:
+            self.label.setText(text)
+
+    def show_details(self) -> None:
+        """The panel with every problem, under the banner's right edge, on the banner's screen."""
+        if not self.problems:
+            return
+        self.details.setFont(self.font())
+        width = min(max(self._width, 420), 720)
+        self.details.setFixedWidth(width)
+        self.details.adjustSize()
+        corner = self.mapToGlobal(QPoint(self.width(), self.height()))
+        self.details.move(corner.x() - width, corner.y() + 2)
+        self.details.show()
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.show_details()
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.show_details()
+            return
+        super().keyPressEvent(event)

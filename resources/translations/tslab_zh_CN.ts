@@ -1180,305 +1180,305 @@ Not drawn for this scenario: {reason}</source>
         <translation>长上下文 &amp;&amp; V4</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="127"/>
+        <location filename="../../desktop/main_window.py" line="126"/>
         <source>Step time and model FLOP utilisation of the step-time model; View → Step Time Panel (F6) shows where the time goes</source>
         <translation>步时模型给出的步时与模型 FLOP 利用率（MFU）；视图 → 步时面板（F6）显示时间花在了哪里</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="130"/>
+        <location filename="../../desktop/main_window.py" line="129"/>
         <source>Deterministic teaching model, not a benchmark</source>
         <translation>确定性教学模型，并非基准测试</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="143"/>
+        <location filename="../../desktop/main_window.py" line="142"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="146"/>
+        <location filename="../../desktop/main_window.py" line="145"/>
         <source>Preset:</source>
         <translation>预设：</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="149"/>
+        <location filename="../../desktop/main_window.py" line="148"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="151"/>
+        <location filename="../../desktop/main_window.py" line="150"/>
         <source>(custom scenario)</source>
         <translation>（自定义场景）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="160"/>
+        <location filename="../../desktop/main_window.py" line="159"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="161"/>
+        <location filename="../../desktop/main_window.py" line="160"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="163"/>
+        <location filename="../../desktop/main_window.py" line="162"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="164"/>
+        <location filename="../../desktop/main_window.py" line="163"/>
         <source>&amp;Import Hugging Face config…</source>
         <translation>导入 Hugging Face 配置(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="165"/>
+        <location filename="../../desktop/main_window.py" line="164"/>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="166"/>
+        <location filename="../../desktop/main_window.py" line="165"/>
         <source>Save Scenario &amp;As…</source>
         <translation>场景另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="168"/>
+        <location filename="../../desktop/main_window.py" line="167"/>
         <source>&amp;Export Current Tab</source>
         <translation>导出当前标签页(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="170"/>
+        <location filename="../../desktop/main_window.py" line="169"/>
         <source>PNG image (2× scale)…</source>
         <translation>PNG 图像（2× 缩放）…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="170"/>
+        <location filename="../../desktop/main_window.py" line="169"/>
         <source>SVG vector image…</source>
         <translation>SVG 矢量图…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="171"/>
+        <location filename="../../desktop/main_window.py" line="170"/>
         <source>PDF document…</source>
         <translation>PDF 文档…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="174"/>
+        <location filename="../../desktop/main_window.py" line="173"/>
         <source>Export All &amp;Figures…</source>
         <translation>导出全部图(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="175"/>
+        <location filename="../../desktop/main_window.py" line="174"/>
         <source>Every figure of the gallery, or the lecture handout PDF, into a folder</source>
         <translation>把图库中的每张图，或课程讲义 PDF，导出到一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="178"/>
+        <location filename="../../desktop/main_window.py" line="177"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="181"/>
+        <location filename="../../desktop/main_window.py" line="180"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="184"/>
+        <location filename="../../desktop/main_window.py" line="183"/>
         <source>&amp;Presentation Mode</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="188"/>
+        <location filename="../../desktop/main_window.py" line="187"/>
         <source>Presentation &amp;Scale</source>
         <translation>演示缩放(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="189"/>
+        <location filename="../../desktop/main_window.py" line="188"/>
         <source>How much larger the type is in presentation mode</source>
         <translation>演示模式下文字放大的倍数</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="193"/>
+        <location filename="../../desktop/main_window.py" line="192"/>
         <source>&amp;Hide Inputs</source>
         <translation>隐藏输入栏(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="195"/>
+        <location filename="../../desktop/main_window.py" line="194"/>
         <source>Fold every tab&apos;s input column away, so the figure takes the whole width</source>
         <translation>收起每个标签页的输入栏，让图占满整个宽度</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="200"/>
+        <location filename="../../desktop/main_window.py" line="199"/>
         <source>Step &amp;Time Panel</source>
         <translation>步时面板(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="202"/>
+        <location filename="../../desktop/main_window.py" line="201"/>
         <source>Step time, MFU and where each pipeline rank&apos;s time goes, beside every tab</source>
         <translation>步时、MFU 以及各流水线 rank 的时间去向，可与任一标签页并排显示</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="206"/>
+        <location filename="../../desktop/main_window.py" line="205"/>
         <source>P&amp;lan Configurations…</source>
         <translation>规划并行配置(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="207"/>
+        <location filename="../../desktop/main_window.py" line="206"/>
         <source>Figure &amp;Gallery…</source>
         <translation>图库(&amp;G)…</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="208"/>
+        <location filename="../../desktop/main_window.py" line="207"/>
         <source>The course&apos;s twelve figures, drawn for this scenario: open one full size, step through them, export them</source>
         <translation>课程的十二张图，按当前场景绘制：可全尺寸打开、逐张浏览、导出</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="210"/>
+        <location filename="../../desktop/main_window.py" line="209"/>
         <source>S&amp;ources Panel</source>
         <translation>来源面板(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="212"/>
+        <location filename="../../desktop/main_window.py" line="211"/>
         <source>Where the numbers of the current tab come from: formula and primary source of each</source>
         <translation>当前标签页中数字的来源：每个数字的公式与一手来源</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="217"/>
+        <location filename="../../desktop/main_window.py" line="216"/>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="218"/>
+        <location filename="../../desktop/main_window.py" line="217"/>
         <source>Colours of the window; the figures stay on white paper, as they are exported for slides</source>
         <translation>窗口的配色；图始终保持白底，与导出到幻灯片时一致</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="223"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="223"/>
+        <location filename="../../desktop/main_window.py" line="222"/>
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="227"/>
+        <location filename="../../desktop/main_window.py" line="226"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="230"/>
+        <location filename="../../desktop/main_window.py" line="229"/>
         <source>English</source>
         <translation>English（英语）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="232"/>
+        <location filename="../../desktop/main_window.py" line="231"/>
         <source>Reduced &amp;Motion</source>
         <translation>减少动画(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="233"/>
+        <location filename="../../desktop/main_window.py" line="232"/>
         <source>Animations step from state to state instead of moving smoothly (every tab that plays one)</source>
         <translation>动画在状态之间跳变，而不是平滑移动（适用于所有播放动画的标签页）</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="239"/>
+        <location filename="../../desktop/main_window.py" line="238"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="240"/>
+        <location filename="../../desktop/main_window.py" line="239"/>
         <source>&amp;About Training Systems Lab</source>
         <translation>关于 Training Systems Lab(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="244"/>
+        <location filename="../../desktop/main_window.py" line="243"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="246"/>
-        <location filename="../../desktop/main_window.py" line="427"/>
+        <location filename="../../desktop/main_window.py" line="245"/>
+        <location filename="../../desktop/main_window.py" line="426"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="249"/>
-        <location filename="../../desktop/main_window.py" line="430"/>
+        <location filename="../../desktop/main_window.py" line="248"/>
+        <location filename="../../desktop/main_window.py" line="429"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="263"/>
+        <location filename="../../desktop/main_window.py" line="262"/>
         <source>Reset to &amp;Preset</source>
         <translation>重置为预设(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="375"/>
+        <location filename="../../desktop/main_window.py" line="374"/>
         <source>Invalid scenario: see the banner</source>
         <translation>场景无效：请查看顶部提示栏</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="378"/>
+        <location filename="../../desktop/main_window.py" line="377"/>
         <source>OOM</source>
         <translation>OOM</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="378"/>
+        <location filename="../../desktop/main_window.py" line="377"/>
         <source>fits</source>
         <translation>放得下</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="379"/>
+        <location filename="../../desktop/main_window.py" line="378"/>
         <source>Most-loaded GPU: {used} of {capacity} — {state}</source>
         <translation>负载最高的 GPU：{used} / {capacity} — {state}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="398"/>
+        <location filename="../../desktop/main_window.py" line="397"/>
         <source>Back to the preset {title}</source>
         <translation>恢复为预设 {title}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="399"/>
+        <location filename="../../desktop/main_window.py" line="398"/>
         <source>The document comes from no preset</source>
         <translation>该文档不是来自预设</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="403"/>
+        <location filename="../../desktop/main_window.py" line="402"/>
         <source>Training Systems Lab</source>
         <translation>训练系统实验室</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="413"/>
+        <location filename="../../desktop/main_window.py" line="412"/>
         <source>Load preset {name}</source>
         <translation>加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="416"/>
+        <location filename="../../desktop/main_window.py" line="415"/>
         <source>Loaded preset {name}</source>
         <translation>已加载预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="427"/>
+        <location filename="../../desktop/main_window.py" line="426"/>
         <source>&amp;Undo {edit}</source>
         <translation>撤销 {edit}(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="430"/>
+        <location filename="../../desktop/main_window.py" line="429"/>
         <source>&amp;Redo {edit}</source>
         <translation>重做 {edit}(&amp;R)</translation>
     </message>
     <message>
+        <location filename="../../desktop/main_window.py" line="439"/>
         <location filename="../../desktop/main_window.py" line="440"/>
-        <location filename="../../desktop/main_window.py" line="441"/>
         <source>Reset to preset {name}</source>
         <translation>重置为预设 {name}</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="633"/>
+        <location filename="../../desktop/main_window.py" line="629"/>
         <source>About Training Systems Lab</source>
         <translation>关于 Training Systems Lab</translation>
     </message>
     <message>
-        <location filename="../../desktop/main_window.py" line="634"/>
+        <location filename="../../desktop/main_window.py" line="630"/>
         <source>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;Where every byte, bubble and collective of large-scale LLM training goes.&lt;br&gt;Every number is a deterministic teaching model with its formula and primary source; it is not a benchmark of a real cluster.</source>
         <translation>&lt;b&gt;Training Systems Lab&lt;/b&gt; {version}&lt;br&gt;看清大规模 LLM 训练中的每个字节、每个气泡、每次集合通信都花在了哪里。&lt;br&gt;每个数字都来自附有公式与一手来源的确定性教学模型，并非真实集群的基准测试。</translation>
     </message>
@@ -3998,19 +3998,19 @@ most states: rank {state_rank}, {bytes}</source>
 <context>
     <name>ValidationBanner</name>
     <message>
-        <location filename="../../views/banner.py" line="50"/>
+        <location filename="../../views/banner.py" line="92"/>
+        <source>{problem} (+{count} more: click for all)</source>
+        <translation>{problem}（另有 {count} 条：点击查看全部）</translation>
+    </message>
+    <message>
+        <location filename="../../views/banner.py" line="101"/>
         <source>Invalid scenario ({count} errors):</source>
         <translation>场景无效（{count} 个错误）：</translation>
     </message>
     <message>
-        <location filename="../../views/banner.py" line="53"/>
+        <location filename="../../views/banner.py" line="104"/>
         <source>Warnings:</source>
         <translation>警告：</translation>
-    </message>
-    <message>
-        <location filename="../../views/banner.py" line="61"/>
-        <source>{problem} (+{count} more: hover for all)</source>
-        <translation>{problem}（另有 {count} 条：悬停查看全部）</translation>
     </message>
 </context>
 <context>
