@@ -5,6 +5,7 @@ so that the figure takes the width, and rows of controls that wrap instead of wi
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
@@ -247,26 +248,42 @@ class FlowBar(QWidget):
 
 
 _RULER: list[QLabel] = []   # one hidden label that measures the others (made on first use)
+_MEASURED: dict[tuple, int] = {}   # wrapped_height's answers, by everything that decides them
+MEASURED_KEPT = 4096               # answers kept before the dict starts afresh
 
 
 def wrapped_height(label: QLabel, width: int) -> int:
     """The height of `label`'s text wrapped at `width`, measured on a copy: a QLabel's own height
-    for a width never falls below the minimum height it was given (and FigureScroll gives it one)."""
-    if not label.text():
+    for a width never falls below the minimum height it was given (and FigureScroll gives it one).
+    An answer is kept by the text, type, style, format, margins and width: a figure is fitted
+    again after every edit, mostly with its labels as they were."""
+    text = label.text()
+    if not text:
         return 0
+    margins = label.contentsMargins()
+    key = (text, label.font().key(), label.styleSheet(), label.textFormat(), label.margin(),
+           label.indent(), margins.left(), margins.top(), margins.right(), margins.bottom(), width)
+    height = _MEASURED.get(key)
+    if height is not None:
+        return height
     if not _RULER:
         _RULER.append(QLabel())
     ruler = _RULER[0]
     ruler.setFont(label.font())
-    ruler.setStyleSheet(label.styleSheet())
+    if ruler.styleSheet() != label.styleSheet():   # a new style sheet is parsed and polished again
+        ruler.setStyleSheet(label.styleSheet())
     ruler.setTextFormat(label.textFormat())
     ruler.setWordWrap(True)
     ruler.setMargin(label.margin())
     ruler.setIndent(label.indent())
-    ruler.setContentsMargins(label.contentsMargins())
-    ruler.setText(label.text())
+    ruler.setContentsMargins(margins)
+    ruler.setText(text)
     ruler.ensurePolished()
-    return ruler.heightForWidth(width)
+    height = ruler.heightForWidth(width)
+    if len(_MEASURED) >= MEASURED_KEPT:
+        _MEASURED.clear()
+    _MEASURED[key] = height
+    return height
 
 
 def minimum_height_for_width(widget: QWidget, width: int, own_minimum: dict | None = None,
@@ -534,16 +551,41 @@ class _WrappedLastColumn(QObject):
     def __init__(self, table: QTableWidget, min_characters: int):
         super().__init__(table)
         self.table, self.min_characters = table, min_characters
+        # a word's width and a text's wrapped height, by type (and width): an edit changes a few
+        # formulas, and the table is fitted again after every edit
+        self._sizes: dict[tuple, int] = {}
+        self.held = False
         table.setWordWrap(True)
         table.setTextElideMode(Qt.TextElideMode.ElideNone)
         table.horizontalHeader().sectionResized.connect(self._resized)
         table.installEventFilter(self)
 
     def _resized(self, column: int, _old: int, _new: int) -> None:
+        if self.held:   # fitted_rows fits once when its columns are sized
+            return
         if column == self.table.columnCount() - 1:
             self.fit()
         elif self.min_characters:
             self.widen()
+
+    def _word_width(self, metrics: QFontMetrics, font: str, word: str) -> int:
+        key = ("word", font, word)
+        width = self._sizes.get(key)
+        return self._keep(key, metrics.horizontalAdvance(word)) if width is None else width
+
+    def _lines_height(self, font: QFont, text: str, width: int) -> int:
+        key = ("lines", font.key(), text, width)
+        height = self._sizes.get(key)
+        if height is None:
+            height = self._keep(key, QFontMetrics(font).boundingRect(
+                QRect(0, 0, width, 1 << 20), int(Qt.TextFlag.TextWordWrap), text).height())
+        return height
+
+    def _keep(self, key: tuple, size: int) -> int:
+        if len(self._sizes) >= MEASURED_KEPT:
+            self._sizes.clear()
+        self._sizes[key] = size
+        return size
 
     def widen(self) -> None:
         """The last column fills the table, but is never narrower than `min_characters` average
@@ -553,10 +595,10 @@ class _WrappedLastColumn(QObject):
         last = table.columnCount() - 1
         others = sum(table.columnWidth(c) for c in range(last) if not table.isColumnHidden(c))
         margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
-        metrics = table.fontMetrics()
+        metrics, font = table.fontMetrics(), table.font().key()
         words = {word for row in range(table.rowCount()) if (cell := table.item(row, last)) is not None
                  for word in cell.text().split()}
-        longest = max((metrics.horizontalAdvance(word) for word in words), default=0) + margin + 2
+        longest = max((self._word_width(metrics, font, word) for word in words), default=0) + margin + 2
         width = max(metrics.averageCharWidth() * self.min_characters, longest, table.viewport().width() - others)
         if table.columnWidth(last) != width:
             table.setColumnWidth(last, width)   # sectionResized: fit() follows
@@ -571,8 +613,7 @@ class _WrappedLastColumn(QObject):
             cell = table.item(row, last)
             text = cell.text() if cell is not None else ""
             font = cell.font() if cell is not None and cell.font() != QFont() else table.font()
-            needed = QFontMetrics(font).boundingRect(QRect(0, 0, width, 1 << 20),
-                                                     int(Qt.TextFlag.TextWordWrap), text).height() + 6
+            needed = self._lines_height(font, text, width) + 6
             height = max(base, needed)
             if table.rowHeight(row) != height:
                 table.setRowHeight(row, height)
@@ -598,13 +639,23 @@ def wrap_last_column(table: QTableWidget, min_characters: int = 0) -> None:
     table.__dict__["_wrapped_last_column"] = _WrappedLastColumn(table, min_characters)
 
 
-def fitted_rows(table: QTableWidget) -> None:
-    """Refit the rows of a table made with wrap_last_column (after its texts changed)."""
+def fitted_rows(table: QTableWidget, sized_columns: Iterable[int] = ()) -> None:
+    """Refit the rows of a table made with wrap_last_column (after its texts changed), first
+    sizing `sized_columns` to their contents: the rows are fitted once, not after each column."""
     fitter = table.__dict__.get("_wrapped_last_column")
-    if fitter is not None:
-        if fitter.min_characters:
-            fitter.widen()
-        fitter.fit()
+    if fitter is None:
+        for column in sized_columns:
+            table.resizeColumnToContents(column)
+        return
+    fitter.held = True
+    try:
+        for column in sized_columns:
+            table.resizeColumnToContents(column)
+    finally:
+        fitter.held = False
+    if fitter.min_characters:
+        fitter.widen()
+    fitter.fit()
 
 
 class ShownDegree(QObject):

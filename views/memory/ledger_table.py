@@ -38,9 +38,7 @@ class LedgerTable(QTableWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # presentation mode's larger type: no value cut off
-            for column in range(4):
-                self.resizeColumnToContents(column)
-            fitted_rows(self)
+            fitted_rows(self, range(4))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -108,8 +106,6 @@ class LedgerTable(QTableWidget):
             cell.setForeground(QBrush(QColor(charts.TEXT_COLOUR)))
             cell.setFont(bold)
         keys = [item.key for item in items]
-        if keys != self._row_keys:
-            self._row_keys = keys
-            for column in range(4):
-                self.resizeColumnToContents(column)
-        fitted_rows(self)
+        sized = range(4) if keys != self._row_keys else range(0)
+        self._row_keys = keys
+        fitted_rows(self, sized)
