@@ -94,13 +94,13 @@ def test_slider_edit_is_rate_limited_but_lands(tab, qtbot):
 def test_invalid_edit_shows_reasons_not_a_crash(window, qtbot):
     editors = window.memory_tab.form.editors
     editors["parallel.tp"].widget.setValue(3)
-    assert window.banner.isVisible()
+    assert window.banner.problems
     assert "parallel.tp" in window.banner.label.text()
     assert window.memory_tab.ledger is None
     assert "Invalid scenario" in window.memory_tab.figure.subtitle.text()
     editors["parallel.tp"].widget.setValue(1)
     assert window.memory_tab.ledger is not None
-    assert not window.banner.isVisible()
+    assert not window.banner.problems and not window.banner.label.text()
 
 
 def test_preset_picker_loads_preset(window, qtbot):
@@ -112,7 +112,7 @@ def test_preset_picker_loads_preset(window, qtbot):
     expected = memory_ledger(load_preset("deepseek-v3"))
     assert window.memory_tab.ledger.gpu_bytes == expected.gpu_bytes
     # the flagship preset states its layer split: it opens without a warning
-    assert not window.banner.isVisible() and not window.banner.problems
+    assert not window.banner.problems and not window.banner.label.text()
 
 
 def test_save_and_open_round_trip(window, tmp_path, qtbot):

@@ -298,7 +298,7 @@ def test_invalid_topology_still_draws_and_lists_reasons(qtbot):
     qtbot.waitExposed(window)
     window.select_tab("mesh")
     assert window.tabs.currentWidget().layout().itemAt(0).widget() is window.mesh_tab
-    assert window.banner.isVisible() and "parallel.dp" in window.banner.label.text()
+    assert window.banner.problems and "parallel.dp" in window.banner.label.text()
     assert [(p.key, p.args) for p in window.mesh_tab.mesh.errors] == [
         ("parallel.dp", {"product": 3, "nodes": 1, "gpn": 8, "world": 8})]
     assert [list(g) for g in window.mesh_tab.mesh.groups["dp"]] == [[0, 1, 2]]  # the 3 ranks asked for, drawn

@@ -16,6 +16,7 @@ from tslab.desktop.main_window import DEFAULT_PRESENTATION_SCALE, MainWindow
 from tslab.models.document import save_document
 from tslab.models.presets import preset_document
 from tslab.views.application import current_language, current_theme
+from tslab.views.banner import ERROR_COLOURS
 from tslab.views.texts import translate_problem
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -326,10 +327,12 @@ def test_the_banner_is_one_line_beside_the_tabs_and_resizes_no_page(window, qtbo
     page.installEventFilter(watch)
     window.model.update({"parallel.pp": 3})   # 32 layers over 3 stages and more: several problems
     problems = window.model.problems
-    assert len(problems) >= 2 and window.banner.isVisible()
+    assert len(problems) >= 2 and window.banner.problems == problems
     qtbot.wait(50)
     assert resizes == []
     banner_fits_one_line(window)
+    inside = QPoint(3, window.banner.height() // 2)   # left of the text, inside the border
+    assert window.banner.grab().toImage().pixelColor(inside).name() == ERROR_COLOURS[0]
     texts = [translate_problem(problem) for problem in problems]
     assert window.banner.toolTip().count("<br>") >= len(problems)
     assert f"+{len(problems) - 1} more" in window.banner.summary()
@@ -338,7 +341,8 @@ def test_the_banner_is_one_line_beside_the_tabs_and_resizes_no_page(window, qtbo
     assert details.isVisible() and all(text in details.text() for text in texts)
     details.hide()
     window.model.update({"parallel.pp": 1})   # clean again: the banner goes, the page stays
-    assert not window.banner.isVisible() and not window.banner.problems
+    assert not window.banner.problems and not window.banner.label.text()
+    assert window.banner.grab().toImage().pixelColor(inside).name() != ERROR_COLOURS[0]
     qtbot.wait(50)
     assert resizes == []
     window.model.update({"parallel.pp": 3})

@@ -5,11 +5,15 @@ and how many more, every problem in its tooltip and, on a click (or Enter or Spa
 that stays open until dismissed. Placed there, a problem that comes or goes changes no page's
 size: the tab widget gives a corner widget no more than the tab bar's height. In the window's
 layout above the tabs, every figure was laid out and drawn again at each edit that made the
-scenario invalid or valid again, 25 ms of an edit's redraw (benchmarks/edits.py).
+scenario invalid or valid again, 25 ms of an edit's redraw (benchmarks/edits.py). It is never
+hidden, only blank while the scenario is clean: a corner widget shown or hidden has the tab widget
+lay itself out and repaint every page, and it paints its own colours (no style sheet to parse and
+polish again at each change).
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QVBoxLayout, QWidget
 
 from tslab.models.validation import Problem
@@ -22,9 +26,9 @@ WARNING_COLOURS = ("#fff4d6", "#e0a800", "#3d2e00")
 
 
 def banner_style(selector: str, colours: tuple[str, str, str]) -> str:
+    """The style sheet of the panel with every problem."""
     background, border, ink = colours
-    return (f"{selector} {{ background: {background}; border: 1px solid {border}; border-radius: 3px;"
-            f" color: {ink}; }} {selector} QLabel {{ color: {ink}; border: none; }}")
+    return f"{selector} {{ background: {background}; border: 1px solid {border}; color: {ink}; }}"
 
 
 GAP = 12           # pixels between the last tab and the banner
@@ -32,7 +36,7 @@ LEAST_WIDTH = 160  # the banner's width when the tabs take the whole row: the si
 
 
 class ValidationBanner(QFrame):
-    """Hidden when the scenario is clean; red with the errors, amber with only warnings. `place_in`
+    """Blank when the scenario is clean; red with the errors, amber with only warnings. `place_in`
     puts it in a tab widget's corner, as wide as the tabs leave free."""
 
     def __init__(self, parent: QWidget | None = None):
@@ -50,13 +54,12 @@ class ValidationBanner(QFrame):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setMargin(8)
-        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # Tab stops at it while there are problems
         self.problems: list[Problem] = []
+        self._colours: tuple[str, str, str] | None = None   # what it paints (None: nothing)
         self._tabs: QTabWidget | None = None
         self._watched: tuple[QObject, ...] = ()
         self._width = LEAST_WIDTH
-        self.hide()
 
     def place_in(self, tabs: QTabWidget) -> None:
         """Show the banner in `tabs`' top right corner, refitted when the tab widget's width or type
@@ -115,22 +118,37 @@ class ValidationBanner(QFrame):
 
     def show_problems(self, problems: list[Problem]) -> None:
         self.problems = list(problems)
-        if not problems:
-            self.label.clear()
-            self.setToolTip("")
-            self.details.hide()
-            self.hide()
-            return
-        colours = ERROR_COLOURS if any(p.severity == "error" for p in problems) else WARNING_COLOURS
-        style = banner_style("QFrame#banner", colours)
-        if self.styleSheet() != style:   # restyling the banner and its label costs a few ms an edit
-            self.setStyleSheet(style)
-            self.details.setStyleSheet(banner_style("QLabel#bannerDetails", colours))
-        full = self.full_text()
+        colours = (ERROR_COLOURS if any(p.severity == "error" for p in problems) else WARNING_COLOURS) \
+            if problems else None
+        if colours != self._colours:
+            self._colours = colours
+            if colours is not None:
+                palette = self.label.palette()
+                palette.setColor(QPalette.ColorRole.WindowText, QColor(colours[2]))
+                self.label.setPalette(palette)
+                self.details.setStyleSheet(banner_style("QLabel#bannerDetails", colours))
+            self.setCursor(Qt.CursorShape.PointingHandCursor if colours else Qt.CursorShape.ArrowCursor)
+            self.setFocusPolicy(Qt.FocusPolicy.TabFocus if colours else Qt.FocusPolicy.NoFocus)
+            self.update()
+        full = self.full_text() if problems else ""
         self.setToolTip(full)
         self.details.setText(full)
+        if not problems:
+            self.label.clear()
+            self.details.hide()
+            return
         self._elide()
-        self.show()
+
+    def paintEvent(self, event) -> None:
+        if self._colours is None:
+            return
+        background, border, _ = self._colours
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QColor(border))
+        painter.setBrush(QColor(background))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 3, 3)
+        painter.end()
 
     def _elide(self) -> None:
         if not self.problems:
