@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette
-from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QWidget
 
 from tslab.models.validation import Problem
 from tslab.views.texts import translate_problem
@@ -44,9 +44,9 @@ class ValidationBanner(QFrame):
         self.setObjectName("banner")
         self.label = QLabel(self)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(6, 1, 6, 1)
-        self._layout.addWidget(self.label)
+        # the label is placed by hand (resizeEvent), not by a layout: a new text would have the
+        # layout ask the tab widget to lay itself out, and it repaints every page when it does
+        self.setContentsMargins(6, 1, 6, 1)
         self.details = QLabel(self)   # every problem: the panel a click opens (a window of its own)
         self.details.setWindowFlags(Qt.WindowType.Popup)
         self.details.setObjectName("bannerDetails")
@@ -89,11 +89,11 @@ class ValidationBanner(QFrame):
         self._elide()
 
     def sizeHint(self) -> QSize:
-        margins = self.contentsMargins() + self._layout.contentsMargins()
+        margins = self.contentsMargins()
         return QSize(self._width, self.label.fontMetrics().height() + margins.top() + margins.bottom() + 2)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(LEAST_WIDTH, super().minimumSizeHint().height())
+        return QSize(LEAST_WIDTH, self.sizeHint().height())
 
     def summary(self) -> str:
         """The one line: the first problem (errors first) and how many more."""
@@ -139,6 +139,10 @@ class ValidationBanner(QFrame):
             return
         self._elide()
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.label.setGeometry(self.contentsRect())
+
     def paintEvent(self, event) -> None:
         if self._colours is None:
             return
@@ -153,7 +157,7 @@ class ValidationBanner(QFrame):
     def _elide(self) -> None:
         if not self.problems:
             return
-        margins = self.contentsMargins() + self._layout.contentsMargins()
+        margins = self.contentsMargins()
         room = max(self._width - margins.left() - margins.right(), 20)
         text = self.label.fontMetrics().elidedText(self.summary(), Qt.TextElideMode.ElideRight, room)
         if self.label.text() != text:
