@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QCursor, QFont, QFontMetrics, QPainter
+from PySide6.QtGui import QBrush, QColor, QCursor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
 # Okabe–Ito colour-blind-safe palette plus neutrals, one colour per ledger item everywhere.
@@ -57,6 +57,26 @@ AXIS_PEN = "#888888"
 
 def colour(key: str) -> QColor:
     return QColor(ITEM_COLOURS.get(key, TIER_COLOURS.get(key, "#777777")))
+
+
+_BRUSHES: dict[str, QBrush] = {}
+
+
+def _brush(key: str) -> QBrush:
+    """The fill of `key`'s segments (made once per key: a chart redraw asks for dozens)."""
+    brush = _BRUSHES.get(key)
+    if brush is None:
+        brush = _BRUSHES[key] = QBrush(colour(key))
+    return brush
+
+
+# A segment's outline: thin white; thick red on the first item out of memory; thick dashed ink on
+# the selected item.
+SEGMENT_PEN = QPen(QColor("white"), 1)
+OOM_PEN = QPen(QColor(CAPACITY_COLOUR), 3)
+SELECTED_PEN = QPen(QColor(TEXT_COLOUR), 3, Qt.PenStyle.DashLine)
+for _pen in (SEGMENT_PEN, OOM_PEN, SELECTED_PEN):
+    _pen.setCosmetic(True)   # as pg.mkPen makes them: the width in pixels whatever the scale
 
 
 def configure_pyqtgraph() -> None:
@@ -283,53 +303,87 @@ class BarChart:
         self.bars: pg.BarGraphItem | None = None
         self.labels: list[pg.TextItem] = []
         self._styles: list[tuple | None] = []
+        self._places: list[tuple[float, float] | None] = []
         self.lines: dict[str, pg.InfiniteLine] = {}
+        # What is drawn, so that an edit that leaves the chart as it was costs nothing, not even a
+        # repaint: the segments with their outlines, the view's range, changed since the last settle()
+        self._drawn: tuple | None = None
+        self._range: tuple | None = None
+        self._changed = True
 
     def set_segments(self, segments: Sequence[Segment], *, highlight: str | None = None,
                      selected: str | None = None) -> None:
         """Draw filled rectangles; segments whose key is `highlight` get a thick red outline, the
         `selected` one a thick dashed outline in the text colour."""
+        drawn = (segments if isinstance(segments, list) else list(segments), highlight, selected)
+        if drawn == self._drawn:
+            return
+        self._drawn, self._changed = drawn, True
         self.segments = list(segments)
         self.tips.set_segments(self.segments)
-        self.bars = draw_segments(self.plot, self.bars, self.segments, [colour(s.key) for s in self.segments],
-                                  [pg.mkPen(CAPACITY_COLOUR, width=3) if s.key == highlight else
-                                   pg.mkPen(TEXT_COLOUR, width=3, style=Qt.PenStyle.DashLine) if s.key == selected else
-                                   pg.mkPen("w", width=1) for s in self.segments])
+        self.bars = draw_segments(self.plot, self.bars, self.segments, [_brush(s.key) for s in self.segments],
+                                  [OOM_PEN if s.key == highlight else SELECTED_PEN if s.key == selected else
+                                   SEGMENT_PEN for s in self.segments])
 
     def set_labels(self, labels: Sequence[tuple]) -> list[pg.TextItem]:
         """Show (x, y, text, options) labels, reusing text items; options as for `text`."""
         while len(self.labels) < len(labels):
             self.labels.append(text(self.plot, 0, 0, ""))
             self._styles.append(None)
+            self._places.append(None)
         for index, (item, (x, y, content, options)) in enumerate(zip(self.labels, labels)):
             style = (content, tuple(sorted(options.items())))
             if style != self._styles[index]:  # restyling re-lays out rich text: only on change
                 style_text(item, content, **options)
                 self._styles[index] = style
-            item.setPos(x, y)
-            item.show()
+                self._changed = True
+            if self._places[index] != (x, y):
+                item.setPos(x, y)
+                self._places[index] = (x, y)
+                self._changed = True
+            if not item.isVisible():
+                item.show()
+                self._changed = True
         for item in self.labels[len(labels):]:
-            item.hide()
+            if item.isVisible():
+                item.hide()
+                self._changed = True
         return self.labels[:len(labels)]
+
+    def set_range(self, x0: float, x1: float, y0: float, y1: float) -> None:
+        """Show x0..x1 by y0..y1, without padding (nothing done when it is shown already)."""
+        if (x0, x1, y0, y1) != self._range:
+            self._range, self._changed = (x0, x1, y0, y1), True
+            self.plot.getPlotItem().getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
 
     def set_line(self, name: str, value: float | None, label: str = "", *, vertical: bool = True) -> None:
         """A dashed red reference line (capacity); None hides it."""
         line = self.lines.get(name)
         if value is None:
-            if line is not None:
+            if line is not None and line.isVisible():
                 line.hide()
+                self._changed = True
             return
         if line is None:
             line = self.lines[name] = capacity_line(self.plot, value, label, vertical=vertical)
+            self._changed = True
         if line.value() != value:
             line.setValue(value)
+            self._changed = True
         if line.label.format != label:
             line.label.setFormat(label)
-        line.show()
+            self._changed = True
+        if not line.isVisible():
+            line.show()
+            self._changed = True
 
     def settle(self) -> None:
         """Apply the new view range and text transforms now rather than inside the next paint
-        (pyqtgraph does both lazily in paint, which schedules a second paint of the chart)."""
+        (pyqtgraph does both lazily in paint, which schedules a second paint of the chart);
+        nothing when nothing changed since the last time."""
+        if not self._changed:
+            return
+        self._changed = False
         self.plot.getPlotItem().getViewBox().prepareForPaint()
         texts = [label for label in self.labels if label.isVisible()]
         texts += [line.label for line in self.lines.values() if line.isVisible()]

@@ -3,7 +3,7 @@ line and the first item that runs out of memory, the tiers, ZeRO 0–3 and every
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QCoreApplication, QEvent, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
@@ -214,8 +214,7 @@ class MemoryFigure(QWidget):
                 marker.append((segment.x0, 0.62, "▼ " + self.tr("first OOM: {name}").format(name=name),
                                {"bold": True, "colour_": charts.CAPACITY_COLOUR}))
         self.stack_chart.set_labels(marker)
-        self.stack.setXRange(0, charts.nice_ceiling(max(x, ledger.capacity_bytes / GIB) * 1.04), padding=0)
-        self.stack.setYRange(-0.75, 0.95, padding=0)
+        self.stack_chart.set_range(0, charts.nice_ceiling(max(x, ledger.capacity_bytes / GIB) * 1.04), -0.75, 0.95)
         self._place_stack_labels()
         swatches, small = [], []
         for item in ledger.items:
@@ -284,8 +283,8 @@ class MemoryFigure(QWidget):
         self.tiers_chart.set_labels(labels)
         capacity = ledger.capacity_bytes / GIB
         self.tiers_chart.set_line("capacity", capacity, self.tr("HBM"), vertical=False)
-        self.tiers.setXRange(-0.6, len(TIERS) - 0.4, padding=0)
-        self.tiers.setYRange(0, charts.nice_ceiling(max([s.y1 for s in segments] + [capacity]) * 1.15), padding=0)
+        self.tiers_chart.set_range(-0.6, len(TIERS) - 0.4,
+                                   0, charts.nice_ceiling(max([s.y1 for s in segments] + [capacity]) * 1.15))
 
     def _draw_zero(self, ledger: MemoryLedger) -> None:
         names = group_names()
@@ -305,12 +304,13 @@ class MemoryFigure(QWidget):
         self.zero_chart.set_segments(segments)
         self.zero_chart.set_labels(labels)
         top = max([s.y1 for s in segments] + [1e-9])
-        self.zero_outline.setRect(current - 0.42, 0, 0.84, sum(ledger.zero_groups[current].values()) / GIB)
+        outline = QRectF(current - 0.42, 0, 0.84, sum(ledger.zero_groups[current].values()) / GIB)
+        if self.zero_outline.rect() != outline:   # an unchanged rectangle repaints nothing
+            self.zero_outline.setRect(outline)
         self.zero_outline.show()
         charts.category_axis(self.zero, "bottom",
                              [f"ZeRO\n{stage}" + (" ◆" if stage == current else "") for stage in range(4)])
-        self.zero.setXRange(-0.6, 3.6, padding=0)
-        self.zero.setYRange(0, charts.nice_ceiling(top * 1.18), padding=0)
+        self.zero_chart.set_range(-0.6, 3.6, 0, charts.nice_ceiling(top * 1.18))
         if ledger.state_rank == ledger.rank:
             heading = self.tr("ZeRO stages 0–3, rank {rank}\n(most-loaded, most model states)").format(
                 rank=ledger.rank)
@@ -342,5 +342,5 @@ class MemoryFigure(QWidget):
         step = max(1, len(values) // 8)
         charts.category_axis(self.ranks, "bottom", [str(r) for r in range(0, len(values), step)],
                              list(range(0, len(values), step)))
-        self.ranks.setXRange(-0.6, max(len(values), 4) - 0.4, padding=0)  # a lone rank keeps a slim bar
-        self.ranks.setYRange(0, charts.nice_ceiling(max(values + [capacity]) * 1.12), padding=0)
+        top = charts.nice_ceiling(max(values + [capacity]) * 1.12)
+        self.ranks_chart.set_range(-0.6, max(len(values), 4) - 0.4, 0, top)   # a lone rank keeps a slim bar
