@@ -522,3 +522,37 @@ def test_every_rank_is_named_in_larger_type_and_many_ranks_thin_out(qtbot, prese
     assert every > 1
     assert every * per_rank >= many.fontMetrics().ascent() + 2 > (every - 1) * per_rank
     assert names == [f"rank {r}" for r in np.arange(0, 2 * LABELLED_RANKS, every)]
+
+
+def test_a_lines_label_keeps_the_height_of_its_longest_text_at_its_width(qtbot):
+    """A text that comes and goes (an "Out of memory" line, an invalid scenario's reasons) moves
+    what is below a LinesLabel once, not at each edit; another width or type counts afresh."""
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QVBoxLayout
+
+    from tslab.views.layout import LinesLabel
+    page = QWidget()
+    column = QVBoxLayout(page)
+    label = LinesLabel(page, 1)
+    below = QWidget(page)
+    column.addWidget(label)
+    column.addWidget(below, 1)
+    shown(qtbot, page, 400, 400)
+    label.setText("short")
+    qtbot.wait(20)
+    one_line = label.height()
+    label.setText(" ".join(["a longer text that wraps over several lines at this width"] * 3))
+    qtbot.waitUntil(lambda: label.height() > 2 * one_line and below.y() > label.geometry().bottom())
+    tall, below_top = label.height(), below.y()
+    label.setText("short")   # back: the height stays, nothing below moves
+    qtbot.wait(20)
+    assert label.height() == tall and below.y() == below_top
+    page.resize(800, 400)    # another width: only the text shown now counts
+    qtbot.waitUntil(lambda: label.height() == one_line)
+    label.setText(" ".join(["a longer text that wraps over several lines at this width"] * 3))
+    qtbot.waitUntil(lambda: label.height() > one_line)
+    bigger = QFont(label.font())
+    bigger.setPointSizeF(label.font().pointSizeF() * 2)
+    label.setText("short")
+    label.setFont(bigger)    # another type: the held height is counted again
+    qtbot.waitUntil(lambda: label.height() < 2 * label.fontMetrics().lineSpacing() + 4)

@@ -497,11 +497,16 @@ class LinesLabel(QLabel):
     """A word-wrapped label at least `lines` lines of its font high (recounted when its font
     changes: presentation mode's larger type), growing when its text needs more: a new text of
     up to `lines` lines never re-lays out what is around it, and a longer one (or larger type) is
-    not cut off."""
+    not cut off. It keeps the height the longest text it showed needed at its width: a text that
+    comes and goes (an "Out of memory" line, an invalid scenario's reasons) makes the charts
+    below it give way once, not at every edit (each time, every chart was laid out and drawn
+    again)."""
 
     def __init__(self, parent: QWidget | None = None, lines: int = 1, rich: bool = True):
         super().__init__(parent)
         self.lines = lines
+        self._held = 0        # the height kept for the longest text shown at `_held_width`
+        self._held_width = -1
         self.setWordWrap(True)
         if rich:
             self.setTextFormat(Qt.TextFormat.RichText)
@@ -509,11 +514,33 @@ class LinesLabel(QLabel):
         self._count_lines()
 
     def _count_lines(self) -> None:
-        self.setMinimumHeight(self.lines * self.fontMetrics().lineSpacing() + 4 if self.lines else 0)
+        lines = self.lines * self.fontMetrics().lineSpacing() + 4 if self.lines else 0
+        self.setMinimumHeight(max(lines, self._held))
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._hold()
+
+    def _hold(self) -> None:
+        """Keep the height this text needs at the label's width, if it is the most yet."""
+        if not self.lines or self.width() <= 0:
+            return
+        held = self._held
+        if self.width() != self._held_width:   # another width: the texts shown before count no more
+            self._held, self._held_width = 0, self.width()
+        self._held = max(self._held, wrapped_height(self, self.width()))
+        if self._held != held:
+            self._count_lines()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._hold()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
+            self._held, self._held_width = 0, -1
             self._count_lines()
 
 
