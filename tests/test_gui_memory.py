@@ -316,14 +316,15 @@ def drawn(chart) -> tuple:
 def test_a_figure_redrawn_edit_by_edit_shows_what_one_drawn_afresh_shows(qtbot, preset):
     """The Memory figure skips what an edit leaves as it was (bars, labels, lines, ranges: nothing
     repainted): after a run of edits there and back, through an invalid scenario and a selection,
-    every chart shows what a new tab draws for the final document."""
+    every chart and the table show what a new tab draws for the final document."""
     from tslab.models.presets import preset_document
     edited = shown(qtbot, MemoryTab(DocumentModel(preset_document(preset))), 1400, 900)
     scenario = edited.model.scenario
     for change in ({"schedule.kind": "gpipe"}, {"parallel.zero": 3}, {"parallel.pp": 3},
                    {"parallel.pp": scenario.parallel.pp}, {"view.memory.selected": "optimizer"},
                    {"precision.grads": "fp32"}, {"schedule.kind": scenario.schedule.kind},
-                   {"parallel.zero": scenario.parallel.zero}, {"view.memory.selected": ""}):
+                   {"parallel.zero": scenario.parallel.zero}, {"model.micro_batch": 2},
+                   {"view.memory.selected": ""}):
         edited.model.update(change)
         qtbot.wait(10)
     afresh = shown(qtbot, MemoryTab(DocumentModel(edited.model.document)), 1400, 900)
@@ -331,3 +332,11 @@ def test_a_figure_redrawn_edit_by_edit_shows_what_one_drawn_afresh_shows(qtbot, 
     for name in ("stack_chart", "stack_names", "tiers_chart", "zero_chart", "ranks_chart"):
         assert drawn(getattr(edited.figure, name)) == drawn(getattr(afresh.figure, name)), name
     assert edited.figure.zero_outline.rect() == afresh.figure.zero_outline.rect()
+    assert table_cells(edited.table) == table_cells(afresh.table)
+
+
+def table_cells(table) -> list:
+    """Every cell of a table: text, tooltip, fill, ink and weight."""
+    return [(cell.text(), cell.toolTip(), cell.background().color().name(), cell.foreground().color().name(),
+             cell.font().bold()) if (cell := table.item(row, column)) is not None else None
+            for row in range(table.rowCount()) for column in range(table.columnCount())]

@@ -178,6 +178,9 @@ class ScenarioForm(QWidget):
             column.addWidget(box)
             self.group_boxes.append(box)
         column.addStretch(1)
+        # the inputs with a note or a derived placeholder: only they follow every scenario edit
+        self._hinted = [editor for editor in self.editors.values()
+                        if editor.spec.placeholder is not None or editor.spec.hint is not None]
         model.changed.connect(self.show_keys)
         self.show_scenario(model.scenario)
 
@@ -193,7 +196,7 @@ class ScenarioForm(QWidget):
             if editor is not None:
                 editor.set_value(self.model.scenario.get(key))
         if any(not key.startswith("view.") for key in keys):
-            for editor in self.editors.values():
+            for editor in self._hinted:
                 editor.show_hint(self.model.scenario)
 
     def _edited(self, key: str, value: Any, dragging: bool) -> None:

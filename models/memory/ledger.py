@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..declared import reads
@@ -54,8 +55,9 @@ class MemoryLedger:
     def tier_bytes(self, tier: str) -> int:
         return sum(item.bytes for item in self.items if item.tier == tier)
 
-    @property
+    @cached_property
     def total(self) -> int:
+        """Every item's bytes, every tier (summed once: the views ask for it per item)."""
         return sum(item.bytes for item in self.items)
 
     @property

@@ -16,8 +16,18 @@ def tier_names() -> dict[str, str]:
             "nvme": QCoreApplication.translate("MemoryFigure", "NVMe")}
 
 
+_TOOLTIPS: list = [None, "", {}]   # the last ledger asked about, the language's "Source", the tips by item
+
+
 def item_tooltip(ledger: MemoryLedger, item) -> str:
-    share = item.bytes / ledger.total if ledger.total else 0.0
+    """What hovering `item` says (the figure and the table ask for each item of the same ledger)."""
     source = QCoreApplication.translate("MemoryFigure", "Source")
-    return (f"<b>{ledger_name(item.name)}</b>: {gib(item.bytes)} ({share:.1%}) — {tier_names()[item.tier]}"
-            f"<br><i>{item.formula}</i><br>{source}: {item.source}")
+    if _TOOLTIPS[0] is not ledger or _TOOLTIPS[1] != source:   # another ledger, or another language
+        _TOOLTIPS[:] = [ledger, source, {}]
+    tips = _TOOLTIPS[2]
+    tip = tips.get(id(item))
+    if tip is None:
+        share = item.bytes / ledger.total if ledger.total else 0.0
+        tip = tips[id(item)] = (f"<b>{ledger_name(item.name)}</b>: {gib(item.bytes)} ({share:.1%}) — "
+                                f"{tier_names()[item.tier]}<br><i>{item.formula}</i><br>{source}: {item.source}")
+    return tip

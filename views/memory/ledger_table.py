@@ -30,6 +30,7 @@ class LedgerTable(QTableWidget):
         self.setAlternatingRowColors(True)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self._row_keys: list[str] = []
+        self._rows_shown: list[tuple | None] = []   # what each row shows (its cells, tooltip, key, OOM)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setTabKeyNavigation(False)   # Tab leaves the table; the arrow keys move along its rows
         self.itemSelectionChanged.connect(self._picked)
@@ -38,6 +39,7 @@ class LedgerTable(QTableWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:  # presentation mode's larger type: no value cut off
+            self._rows_shown = []   # the names' bold type follows at the next ledger
             fitted_rows(self, range(4))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -73,6 +75,7 @@ class LedgerTable(QTableWidget):
         if ledger is None:
             self.setRowCount(0)
             self._row_keys = []
+            self._rows_shown = []
             return
         items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
         oom = ledger.first_oom
@@ -82,19 +85,26 @@ class LedgerTable(QTableWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         white, red = QBrush(), QBrush(QColor("#ffd9d9"))
+        if len(self._rows_shown) != len(items) + 1:
+            self._rows_shown = [None] * (len(items) + 1)
         for row, item in enumerate(items):
             share = item.bytes / ledger.total if ledger.total else 0.0
             tip = item_tooltip(ledger, item)
             cells = (ledger_name(item.name), names[item.tier], f"{item.bytes / GIB:,.2f}", f"{share:.1%}",
                      item.formula)
+            shown = (cells, tip, item.key, bool(oom and oom[0] is item))
+            if self._rows_shown[row] == shown:   # each cell set again repaints it: only a changed row
+                continue
+            self._rows_shown[row] = shown
             for column, content in enumerate(cells):
                 cell = self._cell(row, column)
                 cell.setText(content)
                 cell.setToolTip(tip)
                 cell.setBackground(red if oom and oom[0] is item else white)
-                if column == 0:
-                    cell.setForeground(QBrush(charts.colour(item.key)))
-                    cell.setFont(bold)
+                # the name in the item's colour and bold; the rest plain (the row may have been
+                # the total's before the ledger grew)
+                cell.setForeground(QBrush(charts.colour(item.key)) if column == 0 else QBrush())
+                cell.setFont(bold if column == 0 else QFont())
         total_row = (self.tr("Total (all tiers)"), "", f"{ledger.total / GIB:,.2f}", "100.0%",
                      self.tr("GPU tier {gpu} of capacity {capacity}").format(gpu=gib(ledger.gpu_bytes),
                                                                              capacity=gib(ledger.capacity_bytes)))
