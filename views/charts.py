@@ -333,8 +333,12 @@ class BarChart:
             self._places.append(None)
         for index, (item, (x, y, content, options)) in enumerate(zip(self.labels, labels)):
             style = (content, tuple(sorted(options.items())))
-            if style != self._styles[index]:  # restyling re-lays out rich text: only on change
-                style_text(item, content, **options)
+            shown = self._styles[index]
+            if style != shown:  # each of font, colour, anchor and text lays the text out again
+                if shown is not None and shown[1] == style[1]:
+                    item.setText(content)   # the same style: the text only
+                else:
+                    style_text(item, content, **options)
                 self._styles[index] = style
                 self._changed = True
             if self._places[index] != (x, y):
