@@ -161,11 +161,59 @@ def set_left_label(plot: pg.PlotWidget, text: str) -> None:
     fits_its_type(plot)
 
 
+def _pen_key(pen: QPen) -> tuple:
+    return pen.color().name(QColor.NameFormat.HexArgb), pen.widthF(), pen.style()
+
+
+class KeptAxis(pg.AxisItem):
+    """An axis that keeps the tick specifications it worked out (pyqtgraph works them out in
+    Python whenever the axis is resized or its range is set, even to the range it had), by
+    everything they are made from: range, size and place, the linked view's extent (the grid),
+    fixed ticks, style, pens and type. Ranges rounded to nice values (nice_ceiling) come back
+    often, and an edit and its undo find their ticks kept."""
+
+    KEPT = 8   # specifications kept per axis, the latest used last
+
+    def __init__(self, *args, **kwargs):
+        self._specs: dict[tuple, tuple] = {}
+        self._text_size: float | None = None
+        super().__init__(*args, **kwargs)
+
+    def _updateMaxTextSize(self, x):   # pyqtgraph: the room its texts need; kept with the specs
+        self._text_size = x
+        return super()._updateMaxTextSize(x)
+
+    def _specs_key(self, painter: QPainter) -> tuple:
+        view = self.linkedView()
+        grid_extent = view.mapRectToItem(self, view.boundingRect()).getRect() if view is not None else None
+        return (self.orientation, tuple(self.range), self.grid, self.scale, self.autoSIPrefixScale,
+                tuple(self.logMode) if isinstance(self.logMode, list) else self.logMode,
+                self.geometry().getRect(), self.boundingRect().getRect(), grid_extent,
+                repr(self._tickLevels), repr(sorted(self.style.items(), key=lambda item: item[0])),
+                _pen_key(self.pen()), _pen_key(self.tickPen()), painter.font().key())
+
+    def generateDrawSpecs(self, p):
+        if self.style["tickFont"] is not None:
+            p.setFont(self.style["tickFont"])
+        key = self._specs_key(p)
+        kept = self._specs.pop(key, None)
+        if kept is None:
+            self._text_size = None
+            kept = (super().generateDrawSpecs(p), self._text_size)
+            if len(self._specs) >= self.KEPT:
+                del self._specs[next(iter(self._specs))]
+        elif kept[1] is not None:
+            self._updateMaxTextSize(kept[1])   # the axis as wide as these texts, as when worked out
+        self._specs[key] = kept
+        return kept[0]
+
+
 def make_plot(parent: QWidget | None = None, *, left: str = "", bottom: str = "",
               widget_class: type[pg.PlotWidget] = pg.PlotWidget) -> pg.PlotWidget:
     """A PlotWidget in the lab's style: no mouse panning, light grid, labelled axes, its texts
     inside it in the type it is shown in (fits_its_type)."""
-    plot = widget_class(parent, background="w", enableMenu=False)  # no menu: half the set-up time
+    plot = widget_class(parent, background="w", enableMenu=False,   # no menu: half the set-up time
+                        axisItems={"left": KeptAxis("left"), "bottom": KeptAxis("bottom")})
     item = plot.getPlotItem()
     item.hideButtons()
     item.getViewBox().setMouseEnabled(False, False)

@@ -1,0 +1,75 @@
+"""The charts' axes keep the tick specifications they worked out (views/charts.KeptAxis): what they
+draw is what pyqtgraph works out afresh, whatever ranges, sizes, ticks and type came before."""
+from __future__ import annotations
+
+import pyqtgraph as pg
+from hypothesis import HealthCheck, given, settings, strategies as st
+from PySide6.QtGui import QFont, QPainter, QPicture
+from windows import shown
+
+from tslab.views import charts
+
+
+def spec_values(specs) -> tuple:
+    """An axis's specifications (line, ticks, texts) as plain values."""
+    if specs is None:
+        return ()
+    (pen, start, end), ticks, texts = specs
+    return (charts._pen_key(pen), start.toTuple(), end.toTuple(),
+            [(charts._pen_key(tick_pen), a.toTuple(), b.toTuple()) for tick_pen, a, b in ticks],
+            [(rect.getRect(), int(flags), text) for rect, flags, text in texts])
+
+
+def worked_out(axis: pg.AxisItem, kept: bool) -> tuple:
+    picture = QPicture()
+    painter = QPainter(picture)
+    try:
+        specs = axis.generateDrawSpecs(painter) if kept else pg.AxisItem.generateDrawSpecs(axis, painter)
+        return spec_values(specs), axis.textWidth, axis.textHeight
+    finally:
+        painter.end()
+
+
+STATE = st.tuples(st.sampled_from([1.0, 8.0, 100.0, 120.0, 1000.0, 0.25]),   # the top of the range
+                  st.sampled_from([(300, 180), (420, 240)]),                   # the plot's size
+                  st.sampled_from([None, [[(0, "ZeRO\n0"), (1, "ZeRO\n1")]], [[(0, "a"), (2, "b")]]]),
+                  st.sampled_from([9.0, 13.5]))                                # the tick labels' type
+
+
+def show_states(qtbot, states) -> None:
+    """Put one chart through `states` (top, size, bottom ticks, type); at each, both axes' kept
+    specifications equal pyqtgraph's own, and leave the axis as wide as pyqtgraph's would."""
+    plot = shown(qtbot, charts.make_plot(left="GiB", bottom="stage"), 300, 180)
+    axes = [plot.getPlotItem().getAxis(name) for name in ("left", "bottom")]
+    assert all(isinstance(axis, charts.KeptAxis) for axis in axes)
+    shown_before = None
+    for top, (width, height), ticks, size in states:
+        if (width, height) != plot.size().toTuple():
+            plot.resize(width, height)
+        plot.getPlotItem().getViewBox().setRange(xRange=(-0.6, 3.6), yRange=(0, top), padding=0)
+        if shown_before is None or (ticks, size) != shown_before:   # only what changes, as an edit
+            axes[1].setTicks(ticks)
+            font = QFont()
+            font.setPointSizeF(size)
+            for axis in axes:
+                axis.setStyle(tickFont=font)
+        shown_before = (ticks, size)
+        qtbot.wait(20)   # laid out: the axes' widths follow their texts
+        for axis in axes:
+            assert worked_out(axis, kept=True) == worked_out(axis, kept=False)
+
+
+def test_an_axis_keeps_its_ticks_by_range_and_fixed_ticks_as_well_as_size(qtbot):
+    """100 and 120 GiB need the same width, and so do the ticks "a" and "b" and pyqtgraph's own:
+    the kept ticks of one are not the other's."""
+    letters = [[(0, "a"), (2, "b")]]
+    show_states(qtbot, [(100.0, (300, 180), None, 9.0), (120.0, (300, 180), None, 9.0),
+                        (100.0, (300, 180), None, 9.0), (1000.0, (420, 240), None, 13.5),
+                        (120.0, (300, 180), None, 9.0), (120.0, (300, 180), letters, 9.0),
+                        (120.0, (300, 180), None, 9.0), (120.0, (300, 180), letters, 9.0)])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(states=st.lists(STATE, min_size=2, max_size=10))
+def test_a_kept_axis_draws_what_pyqtgraph_works_out_afresh(qtbot, states):
+    show_states(qtbot, states)
