@@ -633,7 +633,7 @@ def main() -> int:
     sample = None if not quick else ["model.hidden", "parallel.zero", "activation.recompute",
                                      "memory.fragmentation", "schedule.kind", "moe.routing", "context.zigzag",
                                      "cluster.hbm_gib"]
-    edits.print_table("deepseek-v3", edits.edit_latencies("deepseek-v3", 2 if quick else 4, sample))
+    edits.print_table("deepseek-v3", edits.edit_latencies("deepseek-v3", 2 if quick else 8, sample))
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     import accuracy  # the step-time model against published iteration times (benchmarks/accuracy.py)
     accuracy.main()
