@@ -313,7 +313,8 @@ def banner_fits_one_line(window) -> None:
 def test_the_banner_is_one_line_beside_the_tabs_and_resizes_no_page(window, qtbot):
     """The validation banner sits in the tab bar's corner: a problem that comes or goes leaves the
     page's size alone (no figure laid out again), in and out of presentation mode. Its line is
-    the first problem and how many more; the tooltip and the panel a click opens list them all."""
+    the first problem and how many more; the tooltip and the panel a click opens (Escape closes it)
+    list them all."""
     page = window.tabs.currentWidget()
     resizes = []
 
@@ -339,7 +340,8 @@ def test_the_banner_is_one_line_beside_the_tabs_and_resizes_no_page(window, qtbo
     qtbot.mouseClick(window.banner, Qt.MouseButton.LeftButton)
     details = window.banner.details
     assert details.isVisible() and all(text in details.text() for text in texts)
-    details.hide()
+    qtbot.keyClick(details, Qt.Key.Key_Escape)
+    assert not details.isVisible()
     window.model.update({"parallel.pp": 1})   # clean again: the banner goes, the page stays
     assert not window.banner.problems and not window.banner.label.text()
     assert window.banner.grab().toImage().pixelColor(inside).name() != ERROR_COLOURS[0]

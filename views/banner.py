@@ -12,8 +12,10 @@ polish again at each change).
 """
 from __future__ import annotations
 
+from typing import cast
+
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QWidget
 
 from tslab.models.validation import Problem
@@ -54,6 +56,7 @@ class ValidationBanner(QFrame):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setMargin(8)
+        self.details.installEventFilter(self)   # Escape closes it (a label keeps the key otherwise)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # Tab stops at it while there are problems
         self.problems: list[Problem] = []
         self._colours: tuple[str, str, str] | None = None   # what it paints (None: nothing)
@@ -73,6 +76,10 @@ class ValidationBanner(QFrame):
         self._fit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.details and event.type() == QEvent.Type.KeyPress and \
+                cast(QKeyEvent, event).key() == Qt.Key.Key_Escape:
+            self.details.hide()
+            return True
         if watched in self._watched and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange,
                                                          QEvent.Type.StyleChange):
             self._fit()
