@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 import shiboken6
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QFont, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolBar,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QMainWindow, QMessageBox, QToolBar, QVBoxLayout,
+                               QWidget)
 
 from tslab import __version__
 from tslab.desktop.tabs import TAB_KEYS, tab_class
@@ -31,7 +31,7 @@ from tslab.models.presets import matching_preset, preset_document, preset_names
 from tslab.models.scenario import Scenario
 from tslab.views.application import (THEMES, apply_theme, current_language, current_theme, set_application_font,
                                      switch_language)
-from tslab.views.banner import ValidationBanner
+from tslab.views.banner import BannerTabs, ValidationBanner
 from tslab.views.common import ElidedLabel
 from tslab.views.document_model import DocumentModel
 from tslab.views.memory import MemoryTab
@@ -80,7 +80,7 @@ class MainWindow(WindowPanels, WindowFiles, QMainWindow):
         self.lecture_keys = LectureKeys(self)
 
         self._build_toolbar()   # first: Tab goes from the preset box to the tab bar, then into the page
-        self.tabs = QTabWidget(self)
+        self.tabs = BannerTabs(self)   # the validation banner in their corner (below)
         self.tabs.tabBar().setAccessibleName(self.tr("Tabs"))
         self.tabs.setElideMode(Qt.TextElideMode.ElideRight)   # every tab stays in view at large type
         self.tabs.setUsesScrollButtons(False)

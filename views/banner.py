@@ -12,10 +12,8 @@ polish again at each change).
 """
 from __future__ import annotations
 
-from typing import cast
-
-from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPalette
+from PySide6.QtCore import QEvent, QPoint, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QLabel, QTabWidget, QWidget
 
 from tslab.models.validation import Problem
@@ -37,9 +35,19 @@ GAP = 12           # pixels between the last tab and the banner
 LEAST_WIDTH = 160  # the banner's width when the tabs take the whole row: the sign and a few words
 
 
+class _Details(QLabel):
+    """The panel with every problem: a pop-up window that Escape closes (a label keeps the key)."""
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.hide()
+            return
+        super().keyPressEvent(event)
+
+
 class ValidationBanner(QFrame):
-    """Blank when the scenario is clean; red with the errors, amber with only warnings. `place_in`
-    puts it in a tab widget's corner, as wide as the tabs leave free."""
+    """Blank when the scenario is clean; red with the errors, amber with only warnings. In the
+    corner of a `BannerTabs`, as wide as the tabs leave free."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -49,41 +57,31 @@ class ValidationBanner(QFrame):
         # the label is placed by hand (resizeEvent), not by a layout: a new text would have the
         # layout ask the tab widget to lay itself out, and it repaints every page when it does
         self.setContentsMargins(6, 1, 6, 1)
-        self.details = QLabel(self)   # every problem: the panel a click opens (a window of its own)
+        self.details = _Details(self)   # every problem: the panel a click opens (a window of its own)
         self.details.setWindowFlags(Qt.WindowType.Popup)
         self.details.setObjectName("bannerDetails")
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setMargin(8)
-        self.details.installEventFilter(self)   # Escape closes it (a label keeps the key otherwise)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # Tab stops at it while there are problems
         self.problems: list[Problem] = []
         self._colours: tuple[str, str, str] | None = None   # what it paints (None: nothing)
         self._tabs: QTabWidget | None = None
-        self._watched: tuple[QObject, ...] = ()
         self._width = LEAST_WIDTH
 
     def place_in(self, tabs: QTabWidget) -> None:
-        """Show the banner in `tabs`' top right corner, refitted when the tab widget's width or type
-        changes."""
+        """Show the banner in `tabs`' top right corner (a BannerTabs refits it when its width or
+        type changes)."""
         self._tabs = tabs
         tabs.setCornerWidget(self, Qt.Corner.TopRightCorner)
-        # the tab bar's width hint and the label's metrics follow their own type (presentation mode)
-        self._watched = (tabs, tabs.tabBar(), self.label)
-        for watched in self._watched:
-            watched.installEventFilter(self)
         self._fit()
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.details and event.type() == QEvent.Type.KeyPress and \
-                cast(QKeyEvent, event).key() == Qt.Key.Key_Escape:
-            self.details.hide()
-            return True
-        if watched in self._watched and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange,
-                                                         QEvent.Type.StyleChange):
-            self._fit()
-        return False
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            # once every widget has its new type: the tab bar's width hint follows its own
+            QTimer.singleShot(0, self, self._fit)
 
     def _fit(self) -> None:
         """As wide as the row beside the tabs leaves, the text elided to it."""
@@ -192,3 +190,22 @@ class ValidationBanner(QFrame):
             self.show_details()
             return
         super().keyPressEvent(event)
+
+
+class BannerTabs(QTabWidget):
+    """The window's tabs, with room beside them for a ValidationBanner (`place_in`), refitted when
+    their width or type changes."""
+
+    def _refit(self) -> None:
+        banner = self.cornerWidget(Qt.Corner.TopRightCorner)
+        if isinstance(banner, ValidationBanner):
+            banner._fit()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._refit()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            QTimer.singleShot(0, self, self._refit)   # after the tab bar has its new type
