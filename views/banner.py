@@ -71,19 +71,19 @@ class ValidationBanner(QFrame):
         self._width = LEAST_WIDTH
 
     def place_in(self, tabs: QTabWidget) -> None:
-        """Show the banner in `tabs`' top right corner (a BannerTabs refits it when its width or
-        type changes)."""
+        """Show the banner in `tabs`' top right corner (a BannerTabs refits it when its width
+        changes)."""
         self._tabs = tabs
         tabs.setCornerWidget(self, Qt.Corner.TopRightCorner)
-        self._fit()
+        self.fit()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             # once every widget has its new type: the tab bar's width hint follows its own
-            QTimer.singleShot(0, self, self._fit)
+            QTimer.singleShot(0, self, self.fit)
 
-    def _fit(self) -> None:
+    def fit(self) -> None:
         """As wide as the row beside the tabs leaves, the text elided to it."""
         if self._tabs is not None:
             free = self._tabs.width() - self._tabs.tabBar().sizeHint().width() - GAP
@@ -194,18 +194,10 @@ class ValidationBanner(QFrame):
 
 class BannerTabs(QTabWidget):
     """The window's tabs, with room beside them for a ValidationBanner (`place_in`), refitted when
-    their width or type changes."""
-
-    def _refit(self) -> None:
-        banner = self.cornerWidget(Qt.Corner.TopRightCorner)
-        if isinstance(banner, ValidationBanner):
-            banner._fit()
+    their width changes (a change of type: the banner's own changeEvent)."""
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._refit()
-
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            QTimer.singleShot(0, self, self._refit)   # after the tab bar has its new type
+        banner = self.cornerWidget(Qt.Corner.TopRightCorner)
+        if isinstance(banner, ValidationBanner):
+            banner.fit()

@@ -5,7 +5,8 @@ so that the figure takes the width, and rows of controls that wrap instead of wi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QFontMetrics
@@ -248,24 +249,34 @@ class FlowBar(QWidget):
 
 
 _RULER: list[QLabel] = []   # one hidden label that measures the others (made on first use)
-_MEASURED: dict[tuple, int] = {}   # wrapped_height's answers, by everything that decides them
+_MEASURED: dict[tuple, int] = {}   # texts measured (wrapped_height, wrapped tables), by all that decides them
 MEASURED_KEPT = 4096               # answers kept before the dict starts afresh
+
+
+def _measured(key: tuple, measure: Callable[..., int], *args: Any) -> int:
+    """`measure(*args)`, kept by `key`: a figure or a table is fitted again after every edit, mostly
+    with its texts as they were."""
+    size = _MEASURED.get(key)
+    if size is None:
+        if len(_MEASURED) >= MEASURED_KEPT:
+            _MEASURED.clear()
+        size = _MEASURED[key] = measure(*args)
+    return size
 
 
 def wrapped_height(label: QLabel, width: int) -> int:
     """The height of `label`'s text wrapped at `width`, measured on a copy: a QLabel's own height
     for a width never falls below the minimum height it was given (and FigureScroll gives it one).
-    An answer is kept by the text, type, style, format, margins and width: a figure is fitted
-    again after every edit, mostly with its labels as they were."""
-    text = label.text()
-    if not text:
+    Kept by the text, type, style, format, margins and width (`_measured`)."""
+    if not label.text():
         return 0
     margins = label.contentsMargins()
-    key = (text, label.font().key(), label.styleSheet(), label.textFormat(), label.margin(),
+    key = ("label", label.text(), label.font().key(), label.styleSheet(), label.textFormat(), label.margin(),
            label.indent(), margins.left(), margins.top(), margins.right(), margins.bottom(), width)
-    height = _MEASURED.get(key)
-    if height is not None:
-        return height
+    return _measured(key, _ruler_height, label, width)
+
+
+def _ruler_height(label: QLabel, width: int) -> int:
     if not _RULER:
         _RULER.append(QLabel())
     ruler = _RULER[0]
@@ -276,14 +287,10 @@ def wrapped_height(label: QLabel, width: int) -> int:
     ruler.setWordWrap(True)
     ruler.setMargin(label.margin())
     ruler.setIndent(label.indent())
-    ruler.setContentsMargins(margins)
-    ruler.setText(text)
+    ruler.setContentsMargins(label.contentsMargins())
+    ruler.setText(label.text())
     ruler.ensurePolished()
-    height = ruler.heightForWidth(width)
-    if len(_MEASURED) >= MEASURED_KEPT:
-        _MEASURED.clear()
-    _MEASURED[key] = height
-    return height
+    return ruler.heightForWidth(width)
 
 
 def minimum_height_for_width(widget: QWidget, width: int, own_minimum: dict | None = None,
@@ -578,10 +585,7 @@ class _WrappedLastColumn(QObject):
     def __init__(self, table: QTableWidget, min_characters: int):
         super().__init__(table)
         self.table, self.min_characters = table, min_characters
-        # a word's width and a text's wrapped height, by type (and width): an edit changes a few
-        # formulas, and the table is fitted again after every edit
-        self._sizes: dict[tuple, int] = {}
-        self.held = False
+        self.held = False   # fitted_rows is sizing columns: it fits the rows once afterwards
         table.setWordWrap(True)
         table.setTextElideMode(Qt.TextElideMode.ElideNone)
         table.horizontalHeader().sectionResized.connect(self._resized)
@@ -595,25 +599,6 @@ class _WrappedLastColumn(QObject):
         elif self.min_characters:
             self.widen()
 
-    def _word_width(self, metrics: QFontMetrics, font: str, word: str) -> int:
-        key = ("word", font, word)
-        width = self._sizes.get(key)
-        return self._keep(key, metrics.horizontalAdvance(word)) if width is None else width
-
-    def _lines_height(self, font: QFont, text: str, width: int) -> int:
-        key = ("lines", font.key(), text, width)
-        height = self._sizes.get(key)
-        if height is None:
-            height = self._keep(key, QFontMetrics(font).boundingRect(
-                QRect(0, 0, width, 1 << 20), int(Qt.TextFlag.TextWordWrap), text).height())
-        return height
-
-    def _keep(self, key: tuple, size: int) -> int:
-        if len(self._sizes) >= MEASURED_KEPT:
-            self._sizes.clear()
-        self._sizes[key] = size
-        return size
-
     def widen(self) -> None:
         """The last column fills the table, but is never narrower than `min_characters` average
         characters or its longest word: a narrower table scrolls sideways rather than stand its
@@ -625,7 +610,8 @@ class _WrappedLastColumn(QObject):
         metrics, font = table.fontMetrics(), table.font().key()
         words = {word for row in range(table.rowCount()) if (cell := table.item(row, last)) is not None
                  for word in cell.text().split()}
-        longest = max((self._word_width(metrics, font, word) for word in words), default=0) + margin + 2
+        longest = max((_measured(("word", font, word), metrics.horizontalAdvance, word) for word in words),
+                      default=0) + margin + 2
         width = max(metrics.averageCharWidth() * self.min_characters, longest, table.viewport().width() - others)
         if table.columnWidth(last) != width:
             table.setColumnWidth(last, width)   # sectionResized: fit() follows
@@ -640,7 +626,7 @@ class _WrappedLastColumn(QObject):
             cell = table.item(row, last)
             text = cell.text() if cell is not None else ""
             font = cell.font() if cell is not None and cell.font() != QFont() else table.font()
-            needed = self._lines_height(font, text, width) + 6
+            needed = _measured(("lines", font.key(), text, width), _lines_height, font, text, width) + 6
             height = max(base, needed)
             if table.rowHeight(row) != height:
                 table.setRowHeight(row, height)
@@ -651,6 +637,10 @@ class _WrappedLastColumn(QObject):
                 self.widen()
             self.fit()
         return False
+
+
+def _lines_height(font: QFont, text: str, width: int) -> int:
+    return QFontMetrics(font).boundingRect(QRect(0, 0, width, 1 << 20), int(Qt.TextFlag.TextWordWrap), text).height()
 
 
 def wrap_last_column(table: QTableWidget, min_characters: int = 0) -> None:
