@@ -7,7 +7,35 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, strategies as st
+
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _benchmark_edits():
+    """benchmarks/edits.py (not a package, and tests/edits.py has its module name)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("benchmark_edits", ROOT / "benchmarks" / "edits.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+p95 = _benchmark_edits().p95
+
+
+def test_the_p95_of_twenty_redraws_is_the_second_slowest():
+    assert p95([float(t) for t in range(20, 0, -1)]) == 19.0
+    assert p95([7.0]) == 7.0
+    assert p95([1.0, 2.0]) == 2.0   # of two, 95 % is both
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=60))
+def test_the_p95_is_the_least_time_95_percent_do_not_exceed(times):
+    found = p95(times)
+    assert found in times
+    assert sum(t <= found for t in times) >= 0.95 * len(times)
+    assert sum(t < found for t in times) < 0.95 * len(times)
 
 
 def test_quick_benchmark_prints_every_row():
@@ -27,7 +55,7 @@ def test_quick_benchmark_prints_every_row():
     assert "tslab plan gpt3-175b, 64 GPUs: CPU (reference ranks" in names  # the planner's rows, --quick
     assert "vs the fastest plan (gpt3-175b)" in names and "top dense plan's MFU (gpt3-175b)" in names
     assert "FP32 → BF16 stochastic rounding, 10⁷ values" in names and "Muon: 1,000 matrices packed" in names
-    per_key = done.stdout.split("Edit → idle window, p95 per key (deepseek-v3")[1].split("\n\n")[0]
+    per_key = done.stdout.split("Edit → idle window per key (deepseek-v3")[1].split("\n\n")[0]
     for key in ("model.hidden", "parallel.zero", "memory.fragmentation", "context.zigzag"):  # --quick's keys
         assert any(line.split()[:1] == [key] and line.rstrip().endswith(("ok", "MISSED", "not edited"))
                    for line in per_key.splitlines()), per_key
