@@ -340,3 +340,39 @@ def table_cells(table) -> list:
     return [(cell.text(), cell.toolTip(), cell.background().color().name(), cell.foreground().color().name(),
              cell.font().bold()) if (cell := table.item(row, column)) is not None else None
             for row in range(table.rowCount()) for column in range(table.columnCount())]
+
+
+def test_a_table_row_given_another_item_shows_that_item_in_full(qtbot):
+    """The ledger table sets again only what changed in a row: a row that comes to hold another
+    item at the same row count (two items trade places) takes that item's name, ink and fill as a
+    new table draws them."""
+    import dataclasses
+
+    from tslab.views.memory.ledger_table import LedgerTable
+    ledger = memory_ledger(load_preset("deepseek-v3"))
+    items = list(ledger.items)
+    first, second = [index for index, item in enumerate(items) if item.bytes and item.tier == "gpu"][:2]
+    items[first], items[second] = items[second], items[first]
+    assert charts_colour(items[first].key) != charts_colour(items[second].key)
+    traded = dataclasses.replace(ledger, items=tuple(items))
+    edited, afresh = LedgerTable(), LedgerTable()
+    qtbot.addWidget(edited)
+    qtbot.addWidget(afresh)
+    edited.show_ledger(ledger)
+    edited.show_ledger(traded)
+    afresh.show_ledger(traded)
+    assert table_cells(edited) == table_cells(afresh)
+    assert table_cells(edited) != table_cells(_shown(ledger, qtbot))
+
+
+def charts_colour(key: str) -> str:
+    from tslab.views import charts
+    return charts.colour(key).name()
+
+
+def _shown(ledger, qtbot):
+    from tslab.views.memory.ledger_table import LedgerTable
+    table = LedgerTable()
+    qtbot.addWidget(table)
+    table.show_ledger(ledger)
+    return table
