@@ -430,3 +430,42 @@ def test_accuracy_script_rows():
     summary = accuracy.summary(table)
     assert summary["full_above_selective"] and summary["order_across_models"]
     assert summary["max_abs_error"] < 0.20  # the lab's acceptance bound for this table
+
+
+@pytest.mark.parametrize("preset", ["deepseek-v3", "gpt3-175b", "kimi-k2"])
+def test_a_step_timed_again_from_a_kept_schedule_is_a_fresh_simulations(preset):
+    """The model keeps the op order of the schedules it simulated (KEPT_TIMINGS): an edit of the
+    durations, not the schedule, is timed in one pass. Its step time is the one a fresh simulation
+    with the edited durations gives, every field to the bit, and its makespan is simulate()'s."""
+    from tslab.models.scenario import with_values
+    from tslab.models.time import step as step_module
+    s = load_preset(preset)
+    step_module._TIMED.uncached(s)   # the schedule's order kept, from the preset's durations
+    retimed = 0
+    for change in ({"cluster.intra_bw_gbps": s.cluster.intra_bw_gbps / 2}, {"time.nvlink_efficiency": 0.6},
+                   {"cluster.gpu": "h200" if s.cluster.gpu != "h200" else "h100"}):
+        edited = with_values(s, change)
+        st_ = step_module._prepared(edited).stages
+        schedule = (st_.kind, edited.parallel.pp, edited.schedule.microbatches, st_.chunks)
+        kept = step_module.KEPT_TIMINGS.get(schedule)
+        assert kept is not None
+        durations, imbalance = model_durations(edited)
+        if (durations, imbalance) == model_durations(s):
+            continue   # the same durations: nothing to time again
+        retimed += 1
+        timed = step_module._TIMED.uncached(edited)
+        assert timed.pipeline_s == simulate(st_.kind, edited.parallel.pp, edited.schedule.microbatches, st_.chunks,
+                                            durations, stage_imbalance=imbalance).makespan
+        step_module.KEPT_TIMINGS.clear()   # simulated afresh with the edited durations
+        assert step_module._TIMED.uncached(edited) == timed
+        step_module._TIMED.uncached(s)   # the preset's order kept again
+    assert retimed
+
+
+def test_the_kept_schedules_are_the_latest_few():
+    from tslab.models.pipeline.timing import ScheduleTiming
+    from tslab.models.time.step import _KeptTimings
+    kept = _KeptTimings(2)
+    for m in (2, 3, 4, 5):
+        kept[("1f1b", 2, m, 1)] = ScheduleTiming("1f1b", 2, m)
+    assert list(kept) == [("1f1b", 2, 4, 1), ("1f1b", 2, 5, 1)]

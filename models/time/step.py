@@ -31,7 +31,9 @@ Composition (one optimizer step):
   shard, or Megatron-LM's scatter/gather, Narayanan et al. SC'21 §4.1, plus an NVLink all-gather);
 - the schedule: models.pipeline.simulate(schedule.kind, pp, microbatches, chunks) with the slowest
   stage chunk's durations and every stage's time relative to it (`stage_imbalance`, which scales
-  every op of that stage);
+  every op of that stage); the order in which a simulation ran the ops is kept for the last
+  schedules (models.pipeline.timing.ScheduleTiming), which times them again for other durations in
+  one pass to the same makespan, as an edit of anything but the schedule's shape needs;
 - DP/ZeRO: with `time.dp_overlap`, the gradient reduction (all-reduce or reduce-scatter) runs under
   the backward of the last micro-batch of each of the rank's chunks (Megatron-LM's
   --overlap-grad-reduce; ZeRO-2 reduces every micro-batch, under all of them) and the parameter
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +69,6 @@ from ..declared import MISSING, STEP_TIME_READS, Declared, reads
 from ..mesh import Traffic
 from ..moe.load import scenario_load
 from ..pipeline.kinds import Durations
-from ..pipeline.simulation import simulate
 from ..pipeline.timing import ScheduleTiming
 from ..problems import QT_TRANSLATE_NOOP
 from ..scenario import Scenario
@@ -199,7 +201,8 @@ def step_time(s: Scenario, should_stop: Callable[[], bool] | None = None,
               timings: Timings | None = None) -> StepTime:
     """The step time of the scenario, its stack per pipeline rank and its communication per axis
     (module docstring). ValueError (with the reason) for what the model cannot time. `timings`:
-    as step_parts', which times the schedule without simulating it again (the same numbers)."""
+    as step_parts', which times the schedule without simulating it again (the same numbers;
+    without it, the ones the model keeps)."""
     found = _TIMED.recall(s)
     if found is not MISSING:
         return found
@@ -273,26 +276,45 @@ def step_tail(s: Scenario) -> float:
 
 def step_parts(s: Scenario, should_stop: Callable[[], bool] | None = None,
                timings: Timings | None = None) -> tuple[float, float]:
-    """(makespan, tail) of `step_time(s)` — its step_time_s is their sum — with one simulation and
-    none of the stack, communication and FLOP tables (the planner ranks thousands by it).
-    `timings`: the caller's ScheduleTiming per (kind, ranks, micro-batches, chunks), filled as it
-    goes, which times a schedule met before without simulating it again (the same makespan).
-    ValueError as step_time."""
+    """(makespan, tail) of `step_time(s)` — its step_time_s is their sum — with at most one
+    simulation and none of the stack, communication and FLOP tables (the planner ranks thousands
+    by it). `timings`: the caller's ScheduleTiming per (kind, ranks, micro-batches, chunks), filled
+    as it goes, which times a schedule met before without simulating it again (the same makespan);
+    without it, the ones the model keeps (KEPT_TIMINGS). ValueError as step_time."""
     found = _TIMED.recall(s)
     if found is not MISSING:
         return found.pipeline_s, found.step_time_s - found.pipeline_s
     prep = _prepared(s)
     st = prep.stages
     durations, imbalance, _ = _durations_of(st)
-    if timings is None:
-        sim = simulate(st.kind, s.parallel.pp, s.schedule.microbatches, st.chunks, durations,
-                       stage_imbalance=imbalance, should_stop=should_stop)
-        return sim.makespan, _tail(s)
-    timing = _timing(timings, s, st, should_stop, durations, imbalance)
+    timing = _timing(KEPT_TIMINGS if timings is None else timings, s, st, should_stop, durations, imbalance)
     return timing.makespan(durations, imbalance), _tail(s)
 
 
 Timings = dict[tuple[str, int, int, int], ScheduleTiming]  # a caller's ScheduleTiming per schedule
+
+
+class _KeptTimings(dict):
+    """The ScheduleTiming of the last `size` schedules timed without a caller's own (an edit
+    mostly changes the durations, not the schedule): the op order of one simulation, timed again
+    in one pass for other durations to the same makespan and busy times (models/pipeline/timing.py;
+    tests/test_schedule_timing.py). The oldest goes first; the UI thread and a worker may both
+    add to it."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+        self._lock = threading.Lock()
+
+    def __setitem__(self, schedule: tuple[str, int, int, int], timing: ScheduleTiming) -> None:
+        with self._lock:
+            super().__setitem__(schedule, timing)
+            while len(self) > self.size:
+                del self[next(iter(self))]
+
+
+KEPT_SCHEDULES = 8   # a long schedule's order holds ~10⁵ ops in a few arrays: a few MB each
+KEPT_TIMINGS: Timings = _KeptTimings(KEPT_SCHEDULES)
 
 
 def step_upper(s: Scenario, timings: Timings) -> float:
@@ -327,16 +349,9 @@ def _step_time(s: Scenario, should_stop: Callable[[], bool] | None, timings: Tim
     durations, imbalance, _ = _durations_of(st)
     bare_durations = Durations(F=durations.F, B=durations.B, I=durations.I, W=durations.W, FB=durations.FB)
     with_p2p = durations.p2p > 0 and p.pp > 1
-    if timings is None:
-        sim = simulate(st.kind, p.pp, sched.microbatches, st.chunks, durations, stage_imbalance=imbalance,
-                       should_stop=should_stop)
-        makespan, busy_of = sim.makespan, sim.busy
-        bare = simulate(st.kind, p.pp, sched.microbatches, st.chunks, bare_durations, stage_imbalance=imbalance,
-                        should_stop=should_stop).makespan if with_p2p else makespan
-    else:
-        timing = _timing(timings, s, st, should_stop, durations, imbalance)
-        makespan, busy_of = timing.makespan(durations, imbalance), timing.busy(durations, imbalance)
-        bare = timing.makespan(bare_durations, imbalance) if with_p2p else makespan
+    timing = _timing(KEPT_TIMINGS if timings is None else timings, s, st, should_stop, durations, imbalance)
+    makespan, busy_of = timing.makespan(durations, imbalance), timing.busy(durations, imbalance)
+    bare = timing.makespan(bare_durations, imbalance) if with_p2p else makespan
     pp_exposed = max(0.0, difference(makespan, bare)) if with_p2p else 0.0
 
     # PP: the rank's own sends at the p2p latency; exposed, the makespan they add (at most those sends)
