@@ -19,9 +19,9 @@ Prints one table:
   fastest plan, target ≤ +10 %; the top dense plan's MFU against 55 % or a validated published run;
 - start-up to first paint of the main window (target ≤ 1.3× the floor), next to a bare
   PySide6 + pyqtgraph window with one plot as the floor.
-Then the edit latency of every scenario key with every tab built (benchmarks/edits.py: the p95 of
-20 redraws and the first edit, which computes the new value's models; eight keys and two redraws
-with `--quick`), and the accuracy page (benchmarks/accuracy.py, the same with or without
+Then the edit latency of every scenario key with every tab built (benchmarks/edits.py, in a process
+of its own: the p95 of 20 redraws and the first edit, which computes the new value's models; eight
+keys and two redraws with `--quick`), and the accuracy page (benchmarks/accuracy.py, the same with or without
 `--quick`): the step-time model against published iteration times, ending with the validation
 table of `tslab validate` and its goal — median |error| ≤ 5 %, none over 12 % — as two target
 rows, ok or MISSED (shown, never failing the run).
@@ -636,12 +636,12 @@ def main() -> int:
     print(f"\nQt platform: {ENV['QT_QPA_PLATFORM']}; {runs} runs per process measurement; "
           f"Python {sys.version.split()[0]}")
     print()
-    import edits  # the edit latency of every scenario key (benchmarks/edits.py)
-    sample = None if not quick else ["model.hidden", "parallel.zero", "activation.recompute",
-                                     "memory.fragmentation", "schedule.kind", "moe.routing", "context.zigzag",
-                                     "cluster.hbm_gib"]
-    redraws = 2 if quick else 20
-    edits.print_table("deepseek-v3", edits.edit_latencies("deepseek-v3", redraws, sample), redraws)
+    # the edit latency of every scenario key (benchmarks/edits.py), in a process of its own
+    sample = [] if not quick else ["model.hidden", "parallel.zero", "activation.recompute", "memory.fragmentation",
+                                   "schedule.kind", "moe.routing", "context.zigzag", "cluster.hbm_gib"]
+    sys.stdout.flush()
+    subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "edits.py"), "deepseek-v3",
+                    "--redraws", "2" if quick else "20", "--keys", ",".join(sample)], cwd=ROOT, env=ENV, check=True)
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     import accuracy  # the step-time model against published iteration times (benchmarks/accuracy.py)
     accuracy.main()

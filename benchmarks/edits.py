@@ -17,6 +17,7 @@ The times are wall-clock on this machine: a busy machine lengthens them.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from typing import Any
 
@@ -125,3 +126,22 @@ def print_table(preset: str, rows: list[tuple[str, float | None, float | None]],
         verdict = "" if seconds is None else ("ok" if seconds <= FRAME_S else "MISSED")
         print(f"  {key:<{width}}  {shown:>12}  {first_shown:>10}  {verdict}")
     print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python benchmarks/edits.py [--redraws N] [--keys K,K…] [PRESET]`: the table, in a process
+    of its own (`make bench` runs it so: a fresh window, as a lecturer has one, not one beside the
+    windows and caches of the measurements before it)."""
+    import argparse
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("preset", nargs="?", default="deepseek-v3")
+    parser.add_argument("--redraws", type=int, default=20, help="edits after the first, per key (default 20)")
+    parser.add_argument("--keys", default="", help="comma-separated scenario keys (default: every key)")
+    args = parser.parse_args(argv)
+    keys = [key for key in args.keys.split(",") if key] or None
+    print_table(args.preset, edit_latencies(args.preset, args.redraws, keys), args.redraws)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
