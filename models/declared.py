@@ -34,6 +34,7 @@ class Declared(Generic[T]):
         self._values = [operator.attrgetter(read) for read in reads]
         self._results: OrderedDict[tuple, T] = OrderedDict()
         self._lock = threading.Lock()
+        self._under_way: dict[tuple, tuple[int, threading.Event]] = {}   # key: (computing thread, done)
         self._last: tuple[Scenario, T] | None = None
         functools.update_wrapper(self, function)
         DECLARED.append(self)
@@ -42,11 +43,36 @@ class Declared(Generic[T]):
         return tuple(value(s) for value in self._values)
 
     def __call__(self, s: Scenario) -> T:
+        """The result for `s`: remembered, or computed once however many threads ask at the same
+        time (the UI thread and a worker often need the same activation policy, whose MoE
+        routing takes tens of ms): a thread that finds it under way in another waits for it, and
+        computes it itself when that run failed or was cancelled."""
         found = self.recall(s)
         if found is not MISSING:
             return found
-        result = self.function(s)
-        self.remember(s, result)
+        key, me = self.key(s), threading.get_ident()
+        while True:
+            with self._lock:
+                found = self._results.get(key, MISSING)
+                if found is not MISSING:
+                    return found
+                running = self._under_way.get(key)
+                if running is None or running[0] == me:   # free, or this thread's own (never wait on oneself)
+                    done = threading.Event()
+                    outer = running
+                    self._under_way[key] = (me, done)
+                    break
+            running[1].wait()
+        try:
+            result = self.function(s)
+            self.remember(s, result)
+        finally:
+            with self._lock:
+                if outer is None:
+                    del self._under_way[key]
+                else:
+                    self._under_way[key] = outer
+            done.set()
         return result
 
     def recall(self, s: Scenario) -> Any:

@@ -75,3 +75,58 @@ def test_a_result_is_remembered_by_the_declared_values_only() -> None:
         pipeline_depth(s.replace(**{"parallel.pp": pp, "parallel.dp": 2048 // pp}))
     assert pipeline_depth(s) == 16 and len(calls) == 5  # only the two latest are kept
     DECLARED.remove(pipeline_depth)
+
+
+def test_a_result_under_way_in_another_thread_is_waited_for_not_computed_again() -> None:
+    """The UI thread and a worker often ask for the same result at once (the activation policy,
+    whose MoE routing takes tens of ms): the second waits for the first's run. A run that fails
+    leaves the result to the next caller; a function asking for its own result again (the same
+    declared values) in its own thread computes it rather than waiting for itself."""
+    import threading
+    calls, started, release, made = [], threading.Event(), threading.Event(), []
+
+    @reads("parallel.pp", size=4)
+    def slow_depth(s: Scenario) -> int:
+        calls.append(threading.get_ident())
+        if len(calls) == 1:
+            started.set()
+            release.wait(5)
+        return s.parallel.pp
+    made.append(slow_depth)
+
+    try:
+        s = load_preset("deepseek-v3")
+        found: list[int] = []
+        first = threading.Thread(target=lambda: found.append(slow_depth(s)))
+        first.start()
+        assert started.wait(5)
+        second = threading.Thread(target=lambda: found.append(slow_depth(s.replace(**{"model.hidden": 1024}))))
+        second.start()
+        second.join(0.2)
+        assert second.is_alive()   # waiting for the first run, not computing
+        release.set()
+        first.join(5)
+        second.join(5)
+        assert found == [16, 16] and len(calls) == 1
+
+        @reads("parallel.pp", size=4)
+        def failing(s: Scenario) -> int:
+            calls.append(0)
+            if len(calls) == 2:
+                raise ValueError("the first run fails")
+            return 1
+        made.append(failing)
+        with pytest.raises(ValueError):
+            failing(s)
+        assert failing(s) == 1 and len(calls) == 3   # computed again by the next caller
+
+        @reads("parallel.pp", size=4)
+        def again(s: Scenario) -> int:
+            calls.append(0)
+            return 2 if len(calls) > 4 else again(s.replace(**{"model.hidden": 2048}))
+        made.append(again)
+        assert again(s) == 2   # its own run asked for: computed, no wait on itself
+    finally:
+        release.set()
+        for function in made:
+            DECLARED.remove(function)
