@@ -376,3 +376,31 @@ def _shown(ledger, qtbot):
     qtbot.addWidget(table)
     table.show_ledger(ledger)
     return table
+
+
+@pytest.mark.parametrize("width", [960, 1400, 2200])
+def test_the_first_oom_marker_stays_inside_its_chart(qtbot, width):
+    """The item that first overflows the GPU sits near the end of the bar (it is what overflows):
+    its marker, "▼ first OOM: name" from the item's start, ends at the item's end instead ("name ▼")
+    when it would run past the chart's right edge, and keeps ▼ at the start when it fits."""
+    from tslab.models.presets import preset_document
+    from tslab.views.charts import LABEL_MARGIN_PX
+    document = preset_document("deepseek-v3")
+    document = document.replace(**{"precision.params": "fp32"})
+    tab = shown(qtbot, MemoryTab(DocumentModel(document)), width, 900)
+    qtbot.wait(50)
+    figure = tab.figure
+    assert figure.oom_key is not None
+    (marker,) = [item for item in figure.stack_chart.labels if item.isVisible()]
+    view = figure.stack.getPlotItem().getViewBox()
+    inside = view.sceneBoundingRect()
+    drawn = marker.mapRectToScene(marker.boundingRect()).adjusted(LABEL_MARGIN_PX / 2, 0, -LABEL_MARGIN_PX / 2, 0)
+    assert inside.left() - 1 <= drawn.left() and drawn.right() <= inside.right() + 1, (drawn, inside)
+    text = marker.textItem.toPlainText()
+    segment = next(s for s in figure.stack_segments if s.key == figure.oom_key)
+    if text.startswith("▼"):
+        assert marker.pos().x() == segment.x0
+    else:
+        assert text.endswith("▼") and marker.pos().x() == segment.x1
+    if width >= 2200:
+        assert text.startswith("▼")   # room to the right: the marker as it always was

@@ -500,8 +500,12 @@ class TextLayer(pg.GraphicsObject):
         painter.restore()
 
 
+LABEL_POINTS = 9.0     # a chart label's type size (text, style_text)
+LABEL_MARGIN_PX = 8    # a pg.TextItem's text document keeps 4 px each side of its text
+
+
 def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool = False,
-               colour_: str = TEXT_COLOUR, size: float = 9) -> None:
+               colour_: str = TEXT_COLOUR, size: float = LABEL_POINTS) -> None:
     font = QFont()
     font.setPointSizeF(size)
     font.setBold(bold)
@@ -525,7 +529,7 @@ def capacity_line(plot: pg.PlotWidget, value: float, label: str, *, vertical: bo
 
 
 def text(plot: pg.PlotWidget, x: float, y: float, content: str, *, anchor=(0, 0.5), bold: bool = False,
-         colour_: str = TEXT_COLOUR, size: float = 9) -> pg.TextItem:
+         colour_: str = TEXT_COLOUR, size: float = LABEL_POINTS) -> pg.TextItem:
     item = pg.TextItem(content, color=colour_, anchor=anchor)
     font = QFont()
     font.setPointSizeF(size)

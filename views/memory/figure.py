@@ -206,14 +206,6 @@ class MemoryFigure(QWidget):
         self.stack_chart.set_segments(segments, highlight=oom_key, selected=self.selected)
         self.stack_chart.set_line("capacity", ledger.capacity_bytes / GIB,
                                   self.tr("capacity {value}").format(value=gib(ledger.capacity_bytes)))
-        marker = []
-        oom = ledger.first_oom
-        for segment in segments:
-            if oom is not None and segment.key == oom_key:
-                name = ledger_name(oom[0].name)
-                marker.append((segment.x0, 0.62, "▼ " + self.tr("first OOM: {name}").format(name=name),
-                               {"bold": True, "colour_": charts.CAPACITY_COLOUR}))
-        self.stack_chart.set_labels(marker)
         self.stack_chart.set_range(0, charts.nice_ceiling(max(x, ledger.capacity_bytes / GIB) * 1.04), -0.75, 0.95)
         self._place_stack_labels()
         swatches, small = [], []
@@ -251,13 +243,16 @@ class MemoryFigure(QWidget):
                          tier=tier_names()[item.tier], formula=item.formula, source=item.source))
 
     def _place_stack_labels(self) -> None:
-        """Item names inside the segments wide enough, at the bar's current width in pixels."""
+        """Item names inside the segments wide enough, and the first OOM's marker, at the bar's
+        current width in pixels."""
         if self.ledger is None:
             self.stack_names.set_labels([])
+            self.stack_chart.set_labels([])
             return
         view = self.stack.getPlotItem().getViewBox()
         (x0, x1), _ = view.viewRange()
         pixels_per_gib = view.width() / max(x1 - x0, 1e-9)
+        self._place_oom_marker(x0, pixels_per_gib, view.width())
         metrics = QFontMetrics(QFont())
         names = {item.key: ledger_name(item.name) for item in self.ledger.items}
         labels = []
@@ -267,6 +262,27 @@ class MemoryFigure(QWidget):
                 labels.append(((segment.x0 + segment.x1) / 2, 0, name,
                                {"anchor": (0.5, 0.5), "colour_": "#ffffff", "size": 8.5}))
         self.stack_names.set_labels(labels)
+
+    def _place_oom_marker(self, start: float, pixels_per_gib: float, width: float) -> None:
+        """▼ at the start of the item that first overflows the GPU, its name to the right; where
+        the name would run past the chart's right edge (the item is what overflows, so it sits near
+        the end), the name ends at the item's end, ▼ after it."""
+        oom = self.ledger.first_oom if self.ledger is not None else None
+        segment = next((s for s in self.stack_segments if oom is not None and s.key == oom[0].key), None)
+        if oom is None or segment is None:
+            self.stack_chart.set_labels([])
+            return
+        name = self.tr("first OOM: {name}").format(name=ledger_name(oom[0].name))
+        style = {"bold": True, "colour_": charts.CAPACITY_COLOUR}
+        font = QFont()
+        font.setPointSizeF(charts.LABEL_POINTS)
+        font.setBold(True)
+        needed = QFontMetrics(font).horizontalAdvance("▼ " + name) + charts.LABEL_MARGIN_PX
+        if (segment.x0 - start) * pixels_per_gib + needed <= width:
+            marker = (segment.x0, 0.62, "▼ " + name, style)
+        else:
+            marker = (segment.x1, 0.62, name + " ▼", {**style, "anchor": (1, 0.5)})
+        self.stack_chart.set_labels([marker])
 
     def _draw_tiers(self, ledger: MemoryLedger) -> None:
         segments, labels = [], []
