@@ -184,3 +184,21 @@ def test_a_scenario_without_pp_is_taught_at_a_degree_that_fits_and_says_so(qtbot
 def test_a_scenario_with_pp_is_shown_at_its_own(tab):
     assert tab.sims[0].ranks == 4 and "PP shown" not in tab.figure.message.text()
     assert not tab.degree_box.isEnabled()
+
+
+def test_each_box_is_filled_with_its_op_types_colour_darker_for_a_second_chunk():
+    """A box's fill is its op type's (an overlapped pair's "FB"), darker for a rank's second chunk
+    (DualPipeV's way back), one fill per type shared by every box (a long schedule's 10⁵ boxes
+    each made their own)."""
+    from PySide6.QtGui import QColor
+
+    from tslab.views.pipeline.common import OP_COLOURS
+    sim = simulate("dualpipev", 4, 8, 2)
+    units = units_of(sim)
+    for unit in units:
+        kind = "FB" if len(unit.ops) > 1 else unit.ops[0].type
+        colour = QColor(OP_COLOURS[kind])
+        second = (unit.ops[0].stage // sim.ranks) % 2 == 1
+        assert unit.colour == (colour.darker(135) if second else colour)
+    assert any((u.ops[0].stage // sim.ranks) % 2 == 1 for u in units)   # the V's way back is drawn
+    assert len({id(unit.fill) for unit in units}) == len({unit.colour.name() for unit in units})
