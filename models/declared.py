@@ -57,22 +57,21 @@ class Declared(Generic[T]):
                 if found is not MISSING:
                     return found
                 running = self._under_way.get(key)
-                if running is None or running[0] == me:   # free, or this thread's own (never wait on oneself)
-                    done = threading.Event()
-                    outer = running
-                    self._under_way[key] = (me, done)
+                if running is None:
+                    mine = self._under_way[key] = (me, threading.Event())
                     break
+            if running[0] == me:   # this thread's own run asks again: computed, never waited for
+                result = self.function(s)
+                self.remember(s, result)
+                return result
             running[1].wait()
         try:
             result = self.function(s)
             self.remember(s, result)
         finally:
             with self._lock:
-                if outer is None:
-                    del self._under_way[key]
-                else:
-                    self._under_way[key] = outer
-            done.set()
+                del self._under_way[key]
+            mine[1].set()
         return result
 
     def recall(self, s: Scenario) -> Any:

@@ -504,12 +504,17 @@ LABEL_POINTS = 9.0     # a chart label's type size (text, style_text)
 LABEL_MARGIN_PX = 8    # a pg.TextItem's text document keeps 4 px each side of its text
 
 
-def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool = False,
-               colour_: str = TEXT_COLOUR, size: float = LABEL_POINTS) -> None:
+def label_font(size: float = LABEL_POINTS, bold: bool = False) -> QFont:
+    """A chart label's type (text, style_text; what a label's width is measured in)."""
     font = QFont()
     font.setPointSizeF(size)
     font.setBold(bold)
-    item.setFont(font)
+    return font
+
+
+def style_text(item: pg.TextItem, content: str, *, anchor=(0, 0.5), bold: bool = False,
+               colour_: str = TEXT_COLOUR, size: float = LABEL_POINTS) -> None:
+    item.setFont(label_font(size, bold))
     item.setColor(QColor(colour_))
     item.setAnchor(anchor)
     item.setText(content)
@@ -531,10 +536,7 @@ def capacity_line(plot: pg.PlotWidget, value: float, label: str, *, vertical: bo
 def text(plot: pg.PlotWidget, x: float, y: float, content: str, *, anchor=(0, 0.5), bold: bool = False,
          colour_: str = TEXT_COLOUR, size: float = LABEL_POINTS) -> pg.TextItem:
     item = pg.TextItem(content, color=colour_, anchor=anchor)
-    font = QFont()
-    font.setPointSizeF(size)
-    font.setBold(bold)
-    item.setFont(font)
+    item.setFont(label_font(size, bold))
     item.setPos(x, y)
     plot.addItem(item)
     return item

@@ -274,10 +274,7 @@ class MemoryFigure(QWidget):
             return
         name = self.tr("first OOM: {name}").format(name=ledger_name(oom[0].name))
         style = {"bold": True, "colour_": charts.CAPACITY_COLOUR}
-        font = QFont()
-        font.setPointSizeF(charts.LABEL_POINTS)
-        font.setBold(True)
-        needed = QFontMetrics(font).horizontalAdvance("▼ " + name) + charts.LABEL_MARGIN_PX
+        needed = QFontMetrics(charts.label_font(bold=True)).horizontalAdvance("▼ " + name) + charts.LABEL_MARGIN_PX
         if (segment.x0 - start) * pixels_per_gib + needed <= width:
             marker = (segment.x0, 0.62, "▼ " + name, style)
         else:

@@ -19,7 +19,6 @@ LANE_COLOUR = "#E4E4E4"    # a rank's lane: what no op covers is bubble
 CURTAIN = (255, 255, 255, 225)  # hides what has not run yet while animating
 LABEL_LIMIT = 700          # micro-batch numbers drawn on ops up to this many units
 LABELLED_RANKS = 32        # up to this many ranks each lane is named (the chart grows for them)
-BOX_PEN = pg.mkPen("w")    # every box's outline (one pen shared: drawn as a pen per box was)
 
 
 def axis_label(seconds: bool) -> str:
@@ -185,7 +184,8 @@ class GanttView(pg.PlotWidget):
         if self.units:
             self.boxes.setOpts(x0=[u.start for u in self.units], y0=[u.rank - 0.38 for u in self.units],
                                width=[u.end - u.start for u in self.units], height=np.full(len(self.units), 0.76),
-                               brushes=[u.fill for u in self.units], pens=None, pen=BOX_PEN)
+                               brushes=[u.fill for u in self.units], pens=None,
+                               pen=charts.SEGMENT_PEN)   # one outline for every box
         self._by_rank = {rank: [u for u in self.units if u.rank == rank] for rank in range(p)}
         self._starts = {rank: [u.start for u in units] for rank, units in self._by_rank.items()}
         labels = []
