@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDockWidget, QScrollArea
 
 from tslab.models.derived import Failed
-from tslab.views.layout import FigureScroll
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.time import StepTimePanel
 from tslab.views.time.common import ms, percent
 

@@ -12,7 +12,7 @@ from windows import open_window
 
 from tslab.desktop.main_window import PRESENTATION_SCALES, MainWindow
 from tslab.views.application import install_translators
-from tslab.views.layout import fitted_rows, wrap_last_column
+from tslab.views.figure_fit import fitted_rows, wrap_last_column
 
 TABS = ("memory", "mesh", "pipeline", "comm", "context")
 

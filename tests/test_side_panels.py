@@ -8,7 +8,7 @@ import pytest
 from geometry import figure_problems, paint_charts
 
 from tslab.desktop.window_panels import SOURCES_MIN_HEIGHT, STEP_TIME_MIN_WIDTH
-from tslab.views.layout import FigureScroll
+from tslab.views.figure_fit import FigureScroll
 
 
 @pytest.fixture

@@ -524,13 +524,61 @@ def test_every_rank_is_named_in_larger_type_and_many_ranks_thin_out(qtbot, prese
     assert names == [f"rank {r}" for r in np.arange(0, 2 * LABELLED_RANKS, every)]
 
 
+def test_a_boxed_lines_label_repaints_a_new_text_without_laying_out_its_figure(qtbot):
+    """In a LinesBox a new text that fits the held height lays nothing out again (each layout of
+    the Memory figure measured every part and fitted the figure again); a longer text, hiding the
+    label and larger type still move what is below it."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QVBoxLayout
+
+    from tslab.views.figure_fit import LinesBox, LinesLabel
+
+    class Requests(QObject):
+        count = 0
+
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.LayoutRequest:
+                Requests.count += 1
+            return False
+
+    page = QWidget()
+    column = QVBoxLayout(page)
+    label = LinesLabel(page, 2)
+    box = LinesBox(label, page)
+    below = QWidget(page)
+    column.addWidget(box)
+    column.addWidget(below, 1)
+    requests = Requests(page)
+    page.installEventFilter(requests)
+    shown(qtbot, page, 400, 400)
+    label.setText("one short line")
+    qtbot.wait(20)
+    before, below_top = Requests.count, below.y()
+    label.setText("<b>another</b> short line")   # within the two lines held
+    qtbot.wait(20)
+    assert Requests.count == before and below.y() == below_top
+    assert label.geometry() == box.rect() and label.text() == "<b>another</b> short line"
+    label.setText(" ".join(["a longer text that wraps over several lines at this width"] * 3))
+    qtbot.waitUntil(lambda: below.y() > below_top and label.height() == box.height() > 2 * label.fontMetrics().height())
+    label.hide()   # the box goes with it: no empty room
+    qtbot.waitUntil(lambda: box.isHidden() and below.y() < below_top)
+    label.show()
+    qtbot.waitUntil(lambda: box.isVisible() and below.y() > below_top)
+    bigger = QFont(label.font())
+    bigger.setPointSizeF(label.font().pointSizeF() * 2)
+    label.setText("short")
+    page.setFont(bigger)   # another type: the box holds two lines of it
+    qtbot.waitUntil(lambda: box.height() >= 2 * label.fontMetrics().lineSpacing() and below.y() >= box.height())
+
+
 def test_a_lines_label_keeps_the_height_of_its_longest_text_at_its_width(qtbot):
     """A text that comes and goes (an "Out of memory" line, an invalid scenario's reasons) moves
     what is below a LinesLabel once, not at each edit; another width or type counts afresh."""
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QVBoxLayout
 
-    from tslab.views.layout import LinesLabel
+    from tslab.views.figure_fit import LinesLabel
     page = QWidget()
     column = QVBoxLayout(page)
     label = LinesLabel(page, 1)

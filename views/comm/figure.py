@@ -16,7 +16,7 @@ from tslab.views import charts
 from tslab.views.comm.common import ANIMATION_RANK_LIMIT, NAMES
 from tslab.views.comm.ring import RingView
 from tslab.views.common import caption_label, chart_column, figure_column, paint_white, wrapping_title
-from tslab.views.layout import lines_high, wrapped_height
+from tslab.views.figure_fit import lines_high, wrapped_height
 from tslab.views.texts import translate_phrases
 
 LABEL_ROOM_PX = 10   # between the overlap bar's label and the plot's right edge

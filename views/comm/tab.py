@@ -19,8 +19,9 @@ from tslab.views.comm.figure import CommFigure
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.labels import fields
-from tslab.views.layout import FigureScroll, inputs_column
+from tslab.views.layout import inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 from tslab.views.texts import invalid_header, translate_phrase, translate_template

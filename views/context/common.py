@@ -18,7 +18,7 @@ from tslab.models.context import ContextAnalysis
 from tslab.models.units import format_bytes
 from tslab.views import charts
 from tslab.views.common import bold, chart_column
-from tslab.views.layout import LinesLabel
+from tslab.views.figure_fit import LinesLabel
 
 # One colour per rank, sequence block or head group (Tableau 10, then its lighter half).
 RANK_COLOURS = ("#4E79A7", "#F28E2B", "#E15759", "#76B7B2", "#59A14F", "#EDC948", "#B07AA1", "#FF9DA7",

@@ -16,8 +16,9 @@ from tslab.views.context.parallel_figure import ParallelFigure
 from tslab.views.context.sr_figure import SrFigure
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.labels import fields
-from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, inputs_column
+from tslab.views.layout import FlowBar, ShownDegree, inputs_column
 from tslab.views.runner import Runner
 from tslab.views.scenario_form import Field, ScenarioForm
 

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from tslab.models.memory import GROUPS, MemoryLedger, gib
 from tslab.views import charts
-from tslab.views.layout import fitted_rows, wrap_last_column
+from tslab.views.figure_fit import fitted_rows, wrap_last_column
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 

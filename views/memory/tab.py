@@ -13,8 +13,9 @@ from tslab.views import charts
 from tslab.views.common import inputs_beside, problems_line
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.labels import fields
-from tslab.views.layout import FigureScroll, inputs_column
+from tslab.views.layout import inputs_column
 from tslab.views.memory.context_chart import ContextMemoryChart
 from tslab.views.memory.figure import MemoryFigure
 from tslab.views.memory.ledger_table import LedgerTable

@@ -9,7 +9,7 @@ from tslab.models.mesh import GROUP_AXES, Mesh
 from tslab.models.scenario import Scenario
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, title_label
-from tslab.views.layout import lines_high
+from tslab.views.figure_fit import lines_high
 from tslab.views.mesh.common import DETAIL_LIMIT, HIGH_FREQUENCY, axis_label
 from tslab.views.mesh.network import NetworkView
 from tslab.views.mesh.traffic_table import TrafficTable

@@ -12,8 +12,9 @@ from tslab.views import charts
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab, derive_all
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.labels import fields
-from tslab.views.layout import FigureScroll, FlowBar, fit_combo_boxes, inputs_column
+from tslab.views.layout import FlowBar, fit_combo_boxes, inputs_column
 from tslab.views.mesh.common import DETAIL_LIMIT, axis_label
 from tslab.views.mesh.figure import MeshFigure
 from tslab.views.mesh.network import NETWORK_AXES, axis_name

@@ -6,7 +6,7 @@ from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from tslab.models.units import format_bytes
-from tslab.views.layout import fitted_rows, wrap_last_column
+from tslab.views.figure_fit import fitted_rows, wrap_last_column
 from tslab.views.mesh.common import HIGH_FREQUENCY, axis_label
 
 

@@ -14,8 +14,9 @@ from tslab.models.pipeline import KINDS, Simulation
 from tslab.views.common import controls_above, inputs_beside
 from tslab.views.document_model import DocumentModel
 from tslab.views.document_tab import DocumentTab
+from tslab.views.figure_fit import FigureScroll
 from tslab.views.labels import field, fields, kind_name
-from tslab.views.layout import FigureScroll, FlowBar, ShownDegree, fit_combo_boxes, inputs_column
+from tslab.views.layout import FlowBar, ShownDegree, fit_combo_boxes, inputs_column
 from tslab.views.pipeline.figure import PipelineFigure
 from tslab.views.pipeline.panel import DRAW_LIMIT_OPS
 from tslab.views.runner import Runner
