@@ -336,10 +336,27 @@ def test_a_figure_redrawn_edit_by_edit_shows_what_one_drawn_afresh_shows(qtbot, 
 
 
 def table_cells(table) -> list:
-    """Every cell of a table: text, tooltip, fill, ink and weight."""
+    """Every cell of a table: text, tooltip, fill, ink and weight, and whether its row is shown."""
     return [(cell.text(), cell.toolTip(), cell.background().color().name(), cell.foreground().color().name(),
-             cell.font().bold()) if (cell := table.item(row, column)) is not None else None
+             cell.font().bold(), table.isRowHidden(row)) if (cell := table.item(row, column)) is not None else None
             for row in range(table.rowCount()) for column in range(table.columnCount())]
+
+
+def test_an_invalid_scenario_shows_no_row_and_the_valid_one_after_it_every_row(qtbot):
+    """An invalid scenario leaves the ledger table without a row shown (its rows are kept hidden,
+    so that the edit back finds them); the valid scenario after it shows every row as a new table
+    does, also when the ledger changed meanwhile."""
+    from tslab.models.presets import preset_document
+    tab = shown(qtbot, MemoryTab(DocumentModel(preset_document("deepseek-v3"))), 1400, 900)
+    pp = tab.model.scenario.parallel.pp
+    tab.model.update({"parallel.pp": pp + 1})   # 61 layers do not split so
+    assert tab.ledger is None and tab.model.errors
+    assert tab.table.rowCount() > 0 and all(tab.table.isRowHidden(row) for row in range(tab.table.rowCount()))
+    tab.model.update({"parallel.pp": pp, "parallel.zero": 3})
+    assert tab.ledger is not None
+    afresh = shown(qtbot, MemoryTab(DocumentModel(tab.model.document)), 1400, 900)
+    assert table_cells(tab.table) == table_cells(afresh.table)
+    assert not any(tab.table.isRowHidden(row) for row in range(tab.table.rowCount()))
 
 
 def test_a_table_row_given_another_item_shows_that_item_in_full(qtbot):

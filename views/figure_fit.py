@@ -425,10 +425,8 @@ class _WrappedLastColumn(QObject):
         others = sum(table.columnWidth(c) for c in range(last) if not table.isColumnHidden(c))
         margin = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1)
         metrics, font = table.fontMetrics(), table.font().key()
-        words = {word for row in range(table.rowCount()) if (cell := table.item(row, last)) is not None
-                 for word in cell.text().split()}
-        longest = max((_measured(("word", font, word), metrics.horizontalAdvance, word) for word in words),
-                      default=0) + margin + 2
+        texts = tuple(cell.text() for row in range(table.rowCount()) if (cell := table.item(row, last)) is not None)
+        longest = _measured(("longest word", font, texts), _longest_word, metrics, font, texts) + margin + 2
         width = max(metrics.averageCharWidth() * self.min_characters, longest, table.viewport().width() - others)
         if table.columnWidth(last) != width:
             table.setColumnWidth(last, width)   # sectionResized: fit() follows
@@ -454,6 +452,12 @@ class _WrappedLastColumn(QObject):
                 self.widen()
             self.fit()
         return False
+
+
+def _longest_word(metrics: QFontMetrics, font: str, texts: tuple[str, ...]) -> int:
+    """The width of the widest word of `texts` in `metrics` (whose font's key is `font`)."""
+    words = {word for text in texts for word in text.split()}
+    return max((_measured(("word", font, word), metrics.horizontalAdvance, word) for word in words), default=0)
 
 
 def _lines_height(font: QFont, text: str, width: int) -> int:

@@ -72,16 +72,22 @@ class LedgerTable(QTableWidget):
         return cell
 
     def show_ledger(self, ledger: MemoryLedger | None) -> None:
+        """Show `ledger`'s items and total; None (an invalid scenario): no rows. The rows of an
+        invalid scenario are hidden, not removed: an edit that passes through one and back (a
+        parallel degree on its way to the next that divides) finds them with their texts and the
+        columns with their widths, instead of filling and measuring every cell again."""
         if ledger is None:
-            self.setRowCount(0)
-            self._row_keys = []
-            self._rows_shown = []
+            for row in range(self.rowCount()):
+                self.setRowHidden(row, True)
             return
         items = [item for item in ledger.items if item.bytes or item.group in GROUPS[:4]]
         oom = ledger.first_oom
         names = tier_names()
         if self.rowCount() != len(items) + 1:
             self.setRowCount(len(items) + 1)
+        for row in range(self.rowCount()):
+            if self.isRowHidden(row):
+                self.setRowHidden(row, False)
         bold = QFont(self.font())
         bold.setBold(True)
         white, red = QBrush(), QBrush(QColor("#ffd9d9"))
