@@ -73,3 +73,28 @@ def test_an_axis_keeps_its_ticks_by_range_and_fixed_ticks_as_well_as_size(qtbot)
 @given(states=st.lists(STATE, min_size=2, max_size=10))
 def test_a_kept_axis_draws_what_pyqtgraph_works_out_afresh(qtbot, states):
     show_states(qtbot, states)
+
+
+def test_an_axis_title_is_laid_out_again_only_when_it_changes(qtbot):
+    """pyqtgraph sets an axis's title again at every range set; a kept axis only when the title
+    changed (its text, or the scale a range below 1 shows), and it reads as pyqtgraph's own."""
+    plot = shown(qtbot, charts.make_plot(left="GiB"), 300, 180)
+    axis, plain = plot.getPlotItem().getAxis("left"), pg.AxisItem("left")
+    plain.setPen(charts.AXIS_PEN)
+    plain.setLabel("GiB")
+    calls: list[str] = []
+    set_html = axis.label.setHtml
+    axis.label.setHtml = lambda html: (calls.append(html), set_html(html))
+    expected, shown_title = 0, axis.labelString()
+    for top, title in [(100.0, "GiB"), (120.0, "GiB"), (0.25, "GiB"), (0.5, "GiB"), (100.0, "GiB"),
+                       (100.0, "GiB of states"), (8.0, "GiB of states")]:
+        if title != axis.labelText:
+            axis.setLabel(title)
+            plain.setLabel(title)
+        plot.getPlotItem().getViewBox().setRange(yRange=(0, top), padding=0)
+        plain.setRange(0, top)
+        assert axis.labelString() == plain.labelString()
+        assert axis.label.toHtml() == plain.label.toHtml()
+        if axis.labelString() != shown_title:
+            expected, shown_title = expected + 1, axis.labelString()
+    assert expected >= 3 and len(calls) == expected

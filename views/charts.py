@@ -179,6 +179,17 @@ class KeptAxis(pg.AxisItem):
         self._text_size: float | None = None
         super().__init__(*args, **kwargs)
 
+    def _updateLabel(self):
+        # pyqtgraph lays the axis title out again at every range set (its SI prefix may change);
+        # the title's text is set only when it changed
+        html = self.labelString()
+        if html != self.__dict__.get("_label_html"):
+            self.label.setHtml(html)
+            self.__dict__["_label_html"] = html
+        self._adjustSize()
+        self.picture = None
+        self.update()
+
     def _updateMaxTextSize(self, x):   # pyqtgraph: the room its texts need; kept with the specs
         self._text_size = x
         return super()._updateMaxTextSize(x)
