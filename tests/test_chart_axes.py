@@ -1,10 +1,11 @@
-"""The charts' axes keep the tick specifications they worked out (views/charts.KeptAxis): what they
-draw is what pyqtgraph works out afresh, whatever ranges, sizes, ticks and type came before."""
+"""The charts' axes keep the tick specifications they worked out and the pictures drawn from them
+(views/charts.KeptAxis): what they draw is what pyqtgraph works out afresh, whatever ranges, sizes,
+ticks and type came before."""
 from __future__ import annotations
 
 import pyqtgraph as pg
 from hypothesis import HealthCheck, given, settings, strategies as st
-from PySide6.QtGui import QFont, QPainter, QPicture
+from PySide6.QtGui import QFont, QImage, QPainter, QPicture
 from windows import shown
 
 from tslab.views import charts
@@ -56,7 +57,34 @@ def show_states(qtbot, states) -> None:
         shown_before = (ticks, size)
         qtbot.wait(20)   # laid out: the axes' widths follow their texts
         for axis in axes:
+            assert painted(axis) == drawn_afresh(axis)
             assert worked_out(axis, kept=True) == worked_out(axis, kept=False)
+
+
+def painted(axis: pg.AxisItem) -> bytes:
+    """The picture the axis paints (kept or drawn now)."""
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        axis.paint(painter, None, None)
+    finally:
+        painter.end()
+    return bytes(axis.picture.data())
+
+
+def drawn_afresh(axis: pg.AxisItem) -> bytes:
+    """The picture pyqtgraph's own paint records for the axis as it is."""
+    picture = QPicture()
+    painter = QPainter(picture)
+    try:
+        if axis.style["tickFont"]:
+            painter.setFont(axis.style["tickFont"])
+        specs = pg.AxisItem.generateDrawSpecs(axis, painter)
+        if specs is not None:
+            axis.drawPicture(painter, *specs)
+    finally:
+        painter.end()
+    return bytes(picture.data())
 
 
 def test_an_axis_keeps_its_ticks_by_range_and_fixed_ticks_as_well_as_size(qtbot):
