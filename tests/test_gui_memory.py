@@ -5,6 +5,7 @@ import re
 import shutil
 import subprocess
 
+import pyqtgraph as pg
 import pytest
 from gallery_helpers import svg_texts
 from PySide6.QtWidgets import QMessageBox
@@ -301,10 +302,11 @@ def test_parameters_at_zero_show_the_count_from_the_shape(qtbot):
 def drawn(chart) -> tuple:
     """What a BarChart shows: its bars (rectangles, fills, outlines), its visible labels (text,
     place), its visible lines (value, label, the label's place) and its view's range."""
-    bars = chart.bars.opts if chart.bars is not None and chart.bars.isVisible() else {}
-    rectangles = [tuple(bars.get(name) or ()) for name in ("x0", "x1", "y0", "y1")]
-    fills = [brush.color().name() for brush in bars.get("brushes") or ()]
-    outlines = [(pen.color().name(), pen.widthF(), pen.style()) for pen in bars.get("pens") or ()]
+    shown = [item.opts for item in chart.plot.getPlotItem().items
+             if isinstance(item, pg.BarGraphItem) and item.isVisible()]   # kept drawings hidden
+    rectangles = [[tuple(bars.get(name) or ()) for name in ("x0", "x1", "y0", "y1")] for bars in shown]
+    fills = [[brush.color().name() for brush in bars.get("brushes") or ()] for bars in shown]
+    outlines = [[(pen.color().name(), pen.widthF(), pen.style()) for pen in bars.get("pens") or ()] for bars in shown]
     labels = [(item.toPlainText(), item.pos().toTuple()) for item in chart.labels if item.isVisible()]
     lines = [(name, line.value(), line.label.toPlainText(), line.label.pos().toTuple(), tuple(line.label.anchor))
              for name, line in sorted(chart.lines.items()) if line.isVisible()]

@@ -373,13 +373,18 @@ def draw_segments(plot: pg.PlotWidget, bars: pg.BarGraphItem | None, segments: S
 
 class BarChart:
     """A plot whose bars, text labels and reference lines are persistent items updated in place:
-    a redraw sets arrays and texts instead of creating graphics items (which costs milliseconds)."""
+    a redraw sets arrays and texts instead of creating graphics items (which costs milliseconds).
+    The bars of the last KEPT_BARS drawings stay as items, one shown: an edit and its undo show
+    the other again instead of setting its arrays and recording its picture anew."""
+
+    KEPT_BARS = 3
 
     def __init__(self, plot: pg.PlotWidget):
         self.plot = plot
         self.tips = HoverTips(plot)
         self.segments: list[Segment] = []
-        self.bars: pg.BarGraphItem | None = None
+        self.bars: pg.BarGraphItem | None = None   # the bars shown (None: none drawn yet)
+        self._kept_bars: dict[tuple, pg.BarGraphItem] = {}   # by what they draw, the latest last
         self.labels: list[pg.TextItem] = []
         self._styles: list[tuple | None] = []
         self._places: list[tuple[float, float] | None] = []
@@ -400,9 +405,27 @@ class BarChart:
         self._drawn, self._changed = drawn, True
         self.segments = list(segments)
         self.tips.set_segments(self.segments)
-        self.bars = draw_segments(self.plot, self.bars, self.segments, [_brush(s.key) for s in self.segments],
-                                  [OOM_PEN if s.key == highlight else SELECTED_PEN if s.key == selected else
-                                   SEGMENT_PEN for s in self.segments])
+        if not self.segments:
+            if self.bars is not None:
+                self.bars.hide()
+            return
+        key = (tuple((s.x0, s.x1, s.y0, s.y1, s.key) for s in self.segments), highlight, selected)
+        bars = self._kept_bars.pop(key, None)
+        if bars is None:   # the oldest drawing's item takes these bars, or a new one beneath the first
+            oldest = (self._kept_bars.pop(next(iter(self._kept_bars))) if len(self._kept_bars) >= self.KEPT_BARS
+                      else None)
+            first = next(iter(self._kept_bars.values()), None)
+            bars = draw_segments(self.plot, oldest, self.segments, [_brush(s.key) for s in self.segments],
+                                 [OOM_PEN if s.key == highlight else SELECTED_PEN if s.key == selected else
+                                  SEGMENT_PEN for s in self.segments])
+            assert bars is not None   # segments were given
+            if oldest is None and first is not None:
+                bars.stackBefore(first)   # where the chart's bars are drawn: beneath its labels
+        if self.bars is not None and self.bars is not bars:
+            self.bars.hide()
+        bars.show()
+        self.bars = bars
+        self._kept_bars[key] = bars
 
     def set_labels(self, labels: Sequence[tuple]) -> list[pg.TextItem]:
         """Show (x, y, text, options) labels, reusing text items; options as for `text`."""
