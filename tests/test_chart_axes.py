@@ -1,5 +1,5 @@
 """The charts' axes keep the tick specifications they worked out and the pictures drawn from them
-(views/charts.KeptAxis): what they draw is what pyqtgraph works out afresh, whatever ranges, sizes,
+(views/chart_axes.KeptAxis): what they draw is what pyqtgraph works out afresh, whatever ranges, sizes,
 ticks and type came before."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from PySide6.QtGui import QFont, QImage, QPainter, QPicture
 from windows import shown
 
-from tslab.views import charts
+from tslab.views import chart_axes, charts
 
 
 def spec_values(specs) -> tuple:
@@ -16,8 +16,8 @@ def spec_values(specs) -> tuple:
     if specs is None:
         return ()
     (pen, start, end), ticks, texts = specs
-    return (charts._pen_key(pen), start.toTuple(), end.toTuple(),
-            [(charts._pen_key(tick_pen), a.toTuple(), b.toTuple()) for tick_pen, a, b in ticks],
+    return (chart_axes._pen_key(pen), start.toTuple(), end.toTuple(),
+            [(chart_axes._pen_key(tick_pen), a.toTuple(), b.toTuple()) for tick_pen, a, b in ticks],
             [(rect.getRect(), int(flags), text) for rect, flags, text in texts])
 
 
@@ -42,7 +42,7 @@ def show_states(qtbot, states) -> None:
     specifications equal pyqtgraph's own, and leave the axis as wide as pyqtgraph's would."""
     plot = shown(qtbot, charts.make_plot(left="GiB", bottom="stage"), 300, 180)
     axes = [plot.getPlotItem().getAxis(name) for name in ("left", "bottom")]
-    assert all(isinstance(axis, charts.KeptAxis) for axis in axes)
+    assert all(isinstance(axis, chart_axes.KeptAxis) for axis in axes)
     shown_before = None
     for top, (width, height), ticks, size in states:
         if (width, height) != plot.size().toTuple():
