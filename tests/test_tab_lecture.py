@@ -604,3 +604,51 @@ def test_a_lines_label_keeps_the_height_of_its_longest_text_at_its_width(qtbot):
     label.setText("short")
     label.setFont(bigger)    # another type: the held height is counted again
     qtbot.waitUntil(lambda: label.height() < 2 * label.fontMetrics().lineSpacing() + 4)
+
+
+@pytest.mark.parametrize("width", [300, 1100])
+def test_a_lines_label_paints_its_rich_text_as_a_qlabel_does(qtbot, width):
+    """A LinesLabel paints a rich text from a document it keeps (QLabel parses and lays out each new
+    text again): pixel for pixel what a QLabel with the same text, type, alignment and state paints,
+    and an edit back to a text shown before finds its document kept."""
+    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtGui import QColor, QFont, QImage, QPalette, QRegion
+
+    from tslab.views.figure_fit import LinesLabel
+    texts = ["Most-loaded GPU: rank 0 of 16 · 71.2 GiB of 80.0 GiB · "
+             "<span style='color:#007a3d; font-weight:bold'>fits, 8.8 GiB free</span>",
+             "GiB: &nbsp; <span style='color:#0072B2'>■</span>&nbsp;Parameters 12.3 &nbsp; "
+             "<span style='color:#E69F00'>■</span>&nbsp;Optimizer states (CPU) 45.6",
+             "<span style='color:#C00000'>Invalid scenario — nothing to draw:</span> " + "a reason that wraps " * 8,
+             "最忙的 GPU：<b>显存</b> 71.2 GiB，共 80.0 GiB"]
+    page = QWidget()
+    qtbot.addWidget(page)
+
+    def image(label) -> QImage:
+        picture = QImage(label.size(), QImage.Format.Format_ARGB32)
+        picture.fill(QColor("white"))
+        label.render(picture, QPoint(), QRegion(), QWidget.RenderFlag.DrawChildren)
+        return picture
+
+    for align in (Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter):
+        for enabled, bold in ((True, False), (False, True)):
+            label, plain = LinesLabel(page, 2), QLabel(page)
+            plain.setWordWrap(True)
+            plain.setTextFormat(Qt.TextFormat.RichText)
+            for widget in (label, plain):
+                widget.setAlignment(align)
+                widget.setEnabled(enabled)
+                palette = widget.palette()   # a text colour of its own: QLabel paints in its foreground's
+                palette.setColor(QPalette.ColorRole.WindowText, QColor("#553311"))
+                widget.setPalette(palette)
+                font = QFont(widget.font())
+                font.setBold(bold)
+                widget.setFont(font)
+                widget.resize(width, 150)
+            for text in texts + texts[:2]:   # the last two shown before: their documents kept
+                label.setText(text)
+                plain.setText(text)
+                kept = len(label._documents)
+                assert image(label) == image(plain), (text, align, enabled)
+            assert kept == len(label._documents) == len(texts)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QFont, QFontMetrics, QPainter, QPalette, QTextDocument,
+                           QTextOption)
 from PySide6.QtWidgets import (QAbstractScrollArea, QBoxLayout, QHeaderView, QLabel, QLayout, QScrollArea, QSplitter,
-                               QStyle, QTableWidget, QWidget)
+                               QStyle, QStyleOption, QTableWidget, QWidget)
 
 MAX_GROWTH_STEPS = 16         # rounds of FigureScroll making room for a squeezed label
 QWIDGETSIZE_MAX = (1 << 24) - 1   # Qt's "no maximum" size
@@ -275,9 +276,12 @@ class LinesLabel(QLabel):
     below it give way once, not at every edit (each time, every chart was laid out and drawn
     again)."""
 
+    KEPT_DOCUMENTS = 4
+
     def __init__(self, parent: QWidget | None = None, lines: int = 1, rich: bool = True):
         super().__init__(parent)
         self.lines = lines
+        self._documents: dict[tuple, QTextDocument] = {}   # texts laid out to paint, the latest last
         self._held = 0        # the height kept for the longest text shown at `_held_width`
         self._held_width = -1
         self.setWordWrap(True)
@@ -318,6 +322,72 @@ class LinesLabel(QLabel):
         if event.type() == QEvent.Type.FontChange:
             self._held, self._held_width = 0, -1
             self._count_lines()
+
+    def paintEvent(self, event) -> None:
+        """Paint a rich text as QLabel does, from a document kept with its text (the last
+        KEPT_DOCUMENTS): QLabel parses and lays out its text anew after every change, which for
+        the Memory figure's legend and summary was about 0.7 ms each per edit; an edit and its
+        undo find theirs kept. What QLabel draws differently (a frame, a margin or indent, links,
+        text interaction, a style sheet, right-to-left) is left to QLabel."""
+        if not self._own_painting():
+            super().paintEvent(event)
+            return
+        option = QStyleOption()
+        option.initFrom(self)   # the palette in the widget's state, as QLabel's paint takes it
+        palette = option.palette
+        if self.foregroundRole() != QPalette.ColorRole.Text and self.isEnabled():
+            palette.setColor(QPalette.ColorRole.Text, palette.color(self.foregroundRole()))
+        area = self.contentsRect()
+        document = self._document(area.width())
+        height = document.documentLayout().documentSize().height()
+        offset = 0.0
+        if self.alignment() & Qt.AlignmentFlag.AlignVCenter:
+            offset = max((area.height() - height) / 2, 0.0)
+        elif self.alignment() & Qt.AlignmentFlag.AlignBottom:
+            offset = max(area.height() - height, 0.0)
+        place = QRectF(area.x(), area.y() + offset, area.width(), area.height()).toAlignedRect()
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette = palette
+        context.cursorPosition = -1
+        painter = QPainter(self)
+        painter.save()   # the states QLabel's paint saves and restores (an SVG export's groups)
+        painter.translate(place.topLeft())
+        painter.setClipRect(QRectF(0, 0, place.width(), place.height()))
+        painter.save()
+        document.documentLayout().draw(painter, context)
+        painter.restore()
+        painter.restore()
+        painter.end()
+
+    def _own_painting(self) -> bool:
+        return (self.textFormat() == Qt.TextFormat.RichText and bool(self.text()) and self.frameWidth() == 0
+                and self.margin() == 0 and self.indent() <= 0
+                and self.layoutDirection() == Qt.LayoutDirection.LeftToRight
+                and not self.textInteractionFlags() & ~Qt.TextInteractionFlag.LinksAccessibleByMouse
+                and "<a " not in self.text().lower() and self.style().metaObject().className() != "QStyleSheetStyle")
+
+    def _document(self, width: int) -> QTextDocument:
+        """The text laid out at `width` as QLabel lays it out (its document's options), kept."""
+        key = (self.text(), width, self.font().key(), int(self.alignment()), self.wordWrap())
+        document = self._documents.pop(key, None)
+        if document is None:
+            document = QTextDocument()
+            document.setUndoRedoEnabled(False)
+            document.setDefaultFont(self.font())
+            document.setHtml(self.text())
+            text_option = document.defaultTextOption()
+            text_option.setAlignment(self.alignment())
+            text_option.setWrapMode(QTextOption.WrapMode.WordWrap if self.wordWrap()
+                                    else QTextOption.WrapMode.ManualWrap)
+            document.setDefaultTextOption(text_option)
+            frame = document.rootFrame().frameFormat()
+            frame.setMargin(0)
+            document.rootFrame().setFrameFormat(frame)
+            document.setTextWidth(width)
+            if len(self._documents) >= self.KEPT_DOCUMENTS:
+                del self._documents[next(iter(self._documents))]
+        self._documents[key] = document
+        return document
 
 
 class LinesBox(QWidget):
