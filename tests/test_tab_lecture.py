@@ -652,3 +652,21 @@ def test_a_lines_label_paints_its_rich_text_as_a_qlabel_does(qtbot, width):
                 kept = len(label._documents)
                 assert image(label) == image(plain), (text, align, enabled)
             assert kept == len(label._documents) == len(texts)
+
+
+def test_a_chart_columns_held_texts_sit_in_boxes_and_the_others_as_they_are(qtbot):
+    """chart_column holds its heading and notes with figure_fit.held: a LinesLabel of some lines in a
+    LinesBox (a new text that fits repaints it only), a label without lines (whose height follows
+    its text) and any other widget as they are."""
+    from tslab.views.common import chart_column
+    from tslab.views.figure_fit import LinesBox, LinesLabel, held
+    page = QWidget()
+    qtbot.addWidget(page)
+    heading, note, free, chart = LinesLabel(page, 2), LinesLabel(page, 3), LinesLabel(page, 0), QWidget(page)
+    column = chart_column(chart, heading=heading, notes=[note, free])
+    shown_widgets = [column.itemAt(index).widget() for index in range(column.count())]
+    assert isinstance(shown_widgets[0], LinesBox) and shown_widgets[0].label is heading
+    assert shown_widgets[1] is chart
+    assert isinstance(shown_widgets[2], LinesBox) and shown_widgets[2].label is note
+    assert shown_widgets[3] is free and held(chart) is chart
+    assert held(note) is note   # already held: not boxed twice

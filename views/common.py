@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidg
 from tslab.models.scenario import MAX_TITLE_CHARS, elide
 from tslab.models.validation import Problem
 from tslab.views import charts
+from tslab.views.figure_fit import held
 from tslab.views.texts import translate_problem
 
 
@@ -83,10 +84,10 @@ def chart_column(chart: QWidget, *, heading: QWidget | None = None, notes: Seque
     column's spare height, the texts keep their own."""
     column = QVBoxLayout()
     if heading is not None:
-        column.addWidget(heading)
+        column.addWidget(held(heading))
     column.addWidget(chart, 1)
     for note in notes:
-        column.addWidget(note)
+        column.addWidget(held(note))
     return column
 
 

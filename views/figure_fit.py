@@ -274,7 +274,8 @@ class LinesLabel(QLabel):
     not cut off. It keeps the height the longest text it showed needed at its width: a text that
     comes and goes (an "Out of memory" line, an invalid scenario's reasons) makes the charts
     below it give way once, not at every edit (each time, every chart was laid out and drawn
-    again)."""
+    again). A rich text is painted from a document kept with it (paintEvent), and in a LinesBox a
+    new text lays nothing out again."""
 
     KEPT_DOCUMENTS = 4
 
@@ -436,6 +437,14 @@ class LinesBox(QWidget):
         if event.type() in (QEvent.Type.ShowToParent, QEvent.Type.HideToParent):
             self.setVisible(event.type() == QEvent.Type.ShowToParent)
         return False
+
+
+def held(widget: QWidget) -> QWidget:
+    """What a layout should hold for `widget`: a LinesLabel of at least a line in a LinesBox (a new
+    text that takes no more room then repaints it only), anything else as it is."""
+    if isinstance(widget, LinesLabel) and widget.lines and not isinstance(widget.parentWidget(), LinesBox):
+        return LinesBox(widget, widget.parentWidget())
+    return widget
 
 
 class _LinesHigh(QObject):

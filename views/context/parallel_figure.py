@@ -15,6 +15,7 @@ from tslab.views.context.ring import RingPanel
 from tslab.views.context.two_stage import TwoStagePanel
 from tslab.views.context.ulysses import UlyssesPanel
 from tslab.views.context.usp import UspPanel
+from tslab.views.figure_fit import held
 
 SP_STYLE = "QFrame#megatronSp { background: #F4F6F9; border: 1px solid #C9D1DC; border-radius: 3px; }"
 
@@ -41,7 +42,7 @@ class ParallelFigure(QWidget):
         self.sp_text = rich_label(self.sp_box, 2)
         box_layout = QVBoxLayout(self.sp_box)
         box_layout.setContentsMargins(8, 3, 8, 3)
-        box_layout.addWidget(self.sp_text)
+        box_layout.addWidget(held(self.sp_text))
         self.message = QLabel(self)
         self.message.setWordWrap(True)
         self.message.setTextFormat(Qt.TextFormat.RichText)
@@ -51,10 +52,10 @@ class ParallelFigure(QWidget):
             "rank, not a measurement. Hover a cell for what it holds."), scale=0.9)
         layout = figure_column(self)
         layout.addWidget(self.title)
-        layout.addWidget(self.summary)
+        layout.addWidget(held(self.summary))
         layout.addWidget(self.message)
         layout.addWidget(self.stack, 1)
-        layout.addWidget(self.step_label)
+        layout.addWidget(held(self.step_label))
         layout.addWidget(self.sp_box)
         layout.addWidget(self.caption)
         layout.addStretch(0)   # without the pictures (a reason instead) the texts stay at the top

@@ -11,7 +11,7 @@ from tslab.models.hardware import GPUS
 from tslab.models.memory import OOM_TEMPLATE, TIERS, MemoryLedger, gib
 from tslab.views import charts
 from tslab.views.common import bold, caption_label, paint_white, set_text, title_label
-from tslab.views.figure_fit import LinesBox, LinesLabel
+from tslab.views.figure_fit import LinesLabel, held
 from tslab.views.memory.common import GIB, item_tooltip, tier_names
 from tslab.views.texts import ledger_name
 
@@ -96,10 +96,10 @@ class MemoryFigure(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 10, 12, 8)
         layout.addWidget(self.title)
-        layout.addWidget(LinesBox(self.subtitle, self))
+        layout.addWidget(held(self.subtitle))
         layout.addWidget(self.stack, 3)
-        layout.addWidget(LinesBox(self.legend, self))
-        layout.addWidget(LinesBox(self.selection, self))
+        layout.addWidget(held(self.legend))
+        layout.addWidget(held(self.selection))
         self.small_charts = QGridLayout()
         self.small_columns = []
         for heading, plot in ((self.tiers_title, self.tiers), (self.zero_title, self.zero),
@@ -108,7 +108,7 @@ class MemoryFigure(QWidget):
             column = QVBoxLayout(holder)
             column.setContentsMargins(0, 0, 0, 0)
             bold(heading, centred=True)
-            column.addWidget(LinesBox(heading, holder) if isinstance(heading, LinesLabel) else heading)
+            column.addWidget(held(heading))
             column.addWidget(plot, 1)
             self.small_columns.append(holder)
         self._per_row = 0
