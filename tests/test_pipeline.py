@@ -1,4 +1,4 @@
-"""Pipeline schedules (models/pipeline.py) and `tslab schedule`.
+"""Pipeline schedules (models/pipeline.py); `tslab schedule` is tests/test_pipeline_cli.py.
 
 Oracles: GPipe and 1F1B makespan (m + p − 1)(F + B) and bubble (p − 1)(F + B) (Huang et al. 2019;
 Narayanan et al. 2021); 1F1B peak min(p − r, m), GPipe m; interleaved bubble (p − 1)(F + B)/v with
@@ -20,7 +20,6 @@ from allocation import assert_refused_allocating_little
 from hypothesis import HealthCheck, given, settings, strategies as st
 from test_torch_csv import renumbered  # overlap ids as the CSV reader numbers them
 
-from tslab.desktop.cli import main
 from tslab.models.pipeline import (KINDS, MAX_OPS, MAX_RANKS, Action, DeadlockError, Durations, ScheduleError,
                                    chains_of, check_config, closed_form, from_csv, generate, op_count, peak_from_orders,
                                    simulate, stage_rank, stages_of, to_chrome_trace, to_csv)
@@ -390,78 +389,6 @@ def test_waited_for_and_chrome_trace() -> None:
 def test_large_schedule_is_linear() -> None:
     sim = simulate("interleaved-1f1b", 16, 128, 2)
     assert len(sim.ops) == 16 * 128 * 2 * 2
-
-
-# ---------------------------------------------------------------------------------------------
-# CLI
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-BASE = ("schedule", "--ranks", 4, "--microbatches", 8)
-
-
-@pytest.mark.parametrize("kind, chunks", [("gpipe", None), ("interleaved-1f1b", 2), ("zbv", 2),
-                                          ("dualpipe", None), ("dualpipev", 2), ("zb-h2", None)])
-def test_cli_csv_out_then_import_gives_identical_json(capsys, tmp_path, kind: str, chunks) -> None:
-    more = ("--chunks", chunks) if chunks else ()
-    path = tmp_path / "orders.csv"
-    code, _, err = run(capsys, *BASE, "--kind", kind, *more, "--csv", "--out", path)
-    assert code == 0, err
-    code, direct, err = run(capsys, *BASE, "--kind", kind, *more, "--f", 1.5, "--json")
-    assert code == 0, err
-    code, imported, err = run(capsys, *BASE, "--kind", kind, *more, "--f", 1.5, "--import", path, "--json")
-    assert code == 0, err
-    assert json.loads(imported) == json.loads(direct)
-
-
-def test_cli_json_contract(capsys) -> None:
-    code, out, _ = run(capsys, *BASE, "--kind", "interleaved", "--chunks", 2, "--json")
-    doc = json.loads(out)
-    assert code == 0 and doc["kind"] == "interleaved-1f1b" and doc["stages"] == 8 and doc["chunks"] == 2
-    assert set(doc) >= {"kind", "ranks", "stages", "microbatches", "chunks", "durations", "ops", "makespan",
-                        "bubble_ratio", "peak_activations", "idle", "parameter_copies", "bubble_time"}
-    assert all("overlap" not in op for op in doc["ops"])
-
-
-def test_cli_chrome_trace(capsys, tmp_path) -> None:
-    path = tmp_path / "t.json"
-    code, out, _ = run(capsys, *BASE, "--kind", "1f1b", "--chrome-trace", "--out", path)
-    assert code == 0 and out == ""
-    assert {e["tid"] for e in json.loads(path.read_text())["traceEvents"] if e["ph"] == "X"} == {1, 2, 3, 4}
-
-
-@pytest.mark.parametrize("argv, words", [
-    (("--kind", "nonsense", "--json"), "unknown schedule kind"),
-    (("--kind", "dualpipe", "--ranks", 3, "--json"), "even number of ranks"),
-    (("--kind", "1f1b", "--f", 0, "--json"), "--f must be a positive number"),
-    (("--kind", "1f1b", "--json", "--csv"), "not allowed"),
-    (("--kind", "1f1b", "--json", "--import", "/nonexistent.csv"), "cannot read"),
-])
-def test_cli_errors(capsys, argv, words: str) -> None:
-    args = list(BASE) + list(argv)
-    if "--ranks" in argv:
-        args = ["schedule", "--microbatches", 8] + list(argv)
-    code, out, err = run(capsys, *args)
-    assert code == 2 and out == ""
-    assert err.startswith("tslab: error: ") and err.count("\n") == 1 and words in err
-
-
-def test_cli_without_a_format_prints_a_summary(capsys) -> None:
-    code, out, err = run(capsys, *BASE, "--kind", "1f1b")
-    assert code == 0 and err == ""
-    assert out.strip() and not out.lstrip().startswith("{")  # plain text, not JSON
-
-
-def test_cli_import_deadlock(capsys, tmp_path) -> None:
-    path = tmp_path / "bad.csv"
-    path.write_text("0B0,0F0\n1F0,1B0\n")
-    code, _, err = run(capsys, "schedule", "--kind", "1f1b", "--ranks", 2, "--microbatches", 1, "--json",
-                       "--import", path)
-    assert code == 2 and err.startswith("tslab: error: deadlock: B(stage 0, mb 0) on rank 0 waits for")
 
 
 # ---------------------------------------------------------------------------------------------
