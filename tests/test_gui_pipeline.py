@@ -202,3 +202,44 @@ def test_each_box_is_filled_with_its_op_types_colour_darker_for_a_second_chunk()
         assert unit.colour == (colour.darker(135) if second else colour)
     assert any((u.ops[0].stage // sim.ranks) % 2 == 1 for u in units)   # the V's way back is drawn
     assert len({id(unit.fill) for unit in units}) == len({unit.colour.name() for unit in units})
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_gantts_boxes_paint_as_pyqtgraphs_bars_and_drop_their_outlines_below_three_pixels(qtbot, seed):
+    """The Gantt records its boxes a fill at a time (views/pipeline/gantt.OneOutlineBars): wide
+    enough, the picture is pyqtgraph's own, pixel for pixel; boxes under three pixels wide are drawn
+    without their white outline, which painted a long schedule's lanes white."""
+    import numpy as np
+    import pyqtgraph as pg
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from tslab.views import charts
+    from tslab.views.pipeline.gantt import OneOutlineBars, fill
+    rng = np.random.default_rng(seed)
+    lengths = rng.integers(1, 6, size=60).astype(float)            # a rank's ops back to back
+    starts = np.concatenate([[0.0], np.cumsum(lengths)[:-1]])
+    kinds = rng.choice(["F", "B", "W", "FB"], size=60)
+    options = dict(x0=starts, y0=np.full(60, -0.38), width=lengths, height=np.full(60, 0.76),
+                   brushes=[fill(str(kind), bool(i % 3 == 0)) for i, kind in enumerate(kinds)], pens=None,
+                   pen=charts.SEGMENT_PEN)
+    ours, theirs = OneOutlineBars(**options), pg.BarGraphItem(**options)
+
+    def painted(item, pixels_per_unit: float) -> QImage:
+        image = QImage(int(lengths.sum() * pixels_per_unit) + 4, 40, QImage.Format.Format_RGB32)
+        image.fill(QColor("#E4E4E4"))
+        painter = QPainter(image)
+        painter.translate(2, 20)
+        painter.scale(pixels_per_unit, 20)
+        item.paint(painter, None, None)
+        painter.end()
+        return image
+
+    assert painted(ours, 12.0) == painted(theirs, 12.0)   # 12–60 px boxes: outlined, as pyqtgraph
+    # the Gantt's first boxes (one of no width, no fills): pyqtgraph's own drawing, and no exception
+    # (one escaping a paint override makes PySide drop a reference to the method: a crash later)
+    first = OneOutlineBars(x0=[0], y0=[0], width=[0], height=[0])
+    painted(first, 12.0)
+    narrow = painted(ours, 0.5)                          # 0.5–2.5 px boxes
+    row = [QColor(narrow.pixel(x, 20)).name() for x in range(2, narrow.width() - 3)]
+    assert "#ffffff" not in row and "#ffffff" in [QColor(painted(theirs, 0.5).pixel(x, 20)).name()
+                                                  for x in range(2, narrow.width() - 3)]
