@@ -24,15 +24,16 @@ class KeptAxis(pg.AxisItem):
         self._specs: dict[tuple, list] = {}   # [specifications, text size, picture (None: not drawn yet)]
         self._kept: list = [None, None, None]   # the entry of the specifications last worked out
         self._text_size: float | None = None
+        self._label_html: str | None = None   # the title's text as last set
         super().__init__(*args, **kwargs)
 
     def _updateLabel(self):
         # pyqtgraph lays the axis title out again at every range set (its SI prefix may change);
         # the title's text is set only when it changed
         html = self.labelString()
-        if html != self.__dict__.get("_label_html"):
+        if html != self._label_html:
             self.label.setHtml(html)
-            self.__dict__["_label_html"] = html
+            self._label_html = html
         self._adjustSize()
         self.picture = None
         self.update()

@@ -74,14 +74,15 @@ class OneOutlineBars(pg.BarGraphItem):
 
     OUTLINED_PX = 3.0
     picture: QPicture | None
-    _fills: QPicture | None = None   # the bars without outlines
+    _fills: QPicture | None = None   # the bars without outlines, recorded when first shown
+    _batches: tuple = ()             # (fill, its bars) of the bars drawn
     _width = 0.0                     # the median bar's width, in data units
 
     def drawPicture(self):
         brushes = self._brushes
         if brushes is None or self._pens is not None:   # not what the Gantt draws: pyqtgraph's way
             super().drawPicture()
-            self._fills, self._width = self.picture, 0.0
+            self._fills, self._batches, self._width = self.picture, (), 0.0
             return
         rectangles = self._rectarray.ndarray()
         self._width = float(np.median(rectangles[:, 2])) if len(rectangles) else 0.0
@@ -94,24 +95,33 @@ class OneOutlineBars(pg.BarGraphItem):
             batch.resize(len(indices))
             batch.ndarray()[:] = rectangles[indices]
             batches.append((brushes[indices[0]], batch))
-        self.picture, self._fills = QPicture(), QPicture()
-        for picture, pen in ((self.picture, self._sharedPen), (self._fills, QPen(Qt.PenStyle.NoPen))):
-            painter = QPainter(picture)
-            try:
-                painter.setPen(pen)
-                for brush, batch in batches:
-                    painter.setBrush(brush)
-                    painter.drawRects(*batch.drawargs())
-            finally:
-                painter.end()
+        self._batches, self._fills = tuple(batches), None
+        self.picture = self._record(self._sharedPen)
+
+    def _record(self, pen: QPen) -> QPicture:
+        """The bars, a fill at a time, outlined with `pen`."""
+        picture = QPicture()
+        painter = QPainter(picture)
+        try:
+            painter.setPen(pen)
+            for brush, batch in self._batches:
+                painter.setBrush(brush)
+                painter.drawRects(*batch.drawargs())
+        finally:
+            painter.end()
+        return picture
 
     def paint(self, p, *args):
         # nothing here may raise: an exception escaping a paint override makes PySide (6.10–6.12)
         # drop a reference to the override's function, which crashes the window later
-        if self.picture is None or self._fills is None:
+        if self.picture is None:
             self.drawPicture()
-        outlined = self._width * abs(p.transform().m11()) >= self.OUTLINED_PX
-        drawing = self.picture if outlined else self._fills
+        if self._width * abs(p.transform().m11()) >= self.OUTLINED_PX:
+            drawing = self.picture
+        else:
+            if self._fills is None:
+                self._fills = self._record(QPen(Qt.PenStyle.NoPen))
+            drawing = self._fills
         if drawing is not None:
             drawing.play(p)
 
